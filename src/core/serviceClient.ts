@@ -1,0 +1,421 @@
+// The extension's whole conversation with the service. Each logical request gets one client
+// request id (kept across its retries, so a retried generation can be recognised), each attempt
+// one log line, and every failure one ServiceError with diagnostics.
+import { randomUUID } from 'node:crypto';
+import { Agent, request, type Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { validateBaseUrl } from './baseUrl';
+import { decodeChatStream, StreamFault } from './chatStream';
+import { localIsoTime, maskKey, redactKey, type DiagnosticsRecord } from './diagnostics';
+import { IdleWatchdog } from './idleWatchdog';
+import { retryDelayMs, parseRetryAfter } from './retryPolicy';
+import {
+  ChatCompletionSchema,
+  ChatRequestSchema,
+  ErrorBodySchema,
+  ModelListSchema,
+  type ChatCompletion,
+  type ChatRequest,
+  type ModelList,
+  type Usage,
+} from './schemas';
+import { kindForCode, kindForStatus, ServiceError, type ServiceErrorInit } from './serviceError';
+
+export interface ClientLogger {
+  info(line: string): void;
+  warn(line: string): void;
+  error(line: string): void;
+}
+
+export interface ServiceClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  /** Retries after the first attempt, for transient failures only. Default 2. */
+  maxRetries?: number;
+  /** Per attempt: until the response headers (streaming) or the whole body (otherwise). Default 60 s. */
+  timeoutMs?: number;
+  /** Longest silence allowed inside a stream. Default 30 s. */
+  idleTimeoutMs?: number;
+  logger?: ClientLogger;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+export interface ModelFilters {
+  outputModalities?: string;
+  supportedParameters?: string;
+}
+
+export type ChatStreamEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'done'; finishReason: string | null; usage?: Usage; requestId?: string };
+
+const DEFAULT_MAX_RETRIES = 2;
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
+
+// One pool for every client: keep-alive connections survive a settings change.
+const sharedAgent = new Agent({ keepAliveTimeout: 10_000 });
+
+interface Call {
+  method: 'GET' | 'POST';
+  url: string;
+  /** Path for logs and diagnostics, e.g. /v1/chat/completions. */
+  endpoint: string;
+  model?: string;
+  body?: string;
+  stream: boolean;
+  clientRequestId: string;
+  signal?: AbortSignal;
+}
+
+type StopReason = 'aborted' | 'timeout' | 'idle';
+
+interface Attempt {
+  number: number;
+  startedAt: number;
+  controller: AbortController;
+  stopped?: StopReason;
+  stop(reason: StopReason): void;
+  clearTimeout(): void;
+  end(): void;
+}
+
+/** A failed attempt, before it becomes a ServiceError (or a retry). */
+type Failure = Omit<ServiceErrorInit, 'clientRequestId' | 'diagnostics'>;
+
+type Response = Dispatcher.ResponseData;
+
+export class ServiceClient {
+  private readonly baseUrl: string | undefined;
+  private readonly configProblem: string | undefined;
+  private readonly apiKey: string;
+  private readonly keyPrefix: string;
+  private readonly maxRetries: number;
+  private readonly timeoutMs: number;
+  private readonly idleTimeoutMs: number;
+  private readonly logger: ClientLogger | undefined;
+
+  constructor(options: ServiceClientOptions) {
+    this.apiKey = options.apiKey.trim();
+    this.keyPrefix = maskKey(this.apiKey);
+    this.maxRetries = Math.max(0, Math.floor(options.maxRetries ?? DEFAULT_MAX_RETRIES));
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+    this.logger = options.logger;
+    // Config mistakes are reported by every call (before any request), not thrown here,
+    // so they reach the person through the same path as every other failure.
+    const base = validateBaseUrl(options.baseUrl);
+    this.baseUrl = base.ok ? base.baseUrl : undefined;
+    this.configProblem = !base.ok
+      ? base.message
+      : this.apiKey === ''
+        ? "No API key is set: set one with 'Multi-Model AI: Set API Key'."
+        : /^[\x21-\x7e]+$/.test(this.apiKey)
+          ? undefined
+          : "The API key holds spaces or unusual characters: paste it again with 'Multi-Model AI: Set API Key'.";
+  }
+
+  async listModels(filters: ModelFilters = {}, options: RequestOptions = {}): Promise<ModelList> {
+    const query = new URLSearchParams();
+    if (filters.outputModalities) query.set('output_modalities', filters.outputModalities);
+    if (filters.supportedParameters) query.set('supported_parameters', filters.supportedParameters);
+    const call = this.newCall('GET', '/models', { query: query.toString(), signal: options.signal });
+    return (await this.callJson(call, ModelListSchema)).data;
+  }
+
+  async createChatCompletion(request: ChatRequest, options: RequestOptions = {}): Promise<ChatCompletion & { requestId?: string }> {
+    const call = this.chatCall(request, false, options);
+    const { data, requestId } = await this.callJson(call, ChatCompletionSchema);
+    return requestId === undefined ? data : { ...data, requestId };
+  }
+
+  async *streamChatCompletion(request: ChatRequest, options: RequestOptions = {}): AsyncGenerator<ChatStreamEvent, void, undefined> {
+    const call = this.chatCall(request, true, options);
+    let partialText = '';
+    for (let retry = 0; ; retry++) {
+      const attempt = this.startAttempt(call, retry + 1);
+      let failure: Failure;
+      try {
+        const response = await this.send(call, attempt);
+        if (response.statusCode >= 400) {
+          failure = await this.failureFromResponse(response);
+        } else {
+          attempt.clearTimeout();
+          const requestId = headerValue(response.headers, 'x-request-id');
+          const watchdog = new IdleWatchdog(this.idleTimeoutMs, () => attempt.stop('idle'));
+          try {
+            for await (const part of decodeChatStream(watchdog.watch(response.body))) {
+              if (part.type === 'delta') {
+                partialText += part.text;
+                yield part;
+              } else {
+                this.log('info', call, attempt, { status: response.statusCode, requestId, note: `finish=${part.finishReason ?? '-'}` });
+                const done: ChatStreamEvent = { type: 'done', finishReason: part.finishReason, requestId };
+                if (part.usage) done.usage = part.usage;
+                yield done;
+              }
+            }
+            return;
+          } catch (error) {
+            failure = this.streamFailure(error, attempt, partialText !== '');
+            failure.status = response.statusCode;
+            failure.requestId = requestId;
+          } finally {
+            watchdog.stop();
+          }
+        }
+      } catch (error) {
+        failure = this.thrownFailure(error, attempt);
+      } finally {
+        attempt.end();
+      }
+      // Spec, Errors rule 3: once output has reached the person, a break is reported, never replaced.
+      if (partialText !== '') throw this.fail(call, attempt, { ...failure, partialText });
+      await this.retryOrThrow(call, attempt, failure, retry);
+    }
+  }
+
+  private async callJson<T>(call: Call, schema: z.ZodType<T>): Promise<{ data: T; requestId?: string }> {
+    for (let retry = 0; ; retry++) {
+      const attempt = this.startAttempt(call, retry + 1);
+      let failure: Failure;
+      try {
+        const response = await this.send(call, attempt);
+        if (response.statusCode >= 400) {
+          failure = await this.failureFromResponse(response);
+        } else {
+          const requestId = headerValue(response.headers, 'x-request-id');
+          const text = await response.body.text();
+          const parsed = schema.safeParse(parseJson(text));
+          if (parsed.success) {
+            this.log('info', call, attempt, { status: response.statusCode, requestId });
+            return { data: parsed.data, requestId };
+          }
+          failure = { kind: 'bad_response', status: response.statusCode, requestId, serviceMessage: 'the response has an unexpected shape' };
+        }
+      } catch (error) {
+        failure = this.thrownFailure(error, attempt);
+      } finally {
+        attempt.end();
+      }
+      await this.retryOrThrow(call, attempt, failure, retry);
+    }
+  }
+
+  private newCall(method: Call['method'], path: string, extra: { query?: string; model?: string; body?: string; stream?: boolean; signal?: AbortSignal }): Call {
+    const clientRequestId = randomUUID();
+    const base = this.baseUrl ?? '';
+    const endpoint = `${base === '' ? '' : new URL(base).pathname}${path}`;
+    const call: Call = {
+      method,
+      url: `${base}${path}${extra.query ? `?${extra.query}` : ''}`,
+      endpoint,
+      model: extra.model,
+      body: extra.body,
+      stream: extra.stream ?? false,
+      clientRequestId,
+      signal: extra.signal,
+    };
+    if (this.configProblem !== undefined) {
+      throw this.fail(call, undefined, { kind: 'config', userMessage: this.configProblem, serviceMessage: this.configProblem });
+    }
+    if (call.signal?.aborted) throw this.fail(call, undefined, { kind: 'aborted' });
+    return call;
+  }
+
+  private chatCall(request: ChatRequest, stream: boolean, options: RequestOptions): Call {
+    const parsed = ChatRequestSchema.safeParse(request);
+    if (!parsed.success) {
+      const call = this.newCall('POST', '/chat/completions', { model: request.model, signal: options.signal });
+      throw this.fail(call, undefined, { kind: 'invalid_request', serviceMessage: `request not sent: ${parsed.error.issues[0]?.message ?? 'invalid'}` });
+    }
+    const body = JSON.stringify(stream ? { ...parsed.data, stream: true } : parsed.data);
+    return this.newCall('POST', '/chat/completions', { model: parsed.data.model, body, stream, signal: options.signal });
+  }
+
+  private startAttempt(call: Call, number: number): Attempt {
+    const controller = new AbortController();
+    const attempt: Attempt = {
+      number,
+      startedAt: performance.now(),
+      controller,
+      stop(reason) {
+        if (attempt.stopped) return;
+        attempt.stopped = reason;
+        controller.abort(new Error(`request stopped: ${reason}`));
+      },
+      clearTimeout: () => clearTimeout(timer),
+      end() {
+        clearTimeout(timer);
+        call.signal?.removeEventListener('abort', onAbort);
+        // Releases the connection of an attempt that ended early (consumer stopped, failure).
+        controller.abort(new Error('request finished'));
+      },
+    };
+    const onAbort = () => attempt.stop('aborted');
+    call.signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(() => attempt.stop('timeout'), this.timeoutMs);
+    return attempt;
+  }
+
+  private send(call: Call, attempt: Attempt): Promise<Response> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.apiKey}`,
+      accept: call.stream ? 'text/event-stream' : 'application/json',
+      'x-client-request-id': call.clientRequestId,
+    };
+    if (call.body !== undefined) headers['content-type'] = 'application/json';
+    return request(call.url, {
+      method: call.method,
+      headers,
+      body: call.body,
+      signal: attempt.controller.signal,
+      dispatcher: sharedAgent,
+      // Our own timers (timeoutMs, idleTimeoutMs) govern; undici's would cut long streams.
+      headersTimeout: 0,
+      bodyTimeout: 0,
+    });
+  }
+
+  private async failureFromResponse(response: Response): Promise<Failure> {
+    const status = response.statusCode;
+    const headers = flatHeaders(response.headers);
+    let body: z.infer<typeof ErrorBodySchema>['error'] | undefined;
+    try {
+      const parsed = ErrorBodySchema.safeParse(parseJson(await response.body.text()));
+      if (parsed.success) body = parsed.data.error;
+    } catch {
+      // An unreadable error body still leaves the status to go on.
+    }
+    const code = body?.code ?? undefined;
+    return {
+      kind: kindForStatus(status),
+      status,
+      code,
+      requestId: headers['x-request-id'] ?? body?.request_id ?? undefined,
+      retryAfterMs: status === 429 || status === 408 || status >= 500 ? parseRetryAfter(response.headers) : undefined,
+      serviceMessage: body?.message ? redactKey(body.message, this.apiKey) : undefined,
+      headers,
+    };
+  }
+
+  /** A failure thrown while sending or reading: who stopped the attempt decides its kind. */
+  private thrownFailure(error: unknown, attempt: Attempt): Failure {
+    if (attempt.stopped === 'aborted') return { kind: 'aborted', cause: error };
+    if (attempt.stopped === 'timeout') return { kind: 'timeout', serviceMessage: `no answer within ${this.timeoutMs} ms`, cause: error };
+    return { kind: 'network', serviceMessage: errorCode(error), cause: error };
+  }
+
+  private streamFailure(error: unknown, attempt: Attempt, hadOutput: boolean): Failure {
+    if (error instanceof StreamFault) {
+      if (error.reason === 'malformed') return { kind: 'bad_response', serviceMessage: error.serviceMessage, cause: error };
+      if (error.reason === 'error_event') {
+        const serviceMessage = error.serviceMessage ? redactKey(error.serviceMessage, this.apiKey) : 'the stream reported an error';
+        return { kind: hadOutput ? 'stream_interrupted' : kindForCode(error.code), code: error.code, serviceMessage, cause: error };
+      }
+      return { kind: hadOutput ? 'stream_interrupted' : 'network', serviceMessage: 'the stream ended without [DONE] or a finish reason' };
+    }
+    if (attempt.stopped === 'idle') {
+      const serviceMessage = `the stream was silent for ${this.idleTimeoutMs} ms`;
+      return { kind: hadOutput ? 'stream_interrupted' : 'timeout', serviceMessage, cause: error };
+    }
+    const failure = this.thrownFailure(error, attempt);
+    return failure.kind === 'network' && hadOutput ? { ...failure, kind: 'stream_interrupted' } : failure;
+  }
+
+  private async retryOrThrow(call: Call, attempt: Attempt, failure: Failure, retry: number): Promise<void> {
+    const delay = failure.kind === 'aborted' ? undefined : retryDelayMs(failure, retry, this.maxRetries);
+    if (delay === undefined) throw this.fail(call, attempt, failure);
+    this.log('warn', call, attempt, { ...failure, note: `retrying in ${Math.round(delay)} ms` });
+    await this.sleep(delay, call, attempt, failure);
+  }
+
+  private sleep(ms: number, call: Call, attempt: Attempt, failure: Failure): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(this.fail(call, attempt, { ...failure, kind: 'aborted', userMessage: undefined }));
+      };
+      const timer = setTimeout(() => {
+        call.signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      call.signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  /** Builds the final ServiceError and logs it. */
+  private fail(call: Call, attempt: Attempt | undefined, failure: Failure): ServiceError {
+    const diagnostics: DiagnosticsRecord = {
+      time: localIsoTime(),
+      method: call.method,
+      endpoint: call.endpoint,
+      model: call.model,
+      status: failure.status,
+      code: failure.code,
+      requestId: failure.requestId,
+      clientRequestId: call.clientRequestId,
+      keyPrefix: this.keyPrefix,
+      kind: failure.kind,
+      attempts: attempt?.number ?? 0,
+    };
+    const error = new ServiceError({ ...failure, clientRequestId: call.clientRequestId, diagnostics });
+    this.log(failure.kind === 'aborted' ? 'info' : 'error', call, attempt, failure);
+    return error;
+  }
+
+  private log(
+    level: keyof ClientLogger,
+    call: Call,
+    attempt: Attempt | undefined,
+    outcome: { status?: number; code?: string; requestId?: string; kind?: string; serviceMessage?: string; note?: string },
+  ): void {
+    if (!this.logger) return;
+    const fields = [
+      `${call.method} ${call.endpoint || '(no base URL)'}`,
+      `model=${call.model ?? '-'}`,
+      `status=${outcome.status ?? '-'}`,
+      `code=${outcome.code ?? '-'}`,
+      outcome.kind ? `kind=${outcome.kind}` : '',
+      `request_id=${outcome.requestId ?? '-'}`,
+      `client_request_id=${call.clientRequestId}`,
+      `attempt=${attempt?.number ?? 0}/${this.maxRetries + 1}`,
+      `duration=${attempt ? Math.round(performance.now() - attempt.startedAt) : 0}ms`,
+      `time=${localIsoTime()}`,
+      `key=${this.keyPrefix}`,
+      outcome.note ?? '',
+      outcome.serviceMessage ? `message=${JSON.stringify(outcome.serviceMessage)}` : '',
+    ];
+    this.logger[level](fields.filter((f) => f !== '').join(' '));
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function headerValue(headers: Response['headers'], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function flatHeaders(headers: Response['headers']): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return typeof code === 'string' ? `${code}: ${message}` : message;
+}

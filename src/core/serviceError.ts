@@ -1,0 +1,142 @@
+// One error class for every failure the client reports. Handling keys off `kind`, `status`
+// and the public `code` (spec, Errors: never the message text); `userMessage` says what the
+// person can do, and the raw service message stays in `serviceMessage` for operators.
+import type { DiagnosticsRecord } from './diagnostics';
+
+export type ErrorKind =
+  | 'auth'
+  | 'forbidden'
+  | 'not_found'
+  | 'invalid_request'
+  | 'rate_limit'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'aborted'
+  | 'stream_interrupted'
+  | 'bad_response'
+  | 'config';
+
+export interface ServiceErrorInit {
+  kind: ErrorKind;
+  clientRequestId: string;
+  diagnostics: DiagnosticsRecord;
+  status?: number;
+  code?: string;
+  requestId?: string;
+  retryAfterMs?: number;
+  partialText?: string;
+  /** The service's own message (key redacted), for the log only. */
+  serviceMessage?: string;
+  /** Response headers of the failed attempt, for operators. */
+  headers?: Record<string, string>;
+  /** Overrides the default advice (config errors carry their own fix). */
+  userMessage?: string;
+  cause?: unknown;
+}
+
+export class ServiceError extends Error {
+  readonly kind: ErrorKind;
+  readonly status?: number;
+  readonly code?: string;
+  readonly requestId?: string;
+  readonly clientRequestId: string;
+  readonly retryAfterMs?: number;
+  readonly partialText?: string;
+  readonly serviceMessage?: string;
+  readonly headers?: Record<string, string>;
+  readonly userMessage: string;
+  readonly diagnostics: DiagnosticsRecord;
+
+  constructor(init: ServiceErrorInit) {
+    super(describe(init), init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'ServiceError';
+    this.kind = init.kind;
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId;
+    this.clientRequestId = init.clientRequestId;
+    this.retryAfterMs = init.retryAfterMs;
+    this.partialText = init.partialText;
+    this.serviceMessage = init.serviceMessage;
+    this.headers = init.headers;
+    this.diagnostics = init.diagnostics;
+    this.userMessage = init.userMessage ?? adviceFor(init.kind, init.code, init.retryAfterMs, init.partialText);
+  }
+}
+
+function describe(init: ServiceErrorInit): string {
+  const parts: string[] = [init.kind];
+  if (init.status !== undefined) parts.push(String(init.status));
+  if (init.code) parts.push(init.code);
+  if (init.requestId) parts.push(`(request ${init.requestId})`);
+  return init.serviceMessage ? `${parts.join(' ')}: ${init.serviceMessage}` : parts.join(' ');
+}
+
+export function kindForStatus(status: number): ErrorKind {
+  if (status === 401) return 'auth';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 408) return 'timeout';
+  if (status === 429) return 'rate_limit';
+  if (status >= 500) return 'server';
+  return 'invalid_request';
+}
+
+/** Kind for an error that arrived inside a stream, where only the code is known. */
+export function kindForCode(code: string | undefined): ErrorKind {
+  switch (code) {
+    case 'invalid_api_key':
+      return 'auth';
+    case 'model_unavailable':
+      return 'forbidden';
+    case 'model_not_found':
+    case 'doubled_version_path':
+      return 'not_found';
+    case 'invalid_request':
+    case 'unsupported_parameter':
+    case 'unsupported_model_endpoint':
+      return 'invalid_request';
+    case 'rate_limit_exceeded':
+      return 'rate_limit';
+    default:
+      return 'server';
+  }
+}
+
+const SET_KEY = "'Multi-Model AI: Set API Key'";
+const SELECT_MODEL = "'Multi-Model AI: Select Model'";
+const SUPPORT = 'If it keeps happening, copy the diagnostics into a support message.';
+
+const ADVICE_BY_CODE: Record<string, string> = {
+  invalid_api_key: `Your API key was rejected (revoked, mistyped or from another workspace). Set a new key with ${SET_KEY}.`,
+  model_unavailable: `This model is not available to your workspace: pick another with ${SELECT_MODEL}.`,
+  model_not_found: `This model is no longer offered: pick another with ${SELECT_MODEL}.`,
+  unsupported_parameter: `This model does not accept one of the request's options: pick another model with ${SELECT_MODEL}.`,
+  unsupported_model_endpoint: `This model does not produce text: pick a text model with ${SELECT_MODEL}.`,
+  doubled_version_path: 'The base URL holds /v1 twice: set the Multi-Model AI base URL setting to end with a single /v1.',
+};
+
+const ADVICE_BY_KIND: Record<ErrorKind, string> = {
+  auth: ADVICE_BY_CODE.invalid_api_key as string,
+  forbidden: `Your key is not allowed to do this: check its workspace in the management cabinet, or set another key with ${SET_KEY}.`,
+  not_found: 'The service does not offer this address: check the Multi-Model AI base URL setting (it must end with /v1).',
+  invalid_request: `The service rejected the request. Check the message is not empty and try again. ${SUPPORT}`,
+  rate_limit: 'The request limit was reached: wait a moment, then try again.',
+  server: `The service had a temporary problem: try again in a moment. ${SUPPORT}`,
+  network: 'Could not reach the service: check your connection and the Multi-Model AI base URL setting, then try again.',
+  timeout: 'The service took too long to answer: try again in a moment.',
+  aborted: 'The request was cancelled.',
+  stream_interrupted: 'The answer was cut off before it finished: send the message again for a complete answer.',
+  bad_response: `The service sent a reply that could not be read: try again. ${SUPPORT}`,
+  config: 'Check the Multi-Model AI settings: the base URL must end with /v1 and an API key must be set.',
+};
+
+function adviceFor(kind: ErrorKind, code: string | undefined, retryAfterMs: number | undefined, partialText: string | undefined): string {
+  let advice = (code !== undefined && kind !== 'stream_interrupted' ? ADVICE_BY_CODE[code] : undefined) ?? ADVICE_BY_KIND[kind];
+  if (kind === 'rate_limit' && retryAfterMs !== undefined) {
+    advice = `The request limit was reached: wait ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s, then try again.`;
+  }
+  if (partialText) advice += ' The part of the answer that arrived is kept.';
+  return advice;
+}
