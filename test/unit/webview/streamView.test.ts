@@ -1,0 +1,89 @@
+import * as assert from 'node:assert/strict';
+import { JSDOM } from 'jsdom';
+import { renderMarkdown } from '../../../src/webview/markdown/markdownRenderer';
+import { createSanitizer } from '../../../src/webview/markdown/sanitizer';
+import { StreamView } from '../../../src/webview/markdown/streamView';
+import { replies } from './fixtures/replies';
+
+describe('StreamView', () => {
+  const dom = new JSDOM('<!doctype html><body></body>');
+  const document = dom.window.document;
+  const sanitizer = createSanitizer(dom.window);
+  let frames: (() => void)[];
+  let container: HTMLElement;
+  let view: StreamView;
+
+  const runFrames = () => {
+    const pending = frames;
+    frames = [];
+    for (const frame of pending) frame();
+  };
+  const shownHtml = () => Array.from(container.children).map((child) => child.innerHTML).join('');
+
+  beforeEach(() => {
+    frames = [];
+    container = document.createElement('div');
+    view = new StreamView(container, { sanitizer, requestFrame: (callback) => frames.push(callback) });
+  });
+
+  it('batches deltas into one DOM update per frame', () => {
+    view.append('Hello ');
+    view.append('**world**');
+    assert.equal(frames.length, 1);
+    assert.equal(shownHtml(), '', 'nothing is shown before the frame');
+    assert.equal(container.getAttribute('aria-busy'), 'true');
+    runFrames();
+    assert.equal(shownHtml(), '<p>Hello <strong>world</strong></p>\n');
+    view.append('!');
+    assert.equal(frames.length, 1);
+  });
+
+  it('inserts committed blocks once and ends with the full render, sanitised', () => {
+    const text = replies.explanation!;
+    const firstBlocks: Element[] = [];
+    for (let i = 0; i < text.length; i += 7) {
+      view.append(text.slice(i, i + 7));
+      runFrames();
+      if (firstBlocks.length === 0 && container.children.length > 3) firstBlocks.push(...Array.from(container.children).slice(0, 3));
+    }
+    view.finish();
+    assert.equal(container.getAttribute('aria-busy'), 'false');
+    assert.deepEqual(Array.from(container.children).slice(0, 3), firstBlocks, 'the same nodes, never re-created');
+    assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown(text).html));
+    assert.equal(view.text(), text);
+  });
+
+  it('finish() shows pending text without waiting for a frame', () => {
+    view.append('# Done');
+    view.finish();
+    assert.equal(shownHtml(), '<h1>Done</h1>\n');
+    runFrames();
+    assert.equal(shownHtml(), '<h1>Done</h1>\n');
+  });
+
+  it('replaces a committed block whose link reference is defined later', () => {
+    view.append('See [docs].\n\nMore.\n\nMore still.\n\n');
+    runFrames();
+    const first = container.children[0]!;
+    view.append('[docs]: https://example.com/docs\n');
+    view.finish();
+    assert.equal(container.children[0], first);
+    assert.equal(first.innerHTML, '<p>See <a data-href="https://example.com/docs" role="link" tabindex="0">docs</a>.</p>\n');
+  });
+
+  it('setText() shows a saved message whole, replacing what was there', () => {
+    view.append('old text\n\nmore old\n\nand more\n');
+    runFrames();
+    view.setText('```py\nprint(1)\n```\n\nnew');
+    assert.equal(container.getAttribute('aria-busy'), 'false');
+    assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown('```py\nprint(1)\n```\n\nnew').html));
+    assert.deepEqual(view.code(0), { lang: 'py', code: 'print(1)\n' });
+    assert.equal(view.codeCount, 1);
+  });
+
+  it('gives the raw code of each block by its data-code-index', () => {
+    view.setText('```ts\nconst a = "<b>";\n```\n\n~~~\nplain & simple\n~~~\n');
+    const indexes = Array.from(container.querySelectorAll('.code-block')).map((b) => Number(b.getAttribute('data-code-index')));
+    assert.deepEqual(indexes.map((i) => view.code(i)?.code), ['const a = "<b>";\n', 'plain & simple\n']);
+  });
+});
