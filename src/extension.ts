@@ -1,12 +1,59 @@
-import * as vscode from 'vscode';
-import { Commands, LOG_CHANNEL_NAME } from './core/ids';
+import type * as vscode from 'vscode';
+import { registerApiKeyCommands } from './vscode/apiKeyCommands';
+import { ApiKeyStore } from './vscode/apiKeyStore';
+import { registerBaseUrlCommand } from './vscode/baseUrlCommand';
+import { ClientFactory } from './vscode/clientFactory';
+import { registerDiagnosticsCommands } from './vscode/diagnosticsCommands';
+import { FailureReporter } from './vscode/failureReporter';
+import { createShellLog } from './vscode/logChannel';
+import { ModelPicker, registerModelPicker } from './vscode/modelPicker';
+import { offerOnboarding } from './vscode/onboarding';
+import { SettingsWatcher } from './vscode/settings';
+import { stateEntries, type ShellApi } from './vscode/shellApi';
+import { ModelStatusBar } from './vscode/statusBar';
 
-export function activate(context: vscode.ExtensionContext): void {
-  const log = vscode.window.createOutputChannel(LOG_CHANNEL_NAME, { log: true });
+// No network work here: activation must stay fast. The catalog is read after activation
+// (status bar) or when a feature needs it.
+export function activate(context: vscode.ExtensionContext): ShellApi {
+  const log = createShellLog();
+  const { logger } = log;
+  const keys = new ApiKeyStore(context.secrets);
+  const settings = new SettingsWatcher(logger);
+  const clients = new ClientFactory(settings, keys, logger);
+  const failures = new FailureReporter(logger);
+  const modelPicker = new ModelPicker(settings, clients, failures);
+  const statusBar = new ModelStatusBar(settings, keys, clients, failures);
+  const deps = { keys, settings, clients, failures, logger };
+
   context.subscriptions.push(
     log,
-    vscode.commands.registerCommand(Commands.showLog, () => log.show(true)),
+    keys,
+    settings,
+    clients,
+    statusBar,
+    ...registerDiagnosticsCommands(log.channel, failures),
+    ...registerApiKeyCommands(deps),
+    registerBaseUrlCommand(settings, logger),
+    registerModelPicker(modelPicker),
   );
+
+  setTimeout(() => {
+    settings.reportBaseUrlProblem();
+    void statusBar.refresh();
+    void offerOnboarding(clients);
+  }, 0);
+
+  return {
+    apiKeys: keys,
+    settings,
+    clients,
+    failures,
+    modelPicker,
+    statusBar: { view: () => statusBar.current(), refresh: () => statusBar.refresh() },
+    lastDiagnostics: () => failures.lastDiagnostics(),
+    logLines: () => log.recorder.all(),
+    storedState: () => ({ global: stateEntries(context.globalState), workspace: stateEntries(context.workspaceState) }),
+  };
 }
 
 export function deactivate(): void {

@@ -7,6 +7,29 @@ export const CONFIG_SECTION = 'multiModelAI';
 
 export const Commands = {
   showLog: 'multiModelAI.showLog',
+  setApiKey: 'multiModelAI.setApiKey',
+  removeApiKey: 'multiModelAI.removeApiKey',
+  verifyConnection: 'multiModelAI.verifyConnection',
+  setBaseUrl: 'multiModelAI.setBaseUrl',
+  selectModel: 'multiModelAI.selectModel',
+  copyDiagnostics: 'multiModelAI.copyDiagnostics',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
+
+/** Setting keys, full names (`multiModelAI.*`). */
+export const Settings = {
+  baseUrl: 'multiModelAI.baseUrl',
+  model: 'multiModelAI.model',
+  maxTokens: 'multiModelAI.maxTokens',
+  requestTimeoutSeconds: 'multiModelAI.requestTimeoutSeconds',
+  maxRetries: 'multiModelAI.maxRetries',
+} as const;
+
+export type SettingKey = (typeof Settings)[keyof typeof Settings];
+
+/** The SecretStorage entry that holds the API key (the only place it is kept). */
+export const SECRET_API_KEY = 'multiModelAI.apiKey';
+
+export const STATUS_BAR_ID = 'multiModelAI.model';
+export const WALKTHROUGH_ID = 'multiModelAI.gettingStarted';

@@ -1,0 +1,140 @@
+// Set API Key, Remove API Key, Verify Connection. A new key replaces the stored one only
+// after `GET /v1/models` accepted it (spec, safe rotation); the key itself is only ever
+// held in SecretStorage and shown as its masked prefix.
+import * as vscode from 'vscode';
+import { checkApiKeyInput } from '../core/apiKeyFormat';
+import { connectionReport } from '../core/connectionReport';
+import { Commands } from '../core/ids';
+import { maskKey, ServiceError, usableTextModels, type ClientLogger } from '../core/index';
+import { requiredParametersFor } from '../core/modelPickItems';
+import type { ApiKeyStore } from './apiKeyStore';
+import { offerSetup, type ClientFactory } from './clientFactory';
+import type { FailureReporter } from './failureReporter';
+import type { SettingsWatcher } from './settings';
+
+export interface CommandOutcome {
+  ok: boolean;
+  /** What the person was told (never contains the key). */
+  message: string;
+}
+
+interface Deps {
+  keys: ApiKeyStore;
+  settings: SettingsWatcher;
+  clients: ClientFactory;
+  failures: FailureReporter;
+  logger: ClientLogger;
+}
+
+/** Failures that mean "this key is no good", as opposed to "the service could not be asked". */
+const REJECTED = new Set<ServiceError['kind']>(['auth', 'forbidden']);
+
+export function registerApiKeyCommands(deps: Deps): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(Commands.setApiKey, (key?: unknown) =>
+      setApiKey(deps, typeof key === 'string' ? key : undefined),
+    ),
+    vscode.commands.registerCommand(Commands.removeApiKey, () => removeApiKey(deps)),
+    vscode.commands.registerCommand(Commands.verifyConnection, () => verifyConnection(deps)),
+  ];
+}
+
+function askForKey(): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
+    title: 'Multi-Model AI: Set API Key',
+    prompt: 'Paste the platform key created in the management cabinet. It is kept in VS Code secret storage only.',
+    placeHolder: 'sk_…',
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      if (value.trim() === '') return undefined;
+      const check = checkApiKeyInput(value);
+      if (!check.ok) return check.message;
+      return check.warning ? { message: check.warning, severity: vscode.InputBoxValidationSeverity.Warning } : undefined;
+    },
+  });
+}
+
+function tell(outcome: CommandOutcome, buttons: string[] = []): CommandOutcome {
+  const show = outcome.ok ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;
+  void show(outcome.message, ...buttons).then((choice) => {
+    if (choice === 'Set API Key') void vscode.commands.executeCommand(Commands.setApiKey);
+    else if (choice === 'Set Service Address') void vscode.commands.executeCommand(Commands.setBaseUrl);
+  });
+  return outcome;
+}
+
+/** `key` is for programmatic use; without it the person types the key into a password box. */
+export async function setApiKey(deps: Deps, key?: string): Promise<CommandOutcome> {
+  const raw = key ?? (await askForKey());
+  if (raw === undefined) return { ok: false, message: 'No key entered.' };
+  const check = checkApiKeyInput(raw);
+  if (!check.ok) return tell({ ok: false, message: check.message }, ['Set API Key']);
+  const prefix = maskKey(check.key);
+  const warning = check.warning ? ` ${check.warning}` : '';
+
+  const { baseUrl } = deps.settings.current();
+  if (!baseUrl) {
+    await deps.keys.store(check.key);
+    deps.logger.info(`API key ${prefix} stored without verification: the service address is not set.`);
+    return tell(
+      { ok: true, message: `API key ${prefix} saved. Set the service address so it can be verified.${warning}` },
+      ['Set Service Address'],
+    );
+  }
+
+  const previous = await deps.keys.prefix();
+  try {
+    const list = await deps.clients.create(baseUrl, check.key).listModels();
+    await deps.keys.store(check.key);
+    const usable = usableTextModels(list, { requiredParameters: requiredParametersFor(deps.settings.current()) }).length;
+    deps.logger.info(`API key ${prefix} verified with GET /v1/models and stored (${usable} usable text models).`);
+    return tell({ ok: true, message: `API key ${prefix} verified and saved: ${usable} usable text models.${warning}` });
+  } catch (error) {
+    const kept = previous ? ` Your current key ${previous} is kept.` : '';
+    if (error instanceof ServiceError && !REJECTED.has(error.kind) && !previous) {
+      // The service could not be asked and there is nothing to protect: keep the new key.
+      await deps.keys.store(check.key);
+      deps.logger.warn(`API key ${prefix} stored unverified: ${error.kind}.`);
+      return tell({ ok: true, message: `API key ${prefix} saved, but it could not be verified: ${error.userMessage}${warning}` });
+    }
+    const what = error instanceof ServiceError && REJECTED.has(error.kind)
+      ? `The service rejected the new key ${prefix}.${kept}${warning} It may be revoked, mistyped or not meant for this service`
+      : `The new key ${prefix} could not be verified.${kept}`;
+    deps.logger.warn(`API key ${prefix} not stored: verification failed.`);
+    return { ok: false, message: deps.failures.report(what, error) };
+  }
+}
+
+export async function removeApiKey(deps: Deps): Promise<CommandOutcome> {
+  const prefix = await deps.keys.prefix();
+  if (!prefix) return tell({ ok: true, message: 'No API key is stored.' });
+  await deps.keys.remove();
+  deps.logger.info(`API key ${prefix} removed from secret storage.`);
+  return tell({ ok: true, message: `API key ${prefix} removed. Remember to revoke it in the management cabinet if it was exposed.` }, [
+    'Set API Key',
+  ]);
+}
+
+export async function verifyConnection(deps: Deps): Promise<CommandOutcome> {
+  const ready = await deps.clients.readiness();
+  if (!ready.ok) {
+    offerSetup(ready);
+    return { ok: false, message: ready.message };
+  }
+  const catalog = await deps.clients.catalog({ quiet: true });
+  if (!catalog) return { ok: false, message: 'The settings changed while verifying: run Verify Connection again.' };
+  try {
+    const list = await catalog.get({ refresh: true });
+    const message = connectionReport({
+      baseUrl: ready.baseUrl,
+      keyPrefix: maskKey(ready.apiKey),
+      usable: usableTextModels(list, { requiredParameters: requiredParametersFor(deps.settings.current()) }).length,
+      total: list.data.length,
+    });
+    deps.logger.info(`Verify Connection: ${message}`);
+    return tell({ ok: true, message });
+  } catch (error) {
+    return { ok: false, message: deps.failures.report(`Could not connect with key ${maskKey(ready.apiKey)}`, error) };
+  }
+}

@@ -1,0 +1,59 @@
+// Shows a failed request as what to do (buttons that run the fix) and keeps its redacted
+// diagnostics record for "Copy Diagnostics". The raw service body is never shown.
+import * as vscode from 'vscode';
+import { ERROR_ACTION_LABELS, actionsFor, failureMessage, type ErrorAction } from '../core/errorActions';
+import { CONFIG_SECTION, Commands } from '../core/ids';
+import { ServiceError, type ClientLogger, type DiagnosticsRecord } from '../core/index';
+import { redactKeys } from '../core/redactKeys';
+
+export function runErrorAction(action: ErrorAction): Thenable<unknown> {
+  switch (action) {
+    case 'setApiKey':
+      return vscode.commands.executeCommand(Commands.setApiKey);
+    case 'selectModel':
+      return vscode.commands.executeCommand(Commands.selectModel);
+    case 'openSettings':
+      return vscode.commands.executeCommand('workbench.action.openSettings', CONFIG_SECTION);
+    case 'showLog':
+      return vscode.commands.executeCommand(Commands.showLog);
+  }
+}
+
+export interface Failure {
+  /** "<what failed>: <what to do>", safe to show. */
+  message: string;
+  actions: ErrorAction[];
+}
+
+export class FailureReporter {
+  private last?: DiagnosticsRecord;
+
+  constructor(private readonly logger: ClientLogger) {}
+
+  lastDiagnostics(): DiagnosticsRecord | undefined {
+    return this.last;
+  }
+
+  /** Logs the failure and keeps its diagnostics; `what` names the failed step ("Could not load the models"). */
+  record(what: string, error: unknown): Failure {
+    if (error instanceof ServiceError) {
+      this.last = error.diagnostics;
+      this.logger.error(`${what}: kind=${error.kind} code=${error.code ?? '-'} request id=${error.requestId ?? '-'}`);
+      return { message: redactKeys(failureMessage(what, error)), actions: actionsFor(error.kind) };
+    }
+    this.logger.error(`${what}: ${redactKeys(error instanceof Error ? error.message : String(error))}`);
+    return { message: `${what}: an unexpected error occurred. The log has the details.`, actions: ['showLog'] };
+  }
+
+  /** Records the failure and shows it with a button per action; returns the message shown. */
+  report(what: string, error: unknown): string {
+    const failure = this.record(what, error);
+    void vscode.window
+      .showErrorMessage(failure.message, ...failure.actions.map((a) => ERROR_ACTION_LABELS[a]))
+      .then((label) => {
+        const action = failure.actions.find((a) => ERROR_ACTION_LABELS[a] === label);
+        if (action) void runErrorAction(action);
+      });
+    return failure.message;
+  }
+}

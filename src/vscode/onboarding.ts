@@ -1,0 +1,32 @@
+// First run: when the service address or the key is missing, one notification leads
+// through both (address first, then key). The walkthrough in package.json covers the
+// same steps for people who open it from the Welcome page.
+import * as vscode from 'vscode';
+import { Commands, EXTENSION_ID, WALKTHROUGH_ID } from '../core/ids';
+import type { ClientFactory } from './clientFactory';
+
+export async function offerOnboarding(clients: ClientFactory): Promise<void> {
+  const ready = await clients.readiness();
+  if (ready.ok) return;
+  const choice = await vscode.window.showInformationMessage(
+    'Multi-Model AI needs the address of your service and your API key to work.',
+    'Set Up',
+    'Open Walkthrough',
+  );
+  if (choice === 'Open Walkthrough') {
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#${WALKTHROUGH_ID}`, false);
+  } else if (choice === 'Set Up') {
+    await runSetup(clients);
+  }
+}
+
+/** Asks for whatever is missing, in order, and stops when the person cancels a step. */
+async function runSetup(clients: ClientFactory): Promise<void> {
+  let ready = await clients.readiness();
+  if (!ready.ok && ready.missing === 'baseUrl') {
+    const outcome = await vscode.commands.executeCommand<{ ok: boolean }>(Commands.setBaseUrl);
+    if (!outcome?.ok) return;
+    ready = await clients.readiness();
+  }
+  if (!ready.ok && ready.missing === 'apiKey') await vscode.commands.executeCommand(Commands.setApiKey);
+}
