@@ -16,11 +16,9 @@ import json from 'highlight.js/lib/languages/json';
 import kotlin from 'highlight.js/lib/languages/kotlin';
 import markdown from 'highlight.js/lib/languages/markdown';
 import php from 'highlight.js/lib/languages/php';
-import powershell from 'highlight.js/lib/languages/powershell';
 import python from 'highlight.js/lib/languages/python';
 import ruby from 'highlight.js/lib/languages/ruby';
 import rust from 'highlight.js/lib/languages/rust';
-import scss from 'highlight.js/lib/languages/scss';
 import shell from 'highlight.js/lib/languages/shell';
 import sql from 'highlight.js/lib/languages/sql';
 import swift from 'highlight.js/lib/languages/swift';
@@ -30,7 +28,7 @@ import yaml from 'highlight.js/lib/languages/yaml';
 
 const languages = {
   bash, c, cpp, csharp, css, diff, dockerfile, go, ini, java, javascript, json, kotlin, markdown,
-  php, powershell, python, ruby, rust, scss, shell, sql, swift, typescript, xml, yaml,
+  php, python, ruby, rust, shell, sql, swift, typescript, xml, yaml,
 };
 for (const [name, grammar] of Object.entries(languages)) {
   hljs.registerLanguage(name, grammar);
@@ -40,7 +38,7 @@ hljs.registerAliases(['sh', 'zsh', 'shellscript'], { languageName: 'bash' });
 hljs.registerAliases(['jsonc', 'json5'], { languageName: 'json' });
 hljs.registerAliases(['vue', 'svelte'], { languageName: 'xml' });
 hljs.registerAliases(['mts', 'cts'], { languageName: 'typescript' });
-hljs.registerAliases(['ps', 'pwsh'], { languageName: 'powershell' });
+hljs.registerAliases(['scss', 'less'], { languageName: 'css' });
 
 export interface HighlightedCode {
   /** HTML-escaped code, with highlight.js spans when the language is known. */
