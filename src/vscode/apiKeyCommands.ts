@@ -91,18 +91,15 @@ export async function setApiKey(deps: Deps, key?: string): Promise<CommandOutcom
     deps.logger.info(`API key ${prefix} verified with GET /v1/models and stored (${usable} usable text models).`);
     return tell({ ok: true, message: `API key ${prefix} verified and saved: ${usable} usable text models.${warning}` });
   } catch (error) {
-    const kept = previous ? ` Your current key ${previous} is kept.` : '';
     if (error instanceof ServiceError && !REJECTED.has(error.kind) && !previous) {
       // The service could not be asked and there is nothing to protect: keep the new key.
       await deps.keys.store(check.key);
       deps.logger.warn(`API key ${prefix} stored unverified: ${error.kind}.`);
       return tell({ ok: true, message: `API key ${prefix} saved, but it could not be verified: ${error.userMessage}${warning}` });
     }
-    const what = error instanceof ServiceError && REJECTED.has(error.kind)
-      ? `The service rejected the new key ${prefix}.${kept}${warning} It may be revoked, mistyped or not meant for this service`
-      : `The new key ${prefix} could not be verified.${kept}`;
     deps.logger.warn(`API key ${prefix} not stored: verification failed.`);
-    return { ok: false, message: deps.failures.report(what, error) };
+    const note = (previous ? `Your current key ${previous} is kept.` : '') + warning;
+    return { ok: false, message: deps.failures.report(`The new key ${prefix} was not saved`, error, note.trim()) };
   }
 }
 

@@ -34,20 +34,24 @@ export class FailureReporter {
     return this.last;
   }
 
-  /** Logs the failure and keeps its diagnostics; `what` names the failed step ("Could not load the models"). */
-  record(what: string, error: unknown): Failure {
+  /**
+   * Logs the failure and keeps its diagnostics. `what` names the failed step ("Could not
+   * load the models"); `note` is said after the advice ("Your current key is kept.").
+   */
+  record(what: string, error: unknown, note?: string): Failure {
+    const tail = note ? ` ${note}` : '';
     if (error instanceof ServiceError) {
       this.last = error.diagnostics;
       this.logger.error(`${what}: kind=${error.kind} code=${error.code ?? '-'} request id=${error.requestId ?? '-'}`);
-      return { message: redactKeys(failureMessage(what, error)), actions: actionsFor(error.kind) };
+      return { message: redactKeys(failureMessage(what, error) + tail), actions: actionsFor(error.kind) };
     }
     this.logger.error(`${what}: ${redactKeys(error instanceof Error ? error.message : String(error))}`);
-    return { message: `${what}: an unexpected error occurred. The log has the details.`, actions: ['showLog'] };
+    return { message: `${what}: an unexpected error occurred. The log has the details.${tail}`, actions: ['showLog'] };
   }
 
   /** Records the failure and shows it with a button per action; returns the message shown. */
-  report(what: string, error: unknown): string {
-    const failure = this.record(what, error);
+  report(what: string, error: unknown, note?: string): string {
+    const failure = this.record(what, error, note);
     void vscode.window
       .showErrorMessage(failure.message, ...failure.actions.map((a) => ERROR_ACTION_LABELS[a]))
       .then((label) => {

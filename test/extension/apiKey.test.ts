@@ -1,0 +1,107 @@
+// Issue 5.1: Set API Key (trim, sk_ warning, safe rotation), Verify Connection, Remove API Key.
+import * as assert from 'node:assert/strict';
+import { Commands } from '../../src/core/ids';
+import { maskKey } from '../../src/core/index';
+import type { CommandOutcome } from '../../src/vscode/apiKeyCommands';
+import type { ShellApi } from '../../src/vscode/shellApi';
+import * as vscode from 'vscode';
+import { FIXTURE_KEYS } from '../emulator/index';
+import { suiteEnv } from './env';
+import { arrange, emulator, shellApi } from './shellHarness';
+
+const run = (command: string, ...args: unknown[]) => vscode.commands.executeCommand<CommandOutcome>(command, ...args);
+
+describe('API key: set, verify, rotate, remove', () => {
+  let api: ShellApi;
+  const { baseUrl } = suiteEnv();
+
+  before(async () => {
+    api = await shellApi();
+  });
+
+  it('sets a pasted key, trimmed, after the service accepted it', async () => {
+    await arrange(api, { baseUrl });
+    const outcome = await run(Commands.setApiKey, `  ${FIXTURE_KEYS.alpha}\n`);
+    assert.equal(outcome.ok, true, outcome.message);
+    assert.equal(outcome.message, `API key ${maskKey(FIXTURE_KEYS.alpha)} verified and saved: 2 usable text models.`);
+    assert.equal(await api.apiKeys.get(), FIXTURE_KEYS.alpha);
+    const requests = await emulator().requests();
+    assert.deepEqual(requests.map((r) => [r.method, r.path, r.status]), [['GET', '/v1/models', 200]]);
+  });
+
+  it('Verify Connection reports the masked prefix, the address and the usable model count', async () => {
+    await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha });
+    const outcome = await run(Commands.verifyConnection);
+    assert.deepEqual(outcome, {
+      ok: true,
+      message: `Connected to ${baseUrl} with key ${maskKey(FIXTURE_KEYS.alpha)}: 2 usable text models (of 5 in the catalog).`,
+    });
+  });
+
+  it("rotates to the other workspace's key, whose catalog differs", async () => {
+    await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha });
+    const outcome = await run(Commands.setApiKey, FIXTURE_KEYS.beta);
+    assert.equal(outcome.ok, true, outcome.message);
+    assert.equal(await api.apiKeys.get(), FIXTURE_KEYS.beta);
+    const verified = await run(Commands.verifyConnection);
+    assert.match(verified.message, new RegExp(`key ${maskKey(FIXTURE_KEYS.beta)}: 3 usable text models`));
+  });
+
+  it('keeps the working key when the new one is revoked, and says what failed', async () => {
+    await arrange(api, { baseUrl, key: FIXTURE_KEYS.beta });
+    const outcome = await run(Commands.setApiKey, FIXTURE_KEYS.revoked);
+    assert.equal(outcome.ok, false);
+    assert.match(outcome.message, new RegExp(`^The new key ${maskKey(FIXTURE_KEYS.revoked)} was not saved: Your API key was rejected`));
+    assert.match(outcome.message, new RegExp(`Your current key ${maskKey(FIXTURE_KEYS.beta)} is kept\\.$`));
+    assert.equal(await api.apiKeys.get(), FIXTURE_KEYS.beta);
+    const diagnostics = api.lastDiagnostics();
+    assert.equal(diagnostics?.status, 401);
+    assert.equal(diagnostics?.code, 'invalid_api_key');
+    assert.equal(diagnostics?.keyPrefix, maskKey(FIXTURE_KEYS.revoked));
+  });
+
+  it('warns about a key without sk_, and does not store it when the service rejects it', async () => {
+    await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha });
+    const outcome = await run(Commands.setApiKey, 'test_alpha_without_prefix');
+    assert.equal(outcome.ok, false);
+    assert.match(outcome.message, /start with "sk_"/);
+    assert.ok(!outcome.message.includes('test_alpha_without_prefix'));
+    assert.equal(await api.apiKeys.get(), FIXTURE_KEYS.alpha);
+  });
+
+  it('does not store a revoked key even when none is set', async () => {
+    await arrange(api, { baseUrl });
+    const outcome = await run(Commands.setApiKey, FIXTURE_KEYS.revoked);
+    assert.equal(outcome.ok, false);
+    assert.ok(!outcome.message.includes('is kept'));
+    assert.equal(await api.apiKeys.get(), undefined);
+  });
+
+  it('keeps the current key when the service cannot be reached to verify the new one', async () => {
+    await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha });
+    await emulator().queueFaults('models', [{ type: 'reset' }, { type: 'reset' }, { type: 'reset' }]);
+    const outcome = await run(Commands.setApiKey, FIXTURE_KEYS.beta);
+    assert.equal(outcome.ok, false);
+    assert.match(outcome.message, /^The new key .* was not saved: Could not reach the service/);
+    assert.match(outcome.message, new RegExp(`Your current key ${maskKey(FIXTURE_KEYS.alpha)} is kept\\.$`));
+    assert.equal(await api.apiKeys.get(), FIXTURE_KEYS.alpha);
+  });
+
+  it('stores the key unverified while no address is set, and says to set it', async () => {
+    await arrange(api, {});
+    const outcome = await run(Commands.setApiKey, FIXTURE_KEYS.alpha);
+    assert.equal(outcome.ok, true);
+    assert.match(outcome.message, /Set the service address/);
+    assert.equal(await api.apiKeys.get(), FIXTURE_KEYS.alpha);
+  });
+
+  it('Remove API Key deletes it; Verify Connection then says to set one', async () => {
+    await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha });
+    const removed = await run(Commands.removeApiKey);
+    assert.equal(removed.ok, true);
+    assert.match(removed.message, new RegExp(`API key ${maskKey(FIXTURE_KEYS.alpha)} removed`));
+    assert.equal(await api.apiKeys.get(), undefined);
+    const verified = await run(Commands.verifyConnection);
+    assert.deepEqual(verified, { ok: false, message: 'No API key is set: set your key to use Multi-Model AI.' });
+  });
+});

@@ -1,0 +1,100 @@
+// Issue 5.3: the Select Model quick-pick over the live catalog, for each fixture key.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { Commands } from '../../src/core/ids';
+import type { ModelPickItem } from '../../src/vscode/modelPicker';
+import type { ShellApi } from '../../src/vscode/shellApi';
+import { FIXTURE_KEYS } from '../emulator/index';
+import { suiteEnv } from './env';
+import { arrange, shellApi, until } from './shellHarness';
+
+const REASON = "Not included in this workspace's plan";
+
+/** Opens the picker through its command; resolves once the catalog has filled it. */
+async function openPicker(api: ShellApi): Promise<{ picker: vscode.QuickPick<ModelPickItem>; closed: Thenable<string | undefined> }> {
+  const closed = vscode.commands.executeCommand<string | undefined>(Commands.selectModel);
+  const picker = await until(() => {
+    const open = api.modelPicker.current();
+    return open && !open.busy && open.items.length > 0 ? open : undefined;
+  }, 'the model picker to load');
+  return { picker, closed };
+}
+
+const summary = (items: readonly ModelPickItem[]) =>
+  items.map((i) => (i.kind === vscode.QuickPickItemKind.Separator ? `-- ${i.label}` : `${i.label} | ${i.description} | ${i.detail ?? ''}`));
+
+async function accept(picker: vscode.QuickPick<ModelPickItem>, modelId: string): Promise<void> {
+  const item = picker.items.find((i) => i.modelId === modelId);
+  assert.ok(item, `${modelId} is listed`);
+  picker.activeItems = [item];
+  await until(() => picker.activeItems[0] === item || undefined, 'the item to be active');
+  await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+}
+
+describe('Select Model quick-pick', () => {
+  let api: ShellApi;
+  const { baseUrl } = suiteEnv();
+
+  before(async () => {
+    api = await shellApi();
+  });
+
+  afterEach(() => api.modelPicker.current()?.hide());
+
+  it('workspace alpha: usable text models by vendor with what they accept; the unavailable one apart with its reason; no image models', async () => {
+    await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha, model: 'acme/chat-mini' });
+    const { picker } = await openPicker(api);
+    assert.deepEqual(summary(picker.items), [
+      '-- acme',
+      'acme/chat-large | max_tokens · temperature · stream · stream_options | ',
+      '$(check) acme/chat-mini | temperature · stream · stream_options | ',
+      '-- Not available here',
+      `zeta/reasoner-pro | $(circle-slash) max_tokens · stream · stream_options | ${REASON}`,
+    ]);
+    assert.equal(picker.activeItems[0]?.modelId, 'acme/chat-mini');
+    assert.equal(picker.matchOnDescription, true);
+    assert.equal(picker.buttons.length, 1);
+  });
+
+  it('workspace beta: the reasoner is usable, in its own vendor group', async () => {
+    await arrange(api, { baseUrl, key: FIXTURE_KEYS.beta });
+    const { picker } = await openPicker(api);
+    assert.deepEqual(
+      summary(picker.items).filter((line) => line.startsWith('--')),
+      ['-- acme', '-- zeta'],
+    );
+    assert.equal(picker.items.find((i) => i.modelId === 'zeta/reasoner-pro')?.reason, undefined);
+  });
+
+  it('with a token limit set, the model without max_tokens is listed apart', async () => {
+    await arrange(api, { baseUrl, key: FIXTURE_KEYS.beta, maxTokens: 200 });
+    const { picker } = await openPicker(api);
+    const mini = picker.items.find((i) => i.modelId === 'acme/chat-mini');
+    assert.match(mini?.detail ?? '', /Does not accept max_tokens/);
+  });
+
+  it('picking an unavailable model explains why and stays open; picking a usable one saves it', async () => {
+    await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha });
+    const { picker, closed } = await openPicker(api);
+    await accept(picker, 'zeta/reasoner-pro');
+    await until(() => picker.placeholder?.includes(REASON) || undefined, 'the explanation');
+    assert.equal(api.modelPicker.current(), picker, 'the picker stays open');
+    assert.equal(api.settings.current().model, undefined);
+
+    await accept(picker, 'acme/chat-large');
+    assert.equal(await closed, 'acme/chat-large');
+    assert.equal(api.settings.current().model, 'acme/chat-large');
+    assert.equal(vscode.workspace.getConfiguration('multiModelAI').get('model'), 'acme/chat-large');
+  });
+
+  it('a revoked key: the failure becomes actions, and picking one runs it', async () => {
+    await arrange(api, { baseUrl, key: FIXTURE_KEYS.revoked });
+    const { picker, closed } = await openPicker(api);
+    assert.deepEqual(picker.items.map((i) => i.label), ['Set API Key', 'Show Log']);
+    assert.match(picker.placeholder ?? '', /^Could not load the models: Your API key was rejected/);
+    assert.equal(api.lastDiagnostics()?.code, 'invalid_api_key');
+    picker.activeItems = [picker.items[1]!];
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    assert.equal(await closed, undefined);
+  });
+});

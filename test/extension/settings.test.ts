@@ -1,0 +1,70 @@
+// Issue 5.2: multiModelAI.baseUrl is checked on change with the core client's rules, and the
+// message says how to fix it; Set Service Address applies the same rules.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { Commands, Settings } from '../../src/core/ids';
+import type { CommandOutcome } from '../../src/vscode/apiKeyCommands';
+import type { ShellApi } from '../../src/vscode/shellApi';
+import { FIXTURE_KEYS } from '../emulator/index';
+import { suiteEnv } from './env';
+import { arrange, emulator, shellApi, until, writeBaseUrl } from './shellHarness';
+
+describe('settings: the service address', () => {
+  let api: ShellApi;
+  const { baseUrl } = suiteEnv();
+  const origin = baseUrl.replace(/\/v1$/, '');
+
+  before(async () => {
+    api = await shellApi();
+  });
+
+  for (const [name, value, fix] of [
+    ['without /v1', origin, `must end with the version segment /v1: use ${baseUrl}.`],
+    ['with /v1 twice', `${baseUrl}/v1`, `holds /v1 twice: keep a single one, e.g. ${baseUrl}.`],
+    ['holding a pasted endpoint', `${baseUrl}/chat/completions`, `holds the full endpoint address (/chat/completions): it must end at /v1, so use ${baseUrl}.`],
+  ] as const) {
+    it(`a base URL ${name} is reported on change with how to fix it, and nothing is sent`, async () => {
+      await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha });
+      const logged = api.logLines().length;
+      await writeBaseUrl(value);
+      const problem = await until(() => api.settings.current().baseUrlProblem, 'the problem to be found');
+      assert.ok(problem.endsWith(fix), problem);
+      const line = await until(() => api.logLines().slice(logged).find((l) => l.line.includes(Settings.baseUrl)), 'the log line');
+      assert.equal(line.level, 'warn');
+      assert.ok(line.line.endsWith(fix));
+
+      const ready = await api.clients.readiness();
+      assert.deepEqual(ready, { ok: false, missing: 'baseUrl', message: `The service address is not usable: ${problem}` });
+      const verified = await vscode.commands.executeCommand<CommandOutcome>(Commands.verifyConnection);
+      assert.equal(verified.ok, false);
+      assert.deepEqual(await emulator().requests(), []);
+    });
+  }
+
+  it('Set Service Address refuses a wrong address with the fix, and saves a right one normalised', async () => {
+    await arrange(api, { key: FIXTURE_KEYS.alpha });
+    const refused = await vscode.commands.executeCommand<CommandOutcome>(Commands.setBaseUrl, `${baseUrl}/v1/models`);
+    assert.equal(refused.ok, false);
+    assert.match(refused.message, /twice/);
+    assert.equal(api.settings.current().baseUrl, undefined);
+
+    const saved = await vscode.commands.executeCommand<CommandOutcome>(Commands.setBaseUrl, ` ${baseUrl}/ `);
+    assert.deepEqual(saved, { ok: true, message: `Service address set to ${baseUrl}.` });
+    assert.equal(vscode.workspace.getConfiguration('multiModelAI').get('baseUrl'), baseUrl);
+    assert.equal((await vscode.commands.executeCommand<CommandOutcome>(Commands.verifyConnection)).ok, true);
+  });
+
+  it('a workspace cannot point the key at another address (machine-scoped setting)', async () => {
+    await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha });
+    const elsewhere = 'http://127.0.0.1:9/v1';
+    const config = vscode.workspace.getConfiguration('multiModelAI');
+    // VS Code refuses the write; were it accepted, the value below would be the folder's.
+    await Promise.resolve(config.update('baseUrl', elsewhere, vscode.ConfigurationTarget.Workspace)).catch(() => undefined);
+    try {
+      assert.equal(vscode.workspace.getConfiguration('multiModelAI').get('baseUrl'), baseUrl);
+      assert.equal(api.settings.current().baseUrl, baseUrl);
+    } finally {
+      await Promise.resolve(config.update('baseUrl', undefined, vscode.ConfigurationTarget.Workspace)).catch(() => undefined);
+    }
+  });
+});
