@@ -56,8 +56,10 @@ function askForKey(): Thenable<string | undefined> {
 }
 
 function tell(outcome: CommandOutcome, buttons: string[] = []): CommandOutcome {
-  const show = outcome.ok ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;
-  void show(outcome.message, ...buttons).then((choice) => {
+  const shown = outcome.ok
+    ? vscode.window.showInformationMessage(outcome.message, ...buttons)
+    : vscode.window.showWarningMessage(outcome.message, ...buttons);
+  void shown.then((choice) => {
     if (choice === 'Set API Key') void vscode.commands.executeCommand(Commands.setApiKey);
     else if (choice === 'Set Service Address') void vscode.commands.executeCommand(Commands.setBaseUrl);
   });
