@@ -1,0 +1,129 @@
+// The fixture model catalog and the per-workspace view GET /v1/models returns.
+import type { Workspace } from './auth';
+
+export type EndpointType = 'chat-completions' | 'responses' | 'messages' | 'image-generation' | 'image-edit';
+
+export interface CatalogModel {
+  id: string;
+  name: string;
+  created: number;
+  contextLength: number;
+  inputModalities: string[];
+  outputModalities: string[];
+  supportedParameters: string[];
+  endpointTypes: EndpointType[];
+  /** Prices in RUB per million tokens (text) or per image. */
+  pricing: Record<string, string>;
+  /** Workspaces the model is withheld from, with the reason shown to them. */
+  unavailableTo: Partial<Record<Workspace, string>>;
+}
+
+const TEXT_ENDPOINTS: EndpointType[] = ['chat-completions', 'responses', 'messages'];
+const CREATED = 1_735_689_600; // 2025-01-01: fixed, so listings are deterministic
+
+export const CATALOG: readonly CatalogModel[] = [
+  {
+    id: 'acme/chat-large',
+    name: 'Acme Chat Large',
+    created: CREATED,
+    contextLength: 128_000,
+    inputModalities: ['text'],
+    outputModalities: ['text'],
+    supportedParameters: ['max_tokens', 'temperature', 'stream', 'stream_options'],
+    endpointTypes: TEXT_ENDPOINTS,
+    pricing: { prompt: '250', completion: '1000' },
+    unavailableTo: {},
+  },
+  {
+    id: 'acme/chat-mini',
+    name: 'Acme Chat Mini',
+    created: CREATED,
+    contextLength: 32_000,
+    inputModalities: ['text'],
+    outputModalities: ['text'],
+    supportedParameters: ['temperature', 'stream', 'stream_options'],
+    endpointTypes: TEXT_ENDPOINTS,
+    pricing: { prompt: '15', completion: '60' },
+    unavailableTo: {},
+  },
+  {
+    id: 'zeta/reasoner-pro',
+    name: 'Zeta Reasoner Pro',
+    created: CREATED,
+    contextLength: 200_000,
+    inputModalities: ['text'],
+    outputModalities: ['text'],
+    supportedParameters: ['max_tokens', 'stream', 'stream_options'],
+    endpointTypes: TEXT_ENDPOINTS,
+    pricing: { prompt: '1500', completion: '6000' },
+    unavailableTo: { alpha: "Not included in this workspace's plan" },
+  },
+  {
+    id: 'pixel/image-gen',
+    name: 'Pixel Image Generation',
+    created: CREATED,
+    contextLength: 4_000,
+    inputModalities: ['text'],
+    outputModalities: ['image'],
+    supportedParameters: ['n', 'size', 'response_format'],
+    endpointTypes: ['image-generation'],
+    pricing: { image: '8' },
+    unavailableTo: {},
+  },
+  {
+    id: 'pixel/image-edit',
+    name: 'Pixel Image Edit',
+    created: CREATED,
+    contextLength: 4_000,
+    inputModalities: ['text', 'image'],
+    outputModalities: ['image'],
+    supportedParameters: ['n', 'size', 'response_format'],
+    endpointTypes: ['image-edit'],
+    pricing: { image: '10' },
+    unavailableTo: {},
+  },
+];
+
+export function findModel(id: string): CatalogModel | undefined {
+  return CATALOG.find((m) => m.id === id);
+}
+
+/** Why the model is withheld from the workspace, or undefined when it is available. */
+export function unavailableReason(model: CatalogModel, workspace: Workspace): string | undefined {
+  return model.unavailableTo[workspace];
+}
+
+export function modelEntry(model: CatalogModel, workspace: Workspace): Record<string, unknown> {
+  const reason = unavailableReason(model, workspace);
+  return {
+    id: model.id,
+    object: 'model',
+    created: model.created,
+    owned_by: model.id.split('/')[0],
+    name: model.name,
+    available: reason === undefined,
+    ...(reason === undefined ? {} : { unavailable_reason: reason }),
+    architecture: { input_modalities: model.inputModalities, output_modalities: model.outputModalities },
+    supported_parameters: model.supportedParameters,
+    supported_endpoint_types: model.endpointTypes,
+    context_length: model.contextLength,
+    pricing: { currency: 'RUB', ...model.pricing },
+  };
+}
+
+const csv = (value: string | null): string[] =>
+  (value ?? '').split(',').map((v) => v.trim()).filter((v) => v.length > 0);
+
+/**
+ * The two query filters: `output_modalities` keeps models producing any listed kind
+ * (`all` keeps every model), `supported_parameters` keeps models accepting every listed field.
+ */
+export function filterCatalog(query: URLSearchParams): CatalogModel[] {
+  const outputs = csv(query.get('output_modalities'));
+  const params = csv(query.get('supported_parameters'));
+  return CATALOG.filter(
+    (m) =>
+      (outputs.length === 0 || outputs.includes('all') || outputs.some((o) => m.outputModalities.includes(o))) &&
+      params.every((p) => m.supportedParameters.includes(p)),
+  );
+}

@@ -1,0 +1,34 @@
+// A typed client for the control API, for tests and benchmarks (global fetch, no key needed).
+import type { Fault, FaultEndpoint } from './faults';
+import type { RecordedRequest } from './requestLog';
+
+export class EmulatorControl {
+  constructor(private readonly origin: string) {}
+
+  async queueFaults(endpoint: FaultEndpoint, faults: Fault[]): Promise<void> {
+    await this.call('POST', 'faults', { endpoint, faults });
+  }
+
+  async queueReplies(texts: string[]): Promise<void> {
+    await this.call('POST', 'replies', { replies: texts });
+  }
+
+  async requests(): Promise<RecordedRequest[]> {
+    return ((await this.call('GET', 'requests')) as { requests: RecordedRequest[] }).requests;
+  }
+
+  async reset(): Promise<void> {
+    await this.call('POST', 'reset', {});
+  }
+
+  private async call(method: 'GET' | 'POST', action: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${this.origin}/__emulator/${action}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json: unknown = await response.json();
+    if (!response.ok) throw new Error(`Emulator control ${method} ${action} failed (${response.status}): ${JSON.stringify(json)}`);
+    return json;
+  }
+}

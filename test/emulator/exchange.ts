@@ -1,0 +1,109 @@
+// One HTTP exchange: its request id, its record, and the only ways a reply is written,
+// so the record's status and the x-request-id header can never be forgotten.
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { BodyFault } from './faults';
+import type { RecordedRequest } from './requestLog';
+
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+export const newId = (prefix: string): string => `${prefix}${randomBytes(12).toString('hex')}`;
+
+export class Exchange {
+  readonly requestId = newId('req_');
+  /** Aborts when the client goes away or the emulator closes: long replies stop early. */
+  readonly signal: AbortSignal;
+  record: RecordedRequest | undefined;
+
+  constructor(
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    lifetime: AbortSignal,
+  ) {
+    const gone = new AbortController();
+    res.once('close', () => gone.abort());
+    this.signal = AbortSignal.any([gone.signal, lifetime]);
+    res.setHeader('x-request-id', this.requestId);
+  }
+
+  get gone(): boolean {
+    return this.signal.aborted;
+  }
+
+  async readBody(): Promise<string> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of this.req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) throw new Error('request body too large');
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  writeHead(status: number, headers: OutgoingHttpHeaders): void {
+    if (this.record) this.record.status = status;
+    this.res.writeHead(status, headers);
+  }
+
+  json(status: number, body: unknown, headers: OutgoingHttpHeaders = {}): void {
+    const text = JSON.stringify(body);
+    this.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+    this.res.end(text);
+  }
+
+  error(status: number, code: string, message: string, headers: OutgoingHttpHeaders = {}): void {
+    this.json(status, { error: { code, message, request_id: this.requestId } }, headers);
+  }
+
+  /** A 200 JSON reply, bent by a queued body fault when there is one. */
+  async reply(body: unknown, fault?: BodyFault): Promise<void> {
+    if (!fault) return this.json(200, body);
+    const text = JSON.stringify(body);
+    const half = text.slice(0, Math.floor(text.length / 2));
+    const head = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) };
+    switch (fault.type) {
+      case 'cut':
+        this.writeHead(200, head);
+        this.res.write(half);
+        return this.cut();
+      case 'stall':
+        this.writeHead(200, head);
+        this.res.write(half);
+        if (await this.sleep(fault.ms)) this.res.end(text.slice(half.length));
+        return;
+      case 'malformed':
+        return this.json200Raw(half);
+      case 'stream_error':
+        return this.error(500, fault.code, fault.message ?? 'The service failed while producing the reply.');
+    }
+  }
+
+  private json200Raw(text: string): void {
+    this.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+    this.res.end(text);
+  }
+
+  /** Ends the connection after what was written is flushed: the client sees a body cut short. */
+  cut(): void {
+    const socket = this.res.socket;
+    if (!socket) return;
+    socket.end(() => socket.destroy());
+  }
+
+  /** Drops the connection at once, before any header. */
+  reset(): void {
+    this.res.socket?.destroy();
+  }
+
+  /** Waits ms; false when the exchange was aborted meanwhile. */
+  async sleep(ms: number): Promise<boolean> {
+    try {
+      await delay(ms, undefined, { signal: this.signal });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

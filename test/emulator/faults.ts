@@ -1,0 +1,76 @@
+// Faults queued through the control API; each one is consumed by one later request.
+import { z } from 'zod';
+import type { EndpointName } from './requestLog';
+
+const afterDeltas = z.number().int().min(0);
+
+export const FaultSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('status'),
+    status: z.number().int().min(400).max(599),
+    code: z.string().optional(),
+    message: z.string().optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+  }),
+  z.object({ type: z.literal('rate_limit'), retryAfterSeconds: z.number().int().min(0) }),
+  z.object({ type: z.literal('reset') }),
+  z.object({ type: z.literal('slow_first_byte'), ms: z.number().int().min(0) }),
+  z.object({ type: z.literal('cut'), afterDeltas }),
+  z.object({ type: z.literal('stall'), afterDeltas, ms: z.number().int().min(0) }),
+  z.object({ type: z.literal('malformed'), afterDeltas }),
+  z.object({ type: z.literal('stream_error'), afterDeltas, code: z.string(), message: z.string().optional() }),
+]);
+export type Fault = z.infer<typeof FaultSchema>;
+
+/** Faults that act on the reply body, once headers are out. */
+export type BodyFault = Extract<Fault, { type: 'cut' | 'stall' | 'malformed' | 'stream_error' }>;
+
+export function isBodyFault(fault: Fault): fault is BodyFault {
+  return fault.type === 'cut' || fault.type === 'stall' || fault.type === 'malformed' || fault.type === 'stream_error';
+}
+
+export type FaultEndpoint = EndpointName | 'any';
+
+export const FaultRequestSchema = z.object({
+  endpoint: z.enum(['chat', 'models', 'responses', 'messages', 'images', 'any']),
+  faults: z.array(FaultSchema).min(1),
+});
+
+export class FaultQueue {
+  private queues = new Map<FaultEndpoint, Fault[]>();
+
+  push(endpoint: FaultEndpoint, faults: Fault[]): void {
+    const queue = this.queues.get(endpoint) ?? [];
+    queue.push(...faults);
+    this.queues.set(endpoint, queue);
+  }
+
+  /** The next fault for the endpoint: its own queue first, then the `any` queue. */
+  take(endpoint: EndpointName): Fault | undefined {
+    return this.queues.get(endpoint)?.shift() ?? this.queues.get('any')?.shift();
+  }
+
+  clear(): void {
+    this.queues.clear();
+  }
+}
+
+/** Default public code for a status fault queued without one. */
+export function defaultCodeFor(status: number): string {
+  const codes: Record<number, string> = {
+    400: 'invalid_request',
+    401: 'invalid_api_key',
+    403: 'forbidden',
+    404: 'not_found',
+    408: 'request_timeout',
+    409: 'conflict',
+    413: 'payload_too_large',
+    422: 'invalid_request',
+    429: 'rate_limit_exceeded',
+    500: 'internal_error',
+    502: 'bad_gateway',
+    503: 'service_unavailable',
+    504: 'gateway_timeout',
+  };
+  return codes[status] ?? (status >= 500 ? 'internal_error' : 'invalid_request');
+}

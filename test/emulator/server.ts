@@ -1,0 +1,154 @@
+// The HTTP server and the order every API request goes through: record, auth, rate limit,
+// route, queued fault, handler.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { authenticate, maskKey } from './auth';
+import { handleChatCompletions } from './chatCompletions';
+import { CONTROL_PREFIX, handleControl } from './controlApi';
+import { Exchange } from './exchange';
+import { defaultCodeFor, isBodyFault } from './faults';
+import type { Handler } from './handlerContext';
+import { handleImageGenerations } from './images';
+import { handleMessages } from './messages';
+import { handleModels } from './models';
+import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rateLimiter';
+import type { EndpointName, RecordedRequest } from './requestLog';
+import { handleResponses } from './responses';
+import { resolveRoute } from './router';
+import { EmulatorState } from './state';
+
+export interface EmulatorOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Per key; default 1000 requests per 60 000 ms. */
+  rateLimit?: RateLimitOptions;
+}
+
+export interface RunningEmulator {
+  /** http://127.0.0.1:PORT/v1 */
+  baseUrl: string;
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  close(): Promise<void>;
+}
+
+const HANDLERS: Record<EndpointName, Handler> = {
+  models: handleModels,
+  chat: handleChatCompletions,
+  responses: handleResponses,
+  messages: handleMessages,
+  images: handleImageGenerations,
+};
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const state = new EmulatorState(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const lifetime = new AbortController();
+  const server = createServer((req, res) => {
+    const ex = new Exchange(req, res, lifetime.signal);
+    serve(ex, state).catch((error: unknown) => {
+      if (res.headersSent) return ex.reset();
+      ex.error(500, 'internal_error', `The emulator failed: ${String(error)}`);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    baseUrl: `${origin}/v1`,
+    origin,
+    close: () =>
+      new Promise<void>((resolve) => {
+        lifetime.abort();
+        server.close(() => resolve());
+        // Keep-alive and streaming sockets would otherwise hold close() open.
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function serve(ex: Exchange, state: EmulatorState): Promise<void> {
+  const url = new URL(ex.req.url ?? '/', 'http://emulator');
+  if (url.pathname.startsWith(CONTROL_PREFIX)) return handleControl(ex, state, url.pathname);
+  return serveApi(ex, state, url);
+}
+
+async function serveApi(ex: Exchange, state: EmulatorState, url: URL): Promise<void> {
+  const method = ex.req.method ?? 'GET';
+  const route = resolveRoute(method, url.pathname);
+  const body = parseJson(method === 'GET' ? '' : await ex.readBody());
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const clientRequestId = ex.req.headers['x-client-request-id'];
+  const record: RecordedRequest = {
+    requestId: ex.requestId,
+    clientRequestId: typeof clientRequestId === 'string' ? clientRequestId : null,
+    method,
+    path: url.pathname,
+    endpoint: route.kind === 'endpoint' ? route.endpoint : null,
+    status: null,
+    keyPrefix: null,
+    model: typeof fields.model === 'string' ? fields.model : null,
+    stream: fields.stream === true,
+    receivedAt: new Date().toISOString(),
+    fault: null,
+  };
+  ex.record = record;
+  state.log.add(record);
+
+  const auth = authenticate(ex.req.headers.authorization);
+  if (!auth.ok) return ex.error(401, 'invalid_api_key', auth.message);
+  record.keyPrefix = maskKey(auth.key);
+
+  const rate = state.limiter.take(auth.key);
+  if (!rate.allowed) {
+    return ex.error(429, 'rate_limit_exceeded', `Too many requests for this key: retry after ${rate.retryAfterSeconds} s.`, {
+      'retry-after': String(rate.retryAfterSeconds),
+    });
+  }
+
+  switch (route.kind) {
+    case 'doubled_version':
+      return ex.error(
+        404,
+        'doubled_version_path',
+        `The path ${url.pathname} contains /v1 twice: the base URL already ends with /v1, so the client must add only the rest (for example /chat/completions).`,
+      );
+    case 'not_found':
+      return ex.error(404, 'not_found', `${method} ${url.pathname} is not an endpoint of this service: check the path against the API reference.`);
+    case 'wrong_method':
+      return ex.error(405, 'method_not_allowed', `${url.pathname} accepts ${route.allowed} only.`, { allow: route.allowed });
+  }
+
+  const fault = state.faults.take(route.endpoint);
+  record.fault = fault?.type ?? null;
+  switch (fault?.type) {
+    case 'status':
+      return ex.error(fault.status, fault.code ?? defaultCodeFor(fault.status), fault.message ?? `Injected failure (${fault.status}).`, fault.headers);
+    case 'rate_limit':
+      return ex.error(429, 'rate_limit_exceeded', `Too many requests for this key: retry after ${fault.retryAfterSeconds} s.`, {
+        'retry-after': String(fault.retryAfterSeconds),
+      });
+    case 'reset':
+      return ex.reset();
+    case 'slow_first_byte':
+      if (!(await ex.sleep(fault.ms))) return;
+  }
+  await HANDLERS[route.endpoint]({
+    ex,
+    body,
+    query: url.searchParams,
+    workspace: auth.workspace,
+    state,
+    fault: fault && isBodyFault(fault) ? fault : undefined,
+  });
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim().length === 0) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,23 @@
+// Everything one running emulator remembers between requests; the control API resets it.
+import { FaultQueue } from './faults';
+import { RateLimiter, type RateLimitOptions } from './rateLimiter';
+import { RequestLog } from './requestLog';
+
+export class EmulatorState {
+  readonly faults = new FaultQueue();
+  readonly log = new RequestLog();
+  readonly limiter: RateLimiter;
+  /** Scripted texts that replace the next chat replies, in order. */
+  readonly scriptedReplies: string[] = [];
+
+  constructor(rateLimit: RateLimitOptions) {
+    this.limiter = new RateLimiter(rateLimit);
+  }
+
+  reset(): void {
+    this.faults.clear();
+    this.log.clear();
+    this.limiter.reset();
+    this.scriptedReplies.length = 0;
+  }
+}
