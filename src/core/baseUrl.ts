@@ -39,7 +39,7 @@ export function validateBaseUrl(raw: string): BaseUrlResult {
   const versionAt = segments.indexOf('v1');
   const prefix = `${url.origin}/${segments.slice(0, versionAt + 1).join('/')}`;
   if (segments.filter((s) => s === 'v1').length > 1) {
-    return refuse(`The base URL holds /v1 twice: keep a single one, e.g. ${prefix}.`);
+    return refuse(`The base URL holds /v1 twice: keep a single one, so use ${prefix}.`);
   }
   if (versionAt === -1) {
     const suggestion = `${url.origin}/${[...segments, 'v1'].join('/')}`;
