@@ -1,0 +1,285 @@
+// The chat controller: one per window, shared by every open chat page (the view and the
+// editor panels). It owns the open conversation and the context chips, drives the
+// ServiceClient's stream, and tells the pages what changed through `post`. Plain TS: the
+// unit tests run it in Node against the emulator.
+import { buildChatRequest } from '../chatRequest';
+import type { ModelEntry } from '../schemas';
+import type { ServiceClient } from '../serviceClient';
+import { ServiceError } from '../serviceError';
+import type { SessionStateInput, ToPageInput } from '../protocol';
+import { checkExplainable, explainTitle } from '../prompts/explainPrompt';
+import { contextTooLarge } from './contextBlock';
+import {
+  newConversation,
+  newId,
+  titleFrom,
+  UNTITLED,
+  type AssistantTurn,
+  type ContextItem,
+  type Conversation,
+  type UserTurn,
+} from './conversation';
+import { DeltaBatcher } from './deltaBatcher';
+import { errorCard } from './errorCard';
+import type { HistoryStore } from './historyStore';
+import { requestMessages } from './requestMessages';
+
+/** Everything one request needs, resolved when it starts (settings can change in between). */
+export interface ChatConnection {
+  client: ServiceClient;
+  model: ModelEntry;
+  maxTokens?: number;
+}
+
+export interface ChatSessionDeps {
+  /** Resolves the client and model, or throws a ChatSetupError / ServiceError saying what to fix. */
+  connect(): Promise<ChatConnection>;
+  store: HistoryStore;
+  /** Delivers a message to every open page. */
+  post(message: ToPageInput): void;
+  /** Records a failure for the log and Copy Diagnostics (the card is built here). */
+  reportFailure?(what: string, error: unknown): void;
+  deltaIntervalMs?: number;
+}
+
+export type SendResult = { ok: true } | { ok: false; message: string };
+
+const BUSY = 'Wait for the answer to finish, or stop it first.';
+
+export class ChatSession {
+  private conversation: Conversation;
+  private context: ContextItem[] = [];
+  private active?: { controller: AbortController; done: Promise<void> };
+
+  constructor(private readonly deps: ChatSessionDeps) {
+    const activeId = deps.store.activeId();
+    this.conversation = (activeId && deps.store.get(activeId)) || newConversation();
+  }
+
+  get busy(): boolean {
+    return this.active !== undefined;
+  }
+
+  /** The open conversation (a copy). */
+  current(): Conversation {
+    return structuredClone(this.conversation);
+  }
+
+  pendingContext(): readonly ContextItem[] {
+    return this.context;
+  }
+
+  state(model: SessionStateInput['model']): SessionStateInput {
+    return {
+      conversation: this.conversation,
+      history: this.deps.store.list(),
+      context: this.context,
+      model,
+      busy: this.busy,
+    };
+  }
+
+  /** Resolves when the reply being streamed (if any) has ended. */
+  async settled(): Promise<void> {
+    await this.active?.done;
+  }
+
+  /** Adds code to the next message; refuses what would make it too large. */
+  addContext(item: ContextItem): SendResult {
+    const next = [...this.context.filter((c) => !sameRange(c, item)), item];
+    const tooLarge = contextTooLarge(next);
+    if (tooLarge) return { ok: false, message: tooLarge };
+    this.context = next;
+    this.postContext();
+    return { ok: true };
+  }
+
+  removeContext(id: string): void {
+    this.context = this.context.filter((c) => c.id !== id);
+    this.postContext();
+  }
+
+  /** Sends `text` with the pending context; resolves when the reply has ended. */
+  send(text: string): Promise<SendResult> {
+    if (this.busy) return Promise.resolve({ ok: false, message: BUSY });
+    if (text.trim() === '') return Promise.resolve({ ok: false, message: 'Type a message first.' });
+    const context = this.context;
+    this.context = [];
+    this.postContext();
+    return this.ask(this.userTurn(text, 'chat', context));
+  }
+
+  /** Explain Selection: a message over one piece of code, answered like any other. */
+  explain(item: ContextItem): Promise<SendResult> {
+    if (this.busy) return Promise.resolve({ ok: false, message: BUSY });
+    const check = checkExplainable(item);
+    if (!check.ok) return Promise.resolve(check);
+    return this.ask(this.userTurn(explainTitle(item), 'explain', [item]));
+  }
+
+  /** Aborts the reply being streamed; its partial text is kept, marked stopped. */
+  stop(): void {
+    this.active?.controller.abort();
+  }
+
+  /**
+   * Asks again for the last user message after a failure. A failed turn (no text) is
+   * replaced; an interrupted one stays in view as it was, and the new answer follows it.
+   */
+  retry(): Promise<SendResult> {
+    const last = this.conversation.turns.at(-1);
+    if (this.busy) return Promise.resolve({ ok: false, message: BUSY });
+    if (last?.role === 'assistant' && last.status === 'failed') this.removeTurn(last.id);
+    return this.answerLast();
+  }
+
+  /** A new answer to the last user message, replacing the last answer. */
+  regenerate(): Promise<SendResult> {
+    if (this.busy) return Promise.resolve({ ok: false, message: BUSY });
+    const last = this.conversation.turns.at(-1);
+    if (last?.role === 'assistant' && last.status !== 'interrupted') this.removeTurn(last.id);
+    return this.answerLast();
+  }
+
+  /** Replaces the last user message (and what answered it) with `text`, keeping its context. */
+  editLast(text: string): Promise<SendResult> {
+    if (this.busy) return Promise.resolve({ ok: false, message: BUSY });
+    const turns = this.conversation.turns;
+    const last = turns.filter((t) => t.role === 'user').at(-1);
+    if (!last) return this.send(text);
+    this.conversation.turns = turns.slice(0, turns.indexOf(last));
+    this.postConversation();
+    return this.ask(this.userTurn(text, 'chat', last.context));
+  }
+
+  newConversation(): void {
+    this.stop();
+    this.conversation = newConversation();
+    this.context = [];
+    void this.deps.store.setActive(undefined);
+    this.postConversation();
+    this.postContext();
+    this.postHistory();
+  }
+
+  open(id: string): boolean {
+    const found = this.deps.store.get(id);
+    if (!found) return false;
+    this.stop();
+    this.conversation = found;
+    void this.deps.store.setActive(id);
+    this.postConversation();
+    this.postHistory();
+    return true;
+  }
+
+  async rename(id: string, title: string): Promise<void> {
+    await this.deps.store.rename(id, title);
+    if (this.conversation.id === id) {
+      this.conversation.title = this.deps.store.get(id)?.title ?? this.conversation.title;
+    }
+    this.postHistory();
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.deps.store.delete(id);
+    if (this.conversation.id === id) this.newConversation();
+    else this.postHistory();
+  }
+
+  private userTurn(text: string, mode: UserTurn['mode'], context: ContextItem[]): UserTurn {
+    return { id: newId('u'), role: 'user', text, mode, context, createdAt: new Date().toISOString() };
+  }
+
+  private ask(turn: UserTurn): Promise<SendResult> {
+    if (this.conversation.turns.length === 0 || this.conversation.title === UNTITLED) {
+      this.conversation.title = titleFrom(turn.text);
+    }
+    this.conversation.turns.push(turn);
+    this.deps.post({ type: 'turn/append', turn });
+    return this.answerLast();
+  }
+
+  private answerLast(): Promise<SendResult> {
+    if (!this.conversation.turns.some((t) => t.role === 'user')) return Promise.resolve({ ok: false, message: 'Send a message first.' });
+    const reply: AssistantTurn = { id: newId('a'), role: 'assistant', text: '', status: 'streaming', createdAt: new Date().toISOString() };
+    const conversation = this.conversation;
+    const asked = [...conversation.turns];
+    conversation.turns.push(reply);
+    conversation.updatedAt = reply.createdAt;
+    void this.persist(conversation);
+    this.deps.post({ type: 'turn/append', turn: reply });
+    const controller = new AbortController();
+    const done = this.stream(conversation, asked, reply, controller.signal).finally(() => {
+      if (this.active?.controller === controller) this.active = undefined;
+    });
+    this.active = { controller, done };
+    return done.then(() => ({ ok: true }));
+  }
+
+  private async stream(conversation: Conversation, asked: Conversation['turns'], reply: AssistantTurn, signal: AbortSignal): Promise<void> {
+    const visible = () => this.conversation === conversation;
+    const batcher = new DeltaBatcher((text) => {
+      if (visible()) this.deps.post({ type: 'reply/delta', turnId: reply.id, text });
+    }, this.deps.deltaIntervalMs);
+    try {
+      const connection = await this.deps.connect();
+      reply.model = connection.model.id;
+      const request = buildChatRequest(connection.model, requestMessages(asked), {
+        maxTokens: connection.maxTokens,
+        includeUsage: true,
+      });
+      for await (const event of connection.client.streamChatCompletion(request, { signal })) {
+        if (event.type === 'delta') {
+          reply.text += event.text;
+          batcher.push(event.text);
+        } else if (event.usage) {
+          const { prompt_tokens, completion_tokens, total_tokens } = event.usage;
+          reply.usage = { promptTokens: prompt_tokens, completionTokens: completion_tokens, totalTokens: total_tokens };
+        }
+      }
+      reply.status = signal.aborted ? 'stopped' : 'done';
+    } catch (error) {
+      if (signal.aborted || (error instanceof ServiceError && error.kind === 'aborted')) {
+        reply.status = reply.text ? 'stopped' : 'failed';
+        if (!reply.text) reply.error = { message: 'Stopped before any answer arrived.', actions: ['retry'] };
+      } else {
+        reply.status = reply.text ? 'interrupted' : 'failed';
+        reply.error = errorCard(error);
+        this.deps.reportFailure?.(reply.text ? 'The answer was cut off' : 'The chat request failed', error);
+      }
+    } finally {
+      batcher.flush();
+    }
+    conversation.updatedAt = new Date().toISOString();
+    if (visible()) this.deps.post({ type: 'reply/end', turn: reply });
+    await this.persist(conversation);
+  }
+
+  private removeTurn(id: string): void {
+    this.conversation.turns = this.conversation.turns.filter((t) => t.id !== id);
+    this.deps.post({ type: 'turn/remove', turnId: id });
+  }
+
+  private async persist(conversation: Conversation): Promise<void> {
+    await this.deps.store.save(conversation);
+    if (this.conversation === conversation) await this.deps.store.setActive(conversation.id);
+    this.postHistory();
+  }
+
+  private postConversation(): void {
+    this.deps.post({ type: 'conversation/show', conversation: this.conversation, busy: this.busy });
+  }
+
+  private postContext(): void {
+    this.deps.post({ type: 'context/set', chips: this.context });
+  }
+
+  private postHistory(): void {
+    this.deps.post({ type: 'history/set', items: this.deps.store.list(), activeId: this.conversation.id });
+  }
+}
+
+function sameRange(a: ContextItem, b: ContextItem): boolean {
+  return a.path === b.path && a.kind === b.kind && a.startLine === b.startLine && a.endLine === b.endLine;
+}

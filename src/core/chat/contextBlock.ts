@@ -1,0 +1,34 @@
+// How added context (selections, files) becomes part of a user message, and how much of it
+// one message may carry: a clear refusal beats a request the service will reject.
+import { fenceCode } from './codeFence';
+import type { ContextItem } from './conversation';
+
+/** Characters of code one message may carry (about 6,000 tokens). */
+export const MAX_CONTEXT_CHARS = 24_000;
+
+function describe(item: ContextItem): string {
+  const lines = item.startLine === item.endLine ? `line ${item.startLine}` : `lines ${item.startLine}-${item.endLine}`;
+  return item.kind === 'file' ? `File ${item.path} (${item.languageId})` : `${item.path}, ${lines} (${item.languageId})`;
+}
+
+export function contextSection(item: ContextItem): string {
+  return `${describe(item)}:\n${fenceCode(item.text, item.languageId)}`;
+}
+
+/** The message content sent for `text` with `items` attached: the code first, the question last. */
+export function userContent(text: string, items: readonly ContextItem[]): string {
+  if (items.length === 0) return text;
+  return `${items.map(contextSection).join('\n\n')}\n\n${text}`;
+}
+
+/** Why `items` cannot be sent in one message, or undefined when they fit. */
+export function contextTooLarge(items: readonly ContextItem[]): string | undefined {
+  const chars = items.reduce((sum, item) => sum + item.text.length, 0);
+  if (chars <= MAX_CONTEXT_CHARS) return undefined;
+  const lines = items.reduce((sum, item) => sum + item.endLine - item.startLine + 1, 0);
+  const what = items.length === 1 ? (items[0]?.kind === 'file' ? 'This file' : 'This selection') : 'The added code';
+  return (
+    `${what} is too large to send: ${lines.toLocaleString('en-US')} lines, ${chars.toLocaleString('en-US')} characters ` +
+    `(the limit is ${MAX_CONTEXT_CHARS.toLocaleString('en-US')}). Select a smaller part and try again.`
+  );
+}

@@ -1,0 +1,116 @@
+// The conversation model: what is shown, stored in globalState and turned into requests.
+// zod schemas, because stored state and page messages are untrusted input when read back.
+import { z } from 'zod';
+
+const id = z.string().min(1).max(100);
+const isoTime = z.string().max(40);
+
+/** A piece of code added to a message: a selection or a whole file. */
+export const ContextChipSchema = z.object({
+  id,
+  kind: z.enum(['selection', 'file']),
+  /** Base name, for the chip's label. */
+  fileName: z.string().max(500),
+  /** Workspace-relative path (or the base name when outside the workspace). */
+  path: z.string().max(4000),
+  languageId: z.string().max(100),
+  /** 1-based, inclusive. */
+  startLine: z.number().int().min(1),
+  endLine: z.number().int().min(1),
+});
+export type ContextChip = z.infer<typeof ContextChipSchema>;
+
+/** A chip with the code it stands for (the page only ever sees the chip). */
+export const ContextItemSchema = ContextChipSchema.extend({ text: z.string() });
+export type ContextItem = z.infer<typeof ContextItemSchema>;
+
+export const CardActionSchema = z.enum(['setApiKey', 'selectModel', 'openSettings', 'showLog', 'retry']);
+export type CardAction = z.infer<typeof CardActionSchema>;
+
+/** What the inline error card shows: what to do, the buttons that do it, and the request id to quote. */
+export const ErrorCardSchema = z.object({
+  message: z.string(),
+  actions: z.array(CardActionSchema),
+  requestId: z.string().optional(),
+  /** For 429: seconds until the service accepts a new request. */
+  retryAfterSeconds: z.number().optional(),
+});
+export type ErrorCard = z.infer<typeof ErrorCardSchema>;
+
+export const UsageViewSchema = z.object({
+  promptTokens: z.number(),
+  completionTokens: z.number(),
+  totalTokens: z.number(),
+});
+export type UsageView = z.infer<typeof UsageViewSchema>;
+
+/**
+ * streaming: arriving; done: complete; stopped: the person stopped it (partial text kept);
+ * interrupted: the stream broke after partial output (kept, never silently replaced);
+ * failed: no output, an error card says why.
+ */
+export const ReplyStatusSchema = z.enum(['streaming', 'done', 'stopped', 'interrupted', 'failed']);
+export type ReplyStatus = z.infer<typeof ReplyStatusSchema>;
+
+export const UserTurnSchema = z.object({
+  id,
+  role: z.literal('user'),
+  text: z.string(),
+  /** explain: the request is the explain prompt over context[0]. */
+  mode: z.enum(['chat', 'explain']),
+  context: z.array(ContextItemSchema),
+  createdAt: isoTime,
+});
+export type UserTurn = z.infer<typeof UserTurnSchema>;
+
+export const AssistantTurnSchema = z.object({
+  id,
+  role: z.literal('assistant'),
+  text: z.string(),
+  status: ReplyStatusSchema,
+  model: z.string().optional(),
+  usage: UsageViewSchema.optional(),
+  error: ErrorCardSchema.optional(),
+  createdAt: isoTime,
+});
+export type AssistantTurn = z.infer<typeof AssistantTurnSchema>;
+
+export const TurnSchema = z.discriminatedUnion('role', [UserTurnSchema, AssistantTurnSchema]);
+export type Turn = z.infer<typeof TurnSchema>;
+
+export const ConversationSchema = z.object({
+  id,
+  title: z.string().max(200),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  turns: z.array(TurnSchema),
+});
+export type Conversation = z.infer<typeof ConversationSchema>;
+
+export const HistoryItemSchema = ConversationSchema.pick({ id: true, title: true, updatedAt: true });
+export type HistoryItem = z.infer<typeof HistoryItemSchema>;
+
+const TITLE_LENGTH = 60;
+export const UNTITLED = 'New chat';
+
+/** A conversation's title: its first message's first line, shortened. */
+export function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0]?.replace(/\s+/g, ' ') ?? '';
+  if (!line) return UNTITLED;
+  return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
+}
+
+export function newId(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export function newConversation(now = new Date()): Conversation {
+  const time = now.toISOString();
+  return { id: newId('c'), title: UNTITLED, createdAt: time, updatedAt: time, turns: [] };
+}
+
+/** "foo.ts:3-10" (or ":3" for one line). */
+export function chipLabel(chip: Pick<ContextChip, 'fileName' | 'startLine' | 'endLine'>): string {
+  const range = chip.startLine === chip.endLine ? `${chip.startLine}` : `${chip.startLine}-${chip.endLine}`;
+  return `${chip.fileName}:${range}`;
+}

@@ -1,0 +1,34 @@
+// Turns a failure of a chat request into the inline card: what to do, the buttons that do
+// it, the request id to quote. The raw service message never reaches the page.
+import { actionsFor } from '../errorActions';
+import { ServiceError } from '../serviceError';
+import type { CardAction, ErrorCard } from './conversation';
+
+/** A reason the chat cannot send yet (no key, no address, no usable model), with its fix. */
+export class ChatSetupError extends Error {
+  constructor(message: string, readonly actions: CardAction[]) {
+    super(message);
+    this.name = 'ChatSetupError';
+  }
+}
+
+/** Failures worth the same request again (config and model problems need a fix first). */
+const RETRIABLE: ReadonlySet<ServiceError['kind']> = new Set([
+  'rate_limit', 'server', 'network', 'timeout', 'stream_interrupted', 'bad_response',
+]);
+
+export function errorCard(error: unknown): ErrorCard {
+  if (error instanceof ChatSetupError) return { message: error.message, actions: error.actions };
+  if (error instanceof ServiceError) {
+    const actions: CardAction[] = actionsFor(error.kind);
+    const card: ErrorCard = {
+      message: error.userMessage,
+      actions: RETRIABLE.has(error.kind) ? ['retry', ...actions] : actions,
+    };
+    const requestId = error.requestId ?? error.diagnostics.requestId;
+    if (requestId) card.requestId = requestId;
+    if (error.retryAfterMs !== undefined) card.retryAfterSeconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+    return card;
+  }
+  return { message: 'Something went wrong while asking the model. The log has the details: try again.', actions: ['retry', 'showLog'] };
+}

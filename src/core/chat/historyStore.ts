@@ -1,0 +1,84 @@
+// Conversations kept in extension state (globalState): a list that survives a reload, with
+// the open one remembered. Read back through zod: a damaged entry is dropped, not fatal.
+// Only conversation text and code context are kept here, never a key.
+import { z } from 'zod';
+import { ConversationSchema, type Conversation, type HistoryItem } from './conversation';
+
+/** The part of vscode.Memento the store needs (tests pass a Map-backed one). */
+export interface MementoLike {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): PromiseLike<void>;
+}
+
+export const HISTORY_KEY = 'multiModelAI.chat.conversations';
+export const ACTIVE_KEY = 'multiModelAI.chat.activeConversation';
+export const MAX_CONVERSATIONS = 100;
+
+export class HistoryStore {
+  private conversations: Conversation[];
+
+  constructor(private readonly memento: MementoLike, private readonly limit = MAX_CONVERSATIONS) {
+    this.conversations = readConversations(memento.get<unknown>(HISTORY_KEY));
+  }
+
+  /** Newest first. */
+  list(): HistoryItem[] {
+    return this.conversations.map(({ id, title, updatedAt }) => ({ id, title, updatedAt }));
+  }
+
+  get(id: string): Conversation | undefined {
+    const found = this.conversations.find((c) => c.id === id);
+    return found && structuredClone(found);
+  }
+
+  activeId(): string | undefined {
+    const id = this.memento.get<unknown>(ACTIVE_KEY);
+    return typeof id === 'string' ? id : undefined;
+  }
+
+  setActive(id: string | undefined): PromiseLike<void> {
+    return this.memento.update(ACTIVE_KEY, id);
+  }
+
+  /** Stores (or moves to the top) a conversation; empty ones are not kept. */
+  save(conversation: Conversation): PromiseLike<void> {
+    if (conversation.turns.length === 0) return Promise.resolve();
+    const rest = this.conversations.filter((c) => c.id !== conversation.id);
+    this.conversations = [structuredClone(conversation), ...rest].slice(0, this.limit);
+    return this.write();
+  }
+
+  rename(id: string, title: string): PromiseLike<void> {
+    const found = this.conversations.find((c) => c.id === id);
+    if (!found) return Promise.resolve();
+    found.title = title.trim().slice(0, 200) || found.title;
+    return this.write();
+  }
+
+  delete(id: string): PromiseLike<void> {
+    this.conversations = this.conversations.filter((c) => c.id !== id);
+    return this.write();
+  }
+
+  private write(): PromiseLike<void> {
+    return this.memento.update(HISTORY_KEY, this.conversations);
+  }
+}
+
+function readConversations(stored: unknown): Conversation[] {
+  const list = z.array(z.unknown()).safeParse(stored).data ?? [];
+  const conversations: Conversation[] = [];
+  for (const entry of list) {
+    const parsed = ConversationSchema.safeParse(entry);
+    if (!parsed.success) continue;
+    // A reply that was streaming when the window closed did not finish.
+    for (const turn of parsed.data.turns) {
+      if (turn.role === 'assistant' && turn.status === 'streaming') {
+        turn.status = turn.text ? 'interrupted' : 'failed';
+        turn.error = { message: 'The answer did not finish before VS Code closed: retry to ask again.', actions: ['retry'] };
+      }
+    }
+    conversations.push(parsed.data);
+  }
+  return conversations;
+}
