@@ -25,7 +25,11 @@ export class StreamFault extends Error {
 
 const DONE = '[DONE]';
 
-export async function* decodeChatStream(source: AsyncIterable<Uint8Array>): AsyncGenerator<ChatStreamPart, void, undefined> {
+/**
+ * Yields the parts each network chunk completes, as one batch: a chunk often holds dozens of
+ * deltas, and one await per batch instead of per delta keeps long streams cheap.
+ */
+export async function* decodeChatStream(source: AsyncIterable<Uint8Array>): AsyncGenerator<ChatStreamPart[], void, undefined> {
   const lines = new LineDecoder();
   const sse = new SseDecoder();
   const state: { finishReason: string | null; usage?: Usage } = { finishReason: null };
@@ -34,31 +38,39 @@ export async function* decodeChatStream(source: AsyncIterable<Uint8Array>): Asyn
 
   for await (const bytes of source) {
     if (done) continue; // drain what follows [DONE] so the connection can be reused
-    for (const line of lines.decode(bytes)) {
-      const event = sse.push(line);
-      if (event === undefined) continue;
-      if (event.data === DONE) {
-        done = true;
-        break;
-      }
-      const chunk = parseChunk(event);
-      for (const choice of chunk.choices) {
-        const text = choice.delta?.content;
-        if (text) yield { type: 'delta', text };
-        if (choice.finish_reason) {
-          state.finishReason = choice.finish_reason;
-          sawFinish = true;
+    const parts: ChatStreamPart[] = [];
+    try {
+      for (const line of lines.decode(bytes)) {
+        const event = sse.push(line);
+        if (event === undefined) continue;
+        if (event.data === DONE) {
+          done = true;
+          parts.push(endPart(state));
+          break;
         }
+        const chunk = parseChunk(event);
+        for (const choice of chunk.choices) {
+          const text = choice.delta?.content;
+          if (text) parts.push({ type: 'delta', text });
+          if (choice.finish_reason) {
+            state.finishReason = choice.finish_reason;
+            sawFinish = true;
+          }
+        }
+        if (chunk.usage) state.usage = chunk.usage;
       }
-      if (chunk.usage) state.usage = chunk.usage;
+    } catch (fault) {
+      // The deltas before the fault still reach the caller, then the fault.
+      if (parts.length > 0) yield parts;
+      throw fault;
     }
-    if (done) yield endPart(state);
+    if (parts.length > 0) yield parts;
   }
   if (done) return;
   // An event cut off without its blank line is incomplete (WHATWG rules): it is dropped.
   lines.flush();
   if (!sawFinish) throw new StreamFault('truncated');
-  yield endPart(state);
+  yield [endPart(state)];
 }
 
 function endPart(state: { finishReason: string | null; usage?: Usage }): ChatStreamPart {

@@ -147,15 +147,17 @@ export class ServiceClient {
           const requestId = headerValue(response.headers, 'x-request-id');
           const watchdog = new IdleWatchdog(this.idleTimeoutMs, () => attempt.stop('idle'));
           try {
-            for await (const part of decodeChatStream(watchdog.watch(response.body))) {
-              if (part.type === 'delta') {
-                partialText += part.text;
-                yield part;
-              } else {
-                this.log('info', call, attempt, { status: response.statusCode, requestId, note: `finish=${part.finishReason ?? '-'}` });
-                const done: ChatStreamEvent = { type: 'done', finishReason: part.finishReason, requestId };
-                if (part.usage) done.usage = part.usage;
-                yield done;
+            for await (const parts of decodeChatStream(watchdog.watch(response.body))) {
+              for (const part of parts) {
+                if (part.type === 'delta') {
+                  partialText += part.text;
+                  yield part;
+                } else {
+                  this.log('info', call, attempt, { status: response.statusCode, requestId, note: `finish=${part.finishReason ?? '-'}` });
+                  const done: ChatStreamEvent = { type: 'done', finishReason: part.finishReason, requestId };
+                  if (part.usage) done.usage = part.usage;
+                  yield done;
+                }
               }
             }
             return;

@@ -28,7 +28,7 @@ async function* source(chunks: Uint8Array[]): AsyncGenerator<Uint8Array> {
 async function collect(chunks: Uint8Array[]): Promise<{ parts: ChatStreamPart[]; fault?: StreamFault }> {
   const parts: ChatStreamPart[] = [];
   try {
-    for await (const part of decodeChatStream(source(chunks))) parts.push(part);
+    for await (const batch of decodeChatStream(source(chunks))) parts.push(...batch);
   } catch (error) {
     if (!(error instanceof StreamFault)) throw error;
     return { parts, fault: error };
