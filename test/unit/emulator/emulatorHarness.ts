@@ -1,0 +1,102 @@
+// Shared by the emulator tests: one emulator per suite over real loopback HTTP, a small
+// fetch wrapper and an SSE splitter.
+import { EmulatorControl, FIXTURE_KEYS, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator';
+
+export interface Harness {
+  readonly emulator: RunningEmulator;
+  readonly control: EmulatorControl;
+}
+
+/** Starts an emulator for the enclosing describe(), resets it before each test, closes it after. */
+export function useEmulator(options?: EmulatorOptions): Harness {
+  let emulator: RunningEmulator | undefined;
+  let control: EmulatorControl | undefined;
+  before(async () => {
+    emulator = await startEmulator(options);
+    control = new EmulatorControl(emulator.origin);
+  });
+  beforeEach(async () => control?.reset());
+  after(async () => emulator?.close());
+  return {
+    get emulator() {
+      if (!emulator) throw new Error('emulator not started');
+      return emulator;
+    },
+    get control() {
+      if (!control) throw new Error('emulator not started');
+      return control;
+    },
+  };
+}
+
+export interface CallOptions {
+  method?: string;
+  /** The key sent as `Bearer <key>`; null sends no Authorization header. Default: alpha. */
+  key?: string | null;
+  authorization?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON shapes
+  json: any;
+}
+
+/** One request to `{origin}{path}`; the whole body is read. */
+export async function call(origin: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+  const headers: Record<string, string> = { ...options.headers };
+  const key = options.key === undefined ? FIXTURE_KEYS.alpha : options.key;
+  if (options.authorization !== undefined) headers.authorization = options.authorization;
+  else if (key !== null) headers.authorization = `Bearer ${key}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${origin}${path}`, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+export interface SseEvent {
+  event?: string;
+  data: string;
+}
+
+/** Splits an SSE body into events (the emulator writes LF line ends and one data line per event). */
+export function parseSse(text: string): SseEvent[] {
+  return text
+    .split('\n\n')
+    .filter((block) => block.length > 0)
+    .map((block) => {
+      const lines = block.split('\n');
+      const event = lines.find((l) => l.startsWith('event: '))?.slice('event: '.length);
+      const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice('data: '.length)).join('\n');
+      return event === undefined ? { data } : { event, data };
+    });
+}
+
+/** The text of chat.completion.chunk events, joined. */
+export function chatDeltaText(events: SseEvent[]): string {
+  return events
+    .filter((e) => e.data !== '[DONE]')
+    .map((e) => JSON.parse(e.data) as { choices: { delta?: { content?: string } }[] })
+    .map((c) => c.choices[0]?.delta?.content ?? '')
+    .join('');
+}
+
+export const chatBody = (content: string, extra: Record<string, unknown> = {}) => ({
+  model: 'acme/chat-large',
+  messages: [{ role: 'user', content }],
+  ...extra,
+});
