@@ -1,6 +1,6 @@
 // Turns a failed request into what the person can do about it (DESIGN: user-facing text
 // explains the action; the raw status, code and request id go to the log).
-import type { ServiceError } from './index';
+import type { ServiceError } from './serviceError';
 
 export type ErrorAction = 'setApiKey' | 'selectModel' | 'openSettings' | 'showLog';
 

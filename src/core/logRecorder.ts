@@ -1,4 +1,4 @@
-import type { ClientLogger } from './index';
+import type { ClientLogger } from './serviceClient';
 import { redactKeys } from './redactKeys';
 
 export type LogLevel = 'info' | 'warn' | 'error';

@@ -1,8 +1,8 @@
 // What the "Select Model" quick-pick lists, built from the live catalog (spec: the model
 // list is dynamic and read at run time). Usable text models are grouped by vendor; text
 // models this workspace cannot use are listed apart with the reason; image models never appear.
-import type { ModelEntry, ModelList } from './index';
-import { isTextModel, unavailableReason, usableTextModels } from './index';
+import { isTextModel, unavailableReason, usableTextModels } from './modelCatalog';
+import type { ModelEntry, ModelList } from './schemas';
 
 export type ModelPickEntry =
   | { kind: 'separator'; label: string }

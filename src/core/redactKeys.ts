@@ -1,4 +1,4 @@
-import { maskKey } from './index';
+import { maskKey } from './diagnostics';
 
 // Any `sk_…` token that is not already masked. The masked form ends in '…', which the
 // lookahead refuses, so masking twice is harmless.

@@ -1,8 +1,8 @@
 // The extension's settings, read from untrusted JSON (settings.json can hold anything) and
 // checked with the core client's rules. A bad value never reaches a request; it becomes a
-// problem the shell shows with how to fix it.
-import { z } from 'zod';
-import { validateBaseUrl } from './index';
+// problem the shell shows with how to fix it. Plain checks rather than zod: this runs during
+// activation, and loading zod alone costs about 20 ms there.
+import { validateBaseUrl } from './baseUrl';
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 export const DEFAULT_MAX_RETRIES = 2;
@@ -26,19 +26,21 @@ export interface RawShellSettings {
   maxRetries: unknown;
 }
 
-const text = z.string().trim().min(1);
-const positiveInt = z.number().int().positive();
-const seconds = z.number().positive().max(3600);
-const retries = z.number().int().min(0).max(10);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+const integerIn = (value: unknown, min: number, max: number): number | undefined =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? (value as number) : undefined;
+const seconds = (value: unknown): number | undefined =>
+  typeof value === 'number' && value > 0 && value <= 3600 ? value : undefined;
 
 export function readShellSettings(raw: RawShellSettings): ShellSettings {
   const settings: ShellSettings = {
-    model: text.safeParse(raw.model).data,
-    maxTokens: positiveInt.safeParse(raw.maxTokens).data,
-    timeoutMs: (seconds.safeParse(raw.requestTimeoutSeconds).data ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
-    maxRetries: retries.safeParse(raw.maxRetries).data ?? DEFAULT_MAX_RETRIES,
+    model: text(raw.model),
+    maxTokens: integerIn(raw.maxTokens, 1, Number.MAX_SAFE_INTEGER),
+    timeoutMs: (seconds(raw.requestTimeoutSeconds) ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+    maxRetries: integerIn(raw.maxRetries, 0, 10) ?? DEFAULT_MAX_RETRIES,
   };
-  const url = text.safeParse(raw.baseUrl).data;
+  const url = text(raw.baseUrl);
   if (url !== undefined) {
     const checked = validateBaseUrl(url);
     if (checked.ok) settings.baseUrl = checked.baseUrl;

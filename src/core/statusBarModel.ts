@@ -1,6 +1,6 @@
 // What the status bar item says and does, from what the shell knows right now. It always
 // shows something: a missing address, key or model is named, and clicking fixes it.
-import type { ModelEntry } from './index';
+import type { ModelEntry } from './schemas';
 import { capabilitiesText, shortModelName } from './modelPickItems';
 
 export type StatusBarAction = 'setBaseUrl' | 'setApiKey' | 'selectModel';

@@ -5,7 +5,10 @@ import * as vscode from 'vscode';
 import { checkApiKeyInput } from '../core/apiKeyFormat';
 import { connectionReport } from '../core/connectionReport';
 import { Commands } from '../core/ids';
-import { maskKey, ServiceError, usableTextModels, type ClientLogger } from '../core/index';
+import { maskKey } from '../core/diagnostics';
+import { usableTextModels } from '../core/modelCatalog';
+import type { ClientLogger } from '../core/serviceClient';
+import { ServiceError } from '../core/serviceError';
 import { requiredParametersFor } from '../core/modelPickItems';
 import type { ApiKeyStore } from './apiKeyStore';
 import { offerSetup, type ClientFactory } from './clientFactory';
@@ -87,7 +90,7 @@ export async function setApiKey(deps: Deps, key?: string): Promise<CommandOutcom
 
   const previous = await deps.keys.prefix();
   try {
-    const list = await deps.clients.create(baseUrl, check.key).listModels();
+    const list = await (await deps.clients.create(baseUrl, check.key)).listModels();
     await deps.keys.store(check.key);
     const usable = usableTextModels(list, { requiredParameters: requiredParametersFor(deps.settings.current()) }).length;
     deps.logger.info(`API key ${prefix} verified with GET /v1/models and stored (${usable} usable text models).`);

@@ -3,7 +3,8 @@
 // must not be able to send your key elsewhere).
 import * as vscode from 'vscode';
 import { Commands, Settings } from '../core/ids';
-import { validateBaseUrl, type ClientLogger } from '../core/index';
+import { validateBaseUrl } from '../core/baseUrl';
+import type { ClientLogger } from '../core/serviceClient';
 import type { CommandOutcome } from './apiKeyCommands';
 import type { SettingsWatcher } from './settings';
 

@@ -3,11 +3,15 @@
 // missing it gets nothing back and the person is offered the fix.
 import * as vscode from 'vscode';
 import { Commands } from '../core/ids';
-import { ModelCatalog, ServiceClient, type ClientLogger } from '../core/index';
+import { ModelCatalog } from '../core/modelCatalog';
+import type { ClientLogger, ServiceClient } from '../core/serviceClient';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { SettingsWatcher } from './settings';
 
 const CATALOG_TTL_MS = 5 * 60_000;
+
+/** The client pulls in undici and zod (about 100 ms to load here): loaded on first use, never during activation. */
+const loadClientModule = () => import('../core/serviceClient');
 
 export type Readiness =
   | { ok: true; baseUrl: string; apiKey: string }
@@ -62,12 +66,18 @@ export class ClientFactory implements vscode.Disposable {
     // The key is part of the signature only in memory; it is never logged or stored.
     const signature = JSON.stringify([ready.baseUrl, ready.apiKey, timeoutMs, maxRetries]);
     if (this.cached?.signature !== signature) {
-      this.cached = { signature, catalog: new ModelCatalog(this.create(ready.baseUrl, ready.apiKey), { ttlMs: CATALOG_TTL_MS }) };
+      let client: Promise<ServiceClient> | undefined;
+      const source = {
+        listModels: async (filters: undefined, options?: { signal?: AbortSignal }) =>
+          (await (client ??= this.create(ready.baseUrl, ready.apiKey))).listModels(filters, options),
+      };
+      this.cached = { signature, catalog: new ModelCatalog(source, { ttlMs: CATALOG_TTL_MS }) };
     }
     return this.cached.catalog;
   }
 
-  create(baseUrl: string, apiKey: string): ServiceClient {
+  async create(baseUrl: string, apiKey: string): Promise<ServiceClient> {
+    const { ServiceClient } = await loadClientModule();
     const { timeoutMs, maxRetries } = this.settings.current();
     return new ServiceClient({ baseUrl, apiKey, timeoutMs, maxRetries, logger: this.logger });
   }

@@ -2,7 +2,7 @@
 // a support message (spec, Authentication 8: code, status, endpoint, model, time, masked prefix).
 import * as vscode from 'vscode';
 import { Commands, EXTENSION_ID } from '../core/ids';
-import { formatDiagnostics } from '../core/index';
+import { formatDiagnostics } from '../core/diagnostics';
 import { redactKeys } from '../core/redactKeys';
 import type { FailureReporter } from './failureReporter';
 

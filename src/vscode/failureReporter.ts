@@ -3,7 +3,9 @@
 import * as vscode from 'vscode';
 import { ERROR_ACTION_LABELS, actionsFor, failureMessage, type ErrorAction } from '../core/errorActions';
 import { CONFIG_SECTION, Commands } from '../core/ids';
-import { ServiceError, type ClientLogger, type DiagnosticsRecord } from '../core/index';
+import type { DiagnosticsRecord } from '../core/diagnostics';
+import type { ClientLogger } from '../core/serviceClient';
+import { ServiceError } from '../core/serviceError';
 import { redactKeys } from '../core/redactKeys';
 
 export function runErrorAction(action: ErrorAction): Thenable<unknown> {

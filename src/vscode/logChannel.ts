@@ -2,7 +2,7 @@
 // write to, teed through a recorder so the last lines can be read back (tests, support).
 import * as vscode from 'vscode';
 import { LOG_CHANNEL_NAME } from '../core/ids';
-import type { ClientLogger } from '../core/index';
+import type { ClientLogger } from '../core/serviceClient';
 import { LogRecorder, recordingLogger } from '../core/logRecorder';
 
 export interface ShellLog extends vscode.Disposable {

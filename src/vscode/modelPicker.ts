@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { ERROR_ACTION_LABELS, type ErrorAction } from '../core/errorActions';
 import { Commands, Settings } from '../core/ids';
-import type { ModelList } from '../core/index';
+import type { ModelList } from '../core/schemas';
 import { buildModelPickItems, requiredParametersFor, type ModelPickEntry } from '../core/modelPickItems';
 import type { ClientFactory } from './clientFactory';
 import { runErrorAction, type FailureReporter } from './failureReporter';

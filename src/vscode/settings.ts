@@ -2,7 +2,7 @@
 // service address is reported with its fix before any request uses it.
 import * as vscode from 'vscode';
 import { CONFIG_SECTION, Settings } from '../core/ids';
-import type { ClientLogger } from '../core/index';
+import type { ClientLogger } from '../core/serviceClient';
 import { readShellSettings, type ShellSettings } from '../core/shellSettings';
 
 const short = (key: string): string => key.slice(CONFIG_SECTION.length + 1);
