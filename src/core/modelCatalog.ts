@@ -1,6 +1,7 @@
 // The catalog is dynamic (spec, rule 4 and Versioning 4): read at run time, cached for a
 // short time, refreshed on demand. Filtering follows spec, Endpoints rule 2.
 import type { ModelEntry, ModelList } from './schemas';
+import type { ServiceClient } from './serviceClient';
 
 const IMAGE_ENDPOINT_TYPES = ['image-generation', 'image-edit'];
 
@@ -42,9 +43,7 @@ export function unavailableReason(entry: ModelEntry): string {
   return FALLBACK_REASON;
 }
 
-export interface ModelSource {
-  listModels(filters?: undefined, options?: { signal?: AbortSignal }): Promise<ModelList>;
-}
+export type ModelSource = Pick<ServiceClient, 'listModels'>;
 
 /** A time-limited cache of GET /v1/models; concurrent callers share one request. */
 export class ModelCatalog {
