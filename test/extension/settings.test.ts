@@ -18,17 +18,19 @@ describe('settings: the service address', () => {
     api = await shellApi();
   });
 
-  for (const [name, value, fix] of [
-    ['without /v1', origin, `must end with the version segment /v1: use ${baseUrl}.`],
-    ['with /v1 twice', `${baseUrl}/v1`, `holds /v1 twice: keep a single one, e.g. ${baseUrl}.`],
-    ['holding a pasted endpoint', `${baseUrl}/chat/completions`, `holds the full endpoint address (/chat/completions): it must end at /v1, so use ${baseUrl}.`],
+  // Each message names the mistake and ends with the address to use instead.
+  for (const [name, value, mistake] of [
+    ['without /v1', origin, 'must end with the version segment /v1'],
+    ['with /v1 twice', `${baseUrl}/v1`, '/v1 twice'],
+    ['holding a pasted endpoint', `${baseUrl}/chat/completions`, 'the full endpoint address (/chat/completions)'],
   ] as const) {
+    const fix = `${baseUrl}.`;
     it(`a base URL ${name} is reported on change with how to fix it, and nothing is sent`, async () => {
       await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha });
       const logged = api.logLines().length;
       await writeBaseUrl(value);
       const problem = await until(() => api.settings.current().baseUrlProblem, 'the problem to be found');
-      assert.ok(problem.endsWith(fix), problem);
+      assert.ok(problem.includes(mistake) && problem.endsWith(fix), problem);
       const line = await until(() => api.logLines().slice(logged).find((l) => l.line.includes(Settings.baseUrl)), 'the log line');
       assert.equal(line.level, 'warn');
       assert.ok(line.line.endsWith(fix));
