@@ -21,9 +21,16 @@ export class Exchange {
     readonly res: ServerResponse,
     lifetime: AbortSignal,
   ) {
+    // One controller per exchange, unhooked from the server's lifetime when the response
+    // closes, so thousands of requests leave no listeners behind.
     const gone = new AbortController();
-    res.once('close', () => gone.abort());
-    this.signal = AbortSignal.any([gone.signal, lifetime]);
+    const abort = () => gone.abort();
+    lifetime.addEventListener('abort', abort, { once: true });
+    res.once('close', () => {
+      lifetime.removeEventListener('abort', abort);
+      abort();
+    });
+    this.signal = gone.signal;
     res.setHeader('x-request-id', this.requestId);
   }
 
