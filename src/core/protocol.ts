@@ -92,9 +92,11 @@ export const ToHostSchemas = {
 } as const;
 
 type Table = Record<string, z.ZodType>;
+/** zod types an empty object as Record<string, never>, which would swallow `type`. */
+type Payload<P> = string extends keyof P ? unknown : P;
 /** `{ type, ...payload }` for every entry of a table. */
-type MessageOf<T extends Table> = { [K in keyof T & string]: { type: K } & z.output<T[K]> }[keyof T & string];
-type MessageIn<T extends Table> = { [K in keyof T & string]: { type: K } & z.input<T[K]> }[keyof T & string];
+type MessageOf<T extends Table> = { [K in keyof T & string]: { type: K } & Payload<z.output<T[K]>> }[keyof T & string];
+type MessageIn<T extends Table> = { [K in keyof T & string]: { type: K } & Payload<z.input<T[K]>> }[keyof T & string];
 
 /** What the page receives (after validation). */
 export type ToPage = MessageOf<typeof ToPageSchemas>;

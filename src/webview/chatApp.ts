@@ -1,0 +1,118 @@
+// The chat page: header (model, new chat, history), transcript or history list, composer.
+// It renders what the host sends and sends back what the person does; no state of its
+// own beyond the draft, so every open chat page shows the same conversation.
+import type { ToPage } from '../core/protocol';
+import { el, iconButton } from './dom';
+import { createSanitizer } from './markdown/index';
+import { Composer } from './composer';
+import { HistoryList } from './historyList';
+import type { HostBridge } from './hostBridge';
+import { ModelSelect } from './modelSelect';
+import { Transcript } from './transcript';
+
+export class ChatApp {
+  private readonly composer: Composer;
+  private readonly transcript: Transcript;
+  private readonly history: HistoryList;
+  private readonly model: ModelSelect;
+  private readonly notice: HTMLElement;
+  private readonly status: HTMLElement;
+  private readonly historyToggle: HTMLButtonElement;
+
+  constructor(root: HTMLElement, private readonly bridge: HostBridge) {
+    this.status = el('div', { class: 'visually-hidden', attrs: { role: 'status', 'aria-live': 'polite' } });
+    this.composer = new Composer(bridge);
+    this.transcript = new Transcript(bridge, createSanitizer(window), (text) => this.composer.edit(text), (text) => this.say(text));
+    this.history = new HistoryList(bridge, () => this.showHistory(false));
+    this.model = new ModelSelect(bridge);
+    this.notice = el('div', { class: 'notice', attrs: { role: 'status' } });
+    this.notice.hidden = true;
+    this.historyToggle = iconButton('history', 'Show Chat History', () => this.showHistory(this.history.element.hidden));
+    this.historyToggle.setAttribute('aria-pressed', 'false');
+    const header = el('header', { class: 'chat-header' },
+      this.model.element,
+      el('span', { class: 'spacer' }),
+      iconButton('add', 'New Chat', () => {
+        this.showHistory(false);
+        bridge.post({ type: 'chat/new' });
+      }),
+      this.historyToggle,
+    );
+    root.replaceChildren(header, this.model.problemElement(), this.transcript.element, this.history.element, this.notice, this.composer.element, this.status);
+    document.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) bridge.post({ type: 'chat/stop' });
+    });
+  }
+
+  start(): void {
+    this.bridge.listen((message) => this.receive(message));
+    this.bridge.post({ type: 'ready' });
+    this.composer.focus();
+  }
+
+  private receive(message: ToPage): void {
+    switch (message.type) {
+      case 'session/init':
+        this.model.show(message.model);
+        this.history.show(message.history, message.conversation.id);
+        this.composer.setChips(message.context);
+        this.showConversation(message.conversation, message.busy);
+        break;
+      case 'conversation/show':
+        this.showConversation(message.conversation, message.busy);
+        break;
+      case 'history/set':
+        this.history.show(message.items, message.activeId);
+        break;
+      case 'context/set':
+        this.composer.setChips(message.chips);
+        break;
+      case 'model/set':
+        this.model.show(message.model);
+        break;
+      case 'turn/append':
+        this.hideNotice();
+        this.transcript.append(message.turn);
+        if (message.turn.role === 'assistant' && message.turn.status === 'streaming') this.composer.setBusy(true);
+        break;
+      case 'turn/remove':
+        this.transcript.remove(message.turnId);
+        break;
+      case 'reply/delta':
+        this.transcript.delta(message.turnId, message.text);
+        break;
+      case 'reply/end':
+        this.transcript.end(message.turn);
+        this.composer.setBusy(false);
+        break;
+      case 'notice/show':
+        this.notice.textContent = message.message;
+        this.notice.dataset.level = message.level;
+        this.notice.hidden = false;
+        break;
+      case 'composer/fill':
+        this.composer.fill(message.text);
+        break;
+    }
+  }
+
+  private showConversation(conversation: Parameters<Transcript['show']>[0], busy: boolean): void {
+    this.showHistory(false);
+    this.transcript.show(conversation, busy);
+    this.composer.setBusy(busy);
+  }
+
+  private showHistory(show: boolean): void {
+    this.history.element.hidden = !show;
+    this.transcript.element.hidden = show;
+    this.historyToggle.setAttribute('aria-pressed', String(show));
+  }
+
+  private hideNotice(): void {
+    this.notice.hidden = true;
+  }
+
+  private say(text: string): void {
+    this.status.textContent = text;
+  }
+}

@@ -1,0 +1,36 @@
+// The inline error card: what to do, buttons that do it, and the request id (copyable).
+import type { CardAction, ErrorCard } from '../core/chat/conversation';
+import { el, icon, iconButton } from './dom';
+import type { HostBridge } from './hostBridge';
+
+const LABELS: Record<CardAction, [string, string]> = {
+  retry: ['Retry', 'refresh'],
+  setApiKey: ['Set API Key', 'key'],
+  selectModel: ['Select Model', 'sparkle'],
+  openSettings: ['Open Settings', 'settings-gear'],
+  showLog: ['Show Log', 'output'],
+};
+
+export function errorCardView(card: ErrorCard, bridge: HostBridge): HTMLElement {
+  const actions = el('div', { class: 'card-actions' });
+  for (const action of card.actions) {
+    const [label, codicon] = LABELS[action];
+    actions.append(iconButton(codicon, label, () => {
+      bridge.post(action === 'retry' ? { type: 'chat/retry' } : { type: 'error/action', action });
+    }, { text: true, class: action === card.actions[0] ? 'primary' : 'secondary' }));
+  }
+  const element = el('div', { class: 'error-card', attrs: { role: 'alert' } },
+    el('div', { class: 'card-message' }, icon('error'), el('span', { text: card.message })),
+    card.retryAfterSeconds !== undefined && el('div', { class: 'card-detail', text: `You can retry in ${card.retryAfterSeconds} s.` }),
+    actions,
+  );
+  if (card.requestId) {
+    const requestId = card.requestId;
+    element.append(el('div', { class: 'card-detail request-id' },
+      el('span', { text: 'Request id: ' }),
+      el('code', { text: requestId }),
+      iconButton('copy', 'Copy request id', () => bridge.post({ type: 'clipboard/copy', text: requestId })),
+    ));
+  }
+  return element;
+}

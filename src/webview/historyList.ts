@@ -1,0 +1,43 @@
+// The list of stored conversations: open, rename, delete. Shown in place of the transcript.
+import type { HistoryItem } from '../core/chat/conversation';
+import { el, iconButton } from './dom';
+import type { HostBridge } from './hostBridge';
+
+export class HistoryList {
+  readonly element: HTMLElement;
+  private readonly list: HTMLElement;
+
+  constructor(private readonly bridge: HostBridge, private readonly onOpen: () => void) {
+    this.list = el('ul', { class: 'history-items', attrs: { 'aria-label': 'Conversations' } });
+    this.element = el('section', { class: 'history', attrs: { 'aria-label': 'Chat history' } },
+      el('h2', { text: 'Conversations' }),
+      this.list,
+    );
+    this.element.hidden = true;
+  }
+
+  show(items: readonly HistoryItem[], activeId: string): void {
+    if (items.length === 0) {
+      this.list.replaceChildren(el('li', { class: 'history-empty', text: 'No conversations yet.' }));
+      return;
+    }
+    this.list.replaceChildren(...items.map((item) => this.row(item, item.id === activeId)));
+  }
+
+  private row(item: HistoryItem, active: boolean): HTMLElement {
+    const open = el('button', { class: 'history-open', attrs: { type: 'button', title: `Open "${item.title}"` } },
+      el('span', { class: 'history-title', text: item.title }),
+      el('span', { class: 'history-time', text: new Date(item.updatedAt).toLocaleString() }),
+    );
+    open.addEventListener('click', () => {
+      this.bridge.post({ type: 'history/open', id: item.id });
+      this.onOpen();
+    });
+    if (active) open.setAttribute('aria-current', 'true');
+    return el('li', { class: 'history-item', attrs: { 'data-conversation-id': item.id } },
+      open,
+      iconButton('edit', `Rename "${item.title}"`, () => this.bridge.post({ type: 'history/rename', id: item.id })),
+      iconButton('trash', `Delete "${item.title}"`, () => this.bridge.post({ type: 'history/delete', id: item.id })),
+    );
+  }
+}

@@ -1,0 +1,144 @@
+// The conversation as shown: turns in order, the streaming answer growing in place, and the
+// code-block and link actions of rendered answers (buttons the page adds to each toolbar).
+import type { AssistantTurn } from '../core/chat/conversation';
+import type { ConversationView, TurnView } from '../core/protocol';
+import type { Sanitizer } from './markdown/index';
+import { el, iconButton } from './dom';
+import type { HostBridge } from './hostBridge';
+import { TurnRenderer, type TurnElements } from './turnView';
+
+type CodeAction = 'code/copy' | 'code/insert' | 'code/apply' | 'code/newFile';
+const CODE_ACTIONS: [CodeAction, string, string][] = [
+  ['code/copy', 'copy', 'Copy'],
+  ['code/insert', 'insert', 'Insert at Cursor'],
+  ['code/apply', 'diff', 'Apply to Editor (shows a diff first)'],
+  ['code/newFile', 'new-file', 'New File with This Code'],
+];
+
+export class Transcript {
+  readonly element: HTMLElement;
+  private readonly list: HTMLElement;
+  private readonly empty: HTMLElement;
+  private readonly turns = new Map<string, TurnElements>();
+  private readonly renderer: TurnRenderer;
+  private busy = false;
+
+  constructor(private readonly bridge: HostBridge, sanitizer: Sanitizer, onEdit: (text: string) => void, private readonly announce: (text: string) => void) {
+    this.renderer = new TurnRenderer(bridge, sanitizer, onEdit);
+    this.list = el('div', { class: 'turns', attrs: { role: 'log', 'aria-label': 'Conversation', 'aria-live': 'polite', 'aria-relevant': 'additions' } });
+    this.empty = el('div', { class: 'empty-state' },
+      el('h2', { text: 'Ask about your code' }),
+      el('p', { text: 'Type a question below, or select code in an editor and run "Explain Selection" or "Add Selection to Chat".' }),
+    );
+    this.element = el('div', { class: 'transcript' }, this.empty, this.list);
+    this.element.addEventListener('click', (event) => this.onClick(event));
+    this.element.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && this.openLink(event.target)) event.preventDefault();
+    });
+    // Rendered answers carry a toolbar per code block; fill it with actions as blocks appear.
+    new MutationObserver(() => this.decorateToolbars()).observe(this.list, { childList: true, subtree: true });
+  }
+
+  show(conversation: ConversationView, busy: boolean): void {
+    this.turns.clear();
+    this.list.replaceChildren();
+    for (const turn of conversation.turns) this.append(turn);
+    this.setBusy(busy);
+  }
+
+  append(turn: TurnView): void {
+    const parts = this.renderer.render(turn);
+    this.turns.set(turn.id, parts);
+    this.list.append(parts.element);
+    if (turn.role === 'assistant' && turn.status === 'streaming') this.setBusy(true);
+    this.refresh();
+    this.scrollToEnd();
+  }
+
+  remove(turnId: string): void {
+    this.turns.get(turnId)?.element.remove();
+    this.turns.delete(turnId);
+    this.refresh();
+  }
+
+  delta(turnId: string, text: string): void {
+    const stickToEnd = this.atEnd();
+    this.turns.get(turnId)?.stream?.append(text);
+    if (stickToEnd) requestAnimationFrame(() => this.scrollToEnd());
+  }
+
+  end(turn: AssistantTurn): void {
+    const parts = this.turns.get(turn.id);
+    if (!parts) return;
+    parts.element.querySelector('.typing')?.remove();
+    this.renderer.finish(parts, turn);
+    this.setBusy(false);
+    this.announce(turn.status === 'done' ? 'Answer complete.' : turn.error?.message ?? 'Answer stopped.');
+    this.scrollToEnd();
+  }
+
+  setBusy(busy: boolean): void {
+    this.busy = busy;
+    this.refresh();
+  }
+
+  /** Regenerate on the last answer only, Edit on the last message only, neither while answering. */
+  private refresh(): void {
+    const elements = Array.from(this.list.children) as HTMLElement[];
+    const lastUser = elements.filter((e) => e.classList.contains('turn-user')).at(-1);
+    const lastAnswer = elements.at(-1);
+    for (const element of elements) {
+      const edit = element.querySelector<HTMLElement>(':scope > .turn-head .edit');
+      if (edit) edit.hidden = this.busy || element !== lastUser;
+      const regenerate = element.querySelector<HTMLElement>('.regenerate');
+      if (regenerate) regenerate.hidden = this.busy || element !== lastAnswer || !['done', 'stopped'].includes(element.dataset.status ?? '');
+    }
+    this.empty.hidden = elements.length > 0;
+  }
+
+  private decorateToolbars(): void {
+    for (const toolbar of Array.from(this.list.querySelectorAll<HTMLElement>('.code-toolbar'))) {
+      if (toolbar.querySelector('.code-actions')) continue;
+      const actions = el('span', { class: 'code-actions' });
+      for (const [type, codicon, label] of CODE_ACTIONS) {
+        const button = iconButton(codicon, label, () => this.runCodeAction(toolbar, type));
+        button.dataset.codeAction = type;
+        actions.append(button);
+      }
+      toolbar.append(actions);
+    }
+  }
+
+  private runCodeAction(toolbar: HTMLElement, type: CodeAction): void {
+    const block = toolbar.closest<HTMLElement>('.code-block');
+    const turnId = toolbar.closest<HTMLElement>('[data-turn-id]')?.dataset.turnId;
+    const index = Number(block?.dataset.codeIndex);
+    const code = turnId !== undefined ? this.turns.get(turnId)?.stream?.code(index) : undefined;
+    if (!code) return;
+    this.bridge.post({ type, code: code.code, lang: code.lang });
+    if (type === 'code/copy') this.announce('Code copied.');
+  }
+
+  private onClick(event: MouseEvent): void {
+    if (this.openLink(event.target)) event.preventDefault();
+  }
+
+  /** Links in answers never navigate the page: the host asks before opening them. */
+  private openLink(target: EventTarget | null): boolean {
+    const link = target instanceof Element ? target.closest<HTMLElement>('a[data-href]') : null;
+    const href = link?.dataset.href;
+    if (!href) return false;
+    this.bridge.post({ type: 'link/open', href });
+    return true;
+  }
+
+  private atEnd(): boolean {
+    const scroller = this.element;
+    return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
+  }
+
+  private scrollToEnd(): void {
+    this.element.scrollTop = this.element.scrollHeight;
+  }
+}
+

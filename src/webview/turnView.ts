@@ -1,0 +1,81 @@
+// One turn of the transcript. A user turn shows its text (as plain text) and chips; an
+// assistant turn renders markdown through the StreamView, then its state: stopped or
+// interrupted badge, error card, token usage, and Regenerate / Edit where they apply.
+import type { AssistantTurn, UsageView } from '../core/chat/conversation';
+import type { TurnView } from '../core/protocol';
+import { StreamView, type Sanitizer } from './markdown/index';
+import { contextChip } from './contextChips';
+import { el, icon, iconButton } from './dom';
+import { errorCardView } from './errorCardView';
+import type { HostBridge } from './hostBridge';
+
+const BADGES: Partial<Record<AssistantTurn['status'], string>> = {
+  stopped: 'Stopped',
+  interrupted: 'Interrupted: the answer is incomplete',
+};
+
+export function usageText(usage: UsageView): string {
+  return `${usage.completionTokens.toLocaleString()} tokens (${usage.promptTokens.toLocaleString()} in the request)`;
+}
+
+export interface TurnElements {
+  element: HTMLElement;
+  /** Set for assistant turns. */
+  stream?: StreamView;
+}
+
+export class TurnRenderer {
+  constructor(private readonly bridge: HostBridge, private readonly sanitizer: Sanitizer, private readonly onEdit: (text: string) => void) {}
+
+  render(turn: TurnView): TurnElements {
+    return turn.role === 'user' ? { element: this.user(turn) } : this.assistant(turn);
+  }
+
+  /** Shows an assistant turn's final state (after streaming or when restored). */
+  finish(parts: TurnElements, turn: AssistantTurn): void {
+    const { element, stream } = parts;
+    if (stream) {
+      if (stream.text() === turn.text) stream.finish();
+      else stream.setText(turn.text);
+    }
+    element.dataset.status = turn.status;
+    element.querySelector('.turn-state')?.remove();
+    const state = el('div', { class: 'turn-state' });
+    const badge = BADGES[turn.status];
+    if (badge) state.append(el('span', { class: `badge badge-${turn.status}` }, icon(turn.status === 'stopped' ? 'debug-stop' : 'warning'), el('span', { text: badge })));
+    if (turn.error) state.append(errorCardView(turn.error, this.bridge));
+    const foot = el('div', { class: 'turn-foot' });
+    if (turn.usage) foot.append(el('span', { class: 'usage', text: usageText(turn.usage) }));
+    foot.append(el('span', { class: 'spacer' }));
+    foot.append(iconButton('copy', 'Copy answer', () => this.bridge.post({ type: 'code/copy', code: turn.text, lang: 'markdown' }), { class: 'turn-copy' }));
+    foot.append(iconButton('refresh', 'Regenerate', () => this.bridge.post({ type: 'chat/regenerate' }), { class: 'regenerate' }));
+    state.append(foot);
+    element.append(state);
+  }
+
+  private user(turn: Extract<TurnView, { role: 'user' }>): HTMLElement {
+    return el('article', { class: 'turn turn-user', attrs: { 'data-turn-id': turn.id, 'aria-label': 'You said' } },
+      el('div', { class: 'turn-head' }, icon('account'), el('span', { class: 'who', text: 'You' }), el('span', { class: 'spacer' }),
+        iconButton('edit', 'Edit and resend', () => this.onEdit(turn.text), { class: 'edit' })),
+      turn.context.length > 0 && el('div', { class: 'chips' }, ...turn.context.map((chip) => contextChip(chip))),
+      el('div', { class: 'user-text', text: turn.text }),
+    );
+  }
+
+  private assistant(turn: AssistantTurn): TurnElements {
+    const body = el('div', { class: 'markdown-body' });
+    const element = el('article', { class: 'turn turn-assistant', attrs: { 'data-turn-id': turn.id, 'data-status': turn.status, 'aria-label': 'Answer' } },
+      el('div', { class: 'turn-head' }, icon('sparkle'), el('span', { class: 'who', text: turn.model ?? 'Assistant' })),
+      body,
+    );
+    const stream = new StreamView(body, { sanitizer: this.sanitizer });
+    if (turn.status === 'streaming') {
+      stream.append(turn.text);
+      element.append(el('div', { class: 'typing', attrs: { 'aria-hidden': 'true' } }, icon('loading codicon-modifier-spin'), el('span', { text: 'Answering…' })));
+    } else {
+      stream.setText(turn.text);
+      this.finish({ element, stream }, turn);
+    }
+    return { element, stream };
+  }
+}
