@@ -1,0 +1,40 @@
+// What a refactoring replaces: the document as it was when the request started and the
+// range of the selection in it (offsets), so the proposal and the final check need no editor.
+export interface RefactorTarget {
+  documentText: string;
+  /** The editor's version number of the document at the start. */
+  version: number;
+  /** Offsets of the selection in documentText, start inclusive, end exclusive. */
+  start: number;
+  end: number;
+  languageId: string;
+}
+
+export function selectedText(target: RefactorTarget): string {
+  return target.documentText.slice(target.start, target.end);
+}
+
+/** The whole document with the selection replaced by `code`. */
+export function proposedDocument(target: RefactorTarget, code: string): string {
+  return target.documentText.slice(0, target.start) + code + target.documentText.slice(target.end);
+}
+
+/**
+ * True when the document still is what the proposal was made from: same version, or the
+ * same text again (an edit that was undone). Anything else must not be overwritten blindly.
+ */
+export function unchangedSince(target: RefactorTarget, current: { version: number; text: string }): boolean {
+  return current.version === target.version || current.text === target.documentText;
+}
+
+export const DOCUMENT_CHANGED_MESSAGE =
+  'The file changed while the refactoring was being prepared, so it was not applied. ' +
+  'Run Refactor Selection again on the current code.';
+
+/**
+ * Widens a selection that starts inside a line's indentation to the start of that line, so
+ * the replaced text carries its own base indentation. `lineStart` is the offset of the line.
+ */
+export function widenToIndentation(text: string, start: number, lineStart: number): number {
+  return /^[ \t]*$/.test(text.slice(lineStart, start)) ? lineStart : start;
+}
