@@ -27,7 +27,9 @@ const DONE = '[DONE]';
 
 /**
  * Yields the parts each network chunk completes, as one batch: a chunk often holds dozens of
- * deltas, and one await per batch instead of per delta keeps long streams cheap.
+ * deltas, and one await per batch instead of per delta keeps long streams cheap. The very first
+ * delta goes out alone, as soon as it is decoded: the first words must not wait for the rest of
+ * their chunk to be parsed (a fast server packs a whole short reply into one chunk).
  */
 export async function* decodeChatStream(source: AsyncIterable<Uint8Array>): AsyncGenerator<ChatStreamPart[], void, undefined> {
   const lines = new LineDecoder();
@@ -35,6 +37,7 @@ export async function* decodeChatStream(source: AsyncIterable<Uint8Array>): Asyn
   const state: { finishReason: string | null; usage?: Usage } = { finishReason: null };
   let sawFinish = false;
   let done = false;
+  let firstDeltaSent = false;
 
   for await (const bytes of source) {
     if (done) continue; // drain what follows [DONE] so the connection can be reused
@@ -58,6 +61,10 @@ export async function* decodeChatStream(source: AsyncIterable<Uint8Array>): Asyn
           }
         }
         if (chunk.usage) state.usage = chunk.usage;
+        if (!firstDeltaSent && parts.length > 0) {
+          firstDeltaSent = true;
+          yield parts.splice(0);
+        }
       }
     } catch (fault) {
       // The deltas before the fault still reach the caller, then the fault.
