@@ -90,7 +90,10 @@ export async function setApiKey(deps: Deps, key?: string): Promise<CommandOutcom
 
   const previous = await deps.keys.prefix();
   try {
-    const list = await (await deps.clients.create(baseUrl, check.key)).listModels();
+    const list = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: `Verifying API key ${prefix}` },
+      async () => (await deps.clients.create(baseUrl, check.key)).listModels(),
+    );
     await deps.keys.store(check.key);
     const usable = usableTextModels(list, { requiredParameters: requiredParametersFor(deps.settings.current()) }).length;
     deps.logger.info(`API key ${prefix} verified with GET /v1/models and stored (${usable} usable text models).`);
