@@ -6,8 +6,11 @@ import { ClientFactory } from './vscode/clientFactory';
 import { registerDiagnosticsCommands } from './vscode/diagnosticsCommands';
 import { FailureReporter } from './vscode/failureReporter';
 import { createShellLog } from './vscode/logChannel';
+import { connectToModel } from './vscode/modelConnection';
 import { ModelPicker, registerModelPicker } from './vscode/modelPicker';
 import { offerOnboarding } from './vscode/onboarding';
+import { ProposalDocuments } from './vscode/refactor/proposalDocuments';
+import { RefactorController, registerRefactor } from './vscode/refactor/refactorController';
 import { SettingsWatcher } from './vscode/settings';
 import { stateEntries, type ShellApi } from './vscode/shellApi';
 import { ModelStatusBar } from './vscode/statusBar';
@@ -24,6 +27,8 @@ export function activate(context: vscode.ExtensionContext): ShellApi {
   const modelPicker = new ModelPicker(settings, clients, failures);
   const statusBar = new ModelStatusBar(settings, keys, clients, failures);
   const deps = { keys, settings, clients, failures, logger };
+  const proposals = new ProposalDocuments();
+  const refactor = new RefactorController({ connect: () => connectToModel(clients, settings), proposals, failures });
 
   context.subscriptions.push(
     log,
@@ -35,6 +40,9 @@ export function activate(context: vscode.ExtensionContext): ShellApi {
     ...registerApiKeyCommands(deps),
     registerBaseUrlCommand(settings, logger),
     registerModelPicker(modelPicker),
+    proposals,
+    refactor,
+    ...registerRefactor(refactor),
   );
 
   setTimeout(() => {
@@ -49,6 +57,7 @@ export function activate(context: vscode.ExtensionContext): ShellApi {
     clients,
     failures,
     modelPicker,
+    refactor,
     statusBar: { view: () => statusBar.current(), refresh: () => statusBar.refresh() },
     lastDiagnostics: () => failures.lastDiagnostics(),
     logLines: () => log.recorder.all(),

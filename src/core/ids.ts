@@ -13,6 +13,9 @@ export const Commands = {
   setBaseUrl: 'multiModelAI.setBaseUrl',
   selectModel: 'multiModelAI.selectModel',
   copyDiagnostics: 'multiModelAI.copyDiagnostics',
+  refactorSelection: 'multiModelAI.refactorSelection',
+  acceptRefactor: 'multiModelAI.acceptRefactor',
+  rejectRefactor: 'multiModelAI.rejectRefactor',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -33,3 +36,7 @@ export const SECRET_API_KEY = 'multiModelAI.apiKey';
 
 export const STATUS_BAR_ID = 'multiModelAI.model';
 export const WALKTHROUGH_ID = 'multiModelAI.gettingStarted';
+
+/** Refactor Selection: the proposed code's virtual documents, and the context key that holds the proposal's state. */
+export const REFACTOR_SCHEME = 'multi-model-ai-proposed';
+export const REFACTOR_STATE_KEY = 'multiModelAI.refactorProposal';

@@ -8,6 +8,7 @@ import type { ApiKeyStore } from './apiKeyStore';
 import type { ClientFactory } from './clientFactory';
 import type { FailureReporter } from './failureReporter';
 import type { ModelPicker } from './modelPicker';
+import type { RefactorController } from './refactor/refactorController';
 import type { SettingsWatcher } from './settings';
 
 export interface ShellApi {
@@ -16,6 +17,8 @@ export interface ShellApi {
   clients: ClientFactory;
   failures: FailureReporter;
   modelPicker: ModelPicker;
+  /** Refactor Selection: its open proposal, and accept / reject / cancel without the UI. */
+  refactor: RefactorController;
   statusBar: { view(): StatusBarView; refresh(): Promise<StatusBarView> };
   lastDiagnostics(): DiagnosticsRecord | undefined;
   /** Every line written to the "Multi-Model AI" log since activation (the most recent 2000). */

@@ -1,0 +1,36 @@
+// The quick input of Refactor Selection: the presets, plus whatever the person types as
+// an instruction of their own (listed first while they type).
+import * as vscode from 'vscode';
+import { REFACTOR_PRESETS, instructionFor } from '../../core/refactor/presets';
+
+interface InstructionItem extends vscode.QuickPickItem {
+  instruction: string;
+}
+
+const PRESET_ITEMS: InstructionItem[] = REFACTOR_PRESETS.map((p) => ({ label: p.label, detail: p.instruction, instruction: p.instruction }));
+
+/** Resolves with the instruction, or undefined when the input is closed without one. */
+export function pickInstruction(): Promise<string | undefined> {
+  const picker = vscode.window.createQuickPick<InstructionItem>();
+  picker.title = 'Refactor Selection';
+  picker.placeholder = 'Pick what to do with the selected code, or type your own instruction';
+  picker.items = PRESET_ITEMS;
+  picker.onDidChangeValue((value) => {
+    const typed = value.trim();
+    picker.items = typed
+      ? [{ label: typed, description: 'your instruction', instruction: instructionFor(typed), alwaysShow: true }, ...PRESET_ITEMS]
+      : PRESET_ITEMS;
+  });
+  return new Promise((resolve) => {
+    let chosen: string | undefined;
+    picker.onDidAccept(() => {
+      chosen = (picker.selectedItems[0] ?? picker.activeItems[0])?.instruction;
+      if (chosen) picker.hide();
+    });
+    picker.onDidHide(() => {
+      picker.dispose();
+      resolve(chosen);
+    });
+    picker.show();
+  });
+}

@@ -1,0 +1,277 @@
+// Refactor Selection: asks for an instruction, streams the proposed code into a diff beside
+// the original (progress and cancel in a notification), and applies it only on Accept, as
+// one edit, after checking the file did not change meanwhile. Every other ending leaves the
+// document as it was.
+import * as vscode from 'vscode';
+import { ChatSetupError } from '../../core/chat/errorCard';
+import { ERROR_ACTION_LABELS, type ErrorAction } from '../../core/errorActions';
+import { Commands, REFACTOR_STATE_KEY } from '../../core/ids';
+import { NO_CODE_MESSAGE, RefactorRun, type RefactorConnection, type RefactorOutcome, type RefactorRequest } from '../../core/refactor/refactorRun';
+import { DOCUMENT_CHANGED_MESSAGE, unchangedSince, widenToIndentation } from '../../core/refactor/refactorTarget';
+import { checkRefactorable } from '../../core/refactor/sizeLimit';
+import { ServiceError } from '../../core/serviceError';
+import { runErrorAction, type FailureReporter } from '../failureReporter';
+import { pickInstruction } from './instructionPicker';
+import type { ProposalDocuments } from './proposalDocuments';
+
+export type ProposalState = 'streaming' | RefactorOutcome['status'];
+export type AcceptResult = 'applied' | 'documentChanged' | 'nothingToAccept' | 'editFailed';
+
+/** What tests and the editor title buttons see of the open proposal. */
+export interface ProposalView {
+  state: ProposalState;
+  documentUri: vscode.Uri;
+  proposedUri: vscode.Uri;
+}
+
+interface Session {
+  request: RefactorRequest;
+  documentUri: vscode.Uri;
+  proposedUri: vscode.Uri;
+  controller: AbortController;
+  state: ProposalState;
+  outcome?: RefactorOutcome;
+}
+
+/** Failures worth the same request again (the others need a fix first). */
+const RETRIABLE: ReadonlySet<ServiceError['kind']> = new Set(['rate_limit', 'server', 'network', 'timeout', 'stream_interrupted', 'bad_response']);
+const UNCHANGED = 'The file is unchanged.';
+
+export interface RefactorDeps {
+  connect(): Promise<RefactorConnection>;
+  proposals: ProposalDocuments;
+  failures: FailureReporter;
+}
+
+export class RefactorController implements vscode.Disposable {
+  private session?: Session;
+  private readonly tabWatch: vscode.Disposable;
+
+  constructor(private readonly deps: RefactorDeps) {
+    // Closing the proposal's diff is a Reject (and stops a reply still arriving).
+    this.tabWatch = vscode.window.tabGroups.onDidChangeTabs((e) => {
+      const session = this.session;
+      if (session && e.closed.some((tab) => isProposalTab(tab, session.proposedUri))) this.end(session, 'Refactoring rejected.');
+    });
+  }
+
+  current(): ProposalView | undefined {
+    const s = this.session;
+    return s && { state: s.state, documentUri: s.documentUri, proposedUri: s.proposedUri };
+  }
+
+  /**
+   * The command: refactors the active editor's selection with `instruction` (asked for when
+   * absent). Resolves when the reply has ended, with how it ended.
+   */
+  async refactorSelection(instruction?: string): Promise<RefactorOutcome | undefined> {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || editor.selection.isEmpty) {
+      void vscode.window.showWarningMessage('Select the code to refactor first, then run Refactor Selection.');
+      return undefined;
+    }
+    const request = requestFor(editor, instruction ?? '');
+    const check = checkRefactorable(request.target.documentText.slice(request.target.start, request.target.end));
+    if (!check.ok) {
+      void vscode.window.showWarningMessage(check.message);
+      return undefined;
+    }
+    const chosen = instruction?.trim() || (await pickInstruction());
+    if (!chosen) return undefined;
+    return this.start({ ...request, instruction: chosen }, editor.document.uri);
+  }
+
+  /** Accept: applies the finished proposal as one edit, unless the file changed meanwhile. */
+  async accept(): Promise<AcceptResult> {
+    const session = this.session;
+    if (session?.outcome?.status !== 'done') {
+      void vscode.window.showInformationMessage('There is no finished refactoring to accept.');
+      return 'nothingToAccept';
+    }
+    const { target } = session.request;
+    const document = await vscode.workspace.openTextDocument(session.documentUri);
+    if (!unchangedSince(target, { version: document.version, text: document.getText() })) {
+      this.end(session);
+      void vscode.window.showWarningMessage(DOCUMENT_CHANGED_MESSAGE);
+      return 'documentChanged';
+    }
+    const range = new vscode.Range(document.positionAt(target.start), document.positionAt(target.end));
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(session.documentUri, range, session.outcome.code);
+    const applied = await vscode.workspace.applyEdit(edit);
+    this.end(session);
+    if (!applied) {
+      void vscode.window.showErrorMessage(`The refactoring could not be applied to ${vscode.workspace.asRelativePath(session.documentUri)}. ${UNCHANGED}`);
+      return 'editFailed';
+    }
+    const end = document.positionAt(target.start + session.outcome.code.length);
+    await vscode.window.showTextDocument(document, { selection: new vscode.Range(range.start, end) });
+    return 'applied';
+  }
+
+  /** Reject: stops a reply still arriving, closes the proposal; the file stays as it is. */
+  reject(): void {
+    if (this.session) this.end(this.session, 'Refactoring rejected: the file is unchanged.');
+  }
+
+  /** What the notification's Cancel does: stops the request; the file stays as it is. */
+  cancel(): void {
+    if (this.session?.state === 'streaming') this.session.controller.abort();
+  }
+
+  private async start(request: RefactorRequest, documentUri: vscode.Uri): Promise<RefactorOutcome | undefined> {
+    if (this.session) this.end(this.session);
+    let connection: RefactorConnection;
+    try {
+      connection = await this.deps.connect();
+    } catch (error) {
+      this.showFailure('Could not start the refactoring', error, request, documentUri);
+      return undefined;
+    }
+    const proposedUri = this.deps.proposals.create(documentUri, request.target.documentText);
+    const session: Session = { request, documentUri, proposedUri, controller: new AbortController(), state: 'streaming' };
+    this.session = session;
+    await this.setState('streaming');
+    const name = vscode.workspace.asRelativePath(documentUri);
+    await vscode.commands.executeCommand('vscode.diff', documentUri, proposedUri, `${name} ↔ Proposed refactoring`, {
+      viewColumn: vscode.ViewColumn.Beside,
+      preview: false,
+      selection: new vscode.Range(request.startLine - 1, 0, request.startLine - 1, 0),
+    });
+
+    const outcome = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Refactoring ${name}`, cancellable: true },
+      (progress, token) => {
+        token.onCancellationRequested(() => session.controller.abort());
+        progress.report({ message: 'waiting for the model…' });
+        const run = new RefactorRun(request, (document) => {
+          this.deps.proposals.update(proposedUri, document);
+          progress.report({ message: 'writing the new code…' });
+        });
+        return run.start(connection, session.controller.signal);
+      },
+    );
+    if (this.session !== session) return outcome;
+    session.outcome = outcome;
+    session.state = outcome.status;
+    await this.finish(session, outcome);
+    return outcome;
+  }
+
+  private async finish(session: Session, outcome: RefactorOutcome): Promise<void> {
+    switch (outcome.status) {
+      case 'done':
+        await this.setState('done');
+        void vscode.window
+          .showInformationMessage('The proposed code is ready: review the diff, then accept or reject it.', 'Accept', 'Reject')
+          .then((choice) => {
+            if (this.session !== session) return;
+            if (choice === 'Accept') void this.accept();
+            else if (choice === 'Reject') this.reject();
+          });
+        return;
+      case 'cancelled':
+        this.end(session, 'Refactoring cancelled: the file is unchanged.');
+        return;
+      case 'failed':
+        this.end(session);
+        if (outcome.error === undefined) this.offer(`${NO_CODE_MESSAGE} ${UNCHANGED}`, ['Retry'], [], session);
+        else this.showFailure('The refactoring failed', outcome.error, session.request, session.documentUri);
+        return;
+      case 'interrupted':
+        // The partial code stays in view, marked interrupted; it is never applied.
+        this.deps.proposals.update(session.proposedUri, outcome.document);
+        await this.setState('interrupted');
+        this.showFailure('The answer was cut off before the code was complete', outcome.error, session.request, session.documentUri, session);
+        return;
+    }
+  }
+
+  private showFailure(what: string, error: unknown, request: RefactorRequest, documentUri: vscode.Uri, session?: Session): void {
+    if (error instanceof ChatSetupError) {
+      this.offer(error.message, [], error.actions.filter((a): a is ErrorAction => a !== 'retry'));
+      return;
+    }
+    const failure = this.deps.failures.record(what, error, `Nothing was applied: ${UNCHANGED.toLowerCase()}`);
+    const retriable = error instanceof ServiceError && RETRIABLE.has(error.kind);
+    const extra = [...(retriable ? ['Retry'] : []), ...(session ? ['Discard'] : [])];
+    this.offer(failure.message, extra, failure.actions, session ?? { request, documentUri });
+  }
+
+  /** Shows `message` as an error with Retry / Discard and the fixes; runs the one picked. */
+  private offer(message: string, extra: string[], actions: ErrorAction[], context?: Pick<Session, 'request' | 'documentUri'>): void {
+    void vscode.window.showErrorMessage(message, ...extra, ...actions.map((a) => ERROR_ACTION_LABELS[a])).then((choice) => {
+      if (choice === 'Retry' && context) void this.retry(context.request, context.documentUri);
+      else if (choice === 'Discard' && this.session === context) this.reject();
+      else {
+        const action = actions.find((a) => ERROR_ACTION_LABELS[a] === choice);
+        if (action) void runErrorAction(action);
+      }
+    });
+  }
+
+  /** The same request again, if the file is still what it was made from. */
+  private async retry(request: RefactorRequest, documentUri: vscode.Uri): Promise<void> {
+    const document = await vscode.workspace.openTextDocument(documentUri);
+    if (!unchangedSince(request.target, { version: document.version, text: document.getText() })) {
+      void vscode.window.showWarningMessage(DOCUMENT_CHANGED_MESSAGE);
+      return;
+    }
+    await this.start(request, documentUri);
+  }
+
+  private end(session: Session, statusMessage?: string): void {
+    if (this.session !== session) return;
+    this.session = undefined;
+    session.controller.abort();
+    void this.setState(undefined);
+    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => isProposalTab(t, session.proposedUri));
+    void vscode.window.tabGroups.close(tabs).then(() => this.deps.proposals.release(session.proposedUri));
+    if (statusMessage) vscode.window.setStatusBarMessage(statusMessage, 5000);
+  }
+
+  private async setState(state: ProposalState | undefined): Promise<void> {
+    await vscode.commands.executeCommand('setContext', REFACTOR_STATE_KEY, state);
+  }
+
+  dispose(): void {
+    if (this.session) this.end(this.session);
+    this.tabWatch.dispose();
+  }
+}
+
+function isProposalTab(tab: vscode.Tab, proposedUri: vscode.Uri): boolean {
+  return tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.toString() === proposedUri.toString();
+}
+
+/** The selection as a request; a start inside the indentation is widened to the line start. */
+function requestFor(editor: vscode.TextEditor, instruction: string): RefactorRequest {
+  const { document, selection } = editor;
+  const documentText = document.getText();
+  const lineStart = document.offsetAt(new vscode.Position(selection.start.line, 0));
+  const start = widenToIndentation(documentText, document.offsetAt(selection.start), lineStart);
+  const end = document.offsetAt(selection.end);
+  // A selection of whole lines ends at column 0 of the line after them.
+  const endLine = selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line : selection.end.line + 1;
+  return {
+    target: { documentText, version: document.version, start, end, languageId: document.languageId },
+    instruction,
+    path: vscode.workspace.asRelativePath(document.uri),
+    startLine: selection.start.line + 1,
+    endLine,
+  };
+}
+
+/** Command arguments tests (and keybindings) may pass: `{ instruction }`. Menus pass a URI, which is ignored. */
+function instructionArg(arg: unknown): string | undefined {
+  if (typeof arg !== 'object' || arg === null || !('instruction' in arg)) return undefined;
+  return typeof arg.instruction === 'string' ? arg.instruction : undefined;
+}
+
+export function registerRefactor(controller: RefactorController): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(Commands.refactorSelection, (arg?: unknown) => controller.refactorSelection(instructionArg(arg))),
+    vscode.commands.registerCommand(Commands.acceptRefactor, () => controller.accept()),
+    vscode.commands.registerCommand(Commands.rejectRefactor, () => controller.reject()),
+  ];
+}
