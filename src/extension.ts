@@ -13,11 +13,12 @@ import { ProposalDocuments } from './vscode/refactor/proposalDocuments';
 import { RefactorController, registerRefactor } from './vscode/refactor/refactorController';
 import { SettingsWatcher } from './vscode/settings';
 import { stateEntries, type ShellApi } from './vscode/shellApi';
+import { registerChat, type ChatApi } from './vscode/chat/registerChat';
 import { ModelStatusBar } from './vscode/statusBar';
 
 // No network work here: activation must stay fast. The catalog is read after activation
 // (status bar) or when a feature needs it.
-export function activate(context: vscode.ExtensionContext): ShellApi {
+export function activate(context: vscode.ExtensionContext): ShellApi & { chat: ChatApi } {
   const log = createShellLog();
   const { logger } = log;
   const keys = new ApiKeyStore(context.secrets);
@@ -27,6 +28,7 @@ export function activate(context: vscode.ExtensionContext): ShellApi {
   const modelPicker = new ModelPicker(settings, clients, failures);
   const statusBar = new ModelStatusBar(settings, keys, clients, failures);
   const deps = { keys, settings, clients, failures, logger };
+  const chat = registerChat(context, deps);
   const proposals = new ProposalDocuments();
   const refactor = new RefactorController({ connect: () => connectToModel(clients, settings), proposals, failures });
 
@@ -43,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): ShellApi {
     proposals,
     refactor,
     ...registerRefactor(refactor),
+    ...chat.disposables,
   );
 
   setTimeout(() => {
@@ -62,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): ShellApi {
     lastDiagnostics: () => failures.lastDiagnostics(),
     logLines: () => log.recorder.all(),
     storedState: () => ({ global: stateEntries(context.globalState), workspace: stateEntries(context.workspaceState) }),
+    chat: chat.api,
   };
 }
 

@@ -16,6 +16,11 @@ export const Commands = {
   refactorSelection: 'multiModelAI.refactorSelection',
   acceptRefactor: 'multiModelAI.acceptRefactor',
   rejectRefactor: 'multiModelAI.rejectRefactor',
+  openChat: 'multiModelAI.openChat',
+  openChatInEditor: 'multiModelAI.openChatInEditor',
+  newChat: 'multiModelAI.newChat',
+  explainSelection: 'multiModelAI.explainSelection',
+  addSelectionToChat: 'multiModelAI.addSelectionToChat',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -40,3 +45,10 @@ export const WALKTHROUGH_ID = 'multiModelAI.gettingStarted';
 /** Refactor Selection: the proposed code's virtual documents, and the context key that holds the proposal's state. */
 export const REFACTOR_SCHEME = 'multi-model-ai-proposed';
 export const REFACTOR_STATE_KEY = 'multiModelAI.refactorProposal';
+
+/** The chat's activity-bar container, its view, and the editor panel's type (for the serializer). */
+export const CHAT_CONTAINER_ID = 'multiModelAI';
+export const CHAT_VIEW_ID = 'multiModelAI.chatView';
+export const CHAT_PANEL_TYPE = 'multiModelAI.chatPanel';
+/** The right side of the chat's Apply diff. */
+export const CHAT_PROPOSAL_SCHEME = 'multi-model-ai-suggested';

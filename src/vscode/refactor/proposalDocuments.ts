@@ -8,12 +8,17 @@ export class ProposalDocuments implements vscode.TextDocumentContentProvider, vs
   private readonly contents = new Map<string, string>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
-  private readonly registration = vscode.workspace.registerTextDocumentContentProvider(REFACTOR_SCHEME, this);
+  private readonly registration: vscode.Disposable;
   private counter = 0;
+
+  /** `scheme` tells features apart (the chat's Apply diff must not show the refactor's buttons). */
+  constructor(private readonly scheme = REFACTOR_SCHEME) {
+    this.registration = vscode.workspace.registerTextDocumentContentProvider(scheme, this);
+  }
 
   /** A new proposal document for `original`; its path keeps the file name, so it gets the same language. */
   create(original: vscode.Uri, text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: REFACTOR_SCHEME, path: `/${++this.counter}/${path.posix.basename(original.path)}` });
+    const uri = vscode.Uri.from({ scheme: this.scheme, path: `/${++this.counter}/${path.posix.basename(original.path)}` });
     this.contents.set(uri.toString(), text);
     return uri;
   }

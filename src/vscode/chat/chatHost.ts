@@ -1,0 +1,185 @@
+// The chat's host side: one ChatSession shared by every open chat page (the view and any
+// editor panels). Pages' messages arrive here validated; what changes is posted to all.
+import * as vscode from 'vscode';
+import { ChatSession } from '../../core/chat/chatSession';
+import type { ContextItem } from '../../core/chat/conversation';
+import { HistoryStore } from '../../core/chat/historyStore';
+import type { ClientLogger } from '../../core/index';
+import type { ModelView, ToHost, ToPageInput } from '../../core/protocol';
+import { Settings } from '../../core/ids';
+import type { ClientFactory } from '../clientFactory';
+import { runErrorAction, type FailureReporter } from '../failureReporter';
+import { connectToModel } from '../modelConnection';
+import type { SettingsWatcher } from '../settings';
+import type { ApiKeyStore } from '../apiKeyStore';
+import { loadModelView } from './chatModels';
+import type { CodeActions } from './codeActions';
+import { fileContext, selectionContext, type EditorTracker } from './editorContext';
+import { openLinkWithConfirmation } from './linkOpener';
+import { PageBridge } from './pageBridge';
+
+export interface ChatHostDeps {
+  state: vscode.Memento;
+  settings: SettingsWatcher;
+  keys: ApiKeyStore;
+  clients: ClientFactory;
+  failures: FailureReporter;
+  logger: ClientLogger;
+  editors: EditorTracker;
+  code: CodeActions;
+}
+
+export class ChatHost implements vscode.Disposable {
+  readonly session: ChatSession;
+  private readonly pages = new Set<PageBridge>();
+  private model: ModelView;
+  private readonly watches: vscode.Disposable[];
+  private modelLoads = 0;
+
+  constructor(private readonly deps: ChatHostDeps) {
+    this.session = new ChatSession({
+      connect: () => connectToModel(deps.clients, deps.settings),
+      store: new HistoryStore(deps.state),
+      post: (message) => this.broadcast(message),
+      reportFailure: (what, error) => void deps.failures.record(what, error),
+    });
+    this.model = { current: deps.settings.current().model, options: [], loading: true };
+    const reload = () => void this.refreshModels();
+    this.watches = [deps.settings.onDidChange(reload), deps.keys.onDidChange(reload)];
+  }
+
+  /** Connects a chat page; it is served until its webview is disposed. */
+  attach(webview: vscode.Webview, onDispose: (listener: () => void) => vscode.Disposable): PageBridge {
+    const bridge = new PageBridge(webview, this.deps.logger, (message, from) => void this.handle(message, from));
+    this.pages.add(bridge);
+    onDispose(() => {
+      this.pages.delete(bridge);
+      bridge.dispose();
+    });
+    return bridge;
+  }
+
+  pageCount(): number {
+    return this.pages.size;
+  }
+
+  modelView(): ModelView {
+    return this.model;
+  }
+
+  async refreshModels(refresh = false): Promise<ModelView> {
+    const load = ++this.modelLoads;
+    const view = await loadModelView(this.deps.settings, this.deps.clients, this.deps.failures, refresh);
+    // A slower, older load never overwrites a newer one.
+    if (load === this.modelLoads) {
+      this.model = view;
+      this.broadcast({ type: 'model/set', model: view });
+    }
+    return this.model;
+  }
+
+  /** Adds code to the next message, or says why it cannot. */
+  addContext(item: ContextItem): boolean {
+    const added = this.session.addContext(item);
+    if (!added.ok) this.notify(added.message);
+    return added.ok;
+  }
+
+  /** Shows a notice in the chat pages (and as a notification when no page is open). */
+  notify(message: string, level: 'info' | 'warning' = 'warning'): void {
+    if (this.pages.size === 0) void vscode.window.showWarningMessage(message);
+    this.broadcast({ type: 'notice/show', message, level });
+  }
+
+  async handle(message: ToHost, from: PageBridge): Promise<void> {
+    try {
+      await this.dispatch(message, from);
+    } catch (error) {
+      this.deps.failures.report(`The chat could not do "${message.type}"`, error);
+    }
+  }
+
+  private async dispatch(message: ToHost, from: PageBridge): Promise<void> {
+    const { session } = this;
+    switch (message.type) {
+      case 'ready':
+        from.post({ type: 'session/init', ...session.state(this.model) });
+        if (this.model.loading || this.model.problem) void this.refreshModels();
+        return;
+      case 'chat/send':
+      case 'chat/editLast': {
+        const result = message.type === 'chat/send' ? await session.send(message.text) : await session.editLast(message.text);
+        if (!result.ok) {
+          // Nothing typed is lost: the text goes back into the box.
+          from.post({ type: 'composer/fill', text: message.text });
+          from.post({ type: 'notice/show', message: result.message, level: 'warning' });
+        }
+        return;
+      }
+      case 'chat/stop':
+        return session.stop();
+      case 'chat/retry':
+        return void (await session.retry());
+      case 'chat/regenerate':
+        return void (await session.regenerate());
+      case 'chat/new':
+        return session.newConversation();
+      case 'history/open':
+        return void session.open(message.id);
+      case 'history/rename':
+        return this.rename(message.id);
+      case 'history/delete':
+        return session.delete(message.id);
+      case 'context/addSelection':
+      case 'context/addFile':
+        return this.addFromEditor(message.type === 'context/addFile' ? 'file' : 'selection');
+      case 'context/remove':
+        return session.removeContext(message.id);
+      case 'model/select':
+        await this.deps.settings.update(Settings.model, message.modelId);
+        return void (await this.refreshModels());
+      case 'model/refresh':
+        return void (await this.refreshModels(true));
+      case 'code/copy':
+      case 'clipboard/copy':
+        await vscode.env.clipboard.writeText(message.type === 'code/copy' ? message.code : message.text);
+        return void vscode.window.setStatusBarMessage('Copied to the clipboard', 2000);
+      case 'code/insert':
+        return void (await this.deps.code.insert(message.code));
+      case 'code/apply':
+        return void (await this.deps.code.apply(message.code));
+      case 'code/newFile':
+        return void (await this.deps.code.newFile(message.code, message.lang));
+      case 'link/open':
+        return void (await openLinkWithConfirmation(message.href));
+      case 'error/action':
+        return void (await runErrorAction(message.action));
+    }
+  }
+
+  private addFromEditor(kind: 'selection' | 'file'): void {
+    const editor = this.deps.editors.editor();
+    if (!editor) return this.notify('Open a file first: its selection or content is added to your next message.');
+    const item = kind === 'file' ? fileContext(editor) : selectionContext(editor);
+    if (!item) return this.notify('Select some code in the editor first, or add the whole file.');
+    this.addContext(item);
+  }
+
+  private async rename(id: string): Promise<void> {
+    const current = this.session.state(this.model).history.find((h) => h.id === id);
+    if (!current) return;
+    const title = await vscode.window.showInputBox({ title: 'Rename Conversation', value: current.title, prompt: 'A name for this conversation' });
+    if (title?.trim()) await this.session.rename(id, title);
+  }
+
+  private broadcast(message: ToPageInput): void {
+    for (const page of this.pages) page.post(message);
+  }
+
+  dispose(): void {
+    this.session.stop();
+    for (const watch of this.watches) watch.dispose();
+    for (const page of this.pages) page.dispose();
+    this.pages.clear();
+  }
+}

@@ -1,0 +1,54 @@
+// "Open Chat in Editor": the chat as an editor tab, restored after a reload by the
+// serializer. Every panel shows the same conversation as the view (one ChatHost).
+import * as vscode from 'vscode';
+import { CHAT_PANEL_TYPE } from '../../core/ids';
+import type { ChatHost } from './chatHost';
+import { chatHtml, pageOptions } from './webviewHtml';
+
+export class ChatPanels implements vscode.WebviewPanelSerializer, vscode.Disposable {
+  private readonly panels = new Set<vscode.WebviewPanel>();
+  private readonly registration: vscode.Disposable;
+
+  constructor(private readonly host: ChatHost, private readonly extensionUri: vscode.Uri) {
+    this.registration = vscode.window.registerWebviewPanelSerializer(CHAT_PANEL_TYPE, this);
+  }
+
+  /** Shows the open chat panel, or opens one beside the editor. */
+  open(): vscode.WebviewPanel {
+    const existing = [...this.panels][0];
+    if (existing) {
+      existing.reveal();
+      return existing;
+    }
+    const panel = vscode.window.createWebviewPanel(CHAT_PANEL_TYPE, 'Multi-Model AI Chat', vscode.ViewColumn.Beside, {
+      ...pageOptions(this.extensionUri),
+      retainContextWhenHidden: true,
+    });
+    this.serve(panel);
+    return panel;
+  }
+
+  /** Called by VS Code after a reload for each chat panel that was open. */
+  async deserializeWebviewPanel(panel: vscode.WebviewPanel): Promise<void> {
+    panel.webview.options = pageOptions(this.extensionUri);
+    this.serve(panel);
+  }
+
+  all(): vscode.WebviewPanel[] {
+    return [...this.panels];
+  }
+
+  private serve(panel: vscode.WebviewPanel): void {
+    this.panels.add(panel);
+    this.host.attach(panel.webview, (listener) => panel.onDidDispose(() => {
+      this.panels.delete(panel);
+      listener();
+    }));
+    panel.webview.html = chatHtml(panel.webview, this.extensionUri);
+  }
+
+  dispose(): void {
+    this.registration.dispose();
+    for (const panel of this.panels) panel.dispose();
+  }
+}

@@ -1,0 +1,22 @@
+// Links in answers open only through here, after the person has seen the address and
+// agreed: model output must not send anyone to a page unasked.
+import * as vscode from 'vscode';
+
+export function isOpenableLink(href: string): boolean {
+  try {
+    return ['http:', 'https:', 'mailto:'].includes(new URL(href).protocol);
+  } catch {
+    return false;
+  }
+}
+
+export async function openLinkWithConfirmation(href: string): Promise<boolean> {
+  if (!isOpenableLink(href)) return false;
+  const choice = await vscode.window.showInformationMessage(
+    'Open this link from the chat answer?',
+    { modal: true, detail: href },
+    'Open Link',
+  );
+  if (choice !== 'Open Link') return false;
+  return vscode.env.openExternal(vscode.Uri.parse(href, true));
+}

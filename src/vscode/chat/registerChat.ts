@@ -1,0 +1,53 @@
+// Wires the chat feature: the shared host, the view, the editor panels and their
+// serializer, the commands. Returns its disposables and what the tests observe.
+import * as vscode from 'vscode';
+import { CHAT_PROPOSAL_SCHEME, CHAT_VIEW_ID } from '../../core/ids';
+import type { ClientLogger } from '../../core/index';
+import type { ApiKeyStore } from '../apiKeyStore';
+import type { ClientFactory } from '../clientFactory';
+import type { FailureReporter } from '../failureReporter';
+import { ProposalDocuments } from '../refactor/proposalDocuments';
+import type { SettingsWatcher } from '../settings';
+import { registerChatCommands } from './chatCommands';
+import { ChatHost } from './chatHost';
+import { ChatPanels } from './chatPanel';
+import { ChatViewProvider } from './chatViewProvider';
+import { CodeActions } from './codeActions';
+import { EditorTracker } from './editorContext';
+
+export interface ChatDeps {
+  settings: SettingsWatcher;
+  keys: ApiKeyStore;
+  clients: ClientFactory;
+  failures: FailureReporter;
+  logger: ClientLogger;
+}
+
+/** The chat's parts, for the extension-host tests (activate() returns them). */
+export interface ChatApi {
+  host: ChatHost;
+  panels: ChatPanels;
+  view: ChatViewProvider;
+  code: CodeActions;
+}
+
+export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): { api: ChatApi; disposables: vscode.Disposable[] } {
+  const editors = new EditorTracker();
+  // The right side of Apply's diff, under the chat's own scheme.
+  const proposals = new ProposalDocuments(CHAT_PROPOSAL_SCHEME);
+  const code = new CodeActions(editors, proposals);
+  const host = new ChatHost({ ...deps, state: context.globalState, editors, code });
+  const panels = new ChatPanels(host, context.extensionUri);
+  const view = new ChatViewProvider(host, context.extensionUri);
+  return {
+    api: { host, panels, view, code },
+    disposables: [
+      editors,
+      proposals,
+      host,
+      panels,
+      vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view, { webviewOptions: { retainContextWhenHidden: true } }),
+      ...registerChatCommands(host, panels, editors),
+    ],
+  };
+}

@@ -1,0 +1,45 @@
+// The chat page's HTML: one function, a strict CSP with a fresh nonce per load. Scripts run
+// only by nonce, styles and fonts come only from the extension's dist folder, images only
+// from there or data: URIs, and the page may connect nowhere: model output cannot fetch.
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+
+export function newNonce(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** The only folder a chat page may load from. */
+export function pageRoot(extensionUri: vscode.Uri): vscode.Uri {
+  return vscode.Uri.joinPath(extensionUri, 'dist');
+}
+
+export function pageOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
+  return { enableScripts: true, enableCommandUris: false, localResourceRoots: [pageRoot(extensionUri)] };
+}
+
+export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonce = newNonce()): string {
+  const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(pageRoot(extensionUri), name)).toString();
+  const source = webview.cspSource;
+  const csp = [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${source}`,
+    `font-src ${source}`,
+    `img-src ${source} data:`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${asset('codicon.css')}">
+<link rel="stylesheet" href="${asset('webview.css')}">
+<title>Multi-Model AI Chat</title>
+</head>
+<body>
+<main id="app" aria-label="Multi-Model AI Chat"></main>
+<script nonce="${nonce}" src="${asset('webview.js')}"></script>
+</body>
+</html>`;
+}
