@@ -1,6 +1,8 @@
 // Takes the code out of a model's reply: the fenced block in the selection's language (else
 // an unlabelled one, else the first), or the whole reply when it has no fence. While the
 // reply is still arriving, the open block's content so far.
+import { languageIdForFence } from '../chat/fenceLanguage';
+
 export interface FencedBlock {
   /** The info string's first word, lower-cased ('' when none). */
   lang: string;
@@ -10,30 +12,11 @@ export interface FencedBlock {
 
 const OPENING = /^ {0,3}(`{3,}|~{3,})[ \t]*([^\s`]*)[^`]*$/;
 
-/** Names a fence may carry for a VS Code language id (besides the id itself). */
-const ALIASES: Record<string, readonly string[]> = {
-  typescript: ['ts', 'tsx', 'mts', 'cts'],
-  typescriptreact: ['tsx', 'typescript', 'ts'],
-  javascript: ['js', 'jsx', 'mjs', 'cjs', 'node'],
-  javascriptreact: ['jsx', 'javascript', 'js'],
-  python: ['py', 'python3'],
-  shellscript: ['sh', 'bash', 'shell', 'zsh'],
-  csharp: ['cs', 'c#'],
-  cpp: ['c++', 'cc', 'cxx', 'hpp'],
-  rust: ['rs'],
-  go: ['golang'],
-  ruby: ['rb'],
-  kotlin: ['kt'],
-  yaml: ['yml'],
-  markdown: ['md'],
-  powershell: ['ps1', 'pwsh'],
-  'objective-c': ['objc'],
-  plaintext: ['text', 'txt'],
-};
+/** The React flavours count as their base language: a `ts` block fits a .tsx file and back. */
+const family = (languageId: string): string => languageId.toLowerCase().replace(/react$/, '');
 
 export function languageMatches(fenceLang: string, languageId: string): boolean {
-  const id = languageId.toLowerCase();
-  return fenceLang === id || (ALIASES[id]?.includes(fenceLang) ?? false);
+  return fenceLang !== '' && family(languageIdForFence(fenceLang)) === family(languageId);
 }
 
 /** Every fenced block in `text`, the last one possibly still open. */
