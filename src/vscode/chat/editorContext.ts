@@ -5,15 +5,19 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { newId, type ContextItem } from '../../core/chat/conversation';
 
+/** Documents a person edits (not diffs' proposals, output channels or other virtual text). */
+const EDITABLE_SCHEMES = new Set(['file', 'untitled', 'vscode-remote', 'vscode-vfs']);
+const editable = (editor: vscode.TextEditor | undefined) => (editor && EDITABLE_SCHEMES.has(editor.document.uri.scheme) ? editor : undefined);
+
 export class EditorTracker implements vscode.Disposable {
-  private last: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
+  private last = editable(vscode.window.activeTextEditor);
   private readonly watch = vscode.window.onDidChangeActiveTextEditor((editor) => {
-    if (editor) this.last = editor;
+    this.last = editable(editor) ?? this.last;
   });
 
   /** The active text editor, or the last one if it is still open. */
   editor(): vscode.TextEditor | undefined {
-    const active = vscode.window.activeTextEditor;
+    const active = editable(vscode.window.activeTextEditor);
     if (active) return active;
     const last = this.last;
     if (!last || last.document.isClosed) return undefined;

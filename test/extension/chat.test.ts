@@ -1,0 +1,230 @@
+// The chat in a real extension host against the emulator: the shared controller (send,
+// stream, stop, errors, history in globalState), the host<->page protocol, the panel's HTML.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { HISTORY_KEY } from '../../src/core/chat/historyStore';
+import type { AssistantTurn, Conversation } from '../../src/core/chat/conversation';
+import { Commands, Settings } from '../../src/core/ids';
+import { suiteEnv } from './env';
+import { arrangeChat, extensionApi, StandInPage, type ExtensionApi } from './chatHarness';
+import { emulator, until } from './shellHarness';
+
+function lastReply(api: ExtensionApi): AssistantTurn {
+  const turn = api.chat.host.session.current().turns.at(-1);
+  assert.equal(turn?.role, 'assistant');
+  return turn as AssistantTurn;
+}
+
+describe('chat: controller in the extension host', () => {
+  let api: ExtensionApi;
+
+  before(async () => {
+    api = await extensionApi();
+  });
+  beforeEach(() => arrangeChat(api));
+
+  it('sends, streams a reply with a code block and usage, and stores the conversation in globalState', async () => {
+    const { session } = api.chat.host;
+    await session.send('Write a TypeScript debounce function');
+    const reply = lastReply(api);
+    assert.equal(reply.status, 'done');
+    assert.equal(reply.model, 'acme/chat-large');
+    assert.match(reply.text, /```typescript/);
+    assert.ok(reply.usage && reply.usage.totalTokens > 0);
+    const stored = api.storedState().global.find(([key]) => key === HISTORY_KEY)?.[1] as Conversation[];
+    assert.equal(stored[0]?.id, session.current().id);
+    assert.equal(stored[0]?.title, 'Write a TypeScript debounce function');
+    assert.ok(!JSON.stringify(api.storedState()).includes(suiteEnv().apiKey), 'no key in extension state');
+  });
+
+  it('stop keeps the partial answer, marked stopped', async () => {
+    await emulator().queueFaults('chat', [{ type: 'stall', afterDeltas: 4, ms: 10_000 }]);
+    const { session } = api.chat.host;
+    const sent = session.send('Tell me a long story');
+    await until(() => (session.current().turns.at(-1)?.text.length ?? 0) > 0 || undefined, 'the first deltas');
+    session.stop();
+    await sent;
+    assert.equal(lastReply(api).status, 'stopped');
+    assert.ok(lastReply(api).text.length > 0);
+  });
+
+  it('a 401 becomes a card with Set API Key and the request id, logged; the message stays', async () => {
+    await api.apiKeys.store('sk_test_revoked');
+    await until(async () => (await api.apiKeys.get()) === 'sk_test_revoked' || undefined, 'the revoked key');
+    const { session } = api.chat.host;
+    await session.send('hello with a bad key');
+    const reply = lastReply(api);
+    assert.equal(reply.status, 'failed');
+    assert.deepEqual(reply.error?.actions, ['setApiKey', 'showLog']);
+    assert.match(reply.error?.requestId ?? '', /^req_[0-9a-f]+$/);
+    assert.equal(session.current().turns[0]?.text, 'hello with a bad key');
+    assert.equal(api.lastDiagnostics()?.status, 401);
+    assert.ok(api.logLines().some((l) => /The chat request failed: kind=auth/.test(l.line)));
+  });
+
+  it('a stream cut keeps the partial output as interrupted, with Retry that answers again', async () => {
+    await emulator().queueFaults('chat', [{ type: 'cut', afterDeltas: 6 }]);
+    const { session } = api.chat.host;
+    await session.send('Explain generators');
+    const cut = lastReply(api);
+    assert.equal(cut.status, 'interrupted');
+    assert.ok(cut.text.length > 0);
+    assert.ok(cut.error?.actions.includes('retry'));
+    await session.retry();
+    assert.deepEqual(session.current().turns.map((t) => (t.role === 'user' ? 'user' : t.status)), ['user', 'interrupted', 'done']);
+  });
+
+  it('a missing model is a card that offers Select Model, without a request', async () => {
+    await api.settings.update(Settings.model, undefined);
+    await emulator().reset();
+    await api.chat.host.session.send('hi');
+    assert.deepEqual(lastReply(api).error?.actions, ['selectModel']);
+    assert.equal((await emulator().requests()).filter((r) => r.endpoint === 'chat').length, 0);
+  });
+});
+
+describe('chat: host <-> page protocol', () => {
+  let api: ExtensionApi;
+  let page: StandInPage;
+
+  before(async () => {
+    api = await extensionApi();
+  });
+  beforeEach(async () => {
+    await arrangeChat(api);
+    page = new StandInPage(api);
+  });
+  afterEach(() => page.close());
+
+  it('posts nothing before ready, then the state first', async () => {
+    api.chat.host.notify('queued notice', 'info');
+    assert.deepEqual(page.received, []);
+    page.send({ type: 'ready' });
+    assert.deepEqual(page.types(), ['session/init', 'notice/show']);
+  });
+
+  it('drops and logs unknown and malformed messages', () => {
+    page.send({ type: 'ready' });
+    const before = api.logLines().length;
+    page.send({ type: 'chat/format-disk' });
+    page.send({ type: 'chat/send', text: 42 });
+    page.send('ready');
+    const logged = api.logLines().slice(before).map((l) => l.line);
+    assert.deepEqual(logged, [
+      'Chat: dropped a message from the chat page (unknown type "chat/format-disk").',
+      'Chat: dropped a message from the chat page (malformed chat/send: Invalid input: expected string, received number).',
+      'Chat: dropped a message from the chat page (not an object).',
+    ]);
+    assert.equal(api.chat.host.session.current().turns.length, 0);
+  });
+
+  it('a sent message streams to the page as coalesced deltas, then the end', async () => {
+    page.send({ type: 'ready' });
+    page.send({ type: 'chat/send', text: 'Show a Python example [[tokens:200]]' });
+    await until(() => page.types().includes('reply/end') || undefined, 'the end of the reply');
+    const deltas = page.received.filter((m) => (m as { type: string }).type === 'reply/delta') as { text: string }[];
+    assert.equal(deltas.map((d) => d.text).join(''), lastReply(api).text);
+    assert.ok(deltas.length < 200, `${deltas.length} delta messages for about 200 tokens`);
+  });
+
+  it('picking a model in the page updates the setting, and the status bar follows', async () => {
+    page.send({ type: 'ready' });
+    page.send({ type: 'model/select', modelId: 'acme/chat-mini' });
+    await until(() => api.settings.current().model === 'acme/chat-mini' || undefined, 'the model setting');
+    const view = await until(async () => {
+      const v = await api.statusBar.refresh();
+      return v.text.includes('chat-mini') ? v : undefined;
+    }, 'the status bar');
+    assert.match(view.text, /chat-mini/);
+  });
+});
+
+describe('chat: panel, commands and editor actions', () => {
+  let api: ExtensionApi;
+
+  before(async () => {
+    api = await extensionApi();
+  });
+  beforeEach(() => arrangeChat(api));
+  afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+
+  it('the editor panel HTML has a strict CSP, one nonce for its one script, and loads only from dist', async () => {
+    await vscode.commands.executeCommand(Commands.openChatInEditor);
+    const [panel] = api.chat.panels.all();
+    assert.ok(panel);
+    const html = panel.webview.html;
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? '';
+    const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    assert.deepEqual(directives.get('default-src'), ["'none'"]);
+    const nonce = /^'nonce-([A-Za-z0-9_-]{24})'$/.exec(directives.get('script-src')?.join(' ') ?? '')?.[1];
+    assert.ok(nonce, `script-src is only a nonce: ${csp}`);
+    const extensionSources = panel.webview.cspSource.split(' ');
+    assert.deepEqual(directives.get('img-src'), [...extensionSources, 'data:']);
+    assert.deepEqual(directives.get('style-src'), extensionSources);
+    assert.ok(!csp.includes('unsafe'), csp);
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    assert.equal(scripts.length, 1);
+    assert.equal(scripts[0]?.[2], '', 'no inline script');
+    assert.match(scripts[0]?.[1] ?? '', new RegExp(`nonce="${nonce}" src="[^"]+/dist/webview\\.js"`));
+    const roots = panel.webview.options.localResourceRoots?.map((u) => u.path);
+    assert.deepEqual(roots, [vscode.Uri.joinPath(vscode.Uri.file(suiteEnv().extensionDir), 'dist').path]);
+    await vscode.commands.executeCommand(Commands.openChatInEditor);
+    assert.equal(api.chat.panels.all().length, 1, 'a second open reveals the same panel');
+  });
+
+  async function editorWith(content: string, language: string, select: [number, number, number, number]): Promise<vscode.TextEditor> {
+    const document = await vscode.workspace.openTextDocument({ language, content });
+    const editor = await vscode.window.showTextDocument(document);
+    editor.selection = new vscode.Selection(select[0], select[1], select[2], select[3]);
+    return editor;
+  }
+
+  it('Explain Selection opens the chat with the selection as context and streams the explanation', async () => {
+    await emulator().queueReplies(['`total` adds up the numbers in `xs`.']);
+    await editorWith('import math\n\ndef total(xs):\n    return sum(xs)\n', 'python', [2, 0, 3, 18]);
+    assert.equal(await vscode.commands.executeCommand(Commands.explainSelection), true);
+    const { session } = api.chat.host;
+    await session.settled();
+    const [user, reply] = session.current().turns;
+    assert.equal(user?.role === 'user' && user.mode, 'explain');
+    assert.equal(user?.text.startsWith('Explain Untitled-'), true, user?.text);
+    const [chip] = user?.role === 'user' ? user.context : [];
+    assert.deepEqual(chip && [chip.kind, chip.languageId, chip.startLine, chip.endLine, chip.text], [
+      'selection', 'python', 3, 4, 'def total(xs):\n    return sum(xs)',
+    ]);
+    assert.equal(reply?.text, '`total` adds up the numbers in `xs`.');
+    assert.ok(api.chat.host.pageCount() > 0, 'the chat view is open');
+  });
+
+  it('Explain Selection refuses a selection over the limit without a request', async () => {
+    await emulator().reset();
+    const big = 'x = 1\n'.repeat(5000);
+    await editorWith(big, 'python', [0, 0, 5000, 0]);
+    assert.equal(await vscode.commands.executeCommand(Commands.explainSelection), false);
+    assert.equal(api.chat.host.session.current().turns.length, 0);
+    assert.equal((await emulator().requests()).length, 0);
+  });
+
+  it('Add Selection to Chat adds a chip for the next message', async () => {
+    await editorWith('a\nb\nc\n', 'plaintext', [1, 0, 2, 1]);
+    assert.equal(await vscode.commands.executeCommand(Commands.addSelectionToChat), true);
+    const [item] = api.chat.host.session.pendingContext();
+    assert.deepEqual(item && [item.startLine, item.endLine, item.text], [2, 3, 'b\nc']);
+  });
+
+  it('code actions: insert at the cursor, apply through an accepted diff, new file in the language', async () => {
+    const editor = await editorWith('first\nsecond\n', 'plaintext', [1, 0, 1, 0]);
+    assert.equal(await api.chat.code.insert('inserted\n'), true);
+    assert.equal(editor.document.getText(), 'first\ninserted\nsecond\n');
+
+    editor.selection = new vscode.Selection(0, 0, 0, 5);
+    assert.equal(await api.chat.code.apply('FIRST', () => Promise.resolve(false)), false, 'discarded');
+    assert.equal(editor.document.getText(), 'first\ninserted\nsecond\n');
+    assert.equal(await api.chat.code.apply('FIRST', () => Promise.resolve(true)), true);
+    assert.equal(editor.document.getText(), 'FIRST\ninserted\nsecond\n');
+
+    const created = await api.chat.code.newFile('print("hi")\n', 'py');
+    assert.equal(created.document.languageId, 'python');
+    assert.equal(created.document.getText(), 'print("hi")\n');
+  });
+});
