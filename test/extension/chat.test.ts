@@ -55,7 +55,7 @@ describe('chat: controller in the extension host', () => {
     await session.send('hello with a bad key');
     const reply = lastReply(api);
     assert.equal(reply.status, 'failed');
-    assert.deepEqual(reply.error?.actions, ['setApiKey', 'showLog']);
+    assert.deepEqual(reply.error?.actions, ['setApiKey', 'showLog', 'retry']);
     assert.match(reply.error?.requestId ?? '', /^req_[0-9a-f]+$/);
     assert.equal(session.current().turns[0]?.text, 'hello with a bad key');
     assert.equal(api.lastDiagnostics()?.status, 401);
@@ -78,7 +78,7 @@ describe('chat: controller in the extension host', () => {
     await api.settings.update(Settings.model, undefined);
     await emulator().reset();
     await api.chat.host.session.send('hi');
-    assert.deepEqual(lastReply(api).error?.actions, ['selectModel']);
+    assert.deepEqual(lastReply(api).error?.actions, ['selectModel', 'retry']);
     assert.equal((await emulator().requests()).filter((r) => r.endpoint === 'chat').length, 0);
   });
 });

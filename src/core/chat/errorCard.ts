@@ -12,18 +12,18 @@ export class ChatSetupError extends Error {
   }
 }
 
-/** Failures worth the same request again (config and model problems need a fix first). */
-const RETRIABLE: ReadonlySet<ServiceError['kind']> = new Set([
+/** Failures where trying again is the fix; for the others the fix comes first, then Retry. */
+const TRANSIENT: ReadonlySet<ServiceError['kind']> = new Set([
   'rate_limit', 'server', 'network', 'timeout', 'stream_interrupted', 'bad_response',
 ]);
 
 export function errorCard(error: unknown): ErrorCard {
-  if (error instanceof ChatSetupError) return { message: error.message, actions: error.actions };
+  if (error instanceof ChatSetupError) return { message: error.message, actions: [...error.actions, 'retry'] };
   if (error instanceof ServiceError) {
     const actions: CardAction[] = actionsFor(error.kind);
     const card: ErrorCard = {
       message: error.userMessage,
-      actions: RETRIABLE.has(error.kind) ? ['retry', ...actions] : actions,
+      actions: TRANSIENT.has(error.kind) ? ['retry', ...actions] : [...actions, 'retry'],
     };
     const requestId = error.requestId ?? error.diagnostics.requestId;
     if (requestId) card.requestId = requestId;

@@ -138,7 +138,7 @@ describe('ChatSession against the emulator', () => {
     const reply = lastReply(s);
     assert.equal(reply.status, 'failed');
     assert.equal(reply.text, '');
-    assert.deepEqual(reply.error?.actions, ['setApiKey', 'showLog']);
+    assert.deepEqual(reply.error?.actions, ['setApiKey', 'showLog', 'retry'], 'the fix first, then Retry');
     assert.deepEqual(s.current().turns.map((t) => t.text.slice(0, 14)), ['first', s.current().turns[1]?.text.slice(0, 14), 'second message', '']);
     key = FIXTURE_KEYS.alpha;
     await s.retry();
@@ -160,7 +160,7 @@ describe('ChatSession against the emulator', () => {
     modelId = 'gone/model';
     const s = session();
     await s.send('hi');
-    assert.deepEqual(lastReply(s).error, { message: 'Pick a model.', actions: ['selectModel'] });
+    assert.deepEqual(lastReply(s).error, { message: 'Pick a model.', actions: ['selectModel', 'retry'] });
   });
 
   it('regenerate replaces the last answer; editLast replaces the last message and its answer', async () => {
