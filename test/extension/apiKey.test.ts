@@ -25,8 +25,10 @@ describe('API key: set, verify, rotate, remove', () => {
     assert.equal(outcome.ok, true, outcome.message);
     assert.equal(outcome.message, `API key ${maskKey(FIXTURE_KEYS.alpha)} verified and saved: 2 usable text models.`);
     assert.equal(await api.apiKeys.get(), FIXTURE_KEYS.alpha);
+    // The verification (other features may read the catalog once the key is stored).
     const requests = await emulator().requests();
-    assert.deepEqual(requests.map((r) => [r.method, r.path, r.status]), [['GET', '/v1/models', 200]]);
+    assert.ok(requests.length > 0);
+    assert.deepEqual([...new Set(requests.map((r) => `${r.method} ${r.path} ${r.status}`))], ['GET /v1/models 200']);
   });
 
   it('Verify Connection reports the masked prefix, the address and the usable model count', async () => {

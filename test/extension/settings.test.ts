@@ -26,7 +26,8 @@ describe('settings: the service address', () => {
   ] as const) {
     const fix = `${baseUrl}.`;
     it(`a base URL ${name} is reported on change with how to fix it, and nothing is sent`, async () => {
-      await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha });
+      // No key yet, so nothing reads the catalog before the address turns bad.
+      await arrange(api, { baseUrl });
       const logged = api.logLines().length;
       await writeBaseUrl(value);
       const problem = await until(() => api.settings.current().baseUrlProblem, 'the problem to be found');
@@ -35,6 +36,7 @@ describe('settings: the service address', () => {
       assert.equal(line.level, 'warn');
       assert.ok(line.line.endsWith(fix));
 
+      await api.apiKeys.store(FIXTURE_KEYS.alpha);
       const ready = await api.clients.readiness();
       assert.deepEqual(ready, { ok: false, missing: 'baseUrl', message: `The service address is not usable: ${problem}` });
       const verified = await vscode.commands.executeCommand<CommandOutcome>(Commands.verifyConnection);
