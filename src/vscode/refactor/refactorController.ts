@@ -27,11 +27,16 @@ export interface ProposalView {
 interface Session {
   request: RefactorRequest;
   documentUri: vscode.Uri;
+  /** Where the file was shown when the refactoring started: the result is shown there. */
+  viewColumn?: vscode.ViewColumn;
   proposedUri: vscode.Uri;
   controller: AbortController;
   state: ProposalState;
   outcome?: RefactorOutcome;
 }
+
+/** What a Retry needs: the same request on the same file. */
+type RetryContext = Pick<Session, 'request' | 'documentUri' | 'viewColumn'>;
 
 /** Failures worth the same request again (the others need a fix first). */
 const RETRIABLE: ReadonlySet<ServiceError['kind']> = new Set(['rate_limit', 'server', 'network', 'timeout', 'stream_interrupted', 'bad_response']);
@@ -78,7 +83,7 @@ export class RefactorController implements vscode.Disposable {
     }
     const chosen = instruction?.trim() || (await pickInstruction());
     if (!chosen) return undefined;
-    return this.start({ ...request, instruction: chosen }, editor.document.uri);
+    return this.start({ ...request, instruction: chosen }, editor.document.uri, editor.viewColumn);
   }
 
   /** Accept: applies the finished proposal as one edit, unless the file changed meanwhile. */
@@ -105,7 +110,7 @@ export class RefactorController implements vscode.Disposable {
       return 'editFailed';
     }
     const end = document.positionAt(target.start + session.outcome.code.length);
-    await vscode.window.showTextDocument(document, { selection: new vscode.Range(range.start, end) });
+    await vscode.window.showTextDocument(document, { viewColumn: session.viewColumn, selection: new vscode.Range(range.start, end) });
     return 'applied';
   }
 
@@ -119,17 +124,17 @@ export class RefactorController implements vscode.Disposable {
     if (this.session?.state === 'streaming') this.session.controller.abort();
   }
 
-  private async start(request: RefactorRequest, documentUri: vscode.Uri): Promise<RefactorOutcome | undefined> {
+  private async start(request: RefactorRequest, documentUri: vscode.Uri, viewColumn?: vscode.ViewColumn): Promise<RefactorOutcome | undefined> {
     if (this.session) this.end(this.session);
     let connection: RefactorConnection;
     try {
       connection = await this.deps.connect();
     } catch (error) {
-      this.showFailure('Could not start the refactoring', error, request, documentUri);
+      this.showFailure('Could not start the refactoring', error, { request, documentUri, viewColumn });
       return undefined;
     }
     const proposedUri = this.deps.proposals.create(documentUri, request.target.documentText);
-    const session: Session = { request, documentUri, proposedUri, controller: new AbortController(), state: 'streaming' };
+    const session: Session = { request, documentUri, viewColumn, proposedUri, controller: new AbortController(), state: 'streaming' };
     this.session = session;
     await this.setState('streaming');
     const name = vscode.workspace.asRelativePath(documentUri);
@@ -176,32 +181,33 @@ export class RefactorController implements vscode.Disposable {
       case 'failed':
         this.end(session);
         if (outcome.error === undefined) this.offer(`${NO_CODE_MESSAGE} ${UNCHANGED}`, ['Retry'], [], session);
-        else this.showFailure('The refactoring failed', outcome.error, session.request, session.documentUri);
+        else this.showFailure('The refactoring failed', outcome.error, session);
         return;
       case 'interrupted':
         // The partial code stays in view, marked interrupted; it is never applied.
         this.deps.proposals.update(session.proposedUri, outcome.document);
         await this.setState('interrupted');
-        this.showFailure('The answer was cut off before the code was complete', outcome.error, session.request, session.documentUri, session);
+        this.showFailure('The answer was cut off before the code was complete', outcome.error, session, true);
         return;
     }
   }
 
-  private showFailure(what: string, error: unknown, request: RefactorRequest, documentUri: vscode.Uri, session?: Session): void {
+  /** `discardable`: the proposal stays open (interrupted), so Discard closes it. */
+  private showFailure(what: string, error: unknown, context: RetryContext, discardable = false): void {
     if (error instanceof ChatSetupError) {
       this.offer(error.message, [], error.actions.filter((a): a is ErrorAction => a !== 'retry'));
       return;
     }
     const failure = this.deps.failures.record(what, error, `Nothing was applied: ${UNCHANGED.toLowerCase()}`);
     const retriable = error instanceof ServiceError && RETRIABLE.has(error.kind);
-    const extra = [...(retriable ? ['Retry'] : []), ...(session ? ['Discard'] : [])];
-    this.offer(failure.message, extra, failure.actions, session ?? { request, documentUri });
+    const extra = [...(retriable ? ['Retry'] : []), ...(discardable ? ['Discard'] : [])];
+    this.offer(failure.message, extra, failure.actions, context);
   }
 
   /** Shows `message` as an error with Retry / Discard and the fixes; runs the one picked. */
-  private offer(message: string, extra: string[], actions: ErrorAction[], context?: Pick<Session, 'request' | 'documentUri'>): void {
+  private offer(message: string, extra: string[], actions: ErrorAction[], context?: RetryContext): void {
     void vscode.window.showErrorMessage(message, ...extra, ...actions.map((a) => ERROR_ACTION_LABELS[a])).then((choice) => {
-      if (choice === 'Retry' && context) void this.retry(context.request, context.documentUri);
+      if (choice === 'Retry' && context) void this.retry(context);
       else if (choice === 'Discard' && this.session === context) this.reject();
       else {
         const action = actions.find((a) => ERROR_ACTION_LABELS[a] === choice);
@@ -211,13 +217,13 @@ export class RefactorController implements vscode.Disposable {
   }
 
   /** The same request again, if the file is still what it was made from. */
-  private async retry(request: RefactorRequest, documentUri: vscode.Uri): Promise<void> {
+  private async retry({ request, documentUri, viewColumn }: RetryContext): Promise<void> {
     const document = await vscode.workspace.openTextDocument(documentUri);
     if (!unchangedSince(request.target, { version: document.version, text: document.getText() })) {
       void vscode.window.showWarningMessage(DOCUMENT_CHANGED_MESSAGE);
       return;
     }
-    await this.start(request, documentUri);
+    await this.start(request, documentUri, viewColumn);
   }
 
   private end(session: Session, statusMessage?: string): void {

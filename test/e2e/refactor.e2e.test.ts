@@ -1,0 +1,121 @@
+// Refactor Selection as a person does it, in a real VS Code (code-server) with the packaged
+// .vsix: select code, run Refactor Selection from the editor context menu, pick a preset,
+// watch the diff fill beside the file, accept from the diff's title bar, see the file changed.
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../emulator/index';
+import { RESULTS_DIR } from '../host/paths';
+import { ChatWorkbench } from './chatWorkbench';
+
+const SOURCE = [
+  'export function total(items) {',
+  '  let sum = 0',
+  '  for (let i = 0; i < items.length; i++) { sum = sum + items[i] }',
+  '  return sum',
+  '}',
+  '',
+  'export const untouched = 1;',
+  '',
+].join('\n');
+// Scripted as a model would answer: prose, then the code in a fence.
+const REPLY = [
+  'Here is a simpler version:',
+  '',
+  '```ts',
+  'export function total(items: number[]): number {',
+  '  return items.reduce((sum, item) => sum + item, 0);',
+  '}',
+  '```',
+].join('\n');
+
+describe('Refactor Selection (e2e, packaged extension in code-server)', function () {
+  this.timeout(180_000);
+  let emulator: RunningEmulator;
+  let control: EmulatorControl;
+  let workbench: ChatWorkbench;
+
+  before(async () => {
+    emulator = await startEmulator();
+    control = new EmulatorControl(emulator.origin);
+    workbench = await ChatWorkbench.start(
+      'e2e-refactor',
+      { 'multiModelAI.baseUrl': emulator.baseUrl, 'multiModelAI.model': 'acme/chat-large' },
+      { 'total.ts': SOURCE },
+    );
+    await workbench.setApiKey(FIXTURE_KEYS.alpha);
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') {
+      await workbench?.page.screenshot({ path: path.join(RESULTS_DIR, 'e2e-refactor', 'failure.png') });
+    }
+  });
+
+  after(async () => {
+    await workbench?.stop();
+    await emulator?.close();
+  });
+
+  it('select, Refactor Selection from the context menu, pick a preset, watch the diff fill, accept, see the file changed', async () => {
+    const { page } = workbench;
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'total.ts' }).click();
+    await page.locator('.tab', { hasText: 'total.ts' }).waitFor();
+    const lines = page.locator('.editor-instance .view-lines').first();
+    // Select the function: its five lines, from the start of the file.
+    await lines.click();
+    await page.keyboard.press('Control+Home');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Shift+ArrowDown');
+
+    await control.queueReplies([REPLY]);
+    // A pause inside the code block, so the half-filled diff can be seen.
+    await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 12, ms: 3_000 }]);
+    await lines.locator('.view-line').first().click({ button: 'right', position: { x: 40, y: 5 } });
+    const menuItem = page.locator('.monaco-menu .action-label', { hasText: 'Refactor Selection' });
+    await menuItem.click();
+    const presets = page.locator('.quick-input-list .monaco-list-row');
+    // A menu still opening can miss the click: the item is highlighted then, Enter runs it.
+    await presets.first().waitFor({ timeout: 5_000 }).catch(async () => {
+      await menuItem.hover();
+      await page.keyboard.press('Enter');
+      await presets.first().waitFor();
+    });
+    const offered = await presets.allInnerTexts();
+    for (const label of ['Improve readability', 'Fix bugs', 'Add types', 'Add doc comments', 'Simplify']) {
+      assert.ok(offered.some((text) => text.includes(label)), `${label} is not offered: ${offered.join(' | ')}`);
+    }
+    await presets.filter({ hasText: 'Simplify' }).click();
+
+    // The diff opens beside the file and fills while the reply streams, with Cancel at hand.
+    await page.locator('.tab', { hasText: 'Proposed refactoring' }).waitFor();
+    const proposed = page.locator('.monaco-diff-editor .editor.modified .view-lines:not(.line-delete)');
+    const progress = page.locator('.notification-toast', { hasText: 'Refactoring total.ts' });
+    await progress.getByRole('button', { name: 'Cancel' }).waitFor();
+    await page.waitForFunction(
+      () => {
+        const shown = document.querySelector('.monaco-diff-editor .editor.modified .view-lines:not(.line-delete)')?.textContent ?? '';
+        const text = shown.replace(/\u00a0/g, ' ');
+        return text.includes('items: number[]') && !text.includes('reduce');
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    await page.locator('.notification-toast', { hasText: 'The proposed code is ready' }).waitFor({ timeout: 30_000 });
+    assert.ok((await proposed.innerText()).replace(/\u00a0/g, ' ').includes('reduce((sum, item)'), 'the whole proposal is in the diff');
+
+    await page.locator('.editor-actions .action-label[aria-label="Accept Refactoring"]').click();
+    await page.locator('.tab', { hasText: 'Proposed refactoring' }).waitFor({ state: 'hidden' });
+    // The file's own editor shows the new code, and the rest of the file as it was.
+    const editorText = async () => (await page.locator('.editor-instance .view-lines').first().innerText()).replace(/\s+/g, ' ');
+    await page.waitForFunction(
+      () => document.querySelector('.editor-instance .view-lines')?.textContent?.replace(/\u00a0/g, ' ').includes('items.reduce'),
+      undefined,
+      { timeout: 10_000 },
+    );
+    const text = await editorText();
+    assert.ok(text.includes('export function total(items: number[]): number {'), text);
+    assert.ok(text.includes('return items.reduce((sum, item) => sum + item, 0);'), text);
+    assert.ok(!text.includes('let sum = 0'), text);
+    assert.ok(text.includes('export const untouched = 1;'), `the rest of the file is kept: ${text}`);
+    assert.equal(await page.locator('.tab', { hasText: 'total.ts' }).count(), 1, 'the file is shown once, where it was');
+  });
+});
