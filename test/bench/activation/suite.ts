@@ -1,0 +1,47 @@
+// Runs inside the extension host of code-server (as the extension-tests entry): activates
+// our extension and the empty peer extension, and reads the activation time the host
+// itself records (the performance marks VS Code's Running Extensions view is built from):
+// loading the main module plus the activate() call until its result resolves. The wall
+// time of the whole `Extension.activate()` API call is kept too; it adds the host's own
+// work (extension context, storage) and is the same for any extension. Each run appends
+// one line to MMAI_BENCH_ACTIVATION_OUT; successive runs alternate which goes first.
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+
+export async function run(): Promise<void> {
+  const out = process.env.MMAI_BENCH_ACTIVATION_OUT;
+  const ours = process.env.MMAI_BENCH_OURS_ID;
+  const peer = process.env.MMAI_BENCH_PEER_ID;
+  if (!out || !ours || !peer) throw new Error('Run this through npm run bench: MMAI_BENCH_* is not set.');
+  const previousRuns = existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter(Boolean).length : 0;
+  const order = previousRuns % 2 === 0 ? [ours, peer] : [peer, ours];
+  const result: Record<string, { activationMs: number; loadingMs: number; apiCallMs: number }> = {};
+  for (const id of order) {
+    const extension = vscode.extensions.getExtension(id);
+    if (!extension) throw new Error(`${id} is not loaded in this extension host.`);
+    if (extension.isActive) throw new Error(`${id} was activated before the benchmark could time it.`);
+    const start = performance.now();
+    await extension.activate();
+    const apiCallMs = performance.now() - start;
+    const mark = hostMarks();
+    const loading = mark(`code/extHost/didLoadExtensionCode/${id}`) - mark(`code/extHost/willLoadExtensionCode/${id}`);
+    const activating = mark(`code/extHost/didActivateExtension/${id}`) - mark(`code/extHost/willActivateExtension/${id}`);
+    result[id] = { activationMs: loading + activating, loadingMs: loading, apiCallMs };
+  }
+  appendFileSync(out, JSON.stringify(result) + '\n');
+}
+
+interface MarksApi {
+  getMarks(): { name: string; startTime: number }[];
+}
+
+/** The extension host's performance marks (vs/base/common/performance keeps them on globalThis). */
+function hostMarks(): (name: string) => number {
+  const marks = (globalThis as { MonacoPerformanceMarks?: MarksApi }).MonacoPerformanceMarks?.getMarks();
+  if (!marks) throw new Error('This extension host records no performance marks.');
+  return (name) => {
+    const found = [...marks].reverse().find((m) => m.name === name);
+    if (!found) throw new Error(`The extension host recorded no mark ${name}.`);
+    return found.startTime;
+  };
+}

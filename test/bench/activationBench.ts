@@ -1,0 +1,131 @@
+// Benchmark 4a: activation time of the shipped build (dist/extension.js, production) in a
+// real VS Code: code-server 4.100.3's Node extension host, opened in headless Chromium.
+// Every run is a fresh code-server and extension host. The peer is an empty extension
+// (activate() does nothing), packaged with vsce and installed with --install-extension,
+// in the same host as ours (loaded from the project folder: the host honours a single
+// extensionDevelopmentPath); the ratio shows what our module loading and activate() cost
+// above the host's own activation machinery. The host records activation times in whole
+// milliseconds, and the empty extension's is 0 or 1 ms: the ratio is taken on the whole
+// Extension.activate() call instead, the same API path for both.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { build } from 'esbuild';
+import { EXTENSION_ID } from '../../src/core/ids';
+import { launchChromium } from '../host/browser';
+import { assertInstalled, codeServerDirs, installVsix, startCodeServer, writeUserSettings, type CodeServerDirs } from '../host/codeServer';
+import { PROJECT_ROOT, RESULTS_DIR } from '../host/paths';
+import { median } from './stats';
+
+const PEER_ID = 'multi-model-ai-bench.empty-extension';
+const RUN_TIMEOUT_MS = 120_000;
+
+interface Timing {
+  /** Module loading + activate() until it resolves, as the host records it. */
+  activationMs: number;
+  /** Of which loading the main module. */
+  loadingMs: number;
+  /** The whole Extension.activate() call. */
+  apiCallMs: number;
+}
+
+export interface ActivationBenchResult {
+  ours: Timing[];
+  peer: Timing[];
+  oursMedianMs: number;
+  peerMedianMs: number;
+  /** Median of the per-run differences, ours minus the empty extension: what our code adds. */
+  addedMedianMs: number;
+  apiCallMedianMs: number;
+  peerApiCallMedianMs: number;
+  /** Median of per-run ours / empty extension, for the whole Extension.activate() call. */
+  apiCallRatio: number;
+  loadingMedianMs: number;
+}
+
+function installPeer(dirs: CodeServerDirs): void {
+  const dir = path.join(dirs.runDir, 'peer-extension');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({
+    name: 'empty-extension',
+    publisher: 'multi-model-ai-bench',
+    version: '0.0.0',
+    engines: { vscode: '^1.100.0' },
+    activationEvents: [],
+    main: './extension.js',
+  }, null, 2));
+  writeFileSync(path.join(dir, 'extension.js'), 'exports.activate = function activate() {};\n');
+  writeFileSync(path.join(dir, 'README.md'), '# Empty extension\n\nThe activation benchmark\'s peer.\n');
+  const vsix = path.join(dirs.runDir, 'empty-extension.vsix');
+  const vsce = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'vsce');
+  const packed = spawnSync(vsce, ['package', '--allow-missing-repository', '--skip-license', '-o', vsix], { cwd: dir, encoding: 'utf8' });
+  if (packed.status !== 0) throw new Error(`packaging the peer extension failed: ${packed.stdout}${packed.stderr}`);
+  installVsix(dirs, vsix);
+}
+
+async function suiteEntry(outDir: string): Promise<string> {
+  const outfile = path.join(outDir, 'index.js');
+  await build({
+    entryPoints: [path.join(__dirname, 'activation/suite.ts')],
+    bundle: true, outfile, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'warning',
+  });
+  return outfile;
+}
+
+export async function runActivationBench(log: (line: string) => void, runs = 5): Promise<ActivationBenchResult> {
+  assertInstalled();
+  const runDir = path.join(RESULTS_DIR, 'bench-activation');
+  rmSync(runDir, { recursive: true, force: true });
+  const dirs = codeServerDirs(runDir);
+  installPeer(dirs);
+  const entry = await suiteEntry(path.join(runDir, 'suite'));
+  const out = path.join(runDir, 'activation.jsonl');
+  writeUserSettings(dirs, { 'workbench.startupEditor': 'none' });
+
+  const browser = await launchChromium();
+  try {
+    for (let i = 0; i < runs; i++) {
+      const server = await startCodeServer(dirs, {
+        env: { MMAI_BENCH_ACTIVATION_OUT: out, MMAI_BENCH_OURS_ID: EXTENSION_ID, MMAI_BENCH_PEER_ID: PEER_ID },
+      });
+      const page = await browser.newPage();
+      try {
+        const exitCode = new Promise<number>((resolve) => void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code)));
+        const hostLog: string[] = [];
+        await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => hostLog.push(args.map(String).join(' ')));
+        const remote = (file: string): string => `vscode-remote://${new URL(server.origin).host}${file}`;
+        const payload = [
+          ['extensionDevelopmentPath', remote(PROJECT_ROOT)],
+          ['extensionTestsPath', remote(entry)],
+          ['skipWelcome', 'true'],
+        ];
+        await page.goto(`${server.workbenchUrl}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+        let timer: NodeJS.Timeout | undefined;
+        const code = await Promise.race([exitCode, new Promise<number>((resolve) => (timer = setTimeout(() => resolve(124), RUN_TIMEOUT_MS)))]);
+        clearTimeout(timer);
+        if (code !== 0) throw new Error(`activation run ${i + 1} failed (exit ${code}): ${hostLog.slice(-5).join(' | ') || `see ${dirs.logsDir}`}`);
+      } finally {
+        await page.close();
+        await server.stop();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  const rows = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, Timing>);
+  const ours = rows.map((r) => r[EXTENSION_ID]!);
+  const peer = rows.map((r) => r[PEER_ID]!);
+  const list = (timings: Timing[]) => timings.map((t) => t.activationMs.toFixed(1)).join(', ');
+  log(`activation: ours ${list(ours)} ms; empty extension ${list(peer)} ms`);
+  return {
+    ours,
+    peer,
+    oursMedianMs: median(ours.map((t) => t.activationMs)),
+    peerMedianMs: median(peer.map((t) => t.activationMs)),
+    addedMedianMs: median(ours.map((t, i) => t.activationMs - peer[i]!.activationMs)),
+    apiCallMedianMs: median(ours.map((t) => t.apiCallMs)),
+    peerApiCallMedianMs: median(peer.map((t) => t.apiCallMs)),
+    apiCallRatio: median(ours.map((t, i) => t.apiCallMs / peer[i]!.apiCallMs)),
+    loadingMedianMs: median(ours.map((t) => t.loadingMs)),
+  };
+}

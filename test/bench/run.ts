@@ -1,0 +1,107 @@
+// npm run bench [-- --only sizes,stream,render,activation]
+// Measures what users feel, each figure against a peer measured in the same run on the
+// same input; prints a table and writes the figures to bench-results.json (git-ignored).
+// Never part of npm test. See README.md, "Performance", for what each row means.
+import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { PROJECT_ROOT } from '../host/paths';
+import { runActivationBench } from './activationBench';
+import { runRenderBench } from './renderBench';
+import { buildShipped, measureSizes } from './sizes';
+import { round } from './stats';
+import { runStreamBench } from './streamBench';
+
+const PARTS = ['sizes', 'stream', 'render', 'activation'] as const;
+type Part = (typeof PARTS)[number];
+
+interface Row {
+  key: string;
+  what: string;
+  value: number | undefined;
+  unit: string;
+  target?: { max: number; text: string };
+}
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+function selectedParts(): Set<Part> {
+  const { values } = parseArgs({ options: { only: { type: 'string' } } });
+  if (!values.only) return new Set(PARTS);
+  const wanted = values.only.split(',').map((p) => p.trim());
+  const unknown = wanted.filter((p) => !(PARTS as readonly string[]).includes(p));
+  if (unknown.length > 0) throw new Error(`--only takes ${PARTS.join(', ')}; got ${unknown.join(', ')}.`);
+  return new Set(wanted as Part[]);
+}
+
+function table(rows: Row[]): string {
+  const lines = [['figure', 'value', 'target', 'verdict', 'what it is']];
+  for (const row of rows) {
+    const value = row.value === undefined ? 'n/a' : `${row.value}${row.unit}`;
+    const verdict = !row.target || row.value === undefined ? '' : row.value <= row.target.max ? 'met' : 'MISSED';
+    lines.push([row.key, value, row.target?.text ?? '', verdict, row.what]);
+  }
+  const widths = lines[0]!.map((_, c) => Math.max(...lines.map((l) => l[c]!.length)));
+  return lines.map((l) => l.map((cell, c) => cell.padEnd(widths[c]!)).join('  ').trimEnd()).join('\n');
+}
+
+async function main(): Promise<void> {
+  const parts = selectedParts();
+  const started = Date.now();
+  const rows: Row[] = [];
+  const results: Record<string, unknown> = {};
+
+  // Every part measures the shipped (production) build.
+  const packaged = buildShipped(log);
+  if (parts.has('sizes')) {
+    const sizes = measureSizes(packaged);
+    rows.push(
+      { key: 'extensionJsBytes', what: 'dist/extension.js (production)', value: sizes.extensionJsBytes, unit: ' B' },
+      { key: 'webviewJsBytes', what: 'dist/webview.js (production)', value: sizes.webviewJsBytes, unit: ' B' },
+      { key: 'vsixBytes', what: 'dist/multi-model-ai.vsix', value: sizes.vsixBytes, unit: ' B', target: { max: 1024 * 1024 - 1, text: '< 1 MB' } },
+    );
+  }
+  if (parts.has('stream')) {
+    const stream = await runStreamBench(log);
+    results.stream = stream;
+    rows.push(
+      { key: 'decodeRatio', what: `client CPU time for a ${stream.deltas}-delta stream, ours / openai v6 (median of ${stream.decode.ratios.length} rounds)`, value: round(stream.decode.medianRatio), unit: '', target: { max: 0.8, text: '<= 0.8' } },
+      { key: 'firstDeltaRatio', what: `time to first delta, ServiceClient / bare undici (median of ${stream.firstDelta.ratios.length} rounds)`, value: round(stream.firstDelta.medianRatio), unit: '', target: { max: 1.1, text: '<= 1.1' } },
+    );
+  }
+  if (parts.has('render')) {
+    const render = await runRenderBench(log);
+    results.render = render;
+    rows.push(
+      { key: 'renderRatio', what: `chat page scripting time, 100 KB as ${render.deltas} deltas, ours / re-render-all baseline`, value: round(render.scriptRatio, 5), unit: '', target: { max: 0.1, text: '<= 0.1' } },
+      { key: 'renderMainThreadRatio', what: 'the same for all main-thread work (script, style, layout, paint)', value: round(render.taskRatio, 5), unit: '' },
+      { key: 'longestFrameMs', what: 'longest gap between animation frames while ours streams', value: round(render.longestFrameMs, 1), unit: ' ms', target: { max: 50, text: '<= 50 ms' } },
+      { key: 'tailToHeadRatio', what: 'main-thread time of the last tenth of the deltas / the first tenth (ours)', value: round(render.tailToHeadRatio, 2), unit: '', target: { max: 2, text: '<= 2' } },
+    );
+  }
+  if (parts.has('activation')) {
+    const activation = await runActivationBench(log);
+    results.activation = activation;
+    rows.push(
+      { key: 'activationMsMedian', what: `activation in code-server as the host records it (module load + activate()), median of ${activation.ours.length} fresh starts`, value: round(activation.oursMedianMs, 1), unit: ' ms', target: { max: 49.999, text: '< 50 ms' } },
+      { key: 'activationLoadingMsMedian', what: 'of which loading dist/extension.js', value: round(activation.loadingMedianMs, 1), unit: ' ms' },
+      { key: 'activationRatio', what: 'whole Extension.activate() call, ours / an empty extension in the same host', value: round(activation.apiCallRatio, 2), unit: '' },
+    );
+  }
+
+  for (const row of rows) if (row.value !== undefined) results[row.key] = row.value;
+  results.measuredAt = new Date().toISOString();
+  results.seconds = Math.round((Date.now() - started) / 1000);
+  const file = path.join(PROJECT_ROOT, 'bench-results.json');
+  writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
+  console.log('\n' + table(rows) + '\n');
+  log(`figures written to ${path.relative(PROJECT_ROOT, file)} (${results.seconds} s)`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error('[bench]', error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);
