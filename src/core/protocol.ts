@@ -1,7 +1,7 @@
 // Every message between the chat page (src/webview) and the extension host (src/vscode/chat):
 // one table per direction, namespaced `area/verb`, each payload a zod schema. Both sides
 // validate what they receive; anything unknown or malformed is dropped and logged.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   AssistantTurnSchema,
   CardActionSchema,

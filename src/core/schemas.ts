@@ -1,6 +1,6 @@
 // zod schemas for every payload that crosses the wire. Objects are loose: fields the
 // service adds later (prices, limits, reasons) are kept, never a reason to fail.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const stringList = z.array(z.string()).default([]);
 

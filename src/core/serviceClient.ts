@@ -3,7 +3,7 @@
 // one log line, and every failure one ServiceError with diagnostics.
 import { randomUUID } from 'node:crypto';
 import { Agent, request, type Dispatcher } from 'undici';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { validateBaseUrl } from './baseUrl';
 import { decodeChatStream, StreamFault } from './chatStream';
 import { localIsoTime, maskKey, redactKey, type DiagnosticsRecord } from './diagnostics';

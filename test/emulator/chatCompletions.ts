@@ -1,5 +1,5 @@
 // POST /v1/chat/completions: one JSON completion, or chat.completion.chunk events.
-import { z } from 'zod';
+import * as z from 'zod';
 import { complete, contentText, type Completion } from './completionText';
 import { newId } from './exchange';
 import { checkOptionalFields, parseBody, resolveModel, type HandlerContext } from './handlerContext';

@@ -1,6 +1,6 @@
 // The control API under /__emulator/: tests queue faults and scripted replies, read the
 // request records and reset. The extension never calls it, and it needs no key.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Exchange } from './exchange';
 import { FaultRequestSchema } from './faults';
 import type { EmulatorState } from './state';

@@ -1,5 +1,5 @@
 // Faults queued through the control API; each one is consumed by one later request.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EndpointName } from './requestLog';
 
 const afterDeltas = z.number().int().min(0);

@@ -1,5 +1,5 @@
 // What every endpoint handler receives, and the checks the text endpoints share.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Workspace } from './auth';
 import { findModel, unavailableReason, type CatalogModel, type EndpointType } from './catalog';
 import type { Exchange } from './exchange';

@@ -1,7 +1,7 @@
 // POST /v1/images/generations: served only by models listing `image-generation`. Images are
 // small real PNGs whose colour is derived from the prompt, so the same prompt gives the same bytes.
 import { crc32, deflateSync } from 'node:zlib';
-import { z } from 'zod';
+import * as z from 'zod';
 import { checkOptionalFields, parseBody, resolveModel, type HandlerContext } from './handlerContext';
 
 const ImageBody = z.looseObject({

@@ -1,5 +1,5 @@
 // POST /v1/messages: the Anthropic Messages shape, streamed as message_* / content_block_* events.
-import { z } from 'zod';
+import * as z from 'zod';
 import { complete, contentText } from './completionText';
 import { newId } from './exchange';
 import { checkOptionalFields, parseBody, resolveModel, type HandlerContext } from './handlerContext';

@@ -1,6 +1,6 @@
 // POST /v1/responses: the Responses shape (a `response` object with output items), streamed
 // as typed `response.*` events when asked.
-import { z } from 'zod';
+import * as z from 'zod';
 import { complete, contentText, type Completion } from './completionText';
 import { newId } from './exchange';
 import { checkOptionalFields, parseBody, resolveModel, type HandlerContext } from './handlerContext';

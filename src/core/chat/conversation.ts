@@ -1,6 +1,6 @@
 // The conversation model: what is shown, stored in globalState and turned into requests.
 // zod schemas, because stored state and page messages are untrusted input when read back.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const id = z.string().min(1).max(100);
 const isoTime = z.string().max(40);

@@ -1,7 +1,7 @@
 // Conversations kept in extension state (globalState): a list that survives a reload, with
 // the open one remembered. Read back through zod: a damaged entry is dropped, not fatal.
 // Only conversation text and code context are kept here, never a key.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConversationSchema, type Conversation, type HistoryItem } from './conversation';
 
 /** The part of vscode.Memento the store needs (tests pass a Map-backed one). */
