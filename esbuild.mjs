@@ -2,11 +2,13 @@
 //   node esbuild.mjs               development build (sourcemaps)
 //   node esbuild.mjs --production  minified, no sourcemaps (what the .vsix holds)
 //   node esbuild.mjs --watch       rebuild on change
+//   node esbuild.mjs --tests       also the extension-host suite (out/test/extension/)
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const tests = process.argv.includes('--tests');
 
 const common = {
   bundle: true,
@@ -14,6 +16,14 @@ const common = {
   sourcemap: !production,
   logLevel: 'info',
   legalComments: production ? 'none' : 'inline',
+};
+
+/** Resolves `undici` to dist/undici.js at run time instead of bundling it. */
+const undiciBesideTheBundle = {
+  name: 'undici-beside-the-bundle',
+  setup(build) {
+    build.onResolve({ filter: /^undici$/ }, () => ({ path: './undici.js', external: true }));
+  },
 };
 
 /** @type {esbuild.BuildOptions[]} */
@@ -26,6 +36,17 @@ const targets = [
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
+    plugins: [undiciBesideTheBundle],
+  },
+  {
+    // undici is half the extension's code and only needed once a request is made:
+    // its own file keeps it out of what the host parses at activation.
+    ...common,
+    entryPoints: ['node_modules/undici/index.js'],
+    outfile: 'dist/undici.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
   },
   {
     // The chat page: browser code, loaded by the webview under its CSP.
@@ -46,6 +67,27 @@ function copyPageAssets() {
   copyFileSync('node_modules/@vscode/codicons/dist/codicon.ttf', 'dist/codicon.ttf');
 }
 copyPageAssets();
+
+if (tests) {
+  // One bundle per test file beside index.js, which finds them at run time;
+  // mocha stays external so both hosts load it from node_modules.
+  const testFiles = readdirSync('test/extension')
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `test/extension/${f}`);
+  // index.js runs every *.test.js it finds: drop bundles of deleted tests.
+  rmSync('out/test/extension', { recursive: true, force: true });
+  targets.push({
+    ...common,
+    minify: false,
+    sourcemap: true,
+    entryPoints: ['test/extension/index.ts', ...testFiles],
+    outdir: 'out/test/extension',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode', 'mocha'],
+  });
+}
 
 if (watch) {
   const contexts = await Promise.all(targets.map((t) => esbuild.context(t)));
