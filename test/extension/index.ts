@@ -1,0 +1,29 @@
+// Entry point of the extension-host suite: both hosts (code-server through
+// test/host/runExtensionTests.ts, desktop VS Code through test/host/runVscode.ts)
+// call run() inside the real extension host. esbuild bundles each *.test.ts
+// beside this file (node esbuild.mjs --tests); run() loads every one it finds.
+import Mocha from 'mocha';
+import { readdirSync } from 'node:fs';
+import * as path from 'node:path';
+
+export function run(): Promise<void> {
+  const mocha = new Mocha({
+    ui: 'bdd',
+    reporter: 'spec',
+    // The report is collected as text (workbench log callback, CI logs).
+    color: false,
+    timeout: 30_000,
+    grep: process.env.MMAI_TEST_GREP,
+  });
+  const files = readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort();
+  for (const file of files) mocha.addFile(path.join(__dirname, file));
+
+  return new Promise((resolve, reject) => {
+    const runner = mocha.run((failures) => {
+      if (failures > 0) reject(new Error(`${failures} extension-host test(s) failed.`));
+      // A suite that ran nothing proves nothing: treat it as a failure.
+      else if (runner.stats?.tests === 0) reject(new Error(`No extension-host tests ran (files: ${files.join(', ') || 'none'}).`));
+      else resolve();
+    });
+  });
+}

@@ -1,0 +1,148 @@
+// Starts code-server 4.100.3 (VS Code 1.100.3's server, web workbench and Node
+// extension host) with everything kept inside one run folder: config, user
+// data (settings, logs), extensions and the XDG dirs. See the notes in
+// docs/TESTING.md for the flags.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import * as path from 'node:path';
+import { CODE_SERVER_ENTRY, CODE_SERVER_STAMP } from './paths';
+import { spawnGroup } from './processGroup';
+
+export interface CodeServerDirs {
+  /** Everything this instance writes lives under here. */
+  runDir: string;
+  userDataDir: string;
+  extensionsDir: string;
+  /** The workspace folder the workbench opens. */
+  workspaceDir: string;
+  /** code-server's own stdout/stderr. */
+  serverLog: string;
+  /** The workbench's server-side logs (extension host, remote agent). */
+  logsDir: string;
+}
+
+export interface RunningCodeServer extends CodeServerDirs {
+  origin: string;
+  /** The workbench URL for the workspace folder. */
+  workbenchUrl: string;
+  stop(): Promise<void>;
+}
+
+export function assertInstalled(): void {
+  if (!existsSync(CODE_SERVER_STAMP)) {
+    throw new Error(`code-server is not installed (no ${CODE_SERVER_STAMP}): run npm run host:install first.`);
+  }
+}
+
+export function codeServerDirs(runDir: string): CodeServerDirs {
+  const userDataDir = path.join(runDir, 'user-data');
+  return {
+    runDir,
+    userDataDir,
+    extensionsDir: path.join(runDir, 'extensions'),
+    workspaceDir: path.join(runDir, 'workspace'),
+    serverLog: path.join(runDir, 'code-server.log'),
+    logsDir: path.join(userDataDir, 'logs'),
+  };
+}
+
+function baseArgs(dirs: CodeServerDirs): string[] {
+  return [
+    '--config', path.join(dirs.runDir, 'config.yaml'),
+    '--user-data-dir', dirs.userDataDir,
+    '--extensions-dir', dirs.extensionsDir,
+  ];
+}
+
+function baseEnv(dirs: CodeServerDirs): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    XDG_CONFIG_HOME: path.join(dirs.runDir, 'xdg', 'config'),
+    XDG_DATA_HOME: path.join(dirs.runDir, 'xdg', 'data'),
+  };
+}
+
+function prepare(dirs: CodeServerDirs): void {
+  for (const dir of [dirs.userDataDir, dirs.extensionsDir, dirs.workspaceDir]) mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dirs.runDir, 'config.yaml'), 'auth: none\ncert: false\n');
+}
+
+/** Installs a packaged build the way a user does (`--install-extension`). */
+export function installVsix(dirs: CodeServerDirs, vsix: string): void {
+  assertInstalled();
+  prepare(dirs);
+  const result = spawnSync(process.execPath, [CODE_SERVER_ENTRY, ...baseArgs(dirs), '--install-extension', vsix, '--force'], {
+    env: baseEnv(dirs),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (result.status !== 0) {
+    throw new Error(`Installing ${vsix} into code-server failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+/** Writes the user settings (settings.json) the workbench starts with. */
+export function writeUserSettings(dirs: CodeServerDirs, settings: Record<string, unknown>): void {
+  const file = path.join(dirs.userDataDir, 'User', 'settings.json');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(settings, null, 2) + '\n');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface StartOptions {
+  /** Extra environment for the server and so for the extension host (MMAI_TEST_*, MMAI_EMULATOR_KEY). */
+  env?: Record<string, string>;
+  port?: number;
+  startTimeoutMs?: number;
+}
+
+export async function startCodeServer(dirs: CodeServerDirs, options: StartOptions = {}): Promise<RunningCodeServer> {
+  assertInstalled();
+  prepare(dirs);
+  const port = options.port || (await freePort());
+  const origin = `http://127.0.0.1:${port}`;
+  const log = openSync(dirs.serverLog, 'a');
+  const server = spawnGroup(process.execPath, [
+    CODE_SERVER_ENTRY,
+    ...baseArgs(dirs),
+    '--auth', 'none',
+    '--bind-addr', `127.0.0.1:${port}`,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+  ], { env: { ...baseEnv(dirs), ...options.env }, stdio: ['ignore', log, log] });
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+  let exitCode: number | null | undefined;
+  void server.exited.then((code) => (exitCode = code));
+  for (;;) {
+    if (exitCode !== undefined) {
+      throw new Error(`code-server exited (code ${exitCode}) before it was ready:\n${readFileSync(dirs.serverLog, 'utf8').slice(-2000)}`);
+    }
+    const healthy = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error(`code-server did not answer ${origin}/healthz in time; its log: ${dirs.serverLog}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    ...dirs,
+    origin,
+    workbenchUrl: `${origin}/?folder=${encodeURIComponent(dirs.workspaceDir)}`,
+    stop: server.stop,
+  };
+}

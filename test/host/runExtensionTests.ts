@@ -1,0 +1,100 @@
+// npm run test:extension [-- --vsix]
+// Runs the extension-host suite (test/extension, mocha run()) inside a real
+// VS Code: code-server 4.100.3 opened in headless Chromium, with the service
+// emulator started for it. --vsix tests the packaged build installed with
+// --install-extension instead of the source folder. Artifacts (mocha report,
+// code-server and workbench logs) go to test-results/extension-host-<mode>/.
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { format } from 'node:util';
+import { startEmulator } from '../emulator/index';
+import { launchChromium } from './browser';
+import { assertInstalled, codeServerDirs, installVsix, startCodeServer } from './codeServer';
+import { PROJECT_ROOT, RESULTS_DIR, VSIX_PATH } from './paths';
+import { onShutdown } from './processGroup';
+import { buildSuite, parseMode, SUITE_ENTRY, suiteEnvironment, writeDevelopmentShim } from './suiteRun';
+
+/** A hung workbench or suite fails the run after this bound. */
+const RUN_TIMEOUT_MS = Number(process.env.MMAI_HOST_TIMEOUT_MS ?? 5 * 60_000);
+
+async function main(): Promise<number> {
+  const mode = parseMode(process.argv.slice(2));
+  assertInstalled();
+  buildSuite(mode);
+
+  const runDir = path.join(RESULTS_DIR, `extension-host-${mode}`);
+  rmSync(runDir, { recursive: true, force: true });
+  mkdirSync(runDir, { recursive: true });
+  const dirs = codeServerDirs(runDir);
+  const report = path.join(runDir, 'mocha.log');
+  const browserConsole = path.join(runDir, 'browser-console.log');
+  writeFileSync(report, '');
+  writeFileSync(browserConsole, '');
+
+  let extensionDevelopmentPath = PROJECT_ROOT;
+  let extensionDir = PROJECT_ROOT;
+  if (mode === 'vsix') {
+    installVsix(dirs, VSIX_PATH);
+    extensionDevelopmentPath = writeDevelopmentShim(path.join(runDir, 'dev-shim'));
+    extensionDir = dirs.extensionsDir;
+  }
+
+  const emulator = await startEmulator({ port: 0 });
+  onShutdown(() => emulator.close());
+  const server = await startCodeServer(dirs, { env: suiteEnvironment(emulator, extensionDir) });
+  const browser = await launchChromium();
+  onShutdown(() => browser.close());
+
+  try {
+    const page = await browser.newPage();
+    page.on('console', (m) => appendFileSync(browserConsole, `[${m.type()}] ${m.text()}\n`));
+    const exitCode = new Promise<number>((resolve) => {
+      void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code));
+    });
+    await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => {
+      const line = format(...args);
+      appendFileSync(report, line + '\n');
+      console.log(line);
+    });
+
+    // The host in these URIs must be the one the page is loaded from.
+    const remote = (file: string): string => `vscode-remote://${new URL(server.origin).host}${file}`;
+    const payload = [
+      ['extensionDevelopmentPath', remote(extensionDevelopmentPath)],
+      ['extensionTestsPath', remote(SUITE_ENTRY)],
+      ['skipWelcome', 'true'],
+    ];
+    console.log(`[host] ${mode} build, code-server at ${server.origin}, emulator at ${emulator.baseUrl}`);
+    await page.goto(`${server.workbenchUrl}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<number>((resolve) => {
+      timer = setTimeout(() => {
+        console.error(`[host] FAILED: no result after ${RUN_TIMEOUT_MS / 1000} s (hung workbench or test).`);
+        resolve(124);
+      }, RUN_TIMEOUT_MS);
+    });
+    const code = await Promise.race([exitCode, timedOut]);
+    clearTimeout(timer);
+    return code;
+  } finally {
+    await browser.close();
+    await server.stop();
+    await emulator.close();
+    console.log(`[host] mocha report:    ${report}`);
+    console.log(`[host] workbench logs:  ${dirs.logsDir}`);
+    console.log(`[host] code-server log: ${dirs.serverLog}`);
+    console.log(`[host] browser console: ${browserConsole}`);
+  }
+}
+
+main().then(
+  (code) => {
+    if (code !== 0) console.error(`[host] extension-host suite failed (exit ${code}).`);
+    process.exit(code);
+  },
+  (error: unknown) => {
+    console.error('[host]', error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

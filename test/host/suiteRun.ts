@@ -1,0 +1,54 @@
+// What both extension-host runners share (runExtensionTests.ts: code-server;
+// runVscode.ts: desktop VS Code): the build, the mode (source folder or the
+// installed .vsix) and the environment handed to the suite.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { FIXTURE_KEYS, type RunningEmulator } from '../emulator/index';
+import { PROJECT_ROOT } from './paths';
+
+export type SuiteMode = 'source' | 'vsix';
+
+export const SUITE_ENTRY = path.join(PROJECT_ROOT, 'out', 'test', 'extension', 'index.js');
+
+export function parseMode(argv: string[]): SuiteMode {
+  return argv.includes('--vsix') ? 'vsix' : 'source';
+}
+
+function run(command: string, args: string[]): void {
+  const result = spawnSync(command, args, { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status}).`);
+}
+
+/** Builds the extension (packaged as a .vsix in vsix mode) and the suite bundle. */
+export function buildSuite(mode: SuiteMode): void {
+  if (mode === 'vsix') run('npm', ['run', '--silent', 'package']);
+  run(process.execPath, ['esbuild.mjs', '--tests']);
+}
+
+/**
+ * In vsix mode the host still needs an extensionDevelopmentPath, or it ignores
+ * the tests path: an empty extension that contributes nothing.
+ */
+export function writeDevelopmentShim(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({
+    name: 'extension-tests-shim',
+    publisher: 'multi-model-ai-tests',
+    version: '0.0.0',
+    engines: { vscode: '^1.100.0' },
+  }, null, 2));
+  return dir;
+}
+
+/** The environment the suite reads (test/extension/env.ts). */
+export function suiteEnvironment(emulator: RunningEmulator, extensionDir: string): Record<string, string> {
+  const env: Record<string, string> = {
+    MMAI_TEST_BASE_URL: emulator.baseUrl,
+    MMAI_TEST_KEY: FIXTURE_KEYS.alpha,
+    MMAI_EMULATOR_ORIGIN: emulator.origin,
+    MMAI_TEST_EXTENSION_DIR: extensionDir,
+  };
+  if (process.env.MMAI_TEST_GREP) env.MMAI_TEST_GREP = process.env.MMAI_TEST_GREP;
+  return env;
+}
