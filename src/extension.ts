@@ -4,6 +4,7 @@ import { ApiKeyStore } from './vscode/apiKeyStore';
 import { registerBaseUrlCommand } from './vscode/baseUrlCommand';
 import { ClientFactory } from './vscode/clientFactory';
 import { registerDiagnosticsCommands } from './vscode/diagnosticsCommands';
+import { seedEmulatorKey } from './vscode/emulatorKeySeed';
 import { FailureReporter } from './vscode/failureReporter';
 import { createShellLog } from './vscode/logChannel';
 import { connectToModel } from './vscode/modelConnection';
@@ -48,10 +49,13 @@ export function activate(context: vscode.ExtensionContext): ShellApi & { chat: C
     ...chat.disposables,
   );
 
+  // The demo's key is stored first, so onboarding does not ask for one.
   setTimeout(() => {
-    settings.reportBaseUrlProblem();
-    void statusBar.refresh();
-    void offerOnboarding(clients);
+    void seedEmulatorKey(keys, logger).then(() => {
+      settings.reportBaseUrlProblem();
+      void statusBar.refresh();
+      void offerOnboarding(clients);
+    });
   }, 0);
 
   return {

@@ -20,9 +20,15 @@ function run(command: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status}).`);
 }
 
+/** Builds the production bundles and packages them as dist/multi-model-ai.vsix. */
+export function packageExtension(): void {
+  run('npm', ['run', '--silent', 'package']);
+}
+
 /** Builds the extension (packaged as a .vsix in vsix mode) and the suite bundle. */
 export function buildSuite(mode: SuiteMode): void {
-  if (mode === 'vsix') run('npm', ['run', '--silent', 'package']);
+  if (mode === 'vsix') packageExtension();
+  // Builds the extension's own bundles too, so source mode runs the current code.
   run(process.execPath, ['esbuild.mjs', '--tests']);
 }
 

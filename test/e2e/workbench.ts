@@ -1,0 +1,188 @@
+// A real VS Code (code-server 4.100.3) with the packaged .vsix installed, driven in
+// headless Chromium as a person drives it: the command palette, quick picks, input
+// boxes, notifications, the Output panel, the status bar and webviews. Feature page
+// objects (chatWorkbench.ts) build on it; test/e2e/hooks.ts saves a screenshot and
+// points at the logs of every open workbench when a test fails.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
+import { launchChromium } from '../host/browser';
+import { codeServerDirs, installVsix, startCodeServer, writeUserSettings, type RunningCodeServer } from '../host/codeServer';
+import { RESULTS_DIR, VSIX_PATH } from '../host/paths';
+
+export interface WorkbenchOptions {
+  /** User settings (settings.json), over the quiet defaults below. */
+  settings?: Record<string, unknown>;
+  /** Files of the workspace folder, by name. */
+  files?: Record<string, string>;
+  /** Extra environment of the server and so of the extension host. */
+  env?: Record<string, string>;
+}
+
+const QUIET_DEFAULTS = { 'workbench.startupEditor': 'none', 'git.enabled': false };
+
+/** Workbenches open now, for the failure hook. */
+export const openWorkbenches = new Set<Workbench>();
+
+export class Workbench {
+  protected constructor(
+    /** Artifacts of this workbench (screenshots; the server's logs when it owns one). */
+    readonly resultsDir: string,
+    readonly page: Page,
+    private readonly browser: Browser,
+    /** The code-server this workbench started, if any (not when it opened someone else's). */
+    readonly server?: RunningCodeServer,
+  ) {
+    openWorkbenches.add(this);
+  }
+
+  /** Installs the packaged .vsix into a fresh code-server under test-results/NAME and opens it. */
+  static async start(name: string, options: WorkbenchOptions = {}): Promise<Workbench> {
+    const { server, browser, page } = await Workbench.launch(name, options);
+    return new Workbench(server.runDir, page, browser, server);
+  }
+
+  /** Opens a workbench that is already served (e.g. by npm run demo) at `url`. */
+  static async open(url: string, name: string): Promise<Workbench> {
+    const browser = await launchChromium();
+    const page = await Workbench.load(browser, url);
+    return new Workbench(path.join(RESULTS_DIR, name), page, browser);
+  }
+
+  /** The parts of start() subclasses need to construct themselves. */
+  protected static async launch(name: string, options: WorkbenchOptions): Promise<{ server: RunningCodeServer; browser: Browser; page: Page }> {
+    const runDir = path.join(RESULTS_DIR, name);
+    rmSync(runDir, { recursive: true, force: true });
+    const dirs = codeServerDirs(runDir);
+    installVsix(dirs, VSIX_PATH);
+    writeUserSettings(dirs, { ...QUIET_DEFAULTS, ...options.settings });
+    mkdirSync(dirs.workspaceDir, { recursive: true });
+    for (const [file, text] of Object.entries(options.files ?? {})) writeFileSync(path.join(dirs.workspaceDir, file), text);
+    const server = await startCodeServer(dirs, { env: options.env });
+    try {
+      const browser = await launchChromium();
+      return { server, browser, page: await Workbench.load(browser, server.workbenchUrl) };
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+  }
+
+  private static async load(browser: Browser, url: string): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(url);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.statusbar').waitFor();
+    return page;
+  }
+
+  async stop(): Promise<void> {
+    openWorkbenches.delete(this);
+    await this.browser.close().catch(() => undefined);
+    await this.server?.stop();
+  }
+
+  /** Where to look when something went wrong: the server's own log and the workbench logs. */
+  logPaths(): string[] {
+    return this.server ? [this.server.serverLog, this.server.logsDir] : [];
+  }
+
+  private get quickInput(): Locator {
+    return this.page.locator('.quick-input-widget input');
+  }
+
+  /** Runs a command from the palette (F1) by its full title, e.g. "Multi-Model AI: Show Log". */
+  async runCommand(title: string): Promise<void> {
+    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    // A workbench still starting can swallow the first F1: try again (bounded).
+    for (let attempt = 1; ; attempt++) {
+      await this.page.keyboard.press('F1');
+      try {
+        await this.quickInput.waitFor({ timeout: 5_000 });
+        await this.quickInput.fill(`>${title}`);
+        await row.waitFor({ timeout: 5_000 });
+        break;
+      } catch (error) {
+        if (attempt === 6) throw error;
+        await this.page.keyboard.press('Escape');
+      }
+    }
+    await this.quickInput.press('Enter');
+  }
+
+  /** Picks the item with `label` in the open quick pick. */
+  async pickItem(label: string): Promise<void> {
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().click();
+  }
+
+  /** Types `text` into the open input box (or quick pick filter) and presses Enter. */
+  async typeInInput(text: string): Promise<void> {
+    await this.quickInput.waitFor();
+    await this.quickInput.fill(text);
+    await this.quickInput.press('Enter');
+  }
+
+  /** A notification (toast or in the notification center) that contains `text`. */
+  notification(text: string): Locator {
+    return this.page.locator('.notification-list-item', { hasText: text }).first();
+  }
+
+  /**
+   * The text of the output channel `name` as the Output panel shows it (the visible
+   * lines), switching the panel to that channel first if needed.
+   */
+  async outputChannelText(name: string): Promise<string> {
+    const panel = this.page.locator('.part.panel');
+    const channelPicker = panel.locator('select.monaco-select-box[aria-label="Output actions"], select.monaco-select-box').first();
+    if (!(await panel.locator('.output-view, .output').first().isVisible().catch(() => false))) {
+      await this.runCommand('View: Toggle Output');
+    }
+    await channelPicker.waitFor();
+    if ((await channelPicker.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)) !== name) {
+      await channelPicker.selectOption({ label: name });
+    }
+    const lines = panel.locator('.monaco-editor .view-lines').first();
+    await lines.waitFor();
+    return (await lines.innerText()).replace(/\u00a0/g, ' ');
+  }
+
+  /** The name of the channel the Output panel shows, or undefined when it is closed. */
+  async shownOutputChannel(): Promise<string | undefined> {
+    const picker = this.page.locator('.part.panel select.monaco-select-box').first();
+    if (!(await picker.isVisible().catch(() => false))) return undefined;
+    return (await picker.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)) ?? undefined;
+  }
+
+  /** Clicks the status bar item whose label contains `text`. */
+  async clickStatusBarItem(text: string): Promise<void> {
+    await this.page.locator('.statusbar-item', { hasText: text }).first().click();
+  }
+
+  /**
+   * The content of the visible webview whose page title (`<title>`) is `title`. Webviews
+   * are two nested iframes laid over the workbench; the page lives in the inner one.
+   */
+  async webviewFrame(title: string, timeoutMs = 30_000): Promise<FrameLocator> {
+    const outer = this.page.locator('iframe.webview');
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const count = await outer.count();
+      for (let i = 0; i < count; i++) {
+        if (!(await outer.nth(i).isVisible())) continue;
+        const inner = outer.nth(i).contentFrame().locator('#active-frame').contentFrame();
+        const shown = await inner.locator('head > title').textContent({ timeout: 1_000 }).catch(() => undefined);
+        if (shown === title) return inner;
+      }
+      if (Date.now() > deadline) throw new Error(`No visible webview titled "${title}" after ${timeoutMs / 1000} s.`);
+      await this.page.waitForTimeout(250);
+    }
+  }
+
+  /** Saves a screenshot of the whole workbench as RESULTS/NAME.png and returns its path. */
+  async screenshot(name: string): Promise<string> {
+    const file = path.join(this.resultsDir, `${name}.png`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+}
