@@ -22,6 +22,9 @@ export class Transcript {
   private readonly turns = new Map<string, TurnElements>();
   private readonly renderer: TurnRenderer;
   private busy = false;
+  /** Follow the growing answer unless the person scrolled up; read on scroll, not per delta (no forced layout). */
+  private followEnd = true;
+  private scrollScheduled = false;
 
   constructor(private readonly bridge: HostBridge, sanitizer: Sanitizer, onEdit: (text: string) => void, private readonly announce: (text: string) => void) {
     this.renderer = new TurnRenderer(bridge, sanitizer, onEdit);
@@ -31,6 +34,7 @@ export class Transcript {
       el('p', { text: 'Type a question below, or select code in an editor and run "Explain Selection" or "Add Selection to Chat".' }),
     );
     this.element = el('div', { class: 'transcript' }, this.empty, this.list);
+    this.element.addEventListener('scroll', () => (this.followEnd = this.atEnd()), { passive: true });
     this.element.addEventListener('click', (event) => this.onClick(event));
     this.element.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' && this.openLink(event.target)) event.preventDefault();
@@ -62,9 +66,14 @@ export class Transcript {
   }
 
   delta(turnId: string, text: string): void {
-    const stickToEnd = this.atEnd();
     this.turns.get(turnId)?.stream?.append(text);
-    if (stickToEnd) requestAnimationFrame(() => this.scrollToEnd());
+    // One scroll per frame, after the stream view's own frame update (requested first).
+    if (!this.followEnd || this.scrollScheduled) return;
+    this.scrollScheduled = true;
+    requestAnimationFrame(() => {
+      this.scrollScheduled = false;
+      this.scrollToEnd();
+    });
   }
 
   end(turn: AssistantTurn): void {
