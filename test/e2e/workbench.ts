@@ -122,6 +122,16 @@ export class Workbench {
     await this.quickInput.press('Enter');
   }
 
+  /** Opens a file of the workspace with Quick Open (Ctrl+P), as its tab. */
+  async openFile(name: string): Promise<void> {
+    await this.page.keyboard.press('Control+P');
+    await this.quickInput.waitFor();
+    await this.quickInput.fill(name);
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+    await this.quickInput.press('Enter');
+    await this.page.locator('.tab', { hasText: name }).first().waitFor();
+  }
+
   /** A notification (toast or in the notification center) that contains `text`. */
   notification(text: string): Locator {
     return this.page.locator('.notification-list-item', { hasText: text }).first();

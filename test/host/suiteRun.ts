@@ -15,14 +15,17 @@ export function parseMode(argv: string[]): SuiteMode {
   return argv.includes('--vsix') ? 'vsix' : 'source';
 }
 
-function run(command: string, args: string[]): void {
-  const result = spawnSync(command, args, { cwd: PROJECT_ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status}).`);
+/** Runs a build step; a quiet one shows its output only when it fails. */
+function run(command: string, args: string[], quiet = false): void {
+  const result = spawnSync(command, args, { cwd: PROJECT_ROOT, stdio: quiet ? 'pipe' : 'inherit', encoding: 'utf8' });
+  if (result.status === 0) return;
+  if (quiet) process.stderr.write(`${result.stdout}${result.stderr}`);
+  throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status}).`);
 }
 
 /** Builds the production bundles and packages them as dist/multi-model-ai.vsix. */
-export function packageExtension(): void {
-  run('npm', ['run', '--silent', 'package']);
+export function packageExtension(options: { quiet?: boolean } = {}): void {
+  run('npm', ['run', '--silent', 'package'], options.quiet);
 }
 
 /** Builds the extension (packaged as a .vsix in vsix mode) and the suite bundle. */

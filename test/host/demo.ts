@@ -1,0 +1,87 @@
+// npm run demo [-- --port N] [-- --screenshot FILE]
+// A workbench to try the extension in, with nothing to set up: the packaged .vsix
+// installed in code-server under test-results/demo, talking to the service
+// emulator. The emulator's fixture key reaches the extension through
+// MMAI_EMULATOR_KEY (src/core/emulatorKeySeed.ts). Prints one line with the address
+// to open and serves until Ctrl+C. --screenshot FILE instead opens the chat in
+// headless Chromium, sends a message, saves the workbench with the streamed reply
+// as FILE (the README's picture) and stops.
+import { rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { FIXTURE_KEYS, startEmulator } from '../emulator/index';
+import { Workbench } from '../e2e/workbench';
+import { codeServerDirs, installVsix, startCodeServer, writeUserSettings } from './codeServer';
+import { RESULTS_DIR, VSIX_PATH } from './paths';
+import { onShutdown } from './processGroup';
+import { packageExtension } from './suiteRun';
+
+const SAMPLE = `// Select some code, then right-click: Explain Selection, Refactor Selection.
+export function total(items: number[]): number {
+  let sum = 0;
+  for (let i = 0; i < items.length; i++) sum += items[i]!;
+  return sum;
+}
+`;
+
+function option(argv: string[], name: string): string | undefined {
+  const at = argv.indexOf(name);
+  return at >= 0 ? argv[at + 1] : undefined;
+}
+
+/** Opens the chat, sends a message and saves the workbench once the reply has streamed. */
+async function screenshot(url: string, file: string): Promise<void> {
+  const workbench = await Workbench.open(url, 'demo');
+  try {
+    await workbench.openFile('total.ts');
+    await workbench.runCommand('Multi-Model AI: Open Chat');
+    const chat = await workbench.webviewFrame('Multi-Model AI Chat');
+    const composer = chat.locator('textarea.composer-input');
+    await composer.fill('Show me a binary search in TypeScript');
+    await composer.press('Enter');
+    await chat.locator('.turn-assistant[data-status="done"]').last().waitFor({ timeout: 60_000 });
+    await workbench.page.screenshot({ path: file });
+  } finally {
+    await workbench.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const port = Number(option(argv, '--port') ?? 0);
+  const shot = option(argv, '--screenshot');
+  packageExtension({ quiet: true });
+
+  const dirs = codeServerDirs(path.join(RESULTS_DIR, 'demo'));
+  rmSync(dirs.runDir, { recursive: true, force: true });
+  installVsix(dirs, VSIX_PATH);
+  const emulator = await startEmulator({ port: 0 });
+  onShutdown(() => emulator.close());
+  writeUserSettings(dirs, {
+    'multiModelAI.baseUrl': emulator.baseUrl,
+    'multiModelAI.model': 'acme/chat-large',
+    'workbench.startupEditor': 'none',
+    'workbench.colorTheme': 'Default Dark Modern',
+    // The run folder sits inside this repository: no offer to open it.
+    'git.openRepositoryInParentFolders': 'never',
+  });
+  writeFileSync(path.join(dirs.workspaceDir, 'total.ts'), SAMPLE);
+  const server = await startCodeServer(dirs, { port, env: { MMAI_EMULATOR_KEY: FIXTURE_KEYS.alpha } });
+
+  if (shot) {
+    try {
+      await screenshot(server.workbenchUrl, path.resolve(shot));
+      console.log(`Saved ${path.resolve(shot)}`);
+    } finally {
+      await server.stop();
+      await emulator.close();
+    }
+    return;
+  }
+  console.log(`Multi-Model AI demo: open ${server.workbenchUrl} (emulator at ${emulator.baseUrl}; Ctrl+C stops it)`);
+  // Serves until SIGINT/SIGTERM: processGroup.ts then stops the server and the emulator.
+}
+
+main().catch((error: unknown) => {
+  console.error('[demo]', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
