@@ -1,6 +1,7 @@
 // The DOM side of a streamed reply: deltas are buffered and shown at most once per
 // animation frame; committed blocks are sanitised and inserted once, the tail
-// element's content is replaced on each frame.
+// element's content is replaced on each frame. A burst bigger than one frame's
+// budget is shown over the next frames, so no frame renders more than the budget.
 import type { MarkdownIt } from 'markdown-it';
 import { IncrementalMarkdown, type MarkdownUpdate, type RenderedBlock } from './incrementalRenderer';
 import type { CodeBlock } from './markdownRenderer';
@@ -11,7 +12,12 @@ export interface StreamViewOptions {
   /** Schedules the next flush; defaults to the window's requestAnimationFrame. */
   readonly requestFrame?: (callback: () => void) => void;
   readonly parser?: MarkdownIt;
+  /** Most characters rendered in one frame; the rest waits for the next. */
+  readonly charsPerFrame?: number;
 }
+
+/** About 8 ms of parsing, highlighting and sanitising on a slow machine. */
+const DEFAULT_CHARS_PER_FRAME = 4096;
 
 export class StreamView {
   private markdown: IncrementalMarkdown;
@@ -20,11 +26,15 @@ export class StreamView {
   private readonly requestFrame: (callback: () => void) => void;
   private frameRequested = false;
   private dirty = false;
+  /** Arrived but not yet handed to the renderer (a burst beyond the frame budget). */
+  private pending = '';
+  private readonly charsPerFrame: number;
 
   constructor(private readonly container: HTMLElement, private readonly options: StreamViewOptions) {
     const view = container.ownerDocument.defaultView;
     this.requestFrame = options.requestFrame ?? ((callback) => view?.requestAnimationFrame(callback));
     this.markdown = new IncrementalMarkdown(options.parser);
+    this.charsPerFrame = options.charsPerFrame ?? DEFAULT_CHARS_PER_FRAME;
     this.tailElement = this.createElement('md-tail');
     container.replaceChildren(this.tailElement);
   }
@@ -32,19 +42,14 @@ export class StreamView {
   /** Adds streamed text; the page shows it on the next animation frame. */
   append(delta: string): void {
     if (!delta) return;
-    this.markdown.append(delta);
-    this.dirty = true;
+    this.pending += delta;
     this.container.setAttribute('aria-busy', 'true');
-    if (this.frameRequested) return;
-    this.frameRequested = true;
-    this.requestFrame(() => {
-      this.frameRequested = false;
-      this.flush();
-    });
+    this.scheduleFrame();
   }
 
   /** The reply is complete: shows the final state now. */
   finish(): void {
+    this.take(this.pending.length);
     this.flush();
     this.container.setAttribute('aria-busy', 'false');
   }
@@ -54,8 +59,7 @@ export class StreamView {
     this.markdown = new IncrementalMarkdown(this.options.parser);
     for (const element of this.blockElements) element.remove();
     this.blockElements.length = 0;
-    this.markdown.append(text);
-    this.dirty = true;
+    this.pending = text;
     this.finish();
   }
 
@@ -68,9 +72,32 @@ export class StreamView {
     return this.markdown.codeCount;
   }
 
-  /** The markdown shown so far. */
+  /** The markdown received so far (shown, or about to be). */
   text(): string {
-    return this.markdown.text();
+    return this.markdown.text() + this.pending;
+  }
+
+  private scheduleFrame(): void {
+    if (this.frameRequested) return;
+    this.frameRequested = true;
+    this.requestFrame(() => {
+      this.frameRequested = false;
+      this.take(this.charsPerFrame);
+      this.flush();
+      if (this.pending) this.scheduleFrame();
+    });
+  }
+
+  /** Hands up to `count` pending characters to the renderer, never splitting a surrogate pair. */
+  private take(count: number): void {
+    if (!this.pending) return;
+    let end = Math.min(count, this.pending.length);
+    const code = this.pending.charCodeAt(end - 1);
+    if (end < this.pending.length && code >= 0xd800 && code <= 0xdbff) end--;
+    if (end <= 0) end = Math.min(2, this.pending.length);
+    this.markdown.append(this.pending.slice(0, end));
+    this.pending = this.pending.slice(end);
+    this.dirty = true;
   }
 
   private flush(): void {

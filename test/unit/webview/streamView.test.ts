@@ -53,6 +53,35 @@ describe('StreamView', () => {
     assert.equal(view.text(), text);
   });
 
+  const budgetedView = (charsPerFrame: number) =>
+    new StreamView(container, { sanitizer, requestFrame: (callback) => frames.push(callback), charsPerFrame });
+
+  it('shows a burst bigger than the frame budget over the next frames, a budget per frame', () => {
+    const budgeted = budgetedView(64);
+    const text = replies.explanation!;
+    budgeted.append(text);
+    runFrames();
+    assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown(text.slice(0, 64)).html), 'the first frame renders one budget');
+    let frameCount = 1;
+    while (frames.length > 0) {
+      runFrames();
+      frameCount++;
+    }
+    assert.equal(frameCount, Math.ceil(text.length / 64));
+    assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown(text).html));
+    assert.equal(budgeted.text(), text);
+  });
+
+  it('never splits a surrogate pair at a frame budget, and finish() shows the rest at once', () => {
+    const budgeted = budgetedView(3);
+    budgeted.append('😀😀😀');
+    assert.equal(budgeted.text(), '😀😀😀');
+    runFrames();
+    assert.equal(shownHtml(), '<p>😀</p>\n');
+    budgeted.finish();
+    assert.equal(shownHtml(), '<p>😀😀😀</p>\n');
+  });
+
   it('finish() shows pending text without waiting for a frame', () => {
     view.append('# Done');
     view.finish();
