@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import * as path from 'node:path';
-import { CODE_SERVER_ENTRY, CODE_SERVER_STAMP } from './paths';
+import { CODE_SERVER_ENTRY, CODE_SERVER_STAMP, installedExtensionDir } from './paths';
 import { spawnGroup } from './processGroup';
 
 export interface CodeServerDirs {
@@ -68,8 +68,11 @@ function prepare(dirs: CodeServerDirs): void {
   writeFileSync(path.join(dirs.runDir, 'config.yaml'), 'auth: none\ncert: false\n');
 }
 
-/** Installs a packaged build the way a user does (`--install-extension`). */
-export function installVsix(dirs: CodeServerDirs, vsix: string): void {
+/**
+ * Installs a packaged build the way a user does (`--install-extension`) and returns
+ * the folder it was installed into (extensions/PUBLISHER.NAME-VERSION).
+ */
+export function installVsix(dirs: CodeServerDirs, vsix: string): string {
   assertInstalled();
   prepare(dirs);
   const result = spawnSync(process.execPath, [CODE_SERVER_ENTRY, ...baseArgs(dirs), '--install-extension', vsix, '--force'], {
@@ -80,11 +83,26 @@ export function installVsix(dirs: CodeServerDirs, vsix: string): void {
   if (result.status !== 0) {
     throw new Error(`Installing ${vsix} into code-server failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
   }
+  const installed = installedExtensionDir(dirs.extensionsDir);
+  if (!existsSync(installed)) throw new Error(`${vsix} was installed, but not into ${installed}.`);
+  return installed;
 }
 
 /** Writes the user settings (settings.json) the workbench starts with. */
 export function writeUserSettings(dirs: CodeServerDirs, settings: Record<string, unknown>): void {
-  const file = path.join(dirs.userDataDir, 'User', 'settings.json');
+  writeSettings(path.join(dirs.userDataDir, 'User', 'settings.json'), settings);
+}
+
+/**
+ * Writes the server machine's settings (the "Remote" tab). The workbench is remote to its
+ * extension host, so settings of `machine` scope (multiModelAI.baseUrl) apply only from
+ * here: in user settings they are ignored once the workbench re-reads them.
+ */
+export function writeMachineSettings(dirs: CodeServerDirs, settings: Record<string, unknown>): void {
+  writeSettings(path.join(dirs.userDataDir, 'Machine', 'settings.json'), settings);
+}
+
+function writeSettings(file: string, settings: Record<string, unknown>): void {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(settings, null, 2) + '\n');
 }

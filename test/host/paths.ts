@@ -1,5 +1,6 @@
 // Where the real-VS-Code tiers keep things. The cache folder and version are
 // the same ones test/host/install.sh uses.
+import { readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -15,3 +16,9 @@ export const RESULTS_DIR = path.join(PROJECT_ROOT, 'test-results');
 export const PID_DIR = path.join(RESULTS_DIR, 'pids');
 export const VSIX_PATH = path.join(PROJECT_ROOT, 'dist', 'multi-model-ai.vsix');
 export const CHROMIUM_PATH = process.env.MMAI_CHROMIUM ?? '/usr/bin/chromium';
+
+/** Where a host installs the packaged build: EXTENSIONS_DIR/PUBLISHER.NAME-VERSION. */
+export function installedExtensionDir(extensionsDir: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+  return path.join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
+}

@@ -34,9 +34,8 @@ async function main(): Promise<number> {
   let extensionDevelopmentPath = PROJECT_ROOT;
   let extensionDir = PROJECT_ROOT;
   if (mode === 'vsix') {
-    installVsix(dirs, VSIX_PATH);
+    extensionDir = installVsix(dirs, VSIX_PATH);
     extensionDevelopmentPath = writeDevelopmentShim(path.join(runDir, 'dev-shim'));
-    extensionDir = dirs.extensionsDir;
   }
 
   const emulator = await startEmulator({ port: 0 });

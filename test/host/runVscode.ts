@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator } from '../emulator/index';
-import { PROJECT_ROOT, VSIX_PATH } from './paths';
+import { installedExtensionDir, PROJECT_ROOT, VSIX_PATH } from './paths';
 import { onShutdown } from './processGroup';
 import { buildSuite, parseMode, SUITE_ENTRY, suiteEnvironment, writeDevelopmentShim } from './suiteRun';
 
@@ -41,7 +41,7 @@ async function main(): Promise<number> {
     const installed = spawnSync(cli!, [...cliArgs, ...profile, '--install-extension', VSIX_PATH], { stdio: 'inherit' });
     if (installed.status !== 0) throw new Error(`Installing ${VSIX_PATH} into VS Code failed (exit ${installed.status}).`);
     extensionDevelopmentPath = writeDevelopmentShim(path.join(scratch, 'dev-shim'));
-    extensionDir = path.join(scratch, 'extensions');
+    extensionDir = installedExtensionDir(path.join(scratch, 'extensions'));
   }
 
   const emulator = await startEmulator({ port: 0 });
