@@ -35,6 +35,8 @@ export class ChatHost implements vscode.Disposable {
   private model: ModelView;
   private readonly watches: vscode.Disposable[];
   private modelLoads = 0;
+  /** The model choice being written: a send that follows it on the page must use it. */
+  private modelChange: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: ChatHostDeps) {
     this.session = new ChatSession({
@@ -108,6 +110,7 @@ export class ChatHost implements vscode.Disposable {
         return;
       case 'chat/send':
       case 'chat/editLast': {
+        await this.modelChange;
         const result = message.type === 'chat/send' ? await session.send(message.text) : await session.editLast(message.text);
         if (!result.ok) {
           // Nothing typed is lost: the text goes back into the box.
@@ -135,9 +138,13 @@ export class ChatHost implements vscode.Disposable {
         return this.addFromEditor(message.type === 'context/addFile' ? 'file' : 'selection');
       case 'context/remove':
         return session.removeContext(message.id);
-      case 'model/select':
-        await this.deps.settings.update(Settings.model, message.modelId);
+      case 'model/select': {
+        const update = this.deps.settings.update(Settings.model, message.modelId);
+        // A failed write is reported here; the send then reads whatever the setting holds.
+        this.modelChange = update.catch(() => undefined);
+        await update;
         return void (await this.refreshModels());
+      }
       case 'model/refresh':
         return void (await this.refreshModels(true));
       case 'code/copy':
