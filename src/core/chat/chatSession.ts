@@ -49,7 +49,8 @@ const BUSY = 'Wait for the answer to finish, or stop it first.';
 export class ChatSession {
   private conversation: Conversation;
   private context: ContextItem[] = [];
-  private active?: { controller: AbortController; done: Promise<void> };
+  /** The reply being streamed; `ended` once its end is shown and only saving it remains. */
+  private active?: { controller: AbortController; done: Promise<void>; ended?: boolean };
 
   constructor(private readonly deps: ChatSessionDeps) {
     const activeId = deps.store.activeId();
@@ -57,7 +58,7 @@ export class ChatSession {
   }
 
   get busy(): boolean {
-    return this.active !== undefined;
+    return this.active !== undefined && !this.active.ended;
   }
 
   /** The open conversation (a copy). */
@@ -210,7 +211,9 @@ export class ChatSession {
     void this.persist(conversation);
     this.deps.post({ type: 'turn/append', turn: reply });
     const controller = new AbortController();
-    const done = this.stream(conversation, asked, reply, controller.signal).finally(() => {
+    // A reply still being saved is saved before this one starts (Retry right after a cut).
+    const previous = this.active?.done.catch(() => undefined);
+    const done = Promise.resolve(previous).then(() => this.stream(conversation, asked, reply, controller.signal)).finally(() => {
       if (this.active?.controller === controller) this.active = undefined;
     });
     this.active = { controller, done };
@@ -252,6 +255,8 @@ export class ChatSession {
       batcher.flush();
     }
     conversation.updatedAt = new Date().toISOString();
+    // Shown as ended, so the person can Retry or send at once; saving it follows.
+    if (this.active?.controller.signal === signal) this.active.ended = true;
     if (visible()) this.deps.post({ type: 'reply/end', turn: reply });
     await this.persist(conversation);
   }
