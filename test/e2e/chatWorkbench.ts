@@ -1,86 +1,29 @@
-// Page objects for the chat e2e: a real code-server with the packaged .vsix installed,
-// driven in headless Chromium as a person would (command palette, clicks, keys).
+// Page objects for the chat e2e: the generic Workbench (workbench.ts: code-server with the
+// packaged .vsix, command palette, inputs, failure artifacts) plus the chat's own parts:
+// the chat view and editor panel, the API key, the theme, a reload.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import * as path from 'node:path';
-import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
-import { launchChromium } from '../host/browser';
-import { codeServerDirs, installVsix, startCodeServer, writeUserSettings, type RunningCodeServer } from '../host/codeServer';
-import { RESULTS_DIR, VSIX_PATH } from '../host/paths';
+import type { FrameLocator, Locator } from 'playwright-core';
+import type { RunningCodeServer } from '../host/codeServer';
+import { Workbench, type WorkbenchOptions } from './workbench';
 
 export const DARK = 'Default Dark Modern';
 export const LIGHT = 'Default Light Modern';
 
-export class ChatWorkbench {
-  private constructor(
-    readonly server: RunningCodeServer,
-    private readonly browser: Browser,
-    readonly page: Page,
-    private readonly settings: Record<string, unknown>,
-  ) {}
+export class ChatWorkbench extends Workbench {
+  /** Always set: a chat workbench starts its own code-server. */
+  declare readonly server: RunningCodeServer;
 
-  static async start(name: string, settings: Record<string, unknown>, files: Record<string, string>): Promise<ChatWorkbench> {
-    const runDir = path.join(RESULTS_DIR, name);
-    rmSync(runDir, { recursive: true, force: true });
-    mkdirSync(runDir, { recursive: true });
-    const dirs = codeServerDirs(runDir);
-    installVsix(dirs, VSIX_PATH);
-    const all = { 'workbench.startupEditor': 'none', 'workbench.colorTheme': DARK, 'git.enabled': false, ...settings };
-    writeUserSettings(dirs, all);
-    mkdirSync(dirs.workspaceDir, { recursive: true });
-    for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dirs.workspaceDir, file), text);
-    const server = await startCodeServer(dirs);
-    const browser = await launchChromium();
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(server.workbenchUrl);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await page.locator('.statusbar').waitFor();
-    return new ChatWorkbench(server, browser, page, all);
-  }
-
-  async stop(): Promise<void> {
-    await this.browser.close().catch(() => undefined);
-    await this.server.stop();
-  }
-
-  /** Runs a command from the palette by its title. */
-  async command(title: string): Promise<void> {
-    const input = this.page.locator('.quick-input-widget input');
-    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-    // A workbench still starting can swallow the first F1: try again (bounded).
-    for (let attempt = 1; ; attempt++) {
-      await this.page.keyboard.press('F1');
-      try {
-        await input.waitFor({ timeout: 5_000 });
-        await input.fill(`>${title}`);
-        await row.waitFor({ timeout: 5_000 });
-        break;
-      } catch (error) {
-        if (attempt === 6) throw error;
-        await this.page.keyboard.press('Escape');
-      }
-    }
-    await input.press('Enter');
-  }
-
-  /** Answers the open quick input (an input box) with `text`. */
-  async answerInput(text: string): Promise<void> {
-    const input = this.page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await input.fill(text);
-    await input.press('Enter');
+  /** Like Workbench.start, in the dark theme unless the settings say otherwise. */
+  static override async start(name: string, options: WorkbenchOptions = {}): Promise<ChatWorkbench> {
+    const settings = { 'workbench.colorTheme': DARK, ...options.settings };
+    const { server, browser, page } = await ChatWorkbench.launch(name, { ...options, settings });
+    return new ChatWorkbench(server.runDir, page, browser, server);
   }
 
   async setApiKey(key: string): Promise<void> {
-    await this.command('Multi-Model AI: Set API Key');
-    await this.answerInput(key);
+    await this.runCommand('Multi-Model AI: Set API Key');
+    await this.typeInInput(key);
     await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-  }
-
-  async openFile(name: string): Promise<void> {
-    await this.page.keyboard.press('Control+P');
-    await this.answerInput(name);
-    await this.page.locator(`.tab[aria-label^="${name}"]`).first().waitFor();
   }
 
   /** The text of the active editor as Monaco shows it (visible lines). */
@@ -88,19 +31,27 @@ export class ChatWorkbench {
     return (await this.page.locator('.editor-instance .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
   }
 
+  /** Picks a color theme with Preferences: Color Theme, as a person does. */
   async setTheme(theme: string): Promise<void> {
-    writeUserSettings(this.server, { ...this.settings, 'workbench.colorTheme': theme });
-    await this.page.waitForFunction((light) => document.body.classList.contains(light ? 'vs' : 'vs-dark') , theme === LIGHT, { timeout: 20_000 });
+    await this.runCommand('Preferences: Color Theme');
+    await this.filterAndPick(theme);
+    await this.page.locator(`.monaco-workbench.${theme === LIGHT ? 'vs' : 'vs-dark'}`).waitFor({ timeout: 20_000 });
   }
 
+  /**
+   * Developer: Reload Window, as a person reloads. (A bare page reload can lose what the
+   * workbench has not yet saved of its layout, such as an editor opened a moment ago.)
+   */
   async reload(): Promise<void> {
-    await this.page.reload();
+    const loaded = this.page.waitForEvent('domcontentloaded', { timeout: 60_000 });
+    await this.runCommand('Developer: Reload Window');
+    await loaded;
     await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   }
 
   /** The chat view in the side bar (opened with Open Chat). */
   async openChatView(): Promise<ChatPage> {
-    await this.command('Multi-Model AI: Open Chat');
+    await this.runCommand('Multi-Model AI: Open Chat');
     return this.chatIn('.part.sidebar');
   }
 
@@ -131,7 +82,6 @@ export class ChatWorkbench {
     return chat;
   }
 }
-
 export class ChatPage {
   constructor(readonly frame: FrameLocator) {}
 
@@ -149,6 +99,11 @@ export class ChatPage {
 
   lastAnswer(): Locator {
     return this.turns('assistant').last();
+  }
+
+  /** Resolves once the answer being streamed shows text (not a finished answer above it). */
+  async waitForStreamedText(): Promise<void> {
+    await this.frame.locator('.turn-assistant[data-status="streaming"] .markdown-body p').first().waitFor({ timeout: 30_000 });
   }
 
   async send(text: string): Promise<void> {

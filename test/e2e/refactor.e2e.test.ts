@@ -2,9 +2,7 @@
 // .vsix: select code, run Refactor Selection from the editor context menu, pick a preset,
 // watch the diff fill beside the file, accept from the diff's title bar, see the file changed.
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
 import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../emulator/index';
-import { RESULTS_DIR } from '../host/paths';
 import { ChatWorkbench } from './chatWorkbench';
 
 const SOURCE = [
@@ -37,18 +35,11 @@ describe('Refactor Selection (e2e, packaged extension in code-server)', function
   before(async () => {
     emulator = await startEmulator();
     control = new EmulatorControl(emulator.origin);
-    workbench = await ChatWorkbench.start(
-      'e2e-refactor',
-      { 'multiModelAI.baseUrl': emulator.baseUrl, 'multiModelAI.model': 'acme/chat-large' },
-      { 'total.ts': SOURCE },
-    );
+    workbench = await ChatWorkbench.start('e2e-refactor', {
+      settings: { 'multiModelAI.baseUrl': emulator.baseUrl, 'multiModelAI.model': 'acme/chat-large' },
+      files: { 'total.ts': SOURCE },
+    });
     await workbench.setApiKey(FIXTURE_KEYS.alpha);
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') {
-      await workbench?.page.screenshot({ path: path.join(RESULTS_DIR, 'e2e-refactor', 'failure.png') });
-    }
   });
 
   after(async () => {

@@ -3,12 +3,12 @@
 // boxes, notifications, the Output panel, the status bar and webviews. Feature page
 // objects (chatWorkbench.ts) build on it; test/e2e/hooks.ts saves a screenshot and
 // points at the logs of every open workbench when a test fails.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../host/browser';
-import { codeServerDirs, installVsix, startCodeServer, writeUserSettings, type RunningCodeServer } from '../host/codeServer';
-import { RESULTS_DIR, VSIX_PATH } from '../host/paths';
+import { codeServerDirs, installVsix, startCodeServer, writeMachineSettings, writeUserSettings, type RunningCodeServer } from '../host/codeServer';
+import { PROJECT_ROOT, RESULTS_DIR, VSIX_PATH } from '../host/paths';
 
 export interface WorkbenchOptions {
   /** User settings (settings.json), over the quiet defaults below. */
@@ -20,6 +20,19 @@ export interface WorkbenchOptions {
 }
 
 const QUIET_DEFAULTS = { 'workbench.startupEditor': 'none', 'git.enabled': false };
+
+/**
+ * The extension's settings of `machine` scope (multiModelAI.baseUrl). The workbench is
+ * remote to its extension host, so these apply only from the machine's settings: in user
+ * settings they are dropped as soon as the workbench re-reads them (after any change).
+ */
+const MACHINE_SCOPED: ReadonlySet<string> = new Set(
+  Object.entries(
+    (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { scope?: string }> } };
+    }).contributes.configuration.properties,
+  ).flatMap(([key, schema]) => (schema.scope === 'machine' ? [key] : [])),
+);
 
 /** Workbenches open now, for the failure hook. */
 export const openWorkbenches = new Set<Workbench>();
@@ -55,7 +68,9 @@ export class Workbench {
     rmSync(runDir, { recursive: true, force: true });
     const dirs = codeServerDirs(runDir);
     installVsix(dirs, VSIX_PATH);
-    writeUserSettings(dirs, { ...QUIET_DEFAULTS, ...options.settings });
+    const settings = Object.entries({ ...QUIET_DEFAULTS, ...options.settings });
+    writeUserSettings(dirs, Object.fromEntries(settings.filter(([key]) => !MACHINE_SCOPED.has(key))));
+    writeMachineSettings(dirs, Object.fromEntries(settings.filter(([key]) => MACHINE_SCOPED.has(key))));
     mkdirSync(dirs.workspaceDir, { recursive: true });
     for (const [file, text] of Object.entries(options.files ?? {})) writeFileSync(path.join(dirs.workspaceDir, file), text);
     const server = await startCodeServer(dirs, { env: options.env });
@@ -107,7 +122,8 @@ export class Workbench {
         await this.page.keyboard.press('Escape');
       }
     }
-    await this.quickInput.press('Enter');
+    // The row itself: Enter would run the top one, which can be a similar title ranked first.
+    await row.click();
   }
 
   /** Picks the item with `label` in the open quick pick. */
@@ -125,11 +141,15 @@ export class Workbench {
   /** Opens a file of the workspace with Quick Open (Ctrl+P), as its tab. */
   async openFile(name: string): Promise<void> {
     await this.page.keyboard.press('Control+P');
-    await this.quickInput.waitFor();
-    await this.quickInput.fill(name);
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
-    await this.quickInput.press('Enter');
+    await this.filterAndPick(name);
     await this.page.locator('.tab', { hasText: name }).first().waitFor();
+  }
+
+  /** Types `label` into the open quick pick and clicks the row it shows (not the top row: that can be another). */
+  async filterAndPick(label: string): Promise<void> {
+    await this.quickInput.waitFor();
+    await this.quickInput.fill(label);
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().click();
   }
 
   /** A notification (toast or in the notification center) that contains `text`. */
