@@ -10,7 +10,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { FIXTURE_KEYS, startEmulator } from '../emulator/index';
 import { Workbench } from '../e2e/workbench';
-import { codeServerDirs, installVsix, startCodeServer, writeUserSettings } from './codeServer';
+import { codeServerDirs, installVsix, startCodeServer, writeMachineSettings, writeUserSettings } from './codeServer';
 import { RESULTS_DIR, VSIX_PATH } from './paths';
 import { onShutdown } from './processGroup';
 import { packageExtension } from './suiteRun';
@@ -56,8 +56,9 @@ async function main(): Promise<void> {
   installVsix(dirs, VSIX_PATH);
   const emulator = await startEmulator({ port: 0 });
   onShutdown(() => emulator.close());
+  // multiModelAI.baseUrl is machine-scoped: code-server applies it from the machine's settings.
+  writeMachineSettings(dirs, { 'multiModelAI.baseUrl': emulator.baseUrl });
   writeUserSettings(dirs, {
-    'multiModelAI.baseUrl': emulator.baseUrl,
     'multiModelAI.model': 'acme/chat-large',
     'workbench.startupEditor': 'none',
     'workbench.colorTheme': 'Default Dark Modern',
