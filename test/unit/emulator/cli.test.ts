@@ -45,9 +45,10 @@ describe('emulator start (point 1)', () => {
     assert.equal(models.status, 200);
     assert.equal(models.json.object, 'list');
 
-    const exited = once(child, 'exit');
+    // 'close' waits for every process holding stdout (npm, tsx and the emulator's node), not only npm.
+    const closed = once(child, 'close');
     process.kill(-child.pid!, 'SIGTERM');
-    await exited;
+    await closed;
     assert.equal(stdout, `Emulator listening at ${origin}/v1\n`, 'nothing else is printed');
     await assert.rejects(fetch(`${origin}/v1/models`), 'the port is closed after SIGTERM');
   });
