@@ -35,8 +35,9 @@ describe('chat (e2e, packaged extension in code-server)', function () {
 
   it('opens the chat and picks a model from the same filtered list as the quick-pick', async () => {
     chat = await workbench.openChatView();
-    const options = await chat.modelSelect.locator('option:not([disabled])').allTextContents();
+    // Picking waits for the live catalog to reach the page; read the offered models after it.
     await chat.pickModel('acme/chat-large');
+    const options = await chat.modelSelect.locator('option:not([disabled])').allTextContents();
     assert.ok(options.includes('acme/chat-mini'));
     assert.ok(!options.includes('zeta/reasoner-pro'), 'models unavailable to the workspace are not offered');
     assert.ok(!options.includes('pixel/image-gen'), 'image models are not offered');
