@@ -7,8 +7,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../host/browser';
-import { codeServerDirs, installVsix, startCodeServer, writeMachineSettings, writeUserSettings, type RunningCodeServer } from '../host/codeServer';
-import { PROJECT_ROOT, RESULTS_DIR, VSIX_PATH } from '../host/paths';
+import { codeServerDirs, installOwnVsix, startCodeServer, writeMachineSettings, writeUserSettings, type RunningCodeServer } from '../host/codeServer';
+import { PROJECT_ROOT, RESULTS_DIR } from '../host/paths';
 
 export interface WorkbenchOptions {
   /** User settings (settings.json), over the quiet defaults below. */
@@ -67,7 +67,7 @@ export class Workbench {
     const runDir = path.join(RESULTS_DIR, name);
     rmSync(runDir, { recursive: true, force: true });
     const dirs = codeServerDirs(runDir);
-    installVsix(dirs, VSIX_PATH);
+    installOwnVsix(dirs);
     const settings = Object.entries({ ...QUIET_DEFAULTS, ...options.settings });
     writeUserSettings(dirs, Object.fromEntries(settings.filter(([key]) => !MACHINE_SCOPED.has(key))));
     writeMachineSettings(dirs, Object.fromEntries(settings.filter(([key]) => MACHINE_SCOPED.has(key))));

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import * as path from 'node:path';
-import { CODE_SERVER_ENTRY, CODE_SERVER_STAMP, installedExtensionDir } from './paths';
+import { CODE_SERVER_ENTRY, CODE_SERVER_STAMP, installedExtensionDir, VSIX_PATH } from './paths';
 import { spawnGroup } from './processGroup';
 
 export interface CodeServerDirs {
@@ -68,11 +68,8 @@ function prepare(dirs: CodeServerDirs): void {
   writeFileSync(path.join(dirs.runDir, 'config.yaml'), 'auth: none\ncert: false\n');
 }
 
-/**
- * Installs a packaged build the way a user does (`--install-extension`) and returns
- * the folder it was installed into (extensions/PUBLISHER.NAME-VERSION).
- */
-export function installVsix(dirs: CodeServerDirs, vsix: string): string {
+/** Installs a packaged build the way a user does (`--install-extension`). */
+export function installVsix(dirs: CodeServerDirs, vsix: string): void {
   assertInstalled();
   prepare(dirs);
   const result = spawnSync(process.execPath, [CODE_SERVER_ENTRY, ...baseArgs(dirs), '--install-extension', vsix, '--force'], {
@@ -83,8 +80,13 @@ export function installVsix(dirs: CodeServerDirs, vsix: string): string {
   if (result.status !== 0) {
     throw new Error(`Installing ${vsix} into code-server failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
   }
+}
+
+/** Installs this project's .vsix and returns its folder (extensions/PUBLISHER.NAME-VERSION). */
+export function installOwnVsix(dirs: CodeServerDirs): string {
+  installVsix(dirs, VSIX_PATH);
   const installed = installedExtensionDir(dirs.extensionsDir);
-  if (!existsSync(installed)) throw new Error(`${vsix} was installed, but not into ${installed}.`);
+  if (!existsSync(installed)) throw new Error(`${VSIX_PATH} was installed, but not into ${installed}.`);
   return installed;
 }
 

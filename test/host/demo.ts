@@ -10,8 +10,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { FIXTURE_KEYS, startEmulator } from '../emulator/index';
 import { Workbench } from '../e2e/workbench';
-import { codeServerDirs, installVsix, startCodeServer, writeMachineSettings, writeUserSettings } from './codeServer';
-import { RESULTS_DIR, VSIX_PATH } from './paths';
+import { codeServerDirs, installOwnVsix, startCodeServer, writeMachineSettings, writeUserSettings } from './codeServer';
+import { RESULTS_DIR } from './paths';
 import { onShutdown } from './processGroup';
 import { packageExtension } from './suiteRun';
 
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
 
   const dirs = codeServerDirs(path.join(RESULTS_DIR, 'demo'));
   rmSync(dirs.runDir, { recursive: true, force: true });
-  installVsix(dirs, VSIX_PATH);
+  installOwnVsix(dirs);
   const emulator = await startEmulator({ port: 0 });
   onShutdown(() => emulator.close());
   // multiModelAI.baseUrl is machine-scoped: code-server applies it from the machine's settings.

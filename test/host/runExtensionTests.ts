@@ -9,8 +9,8 @@ import * as path from 'node:path';
 import { format } from 'node:util';
 import { startEmulator } from '../emulator/index';
 import { launchChromium } from './browser';
-import { assertInstalled, codeServerDirs, installVsix, startCodeServer } from './codeServer';
-import { PROJECT_ROOT, RESULTS_DIR, VSIX_PATH } from './paths';
+import { assertInstalled, codeServerDirs, installOwnVsix, startCodeServer } from './codeServer';
+import { PROJECT_ROOT, RESULTS_DIR } from './paths';
 import { onShutdown } from './processGroup';
 import { buildSuite, parseMode, SUITE_ENTRY, suiteEnvironment, writeDevelopmentShim } from './suiteRun';
 
@@ -34,7 +34,7 @@ async function main(): Promise<number> {
   let extensionDevelopmentPath = PROJECT_ROOT;
   let extensionDir = PROJECT_ROOT;
   if (mode === 'vsix') {
-    extensionDir = installVsix(dirs, VSIX_PATH);
+    extensionDir = installOwnVsix(dirs);
     extensionDevelopmentPath = writeDevelopmentShim(path.join(runDir, 'dev-shim'));
   }
 
