@@ -90,6 +90,8 @@ type Response = Dispatcher.ResponseData;
 
 export class ServiceClient {
   private readonly baseUrl: string | undefined;
+  /** The base URL's path (e.g. /v1), the prefix of every endpoint in logs and diagnostics. */
+  private readonly basePath: string;
   private readonly configProblem: string | undefined;
   private readonly apiKey: string;
   private readonly keyPrefix: string;
@@ -109,6 +111,7 @@ export class ServiceClient {
     // so they reach the person through the same path as every other failure.
     const base = validateBaseUrl(options.baseUrl);
     this.baseUrl = base.ok ? base.baseUrl : undefined;
+    this.basePath = base.ok ? new URL(base.baseUrl).pathname : '';
     this.configProblem = !base.ok
       ? base.message
       : this.apiKey === ''
@@ -209,12 +212,10 @@ export class ServiceClient {
 
   private newCall(method: Call['method'], path: string, extra: { query?: string; model?: string; body?: string; stream?: boolean; signal?: AbortSignal }): Call {
     const clientRequestId = randomUUID();
-    const base = this.baseUrl ?? '';
-    const endpoint = `${base === '' ? '' : new URL(base).pathname}${path}`;
     const call: Call = {
       method,
-      url: `${base}${path}${extra.query ? `?${extra.query}` : ''}`,
-      endpoint,
+      url: `${this.baseUrl ?? ''}${path}${extra.query ? `?${extra.query}` : ''}`,
+      endpoint: `${this.basePath}${path}`,
       model: extra.model,
       body: extra.body,
       stream: extra.stream ?? false,
