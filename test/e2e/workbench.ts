@@ -109,21 +109,22 @@ export class Workbench {
   /** Runs a command from the palette (F1) by its full title, e.g. "Multi-Model AI: Show Log". */
   async runCommand(title: string): Promise<void> {
     const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-    // A workbench still starting can swallow the first F1: try again (bounded).
+    // A workbench still starting can swallow the first F1, and focus moving (a webview, a
+    // notification) can close the palette between finding the row and clicking it: open it
+    // again (bounded).
     for (let attempt = 1; ; attempt++) {
       await this.page.keyboard.press('F1');
       try {
         await this.quickInput.waitFor({ timeout: 5_000 });
         await this.quickInput.fill(`>${title}`);
-        await row.waitFor({ timeout: 5_000 });
-        break;
+        // The row itself: Enter would run the top one, which can be a similar title ranked first.
+        await row.click({ timeout: 5_000 });
+        return;
       } catch (error) {
         if (attempt === 6) throw error;
         await this.page.keyboard.press('Escape');
       }
     }
-    // The row itself: Enter would run the top one, which can be a similar title ranked first.
-    await row.click();
   }
 
   /** Picks the item with `label` in the open quick pick. */
