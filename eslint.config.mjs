@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
@@ -22,6 +23,26 @@ export default tseslint.config(
     },
   },
   {
+    // The layers by path (README, "Layout"), whatever the import's spelling.
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', {
+        zones: [
+          { target: './src/core', from: ['./src/vscode', './src/webview', './src/extension.ts'], message: 'src/core is the plain-TypeScript floor: it imports nothing above it.' },
+          { target: './src/vscode', from: './src/webview', message: 'The host talks to the page through src/core/chat/protocol.ts only.' },
+          {
+            target: './src/webview',
+            from: ['./src/core', './src/vscode', './src/extension.ts'],
+            except: ['./chat/protocol.ts', './chat/conversation.ts'],
+            message: 'The page may import from core only the protocol and the conversation types.',
+          },
+        ],
+      }],
+    },
+  },
+  {
     files: ['src/core/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
@@ -34,7 +55,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: [
-          { name: 'vscode', message: 'The webview is browser code: talk to the host through src/core/protocol.ts.' },
+          { name: 'vscode', message: 'The webview is browser code: talk to the host through src/core/chat/protocol.ts.' },
           ...nodeBuiltins.map((name) => ({ name, message: 'The webview is browser code: no Node built-ins.' })),
         ],
       }],

@@ -1,13 +1,13 @@
 // The core client's public surface (docs/CONTRACTS.md, "Core client contract").
-export { ServiceClient } from './serviceClient';
-export type { ClientLogger, ServiceClientOptions, RequestOptions, ModelFilters, ChatStreamEvent } from './serviceClient';
-export { ServiceError } from './serviceError';
-export type { ErrorKind } from './serviceError';
-export { validateBaseUrl } from './baseUrl';
-export type { BaseUrlResult } from './baseUrl';
-export { buildChatRequest } from './chatRequest';
-export type { WantedOptions } from './chatRequest';
-export { usableTextModels, unavailableReason, isTextModel, ModelCatalog } from './modelCatalog';
-export { maskKey, formatDiagnostics } from './diagnostics';
-export type { DiagnosticsRecord } from './diagnostics';
-export type { ChatRequest, ChatMessage, ChatCompletion, ModelEntry, ModelList, Usage } from './schemas';
+export { ServiceClient } from './client/serviceClient';
+export type { ClientLogger, ServiceClientOptions, RequestOptions, ModelFilters, ChatStreamEvent } from './client/serviceClient';
+export { ServiceError } from './client/serviceError';
+export type { ErrorKind } from './client/serviceError';
+export { validateBaseUrl } from './client/baseUrl';
+export type { BaseUrlResult } from './client/baseUrl';
+export { buildChatRequest } from './client/chatRequest';
+export type { WantedOptions } from './client/chatRequest';
+export { usableTextModels, unavailableReason, isTextModel, ModelCatalog } from './client/modelCatalog';
+export { maskKey, formatDiagnostics } from './client/diagnostics';
+export type { DiagnosticsRecord } from './client/diagnostics';
+export type { ChatRequest, ChatMessage, ChatCompletion, ModelEntry, ModelList, Usage } from './client/schemas';

@@ -2,14 +2,14 @@
 // after `GET /v1/models` accepted it (spec, safe rotation); the key itself is only ever
 // held in SecretStorage and shown as its masked prefix.
 import * as vscode from 'vscode';
-import { checkApiKeyInput } from '../core/apiKeyFormat';
-import { connectionReport } from '../core/connectionReport';
-import { Commands } from '../core/ids';
-import { maskKey } from '../core/diagnostics';
-import { usableTextModels } from '../core/modelCatalog';
-import type { ClientLogger } from '../core/serviceClient';
-import { ServiceError } from '../core/serviceError';
-import { requiredParametersFor } from '../core/modelPickItems';
+import { checkApiKeyInput } from '../core/shell/apiKeyFormat';
+import { connectionReport } from '../core/shell/connectionReport';
+import { Commands } from '../core/shell/ids';
+import { maskKey } from '../core/client/diagnostics';
+import { usableTextModels } from '../core/client/modelCatalog';
+import type { ClientLogger } from '../core/client/serviceClient';
+import { ServiceError } from '../core/client/serviceError';
+import { requiredParametersFor } from '../core/shell/modelPickItems';
 import type { ApiKeyStore } from './apiKeyStore';
 import { offerSetup, type ClientFactory } from './clientFactory';
 import type { FailureReporter } from './failureReporter';

@@ -1,7 +1,7 @@
 // The API key lives in SecretStorage and nowhere else (spec, Authentication 4).
 import * as vscode from 'vscode';
-import { SECRET_API_KEY } from '../core/ids';
-import { maskKey } from '../core/diagnostics';
+import { SECRET_API_KEY } from '../core/shell/ids';
+import { maskKey } from '../core/client/diagnostics';
 
 export class ApiKeyStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();

@@ -2,9 +2,9 @@
 // rules as you type, then saved to user settings (never workspace settings: a folder
 // must not be able to send your key elsewhere).
 import * as vscode from 'vscode';
-import { Commands, Settings } from '../core/ids';
-import { validateBaseUrl } from '../core/baseUrl';
-import type { ClientLogger } from '../core/serviceClient';
+import { Commands, Settings } from '../core/shell/ids';
+import { validateBaseUrl } from '../core/client/baseUrl';
+import type { ClientLogger } from '../core/client/serviceClient';
 import type { CommandOutcome } from './apiKeyCommands';
 import type { SettingsWatcher } from './settings';
 

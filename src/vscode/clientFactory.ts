@@ -2,16 +2,16 @@
 // A feature that needs the service asks here first; when the address or the key is
 // missing it gets nothing back and the person is offered the fix.
 import * as vscode from 'vscode';
-import { Commands } from '../core/ids';
-import { ModelCatalog } from '../core/modelCatalog';
-import type { ClientLogger, ServiceClient } from '../core/serviceClient';
+import { Commands } from '../core/shell/ids';
+import { ModelCatalog } from '../core/client/modelCatalog';
+import type { ClientLogger, ServiceClient } from '../core/client/serviceClient';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { SettingsWatcher } from './settings';
 
 const CATALOG_TTL_MS = 5 * 60_000;
 
 /** The client pulls in undici and zod (about 100 ms to load here): loaded on first use, never during activation. */
-const loadClientModule = () => import('../core/serviceClient');
+const loadClientModule = () => import('../core/client/serviceClient');
 
 export type Readiness =
   | { ok: true; baseUrl: string; apiKey: string }

@@ -1,9 +1,9 @@
 // Show Log and Copy Diagnostics: the last failure's redacted record, ready to paste into
 // a support message (spec, Authentication 8: code, status, endpoint, model, time, masked prefix).
 import * as vscode from 'vscode';
-import { Commands, EXTENSION_ID } from '../core/ids';
-import { formatDiagnostics } from '../core/diagnostics';
-import { redactKeys } from '../core/redactKeys';
+import { Commands, EXTENSION_ID } from '../core/shell/ids';
+import { formatDiagnostics } from '../core/client/diagnostics';
+import { redactKeys } from '../core/client/redactKeys';
 import type { FailureReporter } from './failureReporter';
 
 export function registerDiagnosticsCommands(channel: vscode.LogOutputChannel, failures: FailureReporter): vscode.Disposable[] {

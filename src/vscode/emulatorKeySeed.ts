@@ -1,8 +1,8 @@
 // Stores the demo's emulator key (see src/core/emulatorKeySeed.ts) in SecretStorage
 // once, when none is stored yet. Never rejects: activation goes on either way.
-import { maskKey } from '../core/diagnostics';
-import { decideKeySeed, EMULATOR_KEY_ENV } from '../core/emulatorKeySeed';
-import type { ClientLogger } from '../core/serviceClient';
+import { maskKey } from '../core/client/diagnostics';
+import { decideKeySeed, EMULATOR_KEY_ENV } from '../core/shell/emulatorKeySeed';
+import type { ClientLogger } from '../core/client/serviceClient';
 import type { ApiKeyStore } from './apiKeyStore';
 
 export async function seedEmulatorKey(keys: ApiKeyStore, logger: ClientLogger, env: NodeJS.ProcessEnv = process.env): Promise<void> {

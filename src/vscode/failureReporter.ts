@@ -1,12 +1,12 @@
 // Shows a failed request as what to do (buttons that run the fix) and keeps its redacted
 // diagnostics record for "Copy Diagnostics". The raw service body is never shown.
 import * as vscode from 'vscode';
-import { ERROR_ACTION_LABELS, actionsFor, failureMessage, type ErrorAction } from '../core/errorActions';
-import { CONFIG_SECTION, Commands } from '../core/ids';
-import type { DiagnosticsRecord } from '../core/diagnostics';
-import type { ClientLogger } from '../core/serviceClient';
-import { ServiceError } from '../core/serviceError';
-import { redactKeys } from '../core/redactKeys';
+import { ERROR_ACTION_LABELS, actionsFor, failureMessage, type ErrorAction } from '../core/shell/errorActions';
+import { CONFIG_SECTION, Commands } from '../core/shell/ids';
+import type { DiagnosticsRecord } from '../core/client/diagnostics';
+import type { ClientLogger } from '../core/client/serviceClient';
+import { ServiceError } from '../core/client/serviceError';
+import { redactKeys } from '../core/client/redactKeys';
 
 export function runErrorAction(action: ErrorAction): Thenable<unknown> {
   switch (action) {

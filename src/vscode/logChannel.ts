@@ -1,9 +1,9 @@
 // The "Multi-Model AI" log: one LogOutputChannel that the service client and the shell
 // write to, teed through a recorder so the last lines can be read back (tests, support).
 import * as vscode from 'vscode';
-import { LOG_CHANNEL_NAME } from '../core/ids';
-import type { ClientLogger } from '../core/serviceClient';
-import { LogRecorder, recordingLogger } from '../core/logRecorder';
+import { LOG_CHANNEL_NAME } from '../core/shell/ids';
+import type { ClientLogger } from '../core/client/serviceClient';
+import { LogRecorder, recordingLogger } from '../core/client/logRecorder';
 
 export interface ShellLog extends vscode.Disposable {
   channel: vscode.LogOutputChannel;

@@ -3,7 +3,7 @@
 // Throws a ChatSetupError saying what to set, or the ServiceError of the catalog read.
 import { ChatSetupError } from '../core/chat/errorCard';
 import type { ChatConnection } from '../core/chat/chatSession';
-import { requiredParametersFor, whyModelUnusable } from '../core/modelPickItems';
+import { requiredParametersFor, whyModelUnusable } from '../core/shell/modelPickItems';
 import type { ClientFactory } from './clientFactory';
 import type { SettingsWatcher } from './settings';
 

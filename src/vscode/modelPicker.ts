@@ -2,10 +2,10 @@
 // vendor with what each accepts; models this workspace cannot use are listed apart and
 // explain themselves when picked; a failure to load becomes buttons that fix it.
 import * as vscode from 'vscode';
-import { ERROR_ACTION_LABELS, type ErrorAction } from '../core/errorActions';
-import { Commands, Settings } from '../core/ids';
-import type { ModelList } from '../core/schemas';
-import { buildModelPickItems, requiredParametersFor, type ModelPickEntry } from '../core/modelPickItems';
+import { ERROR_ACTION_LABELS, type ErrorAction } from '../core/shell/errorActions';
+import { Commands, Settings } from '../core/shell/ids';
+import type { ModelList } from '../core/client/schemas';
+import { buildModelPickItems, requiredParametersFor, type ModelPickEntry } from '../core/shell/modelPickItems';
 import type { ClientFactory } from './clientFactory';
 import { runErrorAction, type FailureReporter } from './failureReporter';
 import type { SettingsWatcher } from './settings';

@@ -1,9 +1,9 @@
 // Reads the multiModelAI.* settings and checks them the moment they change, so a wrong
 // service address is reported with its fix before any request uses it.
 import * as vscode from 'vscode';
-import { CONFIG_SECTION, Settings } from '../core/ids';
-import type { ClientLogger } from '../core/serviceClient';
-import { readShellSettings, type ShellSettings } from '../core/shellSettings';
+import { CONFIG_SECTION, Settings } from '../core/shell/ids';
+import type { ClientLogger } from '../core/client/serviceClient';
+import { readShellSettings, type ShellSettings } from '../core/shell/shellSettings';
 
 const short = (key: string): string => key.slice(CONFIG_SECTION.length + 1);
 

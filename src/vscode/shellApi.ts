@@ -1,9 +1,9 @@
 // What activate() returns: the shell's services, for the chat features that build on them
 // and for the extension-host tests that observe them (no test-only commands).
 import type * as vscode from 'vscode';
-import type { DiagnosticsRecord } from '../core/diagnostics';
-import type { RecordedLine } from '../core/logRecorder';
-import type { StatusBarView } from '../core/statusBarModel';
+import type { DiagnosticsRecord } from '../core/client/diagnostics';
+import type { RecordedLine } from '../core/client/logRecorder';
+import type { StatusBarView } from '../core/shell/statusBarModel';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ClientFactory } from './clientFactory';
 import type { FailureReporter } from './failureReporter';

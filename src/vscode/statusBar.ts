@@ -2,9 +2,9 @@
 // or what is missing. Its capabilities come from the catalog, read after activation and
 // whenever the key or settings change, never during activate().
 import * as vscode from 'vscode';
-import { Commands, STATUS_BAR_ID } from '../core/ids';
-import { requiredParametersFor, whyModelUnusable } from '../core/modelPickItems';
-import { statusBarView, type StatusBarAction, type StatusBarInput, type StatusBarView } from '../core/statusBarModel';
+import { Commands, STATUS_BAR_ID } from '../core/shell/ids';
+import { requiredParametersFor, whyModelUnusable } from '../core/shell/modelPickItems';
+import { statusBarView, type StatusBarAction, type StatusBarInput, type StatusBarView } from '../core/shell/statusBarModel';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ClientFactory } from './clientFactory';
 import type { FailureReporter } from './failureReporter';

@@ -1,7 +1,7 @@
 // The chat page: header (model, new chat, history), transcript or history list, composer.
 // It renders what the host sends and sends back what the person does; no state of its
 // own beyond the draft, so every open chat page shows the same conversation.
-import type { ToPage } from '../core/protocol';
+import type { ToPage } from '../core/chat/protocol';
 import { el, iconButton } from './dom';
 import { createSanitizer } from './markdown/index';
 import { Composer } from './composer';

@@ -1,6 +1,6 @@
 // The page's end of the protocol: posts typed messages to the host, and passes on only
-// host messages that pass validation (src/core/protocol.ts); the rest are dropped and logged.
-import { decodeToPage, type ToHost, type ToPage } from '../core/protocol';
+// host messages that pass validation (src/core/chat/protocol.ts); the rest are dropped and logged.
+import { decodeToPage, type ToHost, type ToPage } from '../core/chat/protocol';
 
 interface WebviewApi {
   postMessage(message: unknown): void;

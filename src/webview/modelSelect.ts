@@ -1,6 +1,6 @@
 // The model in use, switchable in the panel: the same filtered list as the Select Model
 // quick-pick. Choosing one updates the setting, so the status bar follows.
-import type { ModelView } from '../core/protocol';
+import type { ModelView } from '../core/chat/protocol';
 import { el, iconButton } from './dom';
 import type { HostBridge } from './hostBridge';
 

@@ -1,7 +1,7 @@
 // The conversation as shown: turns in order, the streaming answer growing in place, and the
 // code-block and link actions of rendered answers (buttons the page adds to each toolbar).
 import type { AssistantTurn } from '../core/chat/conversation';
-import type { ConversationView, TurnView } from '../core/protocol';
+import type { ConversationView, TurnView } from '../core/chat/protocol';
 import type { Sanitizer } from './markdown/index';
 import { el, iconButton } from './dom';
 import type { HostBridge } from './hostBridge';

@@ -2,7 +2,7 @@
 // assistant turn renders markdown through the StreamView, then its state: stopped or
 // interrupted badge, error card, token usage, and Regenerate / Edit where they apply.
 import type { AssistantTurn, UsageView } from '../core/chat/conversation';
-import type { TurnView } from '../core/protocol';
+import type { TurnView } from '../core/chat/protocol';
 import { StreamView, type Sanitizer } from './markdown/index';
 import { contextChip } from './contextChips';
 import { el, icon, iconButton } from './dom';

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { build } from 'esbuild';
-import { EXTENSION_ID } from '../../src/core/ids';
+import { EXTENSION_ID } from '../../src/core/shell/ids';
 import { launchChromium } from '../host/browser';
 import { assertInstalled, codeServerDirs, installVsix, startCodeServer, writeUserSettings, type CodeServerDirs } from '../host/codeServer';
 import { PROJECT_ROOT, RESULTS_DIR } from '../host/paths';

@@ -3,7 +3,7 @@
 // panel. The demo's key hand-over (MMAI_EMULATOR_KEY) is what writes its first line.
 import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../emulator/index';
-import { maskKey } from '../../src/core/diagnostics';
+import { maskKey } from '../../src/core/client/diagnostics';
 import { Workbench } from './workbench';
 
 describe('smoke (e2e, packaged extension in code-server)', () => {

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { Commands, EXTENSION_ID } from '../../src/core/ids';
+import { Commands, EXTENSION_ID } from '../../src/core/shell/ids';
 import { suiteEnv } from './env';
 
 function extensionUnderTest(): vscode.Extension<unknown> {

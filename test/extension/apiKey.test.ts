@@ -1,6 +1,6 @@
 // Issue 5.1: Set API Key (trim, sk_ warning, safe rotation), Verify Connection, Remove API Key.
 import * as assert from 'node:assert/strict';
-import { Commands } from '../../src/core/ids';
+import { Commands } from '../../src/core/shell/ids';
 import { maskKey } from '../../src/core/index';
 import type { CommandOutcome } from '../../src/vscode/apiKeyCommands';
 import type { ShellApi } from '../../src/vscode/shellApi';

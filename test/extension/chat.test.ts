@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { HISTORY_KEY } from '../../src/core/chat/historyStore';
 import type { AssistantTurn, Conversation } from '../../src/core/chat/conversation';
-import { Commands, Settings } from '../../src/core/ids';
+import { Commands, Settings } from '../../src/core/shell/ids';
 import { suiteEnv } from './env';
 import { arrangeChat, extensionApi, StandInPage, type ExtensionApi } from './chatHarness';
 import { emulator, until } from './shellHarness';

@@ -3,7 +3,7 @@
 // ready state (emulator address, fixture key, a chat model).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID } from '../../src/core/ids';
+import { EXTENSION_ID } from '../../src/core/shell/ids';
 import type { ChatApi } from '../../src/vscode/chat/registerChat';
 import type { ShellApi } from '../../src/vscode/shellApi';
 import { suiteEnv } from './env';

@@ -1,6 +1,6 @@
 // The demo's key hand-over (MMAI_EMULATOR_KEY) through the real SecretStorage.
 import * as assert from 'node:assert/strict';
-import { maskKey } from '../../src/core/diagnostics';
+import { maskKey } from '../../src/core/client/diagnostics';
 import { seedEmulatorKey } from '../../src/vscode/emulatorKeySeed';
 import type { ShellApi } from '../../src/vscode/shellApi';
 import { FIXTURE_KEYS } from '../emulator/index';

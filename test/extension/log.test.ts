@@ -3,7 +3,7 @@
 // Diagnostics copies the last failure's redacted record.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands } from '../../src/core/ids';
+import { Commands } from '../../src/core/shell/ids';
 import { maskKey } from '../../src/core/index';
 import type { ShellApi } from '../../src/vscode/shellApi';
 import { FIXTURE_KEYS } from '../emulator/index';

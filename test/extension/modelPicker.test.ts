@@ -1,7 +1,7 @@
 // Issue 5.3: the Select Model quick-pick over the live catalog, for each fixture key.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands } from '../../src/core/ids';
+import { Commands } from '../../src/core/shell/ids';
 import type { ModelPickItem } from '../../src/vscode/modelPicker';
 import type { ShellApi } from '../../src/vscode/shellApi';
 import { FIXTURE_KEYS } from '../emulator/index';

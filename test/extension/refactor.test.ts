@@ -4,7 +4,7 @@
 // is refused before any request.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands } from '../../src/core/ids';
+import { Commands } from '../../src/core/shell/ids';
 import type { RefactorOutcome } from '../../src/core/refactor/refactorRun';
 import type { AcceptResult } from '../../src/vscode/refactor/refactorController';
 import type { ShellApi } from '../../src/vscode/shellApi';

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ShellApi } from '../../src/vscode/shellApi';
-import { CONFIG_SECTION, EXTENSION_ID, Settings } from '../../src/core/ids';
+import { CONFIG_SECTION, EXTENSION_ID, Settings } from '../../src/core/shell/ids';
 import { EmulatorControl } from '../emulator/control';
 import { suiteEnv } from './env';
 

@@ -2,11 +2,11 @@
 // editor panels). It owns the open conversation and the context chips, drives the
 // ServiceClient's stream, and tells the pages what changed through `post`. Plain TS: the
 // unit tests run it in Node against the emulator.
-import { buildChatRequest } from '../chatRequest';
-import type { ModelEntry } from '../schemas';
-import type { ServiceClient } from '../serviceClient';
-import { ServiceError } from '../serviceError';
-import type { SessionStateInput, ToPageInput } from '../protocol';
+import { buildChatRequest } from '../client/chatRequest';
+import type { ModelEntry } from '../client/schemas';
+import type { ServiceClient } from '../client/serviceClient';
+import { ServiceError } from '../client/serviceError';
+import type { SessionStateInput, ToPageInput } from './protocol';
 import { checkExplainable, explainTitle } from '../prompts/explainPrompt';
 import { contextTooLarge } from './contextBlock';
 import {
@@ -19,7 +19,7 @@ import {
   type Conversation,
   type UserTurn,
 } from './conversation';
-import { DeltaBatcher } from './deltaBatcher';
+import { DeltaBatcher } from '../reply/deltaBatcher';
 import { errorCard } from './errorCard';
 import type { HistoryStore } from './historyStore';
 import { requestMessages } from './requestMessages';

@@ -1,7 +1,7 @@
 // Turns a failure of a chat request into the inline card: what to do, the buttons that do
 // it, the request id to quote. The raw service message never reaches the page.
-import { actionsFor } from '../errorActions';
-import { ServiceError } from '../serviceError';
+import { actionsFor } from '../shell/errorActions';
+import { ServiceError } from '../client/serviceError';
 import type { CardAction, ErrorCard } from './conversation';
 
 /** A reason the chat cannot send yet (no key, no address, no usable model), with its fix. */

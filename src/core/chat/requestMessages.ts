@@ -1,7 +1,7 @@
 // The messages a reply is asked with: the system prompt, then each user message with the
 // one answer that stands for it. Failed and interrupted answers are left out, so the model
 // never continues from a broken text; a regenerated answer replaces the one before it.
-import type { ChatMessage } from '../schemas';
+import type { ChatMessage } from '../client/schemas';
 import { buildExplainPrompt } from '../prompts/explainPrompt';
 import { userContent } from './contextBlock';
 import type { Turn, UserTurn } from './conversation';

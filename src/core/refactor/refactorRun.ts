@@ -1,12 +1,12 @@
 // One refactoring request: streams the reply, keeps the proposed document up to date (at
 // most one update per interval) and ends in an outcome. It never touches the document: the
 // editor side applies a `done` proposal only when the person accepts it.
-import { buildChatRequest } from '../chatRequest';
-import { DeltaBatcher } from '../chat/deltaBatcher';
+import { buildChatRequest } from '../client/chatRequest';
+import { DeltaBatcher } from '../reply/deltaBatcher';
 import { buildRefactorMessages } from '../prompts/refactorPrompt';
-import type { ModelEntry } from '../schemas';
-import type { ServiceClient } from '../serviceClient';
-import { ServiceError } from '../serviceError';
+import type { ModelEntry } from '../client/schemas';
+import type { ServiceClient } from '../client/serviceClient';
+import { ServiceError } from '../client/serviceError';
 import { extractCode } from './extractCode';
 import { fitCode } from './fitCode';
 import { proposedDocument, selectedText, type RefactorTarget } from './refactorTarget';

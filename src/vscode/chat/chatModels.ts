@@ -1,7 +1,7 @@
 // What the chat's model picker shows: the current model and the same filtered catalog as
 // the Select Model quick-pick, refreshed when the settings or the key change.
-import type { ModelView } from '../../core/protocol';
-import { buildModelPickItems, requiredParametersFor, whyModelUnusable } from '../../core/modelPickItems';
+import type { ModelView } from '../../core/chat/protocol';
+import { buildModelPickItems, requiredParametersFor, whyModelUnusable } from '../../core/shell/modelPickItems';
 import type { ClientFactory } from '../clientFactory';
 import type { FailureReporter } from '../failureReporter';
 import type { SettingsWatcher } from '../settings';

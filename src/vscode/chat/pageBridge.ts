@@ -3,7 +3,7 @@
 // stripped of what the page must not see, and queued until the page says `ready`.
 import type * as vscode from 'vscode';
 import type { ClientLogger } from '../../core/index';
-import { decodeToHost, encodeToPage, type ToHost, type ToPage, type ToPageInput } from '../../core/protocol';
+import { decodeToHost, encodeToPage, type ToHost, type ToPage, type ToPageInput } from '../../core/chat/protocol';
 
 /** Replaced by the state the page receives on `ready`; anything else waits in the queue. */
 const STATE_TYPES: ReadonlySet<ToPage['type']> = new Set([

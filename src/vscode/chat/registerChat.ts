@@ -1,7 +1,7 @@
 // Wires the chat feature: the shared host, the view, the editor panels and their
 // serializer, the commands. Returns its disposables and what the tests observe.
 import * as vscode from 'vscode';
-import { CHAT_PROPOSAL_SCHEME, CHAT_VIEW_ID } from '../../core/ids';
+import { CHAT_PROPOSAL_SCHEME, CHAT_VIEW_ID } from '../../core/shell/ids';
 import type { ClientLogger } from '../../core/index';
 import type { ApiKeyStore } from '../apiKeyStore';
 import type { ClientFactory } from '../clientFactory';

@@ -2,7 +2,7 @@
 // diff). Their content is replaced as the reply streams; onDidChange makes the diff redraw.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { REFACTOR_SCHEME } from '../../core/ids';
+import { REFACTOR_SCHEME } from '../../core/shell/ids';
 
 export class ProposalDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly contents = new Map<string, string>();

@@ -4,12 +4,12 @@
 // document as it was.
 import * as vscode from 'vscode';
 import { ChatSetupError } from '../../core/chat/errorCard';
-import { ERROR_ACTION_LABELS, type ErrorAction } from '../../core/errorActions';
-import { Commands, REFACTOR_STATE_KEY } from '../../core/ids';
+import { ERROR_ACTION_LABELS, type ErrorAction } from '../../core/shell/errorActions';
+import { Commands, REFACTOR_STATE_KEY } from '../../core/shell/ids';
 import { NO_CODE_MESSAGE, RefactorRun, type RefactorConnection, type RefactorOutcome, type RefactorRequest } from '../../core/refactor/refactorRun';
 import { DOCUMENT_CHANGED_MESSAGE, unchangedSince, widenToIndentation } from '../../core/refactor/refactorTarget';
 import { checkRefactorable } from '../../core/refactor/sizeLimit';
-import { ServiceError } from '../../core/serviceError';
+import { ServiceError } from '../../core/client/serviceError';
 import { runErrorAction, type FailureReporter } from '../failureReporter';
 import { pickInstruction } from './instructionPicker';
 import type { ProposalDocuments } from './proposalDocuments';

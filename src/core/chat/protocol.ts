@@ -1,0 +1,139 @@
+// Every message between the chat page (src/webview) and the extension host (src/vscode/chat):
+// one table per direction, namespaced `area/verb`, each payload a zod schema. Both sides
+// validate what they receive; anything unknown or malformed is dropped and logged.
+import * as z from 'zod';
+import {
+  AssistantTurnSchema,
+  CardActionSchema,
+  ContextChipSchema,
+  HistoryItemSchema,
+  TurnSchema,
+} from './conversation';
+
+const id = z.string().min(1).max(100);
+/** Longest message the composer may send (characters). */
+export const MAX_MESSAGE_CHARS = 100_000;
+const messageText = z.string().min(1).max(MAX_MESSAGE_CHARS);
+const code = z.object({ code: z.string().max(1_000_000), lang: z.string().max(100) });
+
+/** A turn as the page sees it: attached code is shown as chips, its text stays on the host. */
+const TurnViewSchema = TurnSchema.transform((turn) =>
+  turn.role === 'user' ? { ...turn, context: turn.context.map((item) => ContextChipSchema.parse(item)) } : turn,
+);
+export type TurnView = z.output<typeof TurnViewSchema>;
+
+/** What the page shows of a conversation: user turns without the attached code's text. */
+export const ConversationViewSchema = z.object({
+  id,
+  title: z.string(),
+  turns: z.array(TurnViewSchema),
+});
+
+export const ModelOptionSchema = z.object({ id: z.string(), description: z.string() });
+export const ModelViewSchema = z.object({
+  /** The model in use (settings), if any. */
+  current: z.string().optional(),
+  /** Usable text models, the same filtered list as the Select Model quick-pick. */
+  options: z.array(ModelOptionSchema),
+  /** Why the list or the current model cannot be used, with the fix. */
+  problem: z.string().optional(),
+  loading: z.boolean(),
+});
+export type ModelView = z.infer<typeof ModelViewSchema>;
+
+const SessionStateSchema = z.object({
+  conversation: ConversationViewSchema,
+  history: z.array(HistoryItemSchema),
+  context: z.array(ContextChipSchema),
+  model: ModelViewSchema,
+  busy: z.boolean(),
+});
+
+/** Host -> page. */
+export const ToPageSchemas = {
+  'session/init': SessionStateSchema,
+  'conversation/show': z.object({ conversation: ConversationViewSchema, busy: z.boolean() }),
+  'history/set': z.object({ items: z.array(HistoryItemSchema), activeId: z.string() }),
+  'context/set': z.object({ chips: z.array(ContextChipSchema) }),
+  'model/set': z.object({ model: ModelViewSchema }),
+  'turn/append': z.object({ turn: TurnViewSchema }),
+  'turn/remove': z.object({ turnId: id }),
+  'reply/delta': z.object({ turnId: id, text: z.string() }),
+  'reply/end': z.object({ turn: AssistantTurnSchema }),
+  'notice/show': z.object({ message: z.string(), level: z.enum(['info', 'warning']) }),
+  /** Puts text in the composer (the message being edited). */
+  'composer/fill': z.object({ text: z.string() }),
+} as const;
+
+/** Page -> host. */
+export const ToHostSchemas = {
+  ready: z.object({}),
+  'chat/send': z.object({ text: messageText }),
+  'chat/stop': z.object({}),
+  'chat/retry': z.object({}),
+  'chat/regenerate': z.object({}),
+  'chat/editLast': z.object({ text: messageText }),
+  'chat/new': z.object({}),
+  'history/open': z.object({ id }),
+  'history/rename': z.object({ id }),
+  'history/delete': z.object({ id }),
+  'context/addSelection': z.object({}),
+  'context/addFile': z.object({}),
+  'context/remove': z.object({ id }),
+  'model/select': z.object({ modelId: z.string().min(1).max(200) }),
+  'model/refresh': z.object({}),
+  'code/copy': code,
+  'code/insert': code,
+  'code/apply': code,
+  'code/newFile': code,
+  'link/open': z.object({ href: z.string().min(1).max(4000) }),
+  'error/action': z.object({ action: CardActionSchema.exclude(['retry']) }),
+  'clipboard/copy': z.object({ text: z.string().max(1000) }),
+} as const;
+
+type Table = Record<string, z.ZodType>;
+/** zod types an empty object as Record<string, never>, which would swallow `type`. */
+type Payload<P> = string extends keyof P ? unknown : P;
+/** `{ type, ...payload }` for every entry of a table. */
+type MessageOf<T extends Table> = { [K in keyof T & string]: { type: K } & Payload<z.output<T[K]>> }[keyof T & string];
+type MessageIn<T extends Table> = { [K in keyof T & string]: { type: K } & Payload<z.input<T[K]>> }[keyof T & string];
+
+/** What the page receives (after validation). */
+export type ToPage = MessageOf<typeof ToPageSchemas>;
+/** What the host posts (before validation strips what the page must not see). */
+export type ToPageInput = MessageIn<typeof ToPageSchemas>;
+export type ToHost = MessageOf<typeof ToHostSchemas>;
+export type ToPageType = ToPage['type'];
+export type ToHostType = ToHost['type'];
+export type ConversationView = z.output<typeof ConversationViewSchema>;
+export type SessionState = z.output<typeof SessionStateSchema>;
+export type SessionStateInput = z.input<typeof SessionStateSchema>;
+
+export type Decoded<M> = { ok: true; message: M } | { ok: false; reason: string };
+
+function decode<T extends Table>(table: T, raw: unknown): Decoded<MessageOf<T>> {
+  if (typeof raw !== 'object' || raw === null) return { ok: false, reason: 'not an object' };
+  const type = (raw as { type?: unknown }).type;
+  if (typeof type !== 'string' || !Object.hasOwn(table, type)) {
+    return { ok: false, reason: `unknown type ${JSON.stringify(type)?.slice(0, 60) ?? 'undefined'}` };
+  }
+  const { type: _type, ...payload } = raw as Record<string, unknown>;
+  const parsed = table[type]!.safeParse(payload);
+  if (!parsed.success) return { ok: false, reason: `malformed ${type}: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
+  return { ok: true, message: { type, ...(parsed.data as object) } as MessageOf<T> };
+}
+
+export function decodeToHost(raw: unknown): Decoded<ToHost> {
+  return decode(ToHostSchemas, raw);
+}
+
+/** Checks an outgoing message and strips what the page must not get (the text of attached code). */
+export function encodeToPage(message: ToPageInput): ToPage {
+  const decoded = decodeToPage(message);
+  if (!decoded.ok) throw new Error(`Refusing to post an invalid message to the chat page: ${decoded.reason}`);
+  return decoded.message;
+}
+
+export function decodeToPage(raw: unknown): Decoded<ToPage> {
+  return decode(ToPageSchemas, raw);
+}

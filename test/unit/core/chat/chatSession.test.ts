@@ -1,0 +1,225 @@
+// The chat controller against the emulator over loopback HTTP: the client is real.
+import * as assert from 'node:assert/strict';
+import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
+import { ChatSession, type ChatConnection } from '../../../../src/core/chat/chatSession';
+import type { AssistantTurn } from '../../../../src/core/chat/conversation';
+import { ChatSetupError } from '../../../../src/core/chat/errorCard';
+import { HistoryStore } from '../../../../src/core/chat/historyStore';
+import type { ToPageInput } from '../../../../src/core/chat/protocol';
+import { ServiceClient } from '../../../../src/core/index';
+import { selection } from './fixtures/contextItems';
+import { MapMemento } from './fixtures/mapMemento';
+
+describe('ChatSession against the emulator', () => {
+  let emulator: RunningEmulator;
+  let control: EmulatorControl;
+  let memento: MapMemento;
+  let posted: ToPageInput[];
+  let key: string;
+  let modelId: string;
+
+  before(async () => {
+    emulator = await startEmulator();
+    control = new EmulatorControl(emulator.origin);
+  });
+  after(() => emulator.close());
+
+  beforeEach(async () => {
+    await control.reset();
+    memento = new MapMemento();
+    posted = [];
+    key = FIXTURE_KEYS.alpha;
+    modelId = 'acme/chat-large';
+  });
+
+  async function connect(): Promise<ChatConnection> {
+    const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: key, maxRetries: 0 });
+    const model = (await client.listModels()).data.find((m) => m.id === modelId);
+    if (!model) throw new ChatSetupError('Pick a model.', ['selectModel']);
+    return { client, model };
+  }
+
+  function session(onPost: (message: ToPageInput, s: ChatSession) => void = () => {}): ChatSession {
+    const s: ChatSession = new ChatSession({
+      connect,
+      store: new HistoryStore(memento),
+      post: (message) => {
+        posted.push(message);
+        onPost(message, s);
+      },
+    });
+    return s;
+  }
+
+  const lastReply = (s: ChatSession): AssistantTurn => {
+    const turn = s.current().turns.at(-1);
+    assert.equal(turn?.role, 'assistant');
+    return turn as AssistantTurn;
+  };
+  const deltas = () => posted.flatMap((m) => (m.type === 'reply/delta' ? [m.text] : []));
+
+  it('streams a reply: deltas batched to the pages, then the end with usage; titled and stored', async () => {
+    const s = session();
+    const result = await s.send('Show me a binary search in Python [[tokens:300]]');
+    assert.deepEqual(result, { ok: true });
+    const reply = lastReply(s);
+    assert.equal(reply.status, 'done');
+    assert.equal(reply.model, 'acme/chat-large');
+    assert.match(reply.text, /```python/);
+    assert.equal(deltas().join(''), reply.text, 'the pages saw exactly the reply');
+    const request = (await control.requests()).at(-1);
+    assert.ok(deltas().length < 300, `${deltas().length} page messages for about 300 deltas`);
+    assert.ok(reply.usage && reply.usage.completionTokens > 0, 'usage requested and shown (the model lists stream_options)');
+    assert.equal(request?.stream, true);
+    assert.deepEqual(posted.map((m) => m.type).filter((t) => t !== 'reply/delta' && t !== 'history/set'), [
+      'context/set', 'turn/append', 'turn/append', 'reply/end',
+    ]);
+    assert.equal(s.current().title, 'Show me a binary search in Python [[tokens:300]]');
+    const stored = new HistoryStore(memento);
+    assert.equal(stored.activeId(), s.current().id);
+    assert.deepEqual(stored.get(s.current().id)?.turns, s.current().turns);
+  });
+
+  it('does not ask for usage from a model that does not list stream_options', async () => {
+    const { ChatRequestSchema } = await import('../../../../src/core/client/schemas');
+    const { buildChatRequest } = await import('../../../../src/core/index');
+    const { model } = await connect();
+    const without = { ...model, supported_parameters: model.supported_parameters.filter((p) => p !== 'stream_options') };
+    const request = ChatRequestSchema.parse(buildChatRequest(without, [{ role: 'user', content: 'x' }], { includeUsage: true }));
+    assert.equal(request.stream_options, undefined);
+  });
+
+  it('reopens the open conversation after a reload (a new session over the same state)', async () => {
+    const first = session();
+    await first.send('Hello there');
+    const reloaded = session();
+    assert.deepEqual(reloaded.current(), first.current());
+    assert.deepEqual(reloaded.state({ options: [], loading: false }).history.map((h) => h.title), ['Hello there']);
+  });
+
+  it('stop aborts mid-stream and keeps the partial answer, marked stopped', async () => {
+    await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 5, ms: 10_000 }]);
+    const s = session((message, self) => {
+      if (message.type === 'reply/delta') self.stop();
+    });
+    await s.send('Write a long story [[tokens:5000]]');
+    const reply = lastReply(s);
+    assert.equal(reply.status, 'stopped');
+    assert.ok(reply.text.length > 0);
+    assert.equal(reply.text.split(/(?<=\s)/).length, 5, 'exactly what arrived before the pause');
+    assert.equal(s.busy, false);
+    assert.equal(new HistoryStore(memento).get(s.current().id)?.turns.at(-1)?.id, reply.id);
+  });
+
+  it('a stream cut after partial output keeps it, marks it interrupted with Retry and the request id', async () => {
+    await control.queueFaults('chat', [{ type: 'cut', afterDeltas: 5 }]);
+    const failures: string[] = [];
+    const s = new ChatSession({ connect, store: new HistoryStore(memento), post: (m) => posted.push(m), reportFailure: (what) => failures.push(what) });
+    await s.send('Explain promises');
+    const cut = lastReply(s);
+    assert.equal(cut.status, 'interrupted');
+    assert.ok(cut.text.length > 0);
+    assert.deepEqual(cut.error?.actions, ['retry', 'showLog']);
+    assert.match(cut.error?.requestId ?? '', /^req_/);
+    assert.match(cut.error?.message ?? '', /is kept/);
+    assert.deepEqual(failures, ['The answer was cut off']);
+
+    await s.retry();
+    const turns = s.current().turns;
+    assert.deepEqual(turns.map((t) => (t.role === 'user' ? 'user' : t.status)), ['user', 'interrupted', 'done'], 'the cut answer stays in view');
+    assert.equal(turns[1]?.text, cut.text);
+  });
+
+  it('a 401 fails before any output with Set API Key; the message and earlier turns stay', async () => {
+    const s = session();
+    await s.send('first');
+    key = FIXTURE_KEYS.revoked;
+    await s.send('second message');
+    const reply = lastReply(s);
+    assert.equal(reply.status, 'failed');
+    assert.equal(reply.text, '');
+    assert.deepEqual(reply.error?.actions, ['setApiKey', 'showLog', 'retry'], 'the fix first, then Retry');
+    assert.deepEqual(s.current().turns.map((t) => t.text.slice(0, 14)), ['first', s.current().turns[1]?.text.slice(0, 14), 'second message', '']);
+    key = FIXTURE_KEYS.alpha;
+    await s.retry();
+    assert.deepEqual(s.current().turns.map((t) => (t.role === 'user' ? t.text : t.status)), ['first', 'done', 'second message', 'done']);
+    assert.ok(posted.some((m) => m.type === 'turn/remove'), 'the failed card is replaced by the retry');
+  });
+
+  it('a 429 says when to retry', async () => {
+    await control.queueFaults('chat', [{ type: 'rate_limit', retryAfterSeconds: 7 }]);
+    const s = session();
+    await s.send('hi');
+    const { error } = lastReply(s);
+    assert.equal(error?.retryAfterSeconds, 7);
+    assert.match(error?.message ?? '', /wait 7 s/);
+    assert.deepEqual(error?.actions, ['retry', 'showLog']);
+  });
+
+  it('a setup problem (no usable model) is a card with its fix, not a request', async () => {
+    modelId = 'gone/model';
+    const s = session();
+    await s.send('hi');
+    assert.deepEqual(lastReply(s).error, { message: 'Pick a model.', actions: ['selectModel', 'retry'] });
+  });
+
+  it('regenerate replaces the last answer; editLast replaces the last message and its answer', async () => {
+    await control.queueReplies(['one', 'two', 'three']);
+    const s = session();
+    await s.send('question');
+    await s.regenerate();
+    assert.deepEqual(s.current().turns.map((t) => t.text), ['question', 'two']);
+    await s.editLast('better question');
+    assert.deepEqual(s.current().turns.map((t) => t.text), ['better question', 'three']);
+  });
+
+  it('sends pending context with the next message, then clears it', async () => {
+    const s = session();
+    assert.deepEqual(s.addContext(selection('def f(): pass')), { ok: true });
+    await s.send('What is this?');
+    const [user] = s.current().turns;
+    assert.equal(user?.role === 'user' && user.context[0]?.text, 'def f(): pass');
+    assert.deepEqual(s.pendingContext(), []);
+    assert.match(lastReply(s).text, /```python/, 'the emulator answered in the language of the fenced context');
+  });
+
+  it('refuses context that would make the message too large', () => {
+    const s = session();
+    const result = s.addContext(selection('x'.repeat(30_000)));
+    assert.equal(result.ok, false);
+    assert.deepEqual(s.pendingContext(), []);
+  });
+
+  it('explain sends the explain prompt with the selection as context', async () => {
+    const s = session();
+    const result = await s.explain(selection('def total(xs):\n    return sum(xs)'));
+    assert.deepEqual(result, { ok: true });
+    const [user, reply] = s.current().turns;
+    assert.equal(user?.text, 'Explain sum.py:3-4');
+    assert.equal(user?.role === 'user' && user.mode, 'explain');
+    assert.equal(reply?.role === 'assistant' && reply.status, 'done');
+    assert.equal(s.current().title, 'Explain sum.py:3-4');
+  });
+
+  it('refuses a second message while answering', async () => {
+    const s = session();
+    const first = s.send('long [[tokens:400]]');
+    assert.deepEqual(await s.send('again'), { ok: false, message: 'Wait for the answer to finish, or stop it first.' });
+    await first;
+  });
+
+  it('history: open, rename, delete', async () => {
+    const s = session();
+    await s.send('first chat');
+    const firstId = s.current().id;
+    s.newConversation();
+    await s.send('second chat');
+    assert.ok(s.open(firstId));
+    assert.equal(s.current().title, 'first chat');
+    await s.rename(firstId, 'Renamed');
+    assert.equal(s.current().title, 'Renamed');
+    await s.delete(firstId);
+    assert.equal(s.current().turns.length, 0, 'deleting the open conversation starts a new one');
+    assert.deepEqual(new HistoryStore(memento).list().map((h) => h.title), ['second chat']);
+  });
+});

@@ -1,0 +1,83 @@
+import * as assert from 'node:assert/strict';
+import { newConversation, type Conversation } from '../../../../src/core/chat/conversation';
+import { ACTIVE_KEY, HISTORY_KEY, HistoryStore } from '../../../../src/core/chat/historyStore';
+import { MapMemento } from './fixtures/mapMemento';
+
+function conversation(title: string, updatedAt: string): Conversation {
+  return {
+    ...newConversation(new Date(updatedAt)),
+    title,
+    turns: [{ id: `u_${title}`, role: 'user', text: title, mode: 'chat', context: [], createdAt: updatedAt }],
+  };
+}
+
+describe('HistoryStore', () => {
+  let memento: MapMemento;
+  let store: HistoryStore;
+
+  beforeEach(() => {
+    memento = new MapMemento();
+    store = new HistoryStore(memento);
+  });
+
+  it('lists the last saved first and reads conversations back from the memento in a new store', async () => {
+    const a = conversation('first', '2025-01-01T10:00:00.000Z');
+    const b = conversation('second', '2025-01-01T11:00:00.000Z');
+    await store.save(a);
+    await store.save(b);
+    await store.save(a);
+    const reopened = new HistoryStore(memento);
+    assert.deepEqual(reopened.list().map((i) => i.title), ['first', 'second']);
+    assert.deepEqual(reopened.get(b.id), b);
+  });
+
+  it('keeps no empty conversation', async () => {
+    await store.save(newConversation());
+    assert.deepEqual(store.list(), []);
+    assert.equal(memento.get(HISTORY_KEY), undefined);
+  });
+
+  it('renames and deletes', async () => {
+    const a = conversation('first', '2025-01-01T10:00:00.000Z');
+    await store.save(a);
+    await store.rename(a.id, '  Closures  ');
+    assert.equal(new HistoryStore(memento).get(a.id)?.title, 'Closures');
+    await store.rename(a.id, '   ');
+    assert.equal(store.get(a.id)?.title, 'Closures', 'an empty name keeps the old one');
+    await store.delete(a.id);
+    assert.deepEqual(new HistoryStore(memento).list(), []);
+  });
+
+  it('remembers the open conversation', async () => {
+    await store.setActive('c_1');
+    assert.equal(new HistoryStore(memento).activeId(), 'c_1');
+    await store.setActive(undefined);
+    assert.equal(memento.get(ACTIVE_KEY), undefined);
+  });
+
+  it('keeps at most the limit, dropping the oldest', async () => {
+    const small = new HistoryStore(memento, 2);
+    for (const title of ['a', 'b', 'c']) await small.save(conversation(title, '2025-01-01T10:00:00.000Z'));
+    assert.deepEqual(small.list().map((i) => i.title), ['c', 'b']);
+  });
+
+  it('drops damaged entries and survives a value that is not a list', async () => {
+    const good = conversation('good', '2025-01-01T10:00:00.000Z');
+    await memento.update(HISTORY_KEY, [{ id: 3 }, good, 'junk']);
+    assert.deepEqual(new HistoryStore(memento).list().map((i) => i.title), ['good']);
+    await memento.update(HISTORY_KEY, { not: 'a list' });
+    assert.deepEqual(new HistoryStore(memento).list(), []);
+  });
+
+  it('reads a reply that was streaming when the window closed as interrupted (with text) or failed, with a retry', async () => {
+    const c = conversation('q', '2025-01-01T10:00:00.000Z');
+    c.turns.push(
+      { id: 'a1', role: 'assistant', text: 'partial', status: 'streaming', createdAt: c.createdAt },
+      { id: 'a2', role: 'assistant', text: '', status: 'streaming', createdAt: c.createdAt },
+    );
+    await store.save(c);
+    const turns = new HistoryStore(memento).get(c.id)?.turns ?? [];
+    const statuses = turns.flatMap((t) => (t.role === 'assistant' ? [[t.status, t.error?.actions]] : []));
+    assert.deepEqual(statuses, [['interrupted', ['retry']], ['failed', ['retry']]]);
+  });
+});

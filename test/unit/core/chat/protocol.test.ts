@@ -1,0 +1,64 @@
+import * as assert from 'node:assert/strict';
+import { newConversation } from '../../../../src/core/chat/conversation';
+import { decodeToHost, decodeToPage, encodeToPage, MAX_MESSAGE_CHARS, ToHostSchemas, ToPageSchemas } from '../../../../src/core/chat/protocol';
+import { selection } from './fixtures/contextItems';
+
+describe('chat page protocol', () => {
+  it('names every message area/verb (or ready)', () => {
+    for (const type of [...Object.keys(ToHostSchemas), ...Object.keys(ToPageSchemas)]) {
+      assert.match(type, /^(ready|[a-z]+\/[a-z][A-Za-z]*)$/, type);
+    }
+  });
+
+  it('decodes valid messages of both directions', () => {
+    assert.deepEqual(decodeToHost({ type: 'chat/send', text: 'hi' }), { ok: true, message: { type: 'chat/send', text: 'hi' } });
+    assert.deepEqual(decodeToHost({ type: 'ready' }), { ok: true, message: { type: 'ready' } });
+    assert.deepEqual(decodeToPage({ type: 'reply/delta', turnId: 'a_1', text: 'x' }), {
+      ok: true,
+      message: { type: 'reply/delta', turnId: 'a_1', text: 'x' },
+    });
+  });
+
+  it('drops unknown types, prototype keys and non-objects, saying why', () => {
+    assert.deepEqual(decodeToHost({ type: 'chat/explode' }), { ok: false, reason: 'unknown type "chat/explode"' });
+    assert.deepEqual(decodeToHost({ type: 'toString' }), { ok: false, reason: 'unknown type "toString"' });
+    assert.deepEqual(decodeToHost('ready'), { ok: false, reason: 'not an object' });
+    assert.deepEqual(decodeToHost(null), { ok: false, reason: 'not an object' });
+    assert.equal(decodeToPage({ type: 'ready' }).ok, false, 'a page message is not a host message');
+  });
+
+  it('drops malformed payloads', () => {
+    for (const raw of [
+      { type: 'chat/send', text: '' },
+      { type: 'chat/send', text: 'x'.repeat(MAX_MESSAGE_CHARS + 1) },
+      { type: 'chat/send', text: 42 },
+      { type: 'history/open' },
+      { type: 'error/action', action: 'retry' },
+      { type: 'error/action', action: 'runAnything' },
+      { type: 'code/insert', code: 'x' },
+    ]) {
+      const decoded = decodeToHost(raw);
+      assert.equal(decoded.ok, false, JSON.stringify(raw));
+      assert.match(!decoded.ok ? decoded.reason : '', /^malformed /);
+    }
+  });
+
+  it('strips unknown fields from what it passes on', () => {
+    assert.deepEqual(decodeToHost({ type: 'chat/stop', extra: '<script>' }), { ok: true, message: { type: 'chat/stop' } });
+  });
+
+  it('never hands the page the text of attached code, only its chip', () => {
+    const item = selection('secret_code()');
+    const conversation = newConversation();
+    conversation.turns.push({ id: 'u1', role: 'user', text: 'why', mode: 'chat', context: [item], createdAt: conversation.createdAt });
+    const shown = encodeToPage({ type: 'conversation/show', conversation, busy: false });
+    assert.ok(!JSON.stringify(shown).includes('secret_code'));
+    const chips = encodeToPage({ type: 'context/set', chips: [item] });
+    assert.ok(!JSON.stringify(chips).includes('secret_code'));
+    assert.equal(chips.type === 'context/set' && chips.chips[0]?.fileName, 'sum.py');
+  });
+
+  it('refuses to post an invalid message', () => {
+    assert.throws(() => encodeToPage({ type: 'reply/delta', turnId: '', text: 'x' }), /invalid message/);
+  });
+});

@@ -1,0 +1,46 @@
+import * as assert from 'node:assert/strict';
+import { validateBaseUrl } from '../../../../src/core/client/baseUrl';
+
+function refused(raw: string): string {
+  const result = validateBaseUrl(raw);
+  assert.equal(result.ok, false, `${raw} should be refused`);
+  return result.ok ? '' : result.message;
+}
+
+describe('core validateBaseUrl', () => {
+  it('Base URL rule: trailing slashes and spaces are tolerated', () => {
+    assert.deepEqual(validateBaseUrl(' https://api.example.com/v1/// '), { ok: true, baseUrl: 'https://api.example.com/v1' });
+  });
+
+  it('Base URL rule: /api/v1 host-level addresses and other prefixes (the legacy address) work', () => {
+    assert.deepEqual(validateBaseUrl('https://example.com/api/v1'), { ok: true, baseUrl: 'https://example.com/api/v1' });
+    assert.deepEqual(validateBaseUrl('http://127.0.0.1:8080/legacy/v1/'), { ok: true, baseUrl: 'http://127.0.0.1:8080/legacy/v1' });
+  });
+
+  it('Endpoints rule 4: a path holding /v1 twice is refused with the fix', () => {
+    const message = refused('https://api.example.com/v1/v1');
+    assert.match(message, /\/v1 twice/);
+    assert.match(message, /https:\/\/api\.example\.com\/v1\b/);
+    assert.match(refused('https://api.example.com/v1/api/v1'), /twice/);
+  });
+
+  it('Base URL rule: a full endpoint path pasted as the base URL is refused, suggesting the base', () => {
+    const message = refused('https://api.example.com/v1/chat/completions');
+    assert.match(message, /full endpoint address \(\/chat\/completions\)/);
+    assert.match(message, /use https:\/\/api\.example\.com\/v1\./);
+    assert.match(refused('https://api.example.com/api/v1/models'), /https:\/\/api\.example\.com\/api\/v1\./);
+  });
+
+  it('Versioning rule 1: a base URL without the /v1 segment is refused, with the address to use', () => {
+    assert.match(refused('https://api.example.com'), /use https:\/\/api\.example\.com\/v1\./);
+    assert.match(refused('https://api.example.com/v10'), /\/v10\/v1/);
+  });
+
+  it('refuses empty input, non-addresses, other schemes, credentials, query and fragment', () => {
+    assert.match(refused('   '), /Set the base URL/);
+    assert.match(refused('api.example.com/v1'), /not a web address/);
+    assert.match(refused('ftp://api.example.com/v1'), /https:\/\//);
+    assert.match(refused('https://user:sk_secret@api.example.com/v1'), /API key is set separately/);
+    assert.match(refused('https://api.example.com/v1?key=1'), /Remove/);
+  });
+});

@@ -1,0 +1,45 @@
+import * as assert from 'node:assert/strict';
+import { isTextModel, unavailableReason, usableTextModels } from '../../../../src/core/client/modelCatalog';
+import { ModelListSchema } from '../../../../src/core/client/schemas';
+
+const TEXT_ENDPOINTS = ['chat-completions', 'responses', 'messages'];
+const list = ModelListSchema.parse({
+  object: 'list',
+  data: [
+    { id: 'acme/chat-large', available: true, architecture: { output_modalities: ['text'] }, supported_parameters: ['max_tokens', 'temperature'], supported_endpoint_types: TEXT_ENDPOINTS, pricing: { in: 1 } },
+    { id: 'acme/chat-mini', available: true, architecture: { output_modalities: ['text'] }, supported_parameters: ['temperature'], supported_endpoint_types: TEXT_ENDPOINTS },
+    { id: 'zeta/reasoner-pro', available: false, unavailable_reason: "Not included in this workspace's plan", architecture: { output_modalities: ['text'] }, supported_parameters: ['max_tokens'], supported_endpoint_types: TEXT_ENDPOINTS },
+    { id: 'pixel/image-gen', available: true, architecture: { output_modalities: ['image'] }, supported_endpoint_types: ['image-generation'] },
+    { id: 'pixel/captioner', available: true, architecture: { output_modalities: ['text', 'image'] }, supported_endpoint_types: ['image-edit'] },
+  ],
+});
+const ids = (entries: { id: string }[]) => entries.map((e) => e.id);
+
+describe('core model catalog helpers', () => {
+  it('Endpoints rule 2: keeps available text models without image endpoint types', () => {
+    assert.deepEqual(ids(usableTextModels(list)), ['acme/chat-large', 'acme/chat-mini']);
+    assert.deepEqual(ids(usableTextModels(list.data)), ['acme/chat-large', 'acme/chat-mini']);
+  });
+
+  it('Endpoints rule 2: keeps only models that support every required parameter', () => {
+    assert.deepEqual(ids(usableTextModels(list, { requiredParameters: ['max_tokens'] })), ['acme/chat-large']);
+    assert.deepEqual(ids(usableTextModels(list, { requiredParameters: ['max_tokens', 'seed'] })), []);
+  });
+
+  it('isTextModel: text output and no image-generation / image-edit endpoint', () => {
+    assert.deepEqual(list.data.map(isTextModel), [true, true, true, false, false]);
+  });
+
+  it('Payload rule: unknown entry fields are kept, missing lists default to empty', () => {
+    assert.deepEqual((list.data[0] as Record<string, unknown>).pricing, { in: 1 });
+    assert.deepEqual(list.data[3]?.supported_parameters, []);
+  });
+
+  it('Authentication rule 9: unavailableReason reads the reason whatever its field name, else explains', () => {
+    assert.equal(unavailableReason(list.data[2]!), "Not included in this workspace's plan");
+    const base = { id: 'x/y', available: false, architecture: { output_modalities: ['text'] }, supported_parameters: [], supported_endpoint_types: [] };
+    assert.equal(unavailableReason({ ...base, availability_reason: 'Plan limit' }), 'Plan limit');
+    assert.equal(unavailableReason({ ...base, availability: { reason: 'Region' } }), 'Region');
+    assert.equal(unavailableReason(base), 'This model is not available to your workspace.');
+  });
+});

@@ -1,0 +1,435 @@
+// The client against the emulator over real loopback HTTP: nothing in the client is mocked.
+import * as assert from 'node:assert/strict';
+import { startEmulator, EmulatorControl, FIXTURE_KEYS, type RunningEmulator } from '../../../emulator/index';
+import {
+  buildChatRequest,
+  formatDiagnostics,
+  ModelCatalog,
+  ServiceClient,
+  ServiceError,
+  usableTextModels,
+  type ChatRequest,
+  type ChatStreamEvent,
+  type ClientLogger,
+  type ServiceClientOptions,
+} from '../../../../src/core/index';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const PROMPT = 'Explain closures in TypeScript.';
+const chat = (model = 'acme/chat-large', content = PROMPT): ChatRequest => ({ model, messages: [{ role: 'user', content }] });
+
+class RecordingLogger implements ClientLogger {
+  readonly lines: string[] = [];
+  info(line: string) {
+    this.lines.push(line);
+  }
+  warn(line: string) {
+    this.lines.push(line);
+  }
+  error(line: string) {
+    this.lines.push(line);
+  }
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof ServiceError, `expected a ServiceError, got ${String(error)}`);
+    return error;
+  }
+  assert.fail('expected the call to fail');
+}
+
+interface StreamOutcome {
+  deltas: string[];
+  done?: Extract<ChatStreamEvent, { type: 'done' }>;
+  error?: ServiceError;
+}
+
+async function consume(stream: AsyncIterable<ChatStreamEvent>): Promise<StreamOutcome> {
+  const outcome: StreamOutcome = { deltas: [] };
+  try {
+    for await (const event of stream) {
+      assert.equal(outcome.done, undefined, 'nothing may follow done');
+      if (event.type === 'delta') outcome.deltas.push(event.text);
+      else outcome.done = event;
+    }
+  } catch (error) {
+    assert.ok(error instanceof ServiceError, `expected a ServiceError, got ${String(error)}`);
+    outcome.error = error;
+  }
+  return outcome;
+}
+
+describe('core ServiceClient against the emulator', function () {
+  let emulator: RunningEmulator;
+  let control: EmulatorControl;
+  const logger = new RecordingLogger();
+  const client = (options: Partial<ServiceClientOptions> = {}) =>
+    new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, logger, ...options });
+
+  before(async () => {
+    emulator = await startEmulator();
+    control = new EmulatorControl(emulator.origin);
+  });
+  after(async () => {
+    await emulator.close();
+  });
+  beforeEach(async () => {
+    await control.reset();
+  });
+
+  describe('configuration (refused before any request)', () => {
+    for (const [name, baseUrl] of [
+      ['Base URL rule: a path holding /v1 twice', '/v1/v1'],
+      ['Base URL rule: a full endpoint path pasted as the base URL', '/v1/chat/completions'],
+      ['Base URL rule: a base URL without /v1', ''],
+    ] as const) {
+      it(`${name} is a config error that says how to fix it`, async () => {
+        const error = await rejection(client({ baseUrl: `${emulator.origin}${baseUrl}` }).listModels());
+        assert.equal(error.kind, 'config');
+        assert.match(error.userMessage, new RegExp(`use ${emulator.origin}/v1`));
+        assert.deepEqual(await control.requests(), []);
+      });
+    }
+
+    it('Authentication rule: an empty key is a config error before any request', async () => {
+      const error = await rejection(client({ apiKey: '  \n' }).createChatCompletion(chat()));
+      assert.equal(error.kind, 'config');
+      assert.match(error.userMessage, /Set API Key/);
+      assert.match(error.clientRequestId, UUID);
+      const streamed = await consume(client({ apiKey: '' }).streamChatCompletion(chat()));
+      assert.equal(streamed.error?.kind, 'config');
+      assert.deepEqual(await control.requests(), []);
+    });
+  });
+
+  describe('addresses and authentication', () => {
+    it('Endpoints rule 1: listModels returns the list and verifies the key', async () => {
+      const list = await client().listModels();
+      assert.equal(list.object, 'list');
+      assert.ok(list.data.some((m) => m.id === 'acme/chat-large'));
+      const [record] = await control.requests();
+      assert.equal(record?.path, '/v1/models');
+      assert.match(record?.clientRequestId ?? '', UUID);
+    });
+
+    it('Endpoints rule 2: the query filters narrow the list', async () => {
+      const images = await client().listModels({ outputModalities: 'image' });
+      assert.ok(images.data.length > 0);
+      assert.ok(images.data.every((m) => m.architecture.output_modalities.includes('image')));
+      const withMaxTokens = await client().listModels({ supportedParameters: 'max_tokens' });
+      assert.ok(withMaxTokens.data.every((m) => m.supported_parameters.includes('max_tokens')));
+      assert.ok(!withMaxTokens.data.some((m) => m.id === 'acme/chat-mini'));
+    });
+
+    it('Authentication rule 1: the key is trimmed and sent as Bearer', async () => {
+      const completion = await client({ apiKey: `  ${FIXTURE_KEYS.alpha}\n` }).createChatCompletion(chat());
+      assert.ok(completion.choices[0]?.message.content);
+    });
+
+    it('Base URL rule: the legacy prefix and the host-level /api/v1 address work', async () => {
+      const legacy = client({ baseUrl: `${emulator.origin}/legacy/v1/` });
+      assert.ok((await legacy.listModels()).data.length > 0);
+      assert.ok((await legacy.createChatCompletion(chat())).choices[0]?.message.content);
+      const hostLevel = await client({ baseUrl: `${emulator.origin}/api/v1` }).createChatCompletion(chat());
+      assert.ok(hostLevel.choices[0]?.message.content);
+      const paths = (await control.requests()).map((r) => r.path);
+      assert.deepEqual(paths, ['/legacy/v1/models', '/legacy/v1/chat/completions', '/api/v1/chat/completions']);
+    });
+
+    it('Authentication rule 6: a revoked key is an auth error with code, status and request id, not retried', async () => {
+      const error = await rejection(client({ apiKey: FIXTURE_KEYS.revoked }).listModels());
+      assert.equal(error.kind, 'auth');
+      assert.equal(error.status, 401);
+      assert.equal(error.code, 'invalid_api_key');
+      const records = await control.requests();
+      assert.equal(records.length, 1);
+      assert.equal(error.requestId, records[0]?.requestId);
+      assert.match(error.userMessage, /Set API Key/);
+    });
+
+    it('Authentication rule 9: a model unavailable to the workspace is forbidden with advice to pick another', async () => {
+      const error = await rejection(client().createChatCompletion(chat('zeta/reasoner-pro')));
+      assert.equal(error.kind, 'forbidden');
+      assert.equal(error.code, 'model_unavailable');
+      assert.match(error.userMessage, /Select Model/);
+      assert.ok((await client({ apiKey: FIXTURE_KEYS.beta }).createChatCompletion(chat('zeta/reasoner-pro'))).choices.length);
+    });
+  });
+
+  describe('chat', () => {
+    it('createChatCompletion returns the text and the request id of its record', async () => {
+      const completion = await client().createChatCompletion(chat());
+      assert.equal(completion.object, 'chat.completion');
+      assert.ok(completion.choices[0]?.message.content.length);
+      const [record] = await control.requests();
+      assert.equal(completion.requestId, record?.requestId);
+      assert.equal(record?.stream, false);
+    });
+
+    it('Streaming: deltas add up to the non-streamed reply; done comes last with finish reason, usage and request id', async () => {
+      const whole = (await client().createChatCompletion(chat())).choices[0]?.message.content;
+      const streamed = await consume(client().streamChatCompletion({ ...chat(), stream_options: { include_usage: true } }));
+      assert.equal(streamed.error, undefined);
+      assert.ok(streamed.deltas.length > 5);
+      assert.equal(streamed.deltas.join(''), whole);
+      assert.equal(streamed.done?.finishReason, 'stop');
+      assert.ok(streamed.done?.usage);
+      const records = await control.requests();
+      assert.equal(records[1]?.stream, true);
+      assert.equal(streamed.done?.requestId, records[1]?.requestId);
+    });
+
+    it('Errors rule 1: an empty messages array is rejected as invalid_request and not retried', async () => {
+      const error = await rejection(client().createChatCompletion({ model: 'acme/chat-large', messages: [] }));
+      assert.equal(error.kind, 'invalid_request');
+      assert.equal(error.status, 400);
+      assert.equal(error.code, 'invalid_request');
+      assert.equal((await control.requests()).length, 1);
+    });
+
+    it('Endpoints rule 5: built from the catalog, a request carries only fields the model supports', async () => {
+      const models = await client().listModels();
+      const mini = models.data.find((m) => m.id === 'acme/chat-mini');
+      assert.ok(mini);
+      const request = buildChatRequest(mini, [{ role: 'user', content: PROMPT }], { maxTokens: 32, includeUsage: true });
+      assert.equal(request.max_tokens, undefined);
+      const streamed = await consume(client().streamChatCompletion(request));
+      assert.equal(streamed.error, undefined);
+      const unchecked = await rejection(client().createChatCompletion({ ...chat('acme/chat-mini'), max_tokens: 32 }));
+      assert.equal(unchecked.code, 'unsupported_parameter');
+      assert.equal(unchecked.kind, 'invalid_request');
+    });
+
+    it('Endpoints rule 2: an image model on chat is refused with advice to pick a text model', async () => {
+      const error = await rejection(client().createChatCompletion(chat('pixel/image-gen')));
+      assert.equal(error.code, 'unsupported_model_endpoint');
+      assert.match(error.userMessage, /text model/);
+    });
+
+    it('the client request id is a UUID per logical request', async () => {
+      await client().createChatCompletion(chat());
+      await client().createChatCompletion(chat());
+      const [first, second] = await control.requests();
+      assert.match(first?.clientRequestId ?? '', UUID);
+      assert.notEqual(first?.clientRequestId, second?.clientRequestId);
+    });
+  });
+
+  describe('fault matrix', () => {
+    let reference: string[];
+    const errorTexts: string[] = [];
+    before(async () => {
+      await control.reset();
+      reference = (await consume(client().streamChatCompletion(chat()))).deltas;
+      assert.ok(reference.length > 6);
+    });
+
+    type Mode = 'stream' | 'json';
+    type Fault = Parameters<EmulatorControl['queueFaults']>[1][number];
+    interface Case {
+      name: string;
+      faults: Fault[];
+      modes: Mode[];
+      options?: Partial<ServiceClientOptions>;
+      attempts: number;
+      /** Expected failure; absent when the call ends well after its retries. */
+      error?: { kind: string; code?: string; status?: number | null; partialDeltas?: number };
+      /** Minimum gap between the first two attempts' arrivals. */
+      minGapMs?: number;
+    }
+
+    const noWait = { 'retry-after': '0' };
+    const cases: Case[] = [
+      { name: 'Errors rule: 500 is retried with exponential backoff', faults: [{ type: 'status', status: 500 }], modes: ['json', 'stream'], attempts: 2, minGapMs: 370 },
+      ...[500, 502, 503, 408].map((status): Case => ({
+        name: `Errors rule: ${status} is retried at most maxRetries times, then reported`,
+        faults: [1, 2, 3].map(() => ({ type: 'status', status, headers: noWait }) as Fault),
+        modes: ['json', 'stream'],
+        attempts: 3,
+        error: { kind: status === 408 ? 'timeout' : 'server', status },
+      })),
+      { name: 'Errors rule: 503 then success is one call with one client request id', faults: [{ type: 'status', status: 503, headers: noWait }], modes: ['json', 'stream'], attempts: 2 },
+      { name: 'Errors rule: 400 is never retried', faults: [{ type: 'status', status: 400, code: 'invalid_request' }], modes: ['json', 'stream'], attempts: 1, error: { kind: 'invalid_request', code: 'invalid_request', status: 400 } },
+      { name: 'Errors rule: 403 is never retried', faults: [{ type: 'status', status: 403, code: 'model_unavailable' }], modes: ['json'], attempts: 1, error: { kind: 'forbidden', code: 'model_unavailable', status: 403 } },
+      { name: 'Errors rule: 404 is never retried', faults: [{ type: 'status', status: 404, code: 'model_not_found' }], modes: ['stream'], attempts: 1, error: { kind: 'not_found', code: 'model_not_found', status: 404 } },
+      { name: 'Errors rule (429): retried after its Retry-After window', faults: [{ type: 'rate_limit', retryAfterSeconds: 1 }], modes: ['json', 'stream'], attempts: 2, minGapMs: 950 },
+      { name: 'Errors rule: retry-after-ms on a 503 is honoured', faults: [{ type: 'status', status: 503, headers: { 'retry-after-ms': '600' } }], modes: ['json'], attempts: 2, minGapMs: 580 },
+      { name: 'Errors rule (429): a window beyond the cap is reported, not waited on', faults: [{ type: 'rate_limit', retryAfterSeconds: 3600 }], modes: ['json'], attempts: 1, error: { kind: 'rate_limit', code: 'rate_limit_exceeded', status: 429 } },
+      { name: 'Errors rule: maxRetries 0 means one attempt', faults: [{ type: 'status', status: 500, headers: noWait }], modes: ['json'], options: { maxRetries: 0 }, attempts: 1, error: { kind: 'server', code: 'internal_error', status: 500 } },
+      { name: 'Errors rule: a connection reset before headers is retried', faults: [{ type: 'reset' }], modes: ['json', 'stream'], attempts: 2 },
+      { name: 'Errors rule: repeated resets end as a network error', faults: [{ type: 'reset' }, { type: 'reset' }, { type: 'reset' }], modes: ['json'], attempts: 3, error: { kind: 'network', status: null } },
+      { name: 'timeoutMs: a first byte slower than the timeout is a timeout, retried', faults: [{ type: 'slow_first_byte', ms: 1500 }], modes: ['json', 'stream'], options: { timeoutMs: 300 }, attempts: 2 },
+      { name: 'a slow first byte within the timeout is simply waited for', faults: [{ type: 'slow_first_byte', ms: 200 }], modes: ['json', 'stream'], attempts: 1 },
+      { name: 'Errors rule 3: a cut after K deltas is stream_interrupted, keeps the text, is not retried', faults: [{ type: 'cut', afterDeltas: 3 }], modes: ['stream'], attempts: 1, error: { kind: 'stream_interrupted', status: 200, partialDeltas: 3 } },
+      { name: 'Errors rule 3: a cut before the first delta is an ordinary failure, retried', faults: [{ type: 'cut', afterDeltas: 0 }], modes: ['stream'], attempts: 2 },
+      { name: 'a non-streamed body cut mid-JSON is a connection failure, retried (nothing was shown)', faults: [{ type: 'cut', afterDeltas: 3 }], modes: ['json'], attempts: 2 },
+      { name: 'Streaming rule: a stall longer than idleTimeoutMs is stream_interrupted with the text kept', faults: [{ type: 'stall', afterDeltas: 2, ms: 2000 }], modes: ['stream'], options: { idleTimeoutMs: 300 }, attempts: 1, error: { kind: 'stream_interrupted', status: 200, partialDeltas: 2 } },
+      { name: 'Streaming rule: silence before the first delta is a timeout, retried', faults: [{ type: 'stall', afterDeltas: 0, ms: 2000 }], modes: ['stream'], options: { idleTimeoutMs: 300 }, attempts: 2 },
+      { name: 'a stall shorter than idleTimeoutMs is waited out', faults: [{ type: 'stall', afterDeltas: 2, ms: 200 }], modes: ['stream'], options: { idleTimeoutMs: 2000 }, attempts: 1 },
+      { name: 'Streaming rule: a malformed chunk is bad_response, keeps the text, is not retried', faults: [{ type: 'malformed', afterDeltas: 2 }], modes: ['stream'], attempts: 1, error: { kind: 'bad_response', status: 200, partialDeltas: 2 } },
+      { name: 'Streaming rule: event: error after output is stream_interrupted with its code', faults: [{ type: 'stream_error', afterDeltas: 2, code: 'internal_error' }], modes: ['stream'], attempts: 1, error: { kind: 'stream_interrupted', code: 'internal_error', status: 200, partialDeltas: 2 } },
+      { name: 'Errors rule 3: event: error before the first delta is an ordinary failure by its code', faults: [{ type: 'stream_error', afterDeltas: 0, code: 'model_unavailable' }], modes: ['stream'], attempts: 1, error: { kind: 'forbidden', code: 'model_unavailable', status: 200 } },
+      { name: 'Payload rule: a non-streamed body that is not the expected JSON is bad_response, not retried', faults: [{ type: 'malformed', afterDeltas: 0 }], modes: ['json'], attempts: 1, error: { kind: 'bad_response', status: 200 } },
+      { name: 'timeoutMs: a non-streamed body that stalls past the timeout is a timeout, retried', faults: [{ type: 'stall', afterDeltas: 0, ms: 2000 }], modes: ['json'], options: { timeoutMs: 300 }, attempts: 2 },
+      { name: 'Errors rule: a failure while producing a non-streamed reply (500) is retried', faults: [{ type: 'stream_error', afterDeltas: 0, code: 'internal_error' }], modes: ['json'], attempts: 2 },
+    ];
+
+    for (const testCase of cases) {
+      for (const mode of testCase.modes) {
+        it(`${testCase.name} [${mode}]`, async () => {
+          await control.queueFaults('chat', testCase.faults);
+          const started = client(testCase.options);
+          let error: ServiceError | undefined;
+          let text = '';
+          let requestId: string | undefined;
+          if (mode === 'json') {
+            try {
+              const completion = await started.createChatCompletion(chat());
+              text = completion.choices[0]?.message.content ?? '';
+              requestId = completion.requestId;
+            } catch (thrown) {
+              assert.ok(thrown instanceof ServiceError, String(thrown));
+              error = thrown;
+            }
+          } else {
+            const outcome = await consume(started.streamChatCompletion(chat()));
+            text = outcome.deltas.join('');
+            error = outcome.error;
+            requestId = outcome.done?.requestId;
+            if (!error) assert.equal(outcome.done?.finishReason, 'stop');
+          }
+
+          const records = await control.requests();
+          assert.equal(records.length, testCase.attempts, 'attempts made');
+          assert.equal(new Set(records.map((r) => r.clientRequestId)).size, 1, 'one client request id across retries');
+          const last = records.at(-1);
+          if (testCase.minGapMs !== undefined) {
+            const gap = Date.parse(records[1]?.receivedAt ?? '') - Date.parse(records[0]?.receivedAt ?? '');
+            assert.ok(gap >= testCase.minGapMs, `waited ${gap} ms, expected at least ${testCase.minGapMs}`);
+          }
+          if (!testCase.error) {
+            assert.equal(error, undefined, error?.message);
+            assert.equal(text, reference.join(''));
+            assert.equal(requestId, last?.requestId);
+            return;
+          }
+          assert.ok(error, 'expected a failure');
+          errorTexts.push(`${error.message} ${error.userMessage} ${error.stack ?? ''} ${formatDiagnostics(error.diagnostics)} ${JSON.stringify(error)}`);
+          assert.equal(error.kind, testCase.error.kind);
+          if (testCase.error.code) assert.equal(error.code, testCase.error.code);
+          if (testCase.error.status !== undefined) assert.equal(error.status, testCase.error.status ?? undefined);
+          if (testCase.error.status !== null) assert.equal(error.requestId, last?.requestId);
+          assert.equal(error.clientRequestId, last?.clientRequestId);
+          assert.equal(error.diagnostics.attempts, testCase.attempts);
+          if (testCase.error.partialDeltas !== undefined) {
+            assert.equal(error.partialText, reference.slice(0, testCase.error.partialDeltas).join(''));
+            assert.equal(text, error.partialText, 'the caller saw exactly the kept text');
+          }
+        });
+      }
+    }
+
+    it('Authentication rule 8: across the whole matrix the full key appears in no log line, error or diagnostics', () => {
+      assert.ok(logger.lines.length > cases.length, 'the logger recorded the matrix');
+      assert.ok(errorTexts.length > 10, 'the matrix produced errors');
+      for (const text of [...logger.lines, ...errorTexts]) {
+        for (const key of Object.values(FIXTURE_KEYS)) assert.equal(text.includes(key), false, text);
+      }
+      assert.ok(logger.lines.every((line) => / key=(sk_\S*…|\(no key\))/.test(line)));
+    });
+  });
+
+  describe('cancellation', () => {
+    it('Errors rule: an aborted signal stops a stream at once, keeps the text, no retry', async () => {
+      const controller = new AbortController();
+      await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 2, ms: 5000 }]);
+      const deltas: string[] = [];
+      let error: unknown;
+      try {
+        for await (const event of client().streamChatCompletion(chat(), { signal: controller.signal })) {
+          if (event.type === 'delta') deltas.push(event.text);
+          if (deltas.length === 2) setTimeout(() => controller.abort(), 50);
+        }
+      } catch (thrown) {
+        error = thrown;
+      }
+      assert.ok(error instanceof ServiceError);
+      assert.equal(error.kind, 'aborted');
+      assert.equal(error.partialText, deltas.join(''));
+      assert.equal((await control.requests()).length, 1);
+    });
+
+    it('Errors rule: an abort during a retry wait stops at once with kind aborted', async () => {
+      const controller = new AbortController();
+      await control.queueFaults('chat', [{ type: 'rate_limit', retryAfterSeconds: 30 }]);
+      const pending = client().createChatCompletion(chat(), { signal: controller.signal });
+      setTimeout(() => controller.abort(), 300);
+      const error = await rejection(pending);
+      assert.equal(error.kind, 'aborted');
+      assert.equal((await control.requests()).length, 1);
+    });
+
+    it('an already aborted signal sends nothing', async () => {
+      const error = await rejection(client().listModels({}, { signal: AbortSignal.abort() }));
+      assert.equal(error.kind, 'aborted');
+      assert.deepEqual(await control.requests(), []);
+    });
+
+    it('a consumer that stops reading early ends the request without an error', async () => {
+      for await (const event of client().streamChatCompletion(chat())) {
+        assert.equal(event.type, 'delta');
+        break;
+      }
+      assert.equal((await control.requests()).length, 1);
+    });
+  });
+
+  describe('diagnostics and catalog', () => {
+    it('Authentication rule 8: a failure carries a diagnostics record for support, with the masked key only', async () => {
+      const error = await rejection(client().createChatCompletion(chat('zeta/reasoner-pro')));
+      const [record] = await control.requests();
+      const d = error.diagnostics;
+      assert.equal(d.method, 'POST');
+      assert.equal(d.endpoint, '/v1/chat/completions');
+      assert.equal(d.model, 'zeta/reasoner-pro');
+      assert.equal(d.status, 403);
+      assert.equal(d.code, 'model_unavailable');
+      assert.equal(d.requestId, record?.requestId);
+      assert.equal(d.clientRequestId, record?.clientRequestId);
+      assert.match(d.time, /[+-]\d\d:\d\d$/);
+      assert.match(d.keyPrefix, /^sk_.+…$/);
+      assert.equal(JSON.stringify({ ...error, message: error.message }).includes(FIXTURE_KEYS.alpha), false);
+    });
+
+    it('Catalog: ModelCatalog caches within its time limit, refreshes on demand, and shares one request', async () => {
+      const catalog = new ModelCatalog(client(), { ttlMs: 60_000 });
+      const [first, second] = await Promise.all([catalog.get(), catalog.get()]);
+      assert.equal(first, second);
+      await catalog.get();
+      assert.equal((await control.requests()).length, 1);
+      await catalog.get({ refresh: true });
+      assert.equal((await control.requests()).length, 2);
+      catalog.invalidate();
+      const list = await catalog.get();
+      assert.equal((await control.requests()).length, 3);
+      assert.deepEqual(usableTextModels(list, { requiredParameters: ['max_tokens'] }).map((m) => m.id), ['acme/chat-large']);
+    });
+
+    it('Catalog: an expired cache is read again', async () => {
+      const catalog = new ModelCatalog(client(), { ttlMs: 0 });
+      await catalog.get();
+      await catalog.get();
+      assert.equal((await control.requests()).length, 2);
+    });
+
+    it('Catalog: a failed read is not cached', async () => {
+      await control.queueFaults('models', [{ type: 'status', status: 400 }]);
+      const catalog = new ModelCatalog(client(), { ttlMs: 60_000 });
+      await rejection(catalog.get());
+      assert.ok((await catalog.get()).data.length);
+    });
+  });
+});

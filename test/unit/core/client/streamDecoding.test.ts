@@ -1,0 +1,174 @@
+import * as assert from 'node:assert/strict';
+import { LineDecoder } from '../../../../src/core/client/lineDecoder';
+import { SseDecoder, type SseEvent } from '../../../../src/core/client/sseDecoder';
+import { decodeChatStream, StreamFault, type ChatStreamPart } from '../../../../src/core/client/chatStream';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+/** Every way to cut the bytes once, plus byte by byte: the splits a network can produce. */
+function* splits(data: Uint8Array): Generator<Uint8Array[]> {
+  for (let i = 0; i <= data.length; i++) yield [data.subarray(0, i), data.subarray(i)];
+  yield Array.from(data, (_, i) => data.subarray(i, i + 1));
+}
+
+function decodeLines(chunks: Uint8Array[]): string[] {
+  const decoder = new LineDecoder();
+  return [...chunks.flatMap((c) => decoder.decode(c)), ...decoder.flush()];
+}
+
+function decodeEvents(chunks: Uint8Array[]): SseEvent[] {
+  const sse = new SseDecoder();
+  return decodeLines(chunks).flatMap((line) => sse.push(line) ?? []);
+}
+
+async function* source(chunks: Uint8Array[]): AsyncGenerator<Uint8Array> {
+  for (const chunk of chunks) yield chunk;
+}
+
+async function collect(chunks: Uint8Array[]): Promise<{ parts: ChatStreamPart[]; fault?: StreamFault }> {
+  const parts: ChatStreamPart[] = [];
+  try {
+    for await (const batch of decodeChatStream(source(chunks))) parts.push(...batch);
+  } catch (error) {
+    if (!(error instanceof StreamFault)) throw error;
+    return { parts, fault: error };
+  }
+  return { parts };
+}
+
+const chunk = (content: string, finish: string | null = null) =>
+  `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: finish }] })}`;
+
+// Recorded streams in the shapes the service sends, with the awkward bytes on purpose:
+// CRLF and CR endings, multi-byte UTF-8, keep-alive comments, a usage chunk.
+const RECORDED = {
+  plain: [chunk('Привет, '), chunk('мир 👋\n'), chunk('', 'stop'), 'data: [DONE]', '', ''].join('\n\n').replace(/\n\n\n\n$/, '\n\n'),
+  crlf: [': keep-alive', '', chunk('a'), '', chunk('b€'), '', chunk('', 'length'), '', 'data: [DONE]', '', ''].join('\r\n'),
+  cr: [chunk('x'), '', chunk('y', 'stop'), '', 'data: [DONE]', '', ''].join('\r'),
+  usage: [
+    chunk('one '),
+    chunk('two', 'stop'),
+    `data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 } })}`,
+    'data: [DONE]',
+    '',
+  ].join('\n\n'),
+};
+
+describe('core stream decoding', () => {
+  describe('LineDecoder', () => {
+    it('splits on LF, CR and CRLF, whatever the chunking, byte by byte included', () => {
+      const text = 'a\nb\r\nc\rd\r\n\r\ne\n\nлиния 🎉\rend';
+      const expected = ['a', 'b', 'c', 'd', '', 'e', '', 'линия 🎉', 'end'];
+      for (const chunks of splits(bytes(text))) assert.deepEqual(decodeLines(chunks), expected);
+    });
+
+    it('keeps a CRLF split across chunks as one line ending', () => {
+      const decoder = new LineDecoder();
+      assert.deepEqual(decoder.decode(bytes('one\r')), ['one']);
+      assert.deepEqual(decoder.decode(bytes('\ntwo\n')), ['two']);
+    });
+
+    it('rebuilds a multi-byte character split between chunks', () => {
+      const data = bytes('€\n');
+      const decoder = new LineDecoder();
+      assert.deepEqual(decoder.decode(data.subarray(0, 1)), []);
+      assert.deepEqual(decoder.decode(data.subarray(1, 2)), []);
+      assert.deepEqual(decoder.decode(data.subarray(2)), ['€']);
+    });
+
+    it('joins a long line that arrives in many chunks', () => {
+      const long = 'x'.repeat(10_000);
+      const decoder = new LineDecoder();
+      const lines: string[] = [];
+      for (let i = 0; i < long.length; i += 7) lines.push(...decoder.decode(bytes(long.slice(i, i + 7))));
+      lines.push(...decoder.decode(bytes('\n')));
+      assert.deepEqual(lines, [long]);
+    });
+  });
+
+  describe('SseDecoder', () => {
+    it('joins multi-line data, reads event names, ignores comments and unknown fields', () => {
+      const text = ': ping\n\nevent: error\ndata: {"a":\ndata:1}\nid: 7\nretry: 10\n\ndata: second\n\n';
+      for (const chunks of splits(bytes(text))) {
+        assert.deepEqual(decodeEvents(chunks), [
+          { event: 'error', data: '{"a":\n1}' },
+          { event: undefined, data: 'second' },
+        ]);
+      }
+    });
+
+    it('drops an event that has no data, and one cut off before its blank line', () => {
+      assert.deepEqual(decodeEvents([bytes('event: ping\n\ndata: cut')]), []);
+    });
+  });
+
+  describe('decodeChatStream', () => {
+    for (const [name, recorded] of Object.entries(RECORDED)) {
+      it(`decodes the recorded "${name}" stream identically through every chunk split`, async () => {
+        const data = bytes(recorded);
+        const reference = await collect([data]);
+        assert.equal(reference.fault, undefined);
+        assert.equal(reference.parts.at(-1)?.type, 'end');
+        for (const chunks of splits(data)) assert.deepEqual(await collect(chunks), reference);
+      });
+    }
+
+    it('yields the deltas in order, then the finish reason and usage', async () => {
+      assert.deepEqual((await collect([bytes(RECORDED.plain)])).parts, [
+        { type: 'delta', text: 'Привет, ' },
+        { type: 'delta', text: 'мир 👋\n' },
+        { type: 'end', finishReason: 'stop' },
+      ]);
+      assert.deepEqual((await collect([bytes(RECORDED.usage)])).parts.at(-1), {
+        type: 'end',
+        finishReason: 'stop',
+        usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 },
+      });
+    });
+
+    it('Streaming rule: a stream that ends without [DONE] and without a finish_reason is truncated', async () => {
+      const { parts, fault } = await collect([bytes(`${chunk('half')}\n\n${chunk('cut')}`)]);
+      assert.deepEqual(parts, [{ type: 'delta', text: 'half' }]);
+      assert.equal(fault?.reason, 'truncated');
+    });
+
+    it('accepts a stream that gave its finish_reason but lost the [DONE] line', async () => {
+      const { parts, fault } = await collect([bytes(`${chunk('all', 'stop')}\n\n`)]);
+      assert.equal(fault, undefined);
+      assert.deepEqual(parts.at(-1), { type: 'end', finishReason: 'stop' });
+    });
+
+    it('Streaming rule: `event: error` becomes a fault carrying its code and message', async () => {
+      const text = `${chunk('so far')}\n\nevent: error\ndata: {"error":{"code":"internal_error","message":"boom"}}\n\n`;
+      for (const chunks of splits(bytes(text))) {
+        const { parts, fault } = await collect(chunks);
+        assert.deepEqual(parts, [{ type: 'delta', text: 'so far' }]);
+        assert.equal(fault?.reason, 'error_event');
+        assert.equal(fault?.code, 'internal_error');
+        assert.equal(fault?.serviceMessage, 'boom');
+      }
+    });
+
+    it('Streaming rule: a `data.error` payload without an event name is an error too', async () => {
+      const { fault } = await collect([bytes('data: {"error":{"code":"rate_limit_exceeded"}}\n\n')]);
+      assert.equal(fault?.reason, 'error_event');
+      assert.equal(fault?.code, 'rate_limit_exceeded');
+    });
+
+    it('a data line that is not JSON, or a chunk of the wrong shape, is malformed', async () => {
+      const notJson = await collect([bytes(`${chunk('a')}\n\ndata: {not json\n\n${chunk('b', 'stop')}\n\ndata: [DONE]\n\n`)]);
+      assert.deepEqual(notJson.parts, [{ type: 'delta', text: 'a' }]);
+      assert.equal(notJson.fault?.reason, 'malformed');
+      const wrongShape = await collect([bytes('data: {"choices":"nope"}\n\n')]);
+      assert.equal(wrongShape.fault?.reason, 'malformed');
+    });
+
+    it('tolerates unknown fields and chunks without content', async () => {
+      const extra = `data: {"choices":[{"delta":{"role":"assistant"},"logprobs":null}],"system_fingerprint":"x"}\n\n${chunk('ok', 'stop')}\n\ndata: [DONE]\n\n`;
+      assert.deepEqual((await collect([bytes(extra)])).parts, [
+        { type: 'delta', text: 'ok' },
+        { type: 'end', finishReason: 'stop' },
+      ]);
+    });
+  });
+});

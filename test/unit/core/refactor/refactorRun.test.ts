@@ -1,0 +1,102 @@
+// A refactoring request against the emulator over loopback HTTP: the client is real.
+import * as assert from 'node:assert/strict';
+import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
+import { ServiceClient } from '../../../../src/core/index';
+import { RefactorRun, type RefactorConnection, type RefactorRequest } from '../../../../src/core/refactor/refactorRun';
+import type { ServiceError } from '../../../../src/core/client/serviceError';
+
+const documentText = 'class A {\n  run(x) {\n    return x+1\n  }\n}\n';
+const selected = '  run(x) {\n    return x+1\n  }\n';
+const start = documentText.indexOf(selected);
+const request: RefactorRequest = {
+  target: { documentText, version: 1, start, end: start + selected.length, languageId: 'typescript' },
+  instruction: 'Add types',
+  path: 'src/a.ts',
+  startLine: 2,
+  endLine: 4,
+};
+const scripted = 'Here you go:\n\n```ts\nrun(x: number): number {\n  return x + 1;\n}\n```\n\nThe types make the contract explicit.';
+const expectedCode = '  run(x: number): number {\n    return x + 1;\n  }\n';
+
+describe('RefactorRun against the emulator', () => {
+  let emulator: RunningEmulator;
+  let control: EmulatorControl;
+  let connection: RefactorConnection;
+
+  before(async () => {
+    emulator = await startEmulator();
+    control = new EmulatorControl(emulator.origin);
+    const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 });
+    const model = (await client.listModels()).data.find((m) => m.id === 'acme/chat-large')!;
+    connection = { client, model, maxTokens: 2000 };
+  });
+  after(() => emulator.close());
+  beforeEach(() => control.reset());
+
+  it('ends done with the fenced code, reindented into the document', async () => {
+    await control.queueReplies([scripted]);
+    const proposals: string[] = [];
+    const outcome = await new RefactorRun(request, (d) => proposals.push(d), 0).start(connection, new AbortController().signal);
+    assert.deepEqual(outcome, {
+      status: 'done',
+      code: expectedCode,
+      document: `class A {\n${expectedCode}}\n`,
+    });
+    assert.equal(proposals.at(-1), outcome.status === 'done' ? outcome.document : '');
+  });
+
+  it('updates the proposal while streaming, never with the prose before the fence', async () => {
+    await control.queueReplies([scripted]);
+    // A pause inside the code block makes the partial proposal observable.
+    await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 7, ms: 300 }]);
+    const proposals: string[] = [];
+    const outcome = await new RefactorRun(request, (d) => proposals.push(d), 0).start(connection, new AbortController().signal);
+    const final = outcome.status === 'done' ? outcome.document : '';
+    assert.ok(proposals.some((p) => p !== documentText && p !== final), 'no partial proposal was shown');
+    for (const proposal of proposals) {
+      assert.ok(proposal.startsWith('class A {\n') && proposal.endsWith('}\n'), proposal);
+      assert.ok(!proposal.includes('Here you go'), proposal);
+    }
+  });
+
+  it('sends one streaming chat request to the chosen model', async () => {
+    await control.queueReplies([scripted]);
+    await new RefactorRun(request, () => {}, 0).start(connection, new AbortController().signal);
+    const [recorded] = await control.requests();
+    assert.equal(recorded?.endpoint, 'chat');
+    assert.equal(recorded?.stream, true);
+    assert.equal(recorded?.model, 'acme/chat-large');
+  });
+
+  it('a reply with no code fails without a service error', async () => {
+    await control.queueReplies(['   ']);
+    const outcome = await new RefactorRun(request, () => {}, 0).start(connection, new AbortController().signal);
+    assert.deepEqual(outcome, { status: 'failed' });
+  });
+
+  it('a 500 fails with the service error', async () => {
+    await control.queueFaults('chat', [{ type: 'status', status: 500 }]);
+    const outcome = await new RefactorRun(request, () => {}, 0).start(connection, new AbortController().signal);
+    assert.equal(outcome.status, 'failed');
+    assert.equal(outcome.status === 'failed' ? (outcome.error as ServiceError).kind : '', 'server');
+  });
+
+  it('a cut after partial output is interrupted, with the partial proposal', async () => {
+    await control.queueReplies([scripted]);
+    await control.queueFaults('chat', [{ type: 'cut', afterDeltas: 8 }]);
+    const outcome = await new RefactorRun(request, () => {}, 0).start(connection, new AbortController().signal);
+    assert.equal(outcome.status, 'interrupted');
+    assert.equal(outcome.status === 'interrupted' ? (outcome.error as ServiceError).kind : '', 'stream_interrupted');
+  });
+
+  it('an abort mid-stream is cancelled', async () => {
+    await control.queueReplies([scripted]);
+    await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 3, ms: 5000 }]);
+    const controller = new AbortController();
+    let updates = 0;
+    const outcome = await new RefactorRun(request, () => {
+      if (++updates === 1) controller.abort();
+    }, 0).start(connection, controller.signal);
+    assert.deepEqual(outcome, { status: 'cancelled' });
+  });
+});

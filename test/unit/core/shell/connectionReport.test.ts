@@ -1,0 +1,15 @@
+import * as assert from 'node:assert/strict';
+import { connectionReport } from '../../../../src/core/shell/connectionReport';
+
+describe('connectionReport', () => {
+  it('names the address, the masked prefix and the usable count', () => {
+    assert.equal(
+      connectionReport({ baseUrl: 'http://127.0.0.1:1/v1', keyPrefix: 'sk_tes…', usable: 2, total: 5 }),
+      'Connected to http://127.0.0.1:1/v1 with key sk_tes…: 2 usable text models (of 5 in the catalog).',
+    );
+  });
+
+  it('says what to do when no model is usable', () => {
+    assert.match(connectionReport({ baseUrl: 'http://h/v1', keyPrefix: 'sk_x…', usable: 0, total: 3 }), /0 usable text models .* Ask your workspace admin/);
+  });
+});

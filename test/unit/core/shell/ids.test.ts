@@ -1,0 +1,55 @@
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONFIG_SECTION, Commands, Settings, WALKTHROUGH_ID } from '../../../../src/core/shell/ids';
+
+const root = join(__dirname, '../../../..');
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  activationEvents?: string[];
+  contributes: {
+    commands: { command: string }[];
+    configuration: { properties: Record<string, { scope?: string; markdownDescription?: string; description?: string }> };
+    walkthroughs: { id: string; steps: { description: string; media: { markdown?: string } }[] }[];
+  };
+};
+
+describe('ids agree with package.json', () => {
+  it('every command constant is contributed, and every contributed command is a constant', () => {
+    const contributed = manifest.contributes.commands.map((c) => c.command).sort();
+    assert.deepEqual(contributed, Object.values(Commands).sort());
+  });
+
+  it('every setting constant is contributed, and every contributed setting is a constant', () => {
+    const contributed = Object.keys(manifest.contributes.configuration.properties).sort();
+    assert.deepEqual(contributed, Object.values(Settings).sort());
+    for (const key of contributed) assert.ok(key.startsWith(`${CONFIG_SECTION}.`), key);
+  });
+
+  it('every setting has a description written for a user', () => {
+    for (const [key, property] of Object.entries(manifest.contributes.configuration.properties)) {
+      const text = property.markdownDescription ?? property.description ?? '';
+      assert.ok(text.length > 40, `${key} needs a description`);
+    }
+  });
+
+  it('the base URL cannot be set by a workspace (a folder must not redirect the key)', () => {
+    const scope = manifest.contributes.configuration.properties[Settings.baseUrl]?.scope;
+    assert.ok(scope === 'machine' || scope === 'application', `scope is ${scope}`);
+  });
+
+  it('activates only on its own commands and views, never on "*"', () => {
+    for (const event of manifest.activationEvents ?? []) {
+      assert.match(event, /^(onCommand|onView|onWebviewPanel):multiModelAI\./);
+    }
+  });
+
+  it('the walkthrough exists, links only contributed commands, and its media files are present', () => {
+    const walkthrough = manifest.contributes.walkthroughs.find((w) => w.id === WALKTHROUGH_ID);
+    assert.ok(walkthrough);
+    const commands = new Set<string>(Object.values(Commands));
+    for (const step of walkthrough.steps) {
+      for (const [, id] of step.description.matchAll(/\(command:([\w.]+)\)/g)) assert.ok(commands.has(id!), id);
+      assert.ok(step.media.markdown && existsSync(join(root, step.media.markdown)), step.media.markdown);
+    }
+  });
+});

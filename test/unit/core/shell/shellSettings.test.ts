@@ -1,0 +1,52 @@
+import * as assert from 'node:assert/strict';
+import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_SECONDS, readShellSettings, type RawShellSettings } from '../../../../src/core/shell/shellSettings';
+
+const raw = (over: Partial<RawShellSettings>): RawShellSettings => ({
+  baseUrl: '',
+  model: '',
+  maxTokens: null,
+  requestTimeoutSeconds: 60,
+  maxRetries: 2,
+  ...over,
+});
+
+describe('readShellSettings', () => {
+  it('treats empty values as not set and uses the defaults', () => {
+    const settings = readShellSettings(raw({ requestTimeoutSeconds: undefined, maxRetries: undefined }));
+    assert.deepEqual(settings, { model: undefined, maxTokens: undefined, timeoutMs: DEFAULT_TIMEOUT_SECONDS * 1000, maxRetries: DEFAULT_MAX_RETRIES });
+  });
+
+  it('keeps a valid base URL, normalised', () => {
+    const settings = readShellSettings(raw({ baseUrl: ' http://127.0.0.1:4010/v1/ ' }));
+    assert.equal(settings.baseUrl, 'http://127.0.0.1:4010/v1');
+    assert.equal(settings.baseUrlProblem, undefined);
+  });
+
+  for (const [name, url, fix] of [
+    ['without /v1', 'http://127.0.0.1:4010', /use http:\/\/127\.0\.0\.1:4010\/v1/],
+    ['with /v1 twice', 'http://127.0.0.1:4010/v1/v1', /twice/],
+    ['holding a pasted endpoint', 'http://127.0.0.1:4010/v1/chat/completions', /endpoint address.*use http:\/\/127\.0\.0\.1:4010\/v1/],
+  ] as const) {
+    it(`reports a base URL ${name} with how to fix it, and never uses it`, () => {
+      const settings = readShellSettings(raw({ baseUrl: url }));
+      assert.equal(settings.baseUrl, undefined);
+      assert.match(settings.baseUrlProblem ?? '', fix);
+    });
+  }
+
+  it('ignores values of the wrong type or range instead of sending them', () => {
+    const settings = readShellSettings(raw({ model: 42, maxTokens: -5, requestTimeoutSeconds: 'soon', maxRetries: 99 }));
+    assert.equal(settings.model, undefined);
+    assert.equal(settings.maxTokens, undefined);
+    assert.equal(settings.timeoutMs, DEFAULT_TIMEOUT_SECONDS * 1000);
+    assert.equal(settings.maxRetries, DEFAULT_MAX_RETRIES);
+  });
+
+  it('reads a model id, a token limit, a timeout and retries', () => {
+    const settings = readShellSettings(raw({ model: 'acme/chat-large', maxTokens: 256, requestTimeoutSeconds: 5, maxRetries: 0 }));
+    assert.deepEqual(
+      { model: settings.model, maxTokens: settings.maxTokens, timeoutMs: settings.timeoutMs, maxRetries: settings.maxRetries },
+      { model: 'acme/chat-large', maxTokens: 256, timeoutMs: 5000, maxRetries: 0 },
+    );
+  });
+});
