@@ -35,8 +35,8 @@ export default tseslint.config(
           {
             target: './src/webview',
             from: ['./src/core', './src/vscode', './src/extension.ts'],
-            except: ['./chat/protocol.ts', './chat/conversation.ts'],
-            message: 'The page may import from core only the protocol and the conversation types.',
+            except: ['./chat/protocol.ts', './chat/conversation.ts', './shell/actions.ts'],
+            message: 'The page may import from core only the protocol, the conversation types and the action vocabulary.',
           },
         ],
       }],

@@ -2,12 +2,11 @@ import type * as vscode from 'vscode';
 import { registerApiKeyCommands } from './vscode/apiKeyCommands';
 import { ApiKeyStore } from './vscode/apiKeyStore';
 import { registerBaseUrlCommand } from './vscode/baseUrlCommand';
-import { ClientFactory } from './vscode/clientFactory';
+import { Connection } from './vscode/connection';
 import { registerDiagnosticsCommands } from './vscode/diagnosticsCommands';
 import { seedEmulatorKey } from './vscode/emulatorKeySeed';
 import { FailureReporter } from './vscode/failureReporter';
 import { createShellLog } from './vscode/logChannel';
-import { connectToModel } from './vscode/modelConnection';
 import { ModelPicker, registerModelPicker } from './vscode/modelPicker';
 import { offerOnboarding } from './vscode/onboarding';
 import { ProposalDocuments } from './vscode/refactor/proposalDocuments';
@@ -24,20 +23,20 @@ export function activate(context: vscode.ExtensionContext): ShellApi & { chat: C
   const { logger } = log;
   const keys = new ApiKeyStore(context.secrets);
   const settings = new SettingsWatcher(logger);
-  const clients = new ClientFactory(settings, keys, logger);
+  const connection = new Connection(settings, keys, logger);
   const failures = new FailureReporter(logger);
-  const modelPicker = new ModelPicker(settings, clients, failures);
-  const statusBar = new ModelStatusBar(settings, keys, clients, failures);
-  const deps = { keys, settings, clients, failures, logger };
+  const modelPicker = new ModelPicker(settings, connection, failures);
+  const statusBar = new ModelStatusBar(settings, connection, failures);
+  const deps = { keys, settings, connection, failures, logger };
   const chat = registerChat(context, deps);
   const proposals = new ProposalDocuments();
-  const refactor = new RefactorController({ connect: () => connectToModel(clients, settings), proposals, failures });
+  const refactor = new RefactorController({ connect: () => connection.forChosenModel(), proposals, failures });
 
   context.subscriptions.push(
     log,
     keys,
     settings,
-    clients,
+    connection,
     statusBar,
     ...registerDiagnosticsCommands(log.channel, failures),
     ...registerApiKeyCommands(deps),
@@ -54,14 +53,14 @@ export function activate(context: vscode.ExtensionContext): ShellApi & { chat: C
     void seedEmulatorKey(keys, logger).then(() => {
       settings.reportBaseUrlProblem();
       void statusBar.refresh();
-      void offerOnboarding(clients);
+      void offerOnboarding(connection);
     });
   }, 0);
 
   return {
     apiKeys: keys,
     settings,
-    clients,
+    connection,
     failures,
     modelPicker,
     refactor,

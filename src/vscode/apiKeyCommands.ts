@@ -2,16 +2,16 @@
 // after `GET /v1/models` accepted it (spec, safe rotation); the key itself is only ever
 // held in SecretStorage and shown as its masked prefix.
 import * as vscode from 'vscode';
+import type { Action } from '../core/shell/actions';
 import { checkApiKeyInput } from '../core/shell/apiKeyFormat';
 import { connectionReport } from '../core/shell/connectionReport';
 import { Commands } from '../core/shell/ids';
 import { maskKey } from '../core/client/diagnostics';
-import { usableTextModels } from '../core/client/modelCatalog';
 import type { ClientLogger } from '../core/client/serviceClient';
 import { ServiceError } from '../core/client/serviceError';
-import { requiredParametersFor } from '../core/shell/modelPickItems';
+import { offerActions } from './actions';
 import type { ApiKeyStore } from './apiKeyStore';
-import { offerSetup, type ClientFactory } from './clientFactory';
+import { offerSetup, type Connection } from './connection';
 import type { FailureReporter } from './failureReporter';
 import type { SettingsWatcher } from './settings';
 
@@ -24,7 +24,7 @@ export interface CommandOutcome {
 interface Deps {
   keys: ApiKeyStore;
   settings: SettingsWatcher;
-  clients: ClientFactory;
+  connection: Connection;
   failures: FailureReporter;
   logger: ClientLogger;
 }
@@ -58,14 +58,8 @@ function askForKey(): Thenable<string | undefined> {
   });
 }
 
-function tell(outcome: CommandOutcome, buttons: string[] = []): CommandOutcome {
-  const shown = outcome.ok
-    ? vscode.window.showInformationMessage(outcome.message, ...buttons)
-    : vscode.window.showWarningMessage(outcome.message, ...buttons);
-  void shown.then((choice) => {
-    if (choice === 'Set API Key') void vscode.commands.executeCommand(Commands.setApiKey);
-    else if (choice === 'Set Service Address') void vscode.commands.executeCommand(Commands.setBaseUrl);
-  });
+function tell(outcome: CommandOutcome, actions: Action[] = []): CommandOutcome {
+  void offerActions(outcome.ok ? 'info' : 'warning', outcome.message, actions);
   return outcome;
 }
 
@@ -74,7 +68,7 @@ export async function setApiKey(deps: Deps, key?: string): Promise<CommandOutcom
   const raw = key ?? (await askForKey());
   if (raw === undefined) return { ok: false, message: 'No key entered.' };
   const check = checkApiKeyInput(raw);
-  if (!check.ok) return tell({ ok: false, message: check.message }, ['Set API Key']);
+  if (!check.ok) return tell({ ok: false, message: check.message }, ['setApiKey']);
   const prefix = maskKey(check.key);
   const warning = check.warning ? ` ${check.warning}` : '';
 
@@ -84,7 +78,7 @@ export async function setApiKey(deps: Deps, key?: string): Promise<CommandOutcom
     deps.logger.info(`API key ${prefix} stored without verification: the service address is not set.`);
     return tell(
       { ok: true, message: `API key ${prefix} saved. Set the service address so it can be verified.${warning}` },
-      ['Set Service Address'],
+      ['setBaseUrl'],
     );
   }
 
@@ -92,10 +86,10 @@ export async function setApiKey(deps: Deps, key?: string): Promise<CommandOutcom
   try {
     const list = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: `Verifying API key ${prefix}` },
-      async () => (await deps.clients.create(baseUrl, check.key)).listModels(),
+      async () => (await deps.connection.clientFor(baseUrl, check.key)).listModels(),
     );
     await deps.keys.store(check.key);
-    const usable = usableTextModels(list, { requiredParameters: requiredParametersFor(deps.settings.current()) }).length;
+    const usable = deps.connection.usableIn(list).length;
     deps.logger.info(`API key ${prefix} verified with GET /v1/models and stored (${usable} usable text models).`);
     return tell({ ok: true, message: `API key ${prefix} verified and saved: ${usable} usable text models.${warning}` });
   } catch (error) {
@@ -117,29 +111,20 @@ export async function removeApiKey(deps: Deps): Promise<CommandOutcome> {
   await deps.keys.remove();
   deps.logger.info(`API key ${prefix} removed from secret storage.`);
   return tell({ ok: true, message: `API key ${prefix} removed. Remember to revoke it in the management cabinet if it was exposed.` }, [
-    'Set API Key',
+    'setApiKey',
   ]);
 }
 
 export async function verifyConnection(deps: Deps): Promise<CommandOutcome> {
-  const ready = await deps.clients.readiness();
-  if (!ready.ok) {
-    offerSetup(ready);
-    return { ok: false, message: ready.message };
+  const state = await deps.connection.models({ refresh: true, quiet: true });
+  if (state.kind === 'notReady') {
+    offerSetup(state.readiness);
+    return { ok: false, message: state.readiness.message };
   }
-  const catalog = await deps.clients.catalog({ quiet: true });
-  if (!catalog) return { ok: false, message: 'The settings changed while verifying: run Verify Connection again.' };
-  try {
-    const list = await catalog.get({ refresh: true });
-    const message = connectionReport({
-      baseUrl: ready.baseUrl,
-      keyPrefix: maskKey(ready.apiKey),
-      usable: usableTextModels(list, { requiredParameters: requiredParametersFor(deps.settings.current()) }).length,
-      total: list.data.length,
-    });
-    deps.logger.info(`Verify Connection: ${message}`);
-    return tell({ ok: true, message });
-  } catch (error) {
-    return { ok: false, message: deps.failures.report(`Could not connect with key ${maskKey(ready.apiKey)}`, error) };
+  if (state.kind === 'catalogFailed') {
+    return { ok: false, message: deps.failures.report(`Could not connect with key ${state.keyPrefix}`, state.error) };
   }
+  const message = connectionReport({ baseUrl: state.baseUrl, keyPrefix: state.keyPrefix, usable: state.usable.length, total: state.list.data.length });
+  deps.logger.info(`Verify Connection: ${message}`);
+  return tell({ ok: true, message });
 }

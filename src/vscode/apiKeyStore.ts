@@ -1,23 +1,31 @@
-// The API key lives in SecretStorage and nowhere else (spec, Authentication 4).
+// The API key lives in SecretStorage and nowhere else (spec, Authentication 4). It is read
+// from there once and then held in memory (as the client holds it for its header) until it
+// changes, here or in another window.
 import * as vscode from 'vscode';
 import { SECRET_API_KEY } from '../core/shell/ids';
 import { maskKey } from '../core/client/diagnostics';
+import { Disposable } from './lifecycle';
 
-export class ApiKeyStore implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class ApiKeyStore extends Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
   /** Fires when the key is stored or removed, here or in another window. */
   readonly onDidChange = this.changed.event;
-  private readonly watch: vscode.Disposable;
+  private key?: Thenable<string | undefined>;
 
   constructor(private readonly secrets: vscode.SecretStorage) {
-    this.watch = secrets.onDidChange((e) => {
-      if (e.key === SECRET_API_KEY) this.changed.fire();
-    });
+    super();
+    this.register(
+      secrets.onDidChange((e) => {
+        if (e.key !== SECRET_API_KEY) return;
+        this.key = undefined;
+        this.changed.fire();
+      }),
+    );
   }
 
-  async get(): Promise<string | undefined> {
-    const key = await this.secrets.get(SECRET_API_KEY);
-    return key ? key : undefined;
+  get(): Thenable<string | undefined> {
+    this.key ??= this.secrets.get(SECRET_API_KEY).then((key) => key || undefined);
+    return this.key;
   }
 
   async has(): Promise<boolean> {
@@ -30,16 +38,15 @@ export class ApiKeyStore implements vscode.Disposable {
     return key === undefined ? undefined : maskKey(key);
   }
 
-  store(key: string): Thenable<void> {
-    return this.secrets.store(SECRET_API_KEY, key);
+  async store(key: string): Promise<void> {
+    this.key = undefined;
+    await this.secrets.store(SECRET_API_KEY, key);
+    this.key = undefined;
   }
 
-  remove(): Thenable<void> {
-    return this.secrets.delete(SECRET_API_KEY);
-  }
-
-  dispose(): void {
-    this.watch.dispose();
-    this.changed.dispose();
+  async remove(): Promise<void> {
+    this.key = undefined;
+    await this.secrets.delete(SECRET_API_KEY);
+    this.key = undefined;
   }
 }

@@ -1,30 +1,16 @@
 // Shows a failed request as what to do (buttons that run the fix) and keeps its redacted
 // diagnostics record for "Copy Diagnostics". The raw service body is never shown.
-import * as vscode from 'vscode';
-import { ERROR_ACTION_LABELS, actionsFor, failureMessage, type ErrorAction } from '../core/shell/errorActions';
-import { CONFIG_SECTION, Commands } from '../core/shell/ids';
+import { actionsFor, failureMessage, type Action } from '../core/shell/actions';
 import type { DiagnosticsRecord } from '../core/client/diagnostics';
 import type { ClientLogger } from '../core/client/serviceClient';
 import { ServiceError } from '../core/client/serviceError';
 import { redactKeys } from '../core/client/redactKeys';
-
-export function runErrorAction(action: ErrorAction): Thenable<unknown> {
-  switch (action) {
-    case 'setApiKey':
-      return vscode.commands.executeCommand(Commands.setApiKey);
-    case 'selectModel':
-      return vscode.commands.executeCommand(Commands.selectModel);
-    case 'openSettings':
-      return vscode.commands.executeCommand('workbench.action.openSettings', CONFIG_SECTION);
-    case 'showLog':
-      return vscode.commands.executeCommand(Commands.showLog);
-  }
-}
+import { offerActions, type LocalHandlers } from './actions';
 
 export interface Failure {
   /** "<what failed>: <what to do>", safe to show. */
   message: string;
-  actions: ErrorAction[];
+  actions: Action[];
 }
 
 export class FailureReporter {
@@ -51,15 +37,10 @@ export class FailureReporter {
     return { message: `${what}: an unexpected error occurred. The log has the details.${tail}`, actions: ['showLog'] };
   }
 
-  /** Records the failure and shows it with a button per action; returns the message shown. */
-  report(what: string, error: unknown, note?: string): string {
+  /** Records the failure and shows it with its actions (Retry and Discard where `handlers` say what they do); returns the message. */
+  report(what: string, error: unknown, note?: string, handlers?: LocalHandlers): string {
     const failure = this.record(what, error, note);
-    void vscode.window
-      .showErrorMessage(failure.message, ...failure.actions.map((a) => ERROR_ACTION_LABELS[a]))
-      .then((label) => {
-        const action = failure.actions.find((a) => ERROR_ACTION_LABELS[a] === label);
-        if (action) void runErrorAction(action);
-      });
+    void offerActions('error', failure.message, failure.actions, handlers);
     return failure.message;
   }
 }

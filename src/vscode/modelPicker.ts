@@ -2,20 +2,20 @@
 // vendor with what each accepts; models this workspace cannot use are listed apart and
 // explain themselves when picked; a failure to load becomes buttons that fix it.
 import * as vscode from 'vscode';
-import { ERROR_ACTION_LABELS, type ErrorAction } from '../core/shell/errorActions';
+import { ACTION_LABELS, type Action } from '../core/shell/actions';
 import { Commands, Settings } from '../core/shell/ids';
-import type { ModelList } from '../core/client/schemas';
-import { buildModelPickItems, requiredParametersFor, type ModelPickEntry } from '../core/shell/modelPickItems';
-import type { ClientFactory } from './clientFactory';
-import { runErrorAction, type FailureReporter } from './failureReporter';
+import { buildModelPickItems, type ModelPickEntry } from '../core/shell/modelPickItems';
+import { runAction } from './actions';
+import { offerSetup, type Connection, type ModelState } from './connection';
+import type { FailureReporter } from './failureReporter';
 import type { SettingsWatcher } from './settings';
 
 export interface ModelPickItem extends vscode.QuickPickItem {
   modelId?: string;
   /** Why this model cannot be picked. */
   reason?: string;
-  /** What fixes a loading failure. */
-  action?: ErrorAction;
+  /** What fixes a loading failure (Retry reads the catalog again). */
+  action?: Action;
 }
 
 const REFRESH: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('refresh'), tooltip: 'Reload the model list' };
@@ -37,7 +37,7 @@ export class ModelPicker {
 
   constructor(
     private readonly settings: SettingsWatcher,
-    private readonly clients: ClientFactory,
+    private readonly connection: Connection,
     private readonly failures: FailureReporter,
   ) {}
 
@@ -48,8 +48,11 @@ export class ModelPicker {
 
   /** Opens the picker; resolves with the chosen model id, or undefined when closed without one. */
   async show(): Promise<string | undefined> {
-    const catalog = await this.clients.catalog();
-    if (!catalog) return undefined;
+    const readiness = await this.connection.readiness();
+    if (!readiness.ok) {
+      offerSetup(readiness);
+      return undefined;
+    }
     this.active?.dispose();
     const picker = vscode.window.createQuickPick<ModelPickItem>();
     this.active = picker;
@@ -60,13 +63,8 @@ export class ModelPicker {
 
     const load = async (refresh: boolean) => {
       picker.busy = true;
-      try {
-        this.fill(picker, await catalog.get({ refresh }));
-      } catch (error) {
-        this.fillWithFailure(picker, error);
-      } finally {
-        picker.busy = false;
-      }
+      this.fill(picker, await this.connection.models({ refresh, quiet: true }));
+      picker.busy = false;
     };
 
     return new Promise<string | undefined>((resolve) => {
@@ -75,9 +73,11 @@ export class ModelPicker {
       picker.onDidAccept(async () => {
         const item = picker.selectedItems[0] ?? picker.activeItems[0];
         if (!item) return;
-        if (item.action) {
+        if (item.action === 'retry') {
+          void load(true);
+        } else if (item.action) {
           picker.hide();
-          void runErrorAction(item.action);
+          void runAction(item.action);
         } else if (item.reason) {
           // Explain, and stay open for another choice.
           picker.placeholder = `${item.modelId} cannot be used here: ${item.reason} Pick another model.`;
@@ -97,24 +97,23 @@ export class ModelPicker {
     });
   }
 
-  private fill(picker: vscode.QuickPick<ModelPickItem>, list: ModelList): void {
-    const settings = this.settings.current();
-    const items = buildModelPickItems(list, {
-      currentModelId: settings.model,
-      requiredParameters: requiredParametersFor(settings),
-    }).map(toQuickPickItem);
+  private fill(picker: vscode.QuickPick<ModelPickItem>, state: ModelState): void {
+    if (state.kind !== 'ready') {
+      const failure =
+        state.kind === 'notReady'
+          ? { message: state.readiness.message, actions: [state.readiness.missing === 'apiKey' ? 'setApiKey' : 'setBaseUrl'] as Action[] }
+          : this.failures.record('Could not load the models', state.error);
+      picker.placeholder = failure.message;
+      picker.items = failure.actions.map((action) => ({ label: ACTION_LABELS[action], action }));
+      return;
+    }
+    const items = buildModelPickItems(state.list, { currentModelId: state.model, requiredParameters: state.requiredParameters }).map(toQuickPickItem);
     picker.items = items;
-    const current = items.find((item) => item.modelId === settings.model && !item.reason);
+    const current = items.find((item) => item.modelId === state.model && !item.reason);
     if (current) picker.activeItems = [current];
-    if (!items.some((item) => item.modelId && !item.reason)) {
+    if (state.usable.length === 0) {
       picker.placeholder = 'No text model is available to this workspace: ask your admin, or use another key.';
     }
-  }
-
-  private fillWithFailure(picker: vscode.QuickPick<ModelPickItem>, error: unknown): void {
-    const failure = this.failures.record('Could not load the models', error);
-    picker.placeholder = failure.message;
-    picker.items = failure.actions.map((action) => ({ label: ERROR_ACTION_LABELS[action], action }));
   }
 }
 

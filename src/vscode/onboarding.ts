@@ -3,10 +3,10 @@
 // same steps for people who open it from the Welcome page.
 import * as vscode from 'vscode';
 import { Commands, EXTENSION_ID, WALKTHROUGH_ID } from '../core/shell/ids';
-import type { ClientFactory } from './clientFactory';
+import type { Connection } from './connection';
 
-export async function offerOnboarding(clients: ClientFactory): Promise<void> {
-  const ready = await clients.readiness();
+export async function offerOnboarding(connection: Connection): Promise<void> {
+  const ready = await connection.readiness();
   if (ready.ok) return;
   const choice = await vscode.window.showInformationMessage(
     'Multi-Model AI needs the address of your service and your API key to work.',
@@ -16,17 +16,17 @@ export async function offerOnboarding(clients: ClientFactory): Promise<void> {
   if (choice === 'Open Walkthrough') {
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#${WALKTHROUGH_ID}`, false);
   } else if (choice === 'Set Up') {
-    await runSetup(clients);
+    await runSetup(connection);
   }
 }
 
 /** Asks for whatever is missing, in order, and stops when the person cancels a step. */
-async function runSetup(clients: ClientFactory): Promise<void> {
-  let ready = await clients.readiness();
+async function runSetup(connection: Connection): Promise<void> {
+  let ready = await connection.readiness();
   if (!ready.ok && ready.missing === 'baseUrl') {
     const outcome = await vscode.commands.executeCommand<{ ok: boolean }>(Commands.setBaseUrl);
     if (!outcome?.ok) return;
-    ready = await clients.readiness();
+    ready = await connection.readiness();
   }
   if (!ready.ok && ready.missing === 'apiKey') await vscode.commands.executeCommand(Commands.setApiKey);
 }

@@ -4,22 +4,24 @@ import * as vscode from 'vscode';
 import { CONFIG_SECTION, Settings } from '../core/shell/ids';
 import type { ClientLogger } from '../core/client/serviceClient';
 import { readShellSettings, type ShellSettings } from '../core/shell/shellSettings';
+import { offerActions } from './actions';
+import { Disposable } from './lifecycle';
 
 const short = (key: string): string => key.slice(CONFIG_SECTION.length + 1);
 
-export class SettingsWatcher implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<ShellSettings>();
+export class SettingsWatcher extends Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<ShellSettings>());
   readonly onDidChange = this.changed.event;
   private settings = this.read();
-  private readonly watch: vscode.Disposable;
 
   constructor(private readonly logger: ClientLogger) {
-    this.watch = vscode.workspace.onDidChangeConfiguration((e) => {
+    super();
+    this.register(vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration(CONFIG_SECTION)) return;
       this.settings = this.read();
       if (e.affectsConfiguration(Settings.baseUrl)) this.reportBaseUrlProblem();
       this.changed.fire(this.settings);
-    });
+    }));
   }
 
   current(): ShellSettings {
@@ -38,11 +40,7 @@ export class SettingsWatcher implements vscode.Disposable {
     const problem = this.settings.baseUrlProblem;
     if (!problem) return;
     this.logger.warn(`Settings: ${Settings.baseUrl} is not usable: ${problem}`);
-    void vscode.window
-      .showWarningMessage(`The service address (${Settings.baseUrl}) is not usable: ${problem}`, 'Open Settings')
-      .then((choice) => {
-        if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', Settings.baseUrl);
-      });
+    void offerActions('warning', `The service address (${Settings.baseUrl}) is not usable: ${problem}`, ['setBaseUrl']);
   }
 
   private read(): ShellSettings {
@@ -54,10 +52,5 @@ export class SettingsWatcher implements vscode.Disposable {
       requestTimeoutSeconds: config.get(short(Settings.requestTimeoutSeconds)),
       maxRetries: config.get(short(Settings.maxRetries)),
     });
-  }
-
-  dispose(): void {
-    this.watch.dispose();
-    this.changed.dispose();
   }
 }

@@ -5,7 +5,7 @@ import type { DiagnosticsRecord } from '../core/client/diagnostics';
 import type { RecordedLine } from '../core/client/logRecorder';
 import type { StatusBarView } from '../core/shell/statusBarModel';
 import type { ApiKeyStore } from './apiKeyStore';
-import type { ClientFactory } from './clientFactory';
+import type { Connection } from './connection';
 import type { FailureReporter } from './failureReporter';
 import type { ModelPicker } from './modelPicker';
 import type { RefactorController } from './refactor/refactorController';
@@ -14,7 +14,7 @@ import type { SettingsWatcher } from './settings';
 export interface ShellApi {
   apiKeys: ApiKeyStore;
   settings: SettingsWatcher;
-  clients: ClientFactory;
+  connection: Connection;
   failures: FailureReporter;
   modelPicker: ModelPicker;
   /** Refactor Selection: its open proposal, and accept / reject / cancel without the UI. */

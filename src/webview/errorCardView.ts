@@ -1,21 +1,25 @@
 // The inline error card: what to do, buttons that do it, and the request id (copyable).
-import type { CardAction, ErrorCard } from '../core/chat/conversation';
+import type { ErrorCard } from '../core/chat/conversation';
+import { ACTION_LABELS, type Action } from '../core/shell/actions';
 import { el, icon, iconButton } from './dom';
 import type { HostBridge } from './hostBridge';
 
-const LABELS: Record<CardAction, [string, string]> = {
-  retry: ['Retry', 'refresh'],
-  setApiKey: ['Set API Key', 'key'],
-  selectModel: ['Select Model', 'sparkle'],
-  openSettings: ['Open Settings', 'settings-gear'],
-  showLog: ['Show Log', 'output'],
+const CODICONS: Record<Action, string> = {
+  retry: 'refresh',
+  discard: 'close',
+  setApiKey: 'key',
+  setBaseUrl: 'globe',
+  selectModel: 'sparkle',
+  openSettings: 'settings-gear',
+  showLog: 'output',
 };
 
 export function errorCardView(card: ErrorCard, bridge: HostBridge): HTMLElement {
   const actions = el('div', { class: 'card-actions' });
+  // The chat has nothing to discard: a failed answer stays in the conversation.
   for (const action of card.actions) {
-    const [label, codicon] = LABELS[action];
-    actions.append(iconButton(codicon, label, () => {
+    if (action === 'discard') continue;
+    actions.append(iconButton(CODICONS[action], ACTION_LABELS[action], () => {
       bridge.post(action === 'retry' ? { type: 'chat/retry' } : { type: 'error/action', action });
     }, { text: true, class: action === card.actions[0] ? 'primary' : 'secondary' }));
   }

@@ -6,7 +6,7 @@ import type { ModelPickItem } from '../../src/vscode/modelPicker';
 import type { ShellApi } from '../../src/vscode/shellApi';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, shellApi, until } from './shellHarness';
+import { arrange, emulator, shellApi, until } from './shellHarness';
 
 const REASON = "Not included in this workspace's plan";
 
@@ -92,9 +92,14 @@ describe('Select Model quick-pick', () => {
   it('a revoked key: the failure becomes actions; picking one closes the picker to run it', async () => {
     await arrange(api, { baseUrl, key: FIXTURE_KEYS.revoked });
     const { picker, closed } = await openPicker(api);
-    assert.deepEqual(picker.items.map((i) => i.label), ['Set API Key', 'Show Log']);
+    assert.deepEqual(picker.items.map((i) => i.label), ['Set API Key', 'Show Log', 'Retry']);
     assert.match(picker.placeholder ?? '', /^Could not load the models: Your API key was rejected/);
     assert.equal(api.lastDiagnostics()?.code, 'invalid_api_key');
+    // Retry reads the catalog again and stays open with the same answer.
+    const reads = (await emulator().requests()).length;
+    await accept(picker, (i) => i.label === 'Retry');
+    await until(async () => ((await emulator().requests()).length === reads + 1 && !picker.busy) || undefined, 'the catalog to be read again');
+    assert.equal(api.modelPicker.current(), picker);
     await accept(picker, (i) => i.label === 'Show Log');
     assert.equal(await closed, undefined);
     assert.equal(api.modelPicker.current(), undefined);

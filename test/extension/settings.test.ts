@@ -37,7 +37,7 @@ describe('settings: the service address', () => {
       assert.ok(line.line.endsWith(fix));
 
       await api.apiKeys.store(FIXTURE_KEYS.alpha);
-      const ready = await api.clients.readiness();
+      const ready = await api.connection.readiness();
       assert.deepEqual(ready, { ok: false, missing: 'baseUrl', message: `The service address is not usable: ${problem}` });
       const verified = await vscode.commands.executeCommand<CommandOutcome>(Commands.verifyConnection);
       assert.equal(verified.ok, false);

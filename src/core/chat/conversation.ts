@@ -1,6 +1,7 @@
 // The conversation model: what is shown, stored in globalState and turned into requests.
 // zod schemas, because stored state and page messages are untrusted input when read back.
 import * as z from 'zod';
+import { ACTIONS } from '../shell/actions';
 
 const id = z.string().min(1).max(100);
 const isoTime = z.string().max(40);
@@ -24,13 +25,13 @@ export type ContextChip = z.infer<typeof ContextChipSchema>;
 export const ContextItemSchema = ContextChipSchema.extend({ text: z.string() });
 export type ContextItem = z.infer<typeof ContextItemSchema>;
 
-export const CardActionSchema = z.enum(['setApiKey', 'selectModel', 'openSettings', 'showLog', 'retry']);
-export type CardAction = z.infer<typeof CardActionSchema>;
+/** What the card's buttons do: the one action vocabulary (src/core/shell/actions.ts). */
+export const ActionSchema = z.enum(ACTIONS);
 
 /** What the inline error card shows: what to do, the buttons that do it, and the request id to quote. */
 export const ErrorCardSchema = z.object({
   message: z.string(),
-  actions: z.array(CardActionSchema),
+  actions: z.array(ActionSchema),
   requestId: z.string().optional(),
   /** For 429: seconds until the service accepts a new request. */
   retryAfterSeconds: z.number().optional(),

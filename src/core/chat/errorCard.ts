@@ -1,30 +1,21 @@
 // Turns a failure of a chat request into the inline card: what to do, the buttons that do
 // it, the request id to quote. The raw service message never reaches the page.
-import { actionsFor } from '../shell/errorActions';
+import { actionsFor, type Action } from '../shell/actions';
 import { ServiceError } from '../client/serviceError';
-import type { CardAction, ErrorCard } from './conversation';
+import type { ErrorCard } from './conversation';
 
 /** A reason the chat cannot send yet (no key, no address, no usable model), with its fix. */
 export class ChatSetupError extends Error {
-  constructor(message: string, readonly actions: CardAction[]) {
+  constructor(message: string, readonly actions: Action[]) {
     super(message);
     this.name = 'ChatSetupError';
   }
 }
 
-/** Failures where trying again is the fix; for the others the fix comes first, then Retry. */
-const TRANSIENT: ReadonlySet<ServiceError['kind']> = new Set([
-  'rate_limit', 'server', 'network', 'timeout', 'stream_interrupted', 'bad_response',
-]);
-
 export function errorCard(error: unknown): ErrorCard {
   if (error instanceof ChatSetupError) return { message: error.message, actions: [...error.actions, 'retry'] };
   if (error instanceof ServiceError) {
-    const actions: CardAction[] = actionsFor(error.kind);
-    const card: ErrorCard = {
-      message: error.userMessage,
-      actions: TRANSIENT.has(error.kind) ? ['retry', ...actions] : [...actions, 'retry'],
-    };
+    const card: ErrorCard = { message: error.userMessage, actions: actionsFor(error.kind) };
     const requestId = error.requestId ?? error.diagnostics.requestId;
     if (requestId) card.requestId = requestId;
     if (error.retryAfterMs !== undefined) card.retryAfterSeconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));

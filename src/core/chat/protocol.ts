@@ -4,7 +4,7 @@
 import * as z from 'zod';
 import {
   AssistantTurnSchema,
-  CardActionSchema,
+  ActionSchema,
   ContextChipSchema,
   HistoryItemSchema,
   TurnSchema,
@@ -87,7 +87,7 @@ export const ToHostSchemas = {
   'code/apply': code,
   'code/newFile': code,
   'link/open': z.object({ href: z.string().min(1).max(4000) }),
-  'error/action': z.object({ action: CardActionSchema.exclude(['retry']) }),
+  'error/action': z.object({ action: ActionSchema.exclude(['retry', 'discard']) }),
   'clipboard/copy': z.object({ text: z.string().max(1000) }),
 } as const;
 
@@ -103,8 +103,6 @@ export type ToPage = MessageOf<typeof ToPageSchemas>;
 /** What the host posts (before validation strips what the page must not see). */
 export type ToPageInput = MessageIn<typeof ToPageSchemas>;
 export type ToHost = MessageOf<typeof ToHostSchemas>;
-export type ToPageType = ToPage['type'];
-export type ToHostType = ToHost['type'];
 export type ConversationView = z.output<typeof ConversationViewSchema>;
 export type SessionState = z.output<typeof SessionStateSchema>;
 export type SessionStateInput = z.input<typeof SessionStateSchema>;

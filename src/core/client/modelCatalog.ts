@@ -19,9 +19,11 @@ export function usableTextModels(
 ): ModelEntry[] {
   const entries = Array.isArray(list) ? (list as readonly ModelEntry[]) : (list as ModelList).data;
   const required = options.requiredParameters ?? [];
-  return entries.filter(
-    (entry) => entry.available && isTextModel(entry) && required.every((p) => entry.supported_parameters.includes(p)),
-  );
+  return entries.filter((entry) => entry.available && isTextModel(entry) && acceptsAll(entry, required));
+}
+
+function acceptsAll(entry: ModelEntry, parameters: readonly string[]): boolean {
+  return parameters.every((p) => entry.supported_parameters.includes(p));
 }
 
 // The spec does not name the field that carries the reason; these are the likely spellings.
@@ -43,6 +45,34 @@ export function unavailableReason(entry: ModelEntry): string {
   return FALLBACK_REASON;
 }
 
+// Usability: which models a request can go to, and why the others cannot (spec, Endpoints 2
+// and 5, Authentication 9). The quick-pick, the status bar, the chat and every feature that
+// sends use these, through the connection.
+
+/** `max_tokens` is required only when the person asked for a limit; other optional fields are just not sent. */
+export function requiredParametersFor(settings: { maxTokens?: number }): string[] {
+  return settings.maxTokens === undefined ? [] : ['max_tokens'];
+}
+
+/** Why a text model in the catalog cannot be used with these required parameters. */
+export function whyNotUsable(entry: ModelEntry, requiredParameters: readonly string[]): string {
+  if (!entry.available) return unavailableReason(entry);
+  const missing = requiredParameters.filter((p) => !entry.supported_parameters.includes(p));
+  return `Does not accept ${missing.join(', ')}, which your settings ask for: clear multiModelAI.maxTokens to use it.`;
+}
+
+/** `modelId`'s catalog entry, and why it cannot be used for text with these parameters (absent when it can). */
+export function modelUsability(
+  list: ModelList,
+  modelId: string,
+  requiredParameters: readonly string[],
+): { entry: ModelEntry; unusable?: string } | { entry?: undefined; unusable: string } {
+  const entry = list.data.find((m) => m.id === modelId);
+  if (!entry) return { unusable: 'This model is not in the catalog any more: pick another.' };
+  if (!isTextModel(entry)) return { entry, unusable: 'This is not a text model: pick one that writes text.' };
+  return entry.available && acceptsAll(entry, requiredParameters) ? { entry } : { entry, unusable: whyNotUsable(entry, requiredParameters) };
+}
+
 export type ModelSource = Pick<ServiceClient, 'listModels'>;
 
 /** A time-limited cache of GET /v1/models; concurrent callers share one request. */
@@ -61,23 +91,17 @@ export class ModelCatalog {
   async get(options: { refresh?: boolean; signal?: AbortSignal } = {}): Promise<ModelList> {
     if (!options.refresh && this.cached && Date.now() - this.cached.at < this.ttlMs) return this.cached.list;
     if (!this.pending) {
-      // invalidate() during the request drops its result: it may predate the change.
       const load: Promise<ModelList> = this.client
         .listModels(undefined, { signal: options.signal })
         .then((list) => {
-          if (this.pending === load) this.cached = { list, at: Date.now() };
+          this.cached = { list, at: Date.now() };
           return list;
         })
         .finally(() => {
-          if (this.pending === load) this.pending = undefined;
+          this.pending = undefined;
         });
       this.pending = load;
     }
     return this.pending;
-  }
-
-  invalidate(): void {
-    this.cached = undefined;
-    this.pending = undefined;
   }
 }

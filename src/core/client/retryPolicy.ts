@@ -9,7 +9,8 @@ export const MAX_BACKOFF_MS = 8_000;
 export const MAX_RETRY_AFTER_MS = 60_000;
 const JITTER = 0.25;
 
-const TRANSIENT: ReadonlySet<ErrorKind> = new Set<ErrorKind>(['server', 'network', 'timeout', 'rate_limit']);
+/** Failures the client retries on its own, before any output (spec, Errors: transient ones only). */
+export const RETRIED_AUTOMATICALLY: ReadonlySet<ErrorKind> = new Set<ErrorKind>(['server', 'network', 'timeout', 'rate_limit']);
 
 /** Reads `retry-after-ms`, then `Retry-After` (seconds or an HTTP date). */
 export function parseRetryAfter(headers: Record<string, string | string[] | undefined>, now: number = Date.now()): number | undefined {
@@ -45,7 +46,7 @@ export function retryDelayMs(
   maxRetries: number,
   random?: () => number,
 ): number | undefined {
-  if (retry >= maxRetries || !TRANSIENT.has(failure.kind)) return undefined;
+  if (retry >= maxRetries || !RETRIED_AUTOMATICALLY.has(failure.kind)) return undefined;
   if (failure.retryAfterMs !== undefined) {
     return failure.retryAfterMs <= MAX_RETRY_AFTER_MS ? failure.retryAfterMs : undefined;
   }

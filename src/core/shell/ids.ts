@@ -46,8 +46,7 @@ export const WALKTHROUGH_ID = 'multiModelAI.gettingStarted';
 export const REFACTOR_SCHEME = 'multi-model-ai-proposed';
 export const REFACTOR_STATE_KEY = 'multiModelAI.refactorProposal';
 
-/** The chat's activity-bar container, its view, and the editor panel's type (for the serializer). */
-export const CHAT_CONTAINER_ID = 'multiModelAI';
+/** The chat's view and the editor panel's type (for the serializer). */
 export const CHAT_VIEW_ID = 'multiModelAI.chatView';
 export const CHAT_PANEL_TYPE = 'multiModelAI.chatPanel';
 /** The right side of the chat's Apply diff. */

@@ -1,7 +1,7 @@
 // What the "Select Model" quick-pick lists, built from the live catalog (spec: the model
 // list is dynamic and read at run time). Usable text models are grouped by vendor; text
 // models this workspace cannot use are listed apart with the reason; image models never appear.
-import { isTextModel, unavailableReason, usableTextModels } from '../client/modelCatalog';
+import { isTextModel, usableTextModels, whyNotUsable } from '../client/modelCatalog';
 import type { ModelEntry, ModelList } from '../client/schemas';
 
 export type ModelPickEntry =
@@ -29,12 +29,6 @@ export function shortModelName(modelId: string): string {
 
 export function capabilitiesText(entry: ModelEntry): string {
   return entry.supported_parameters.length > 0 ? entry.supported_parameters.join(' · ') : 'no optional parameters';
-}
-
-function whyNotUsable(entry: ModelEntry, requiredParameters: readonly string[]): string {
-  if (!entry.available) return unavailableReason(entry);
-  const missing = requiredParameters.filter((p) => !entry.supported_parameters.includes(p));
-  return `Does not accept ${missing.join(', ')}, which your settings ask for: clear multiModelAI.maxTokens to use it.`;
 }
 
 export function buildModelPickItems(
@@ -72,18 +66,4 @@ export function buildModelPickItems(
     });
   }
   return items;
-}
-
-/** `max_tokens` is required only when the person asked for a limit; other optional fields are just not sent. */
-export function requiredParametersFor(settings: { maxTokens?: number }): string[] {
-  return settings.maxTokens === undefined ? [] : ['max_tokens'];
-}
-
-/** Why `modelId` cannot be used for chat with this catalog and these settings, or undefined when it can. */
-export function whyModelUnusable(list: ModelList, modelId: string, requiredParameters: readonly string[]): string | undefined {
-  const entry = list.data.find((m) => m.id === modelId);
-  if (!entry) return 'This model is not in the catalog any more: pick another.';
-  if (!isTextModel(entry)) return 'This is not a text model: pick one that writes text.';
-  if (usableTextModels(list, { requiredParameters }).some((m) => m.id === modelId)) return undefined;
-  return whyNotUsable(entry, requiredParameters);
 }

@@ -1,9 +1,10 @@
 // What the status bar item says and does, from what the shell knows right now. It always
 // shows something: a missing address, key or model is named, and clicking fixes it.
 import type { ModelEntry } from '../client/schemas';
+import type { FixAction } from './actions';
 import { capabilitiesText, shortModelName } from './modelPickItems';
 
-export type StatusBarAction = 'setBaseUrl' | 'setApiKey' | 'selectModel';
+export type StatusBarAction = Extract<FixAction, 'setBaseUrl' | 'setApiKey' | 'selectModel'>;
 
 export interface StatusBarInput {
   hasBaseUrl: boolean;

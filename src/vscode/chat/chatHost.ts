@@ -7,12 +7,12 @@ import { HistoryStore } from '../../core/chat/historyStore';
 import type { ClientLogger } from '../../core/index';
 import type { ModelView, ToHost, ToPageInput } from '../../core/chat/protocol';
 import { Settings } from '../../core/shell/ids';
-import type { ClientFactory } from '../clientFactory';
-import { runErrorAction, type FailureReporter } from '../failureReporter';
-import { connectToModel } from '../modelConnection';
+import { runAction } from '../actions';
+import type { Connection } from '../connection';
+import type { FailureReporter } from '../failureReporter';
+import { Disposable } from '../lifecycle';
 import type { SettingsWatcher } from '../settings';
-import type { ApiKeyStore } from '../apiKeyStore';
-import { loadModelView } from './chatModels';
+import { modelView } from './chatModels';
 import type { CodeActions } from './codeActions';
 import { fileContext, selectionContext, type EditorTracker } from './editorContext';
 import { openLinkWithConfirmation } from './linkOpener';
@@ -21,33 +21,31 @@ import { PageBridge } from './pageBridge';
 export interface ChatHostDeps {
   state: vscode.Memento;
   settings: SettingsWatcher;
-  keys: ApiKeyStore;
-  clients: ClientFactory;
+  connection: Connection;
   failures: FailureReporter;
   logger: ClientLogger;
   editors: EditorTracker;
   code: CodeActions;
 }
 
-export class ChatHost implements vscode.Disposable {
+export class ChatHost extends Disposable {
   readonly session: ChatSession;
   private readonly pages = new Set<PageBridge>();
   private model: ModelView;
-  private readonly watches: vscode.Disposable[];
   private modelLoads = 0;
   /** The model choice being written: a send that follows it on the page must use it. */
   private modelChange: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: ChatHostDeps) {
+    super();
     this.session = new ChatSession({
-      connect: () => connectToModel(deps.clients, deps.settings),
+      connect: () => deps.connection.forChosenModel(),
       store: new HistoryStore(deps.state),
       post: (message) => this.broadcast(message),
       reportFailure: (what, error) => void deps.failures.record(what, error),
     });
     this.model = { current: deps.settings.current().model, options: [], loading: true };
-    const reload = () => void this.refreshModels();
-    this.watches = [deps.settings.onDidChange(reload), deps.keys.onDidChange(reload)];
+    this.register(deps.connection.onDidChange(() => void this.refreshModels()));
   }
 
   /** Connects a chat page; it is served until its webview is disposed. */
@@ -65,13 +63,10 @@ export class ChatHost implements vscode.Disposable {
     return this.pages.size;
   }
 
-  modelView(): ModelView {
-    return this.model;
-  }
-
   async refreshModels(refresh = false): Promise<ModelView> {
     const load = ++this.modelLoads;
-    const view = await loadModelView(this.deps.settings, this.deps.clients, this.deps.failures, refresh);
+    const state = await this.deps.connection.models({ refresh, quiet: true });
+    const view = modelView(state, this.deps.failures);
     // A slower, older load never overwrites a newer one.
     if (load === this.modelLoads) {
       this.model = view;
@@ -160,7 +155,7 @@ export class ChatHost implements vscode.Disposable {
       case 'link/open':
         return void (await openLinkWithConfirmation(message.href));
       case 'error/action':
-        return void (await runErrorAction(message.action));
+        return void (await runAction(message.action));
     }
   }
 
@@ -183,10 +178,10 @@ export class ChatHost implements vscode.Disposable {
     for (const page of this.pages) page.post(message);
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.session.stop();
-    for (const watch of this.watches) watch.dispose();
     for (const page of this.pages) page.dispose();
     this.pages.clear();
+    super.dispose();
   }
 }

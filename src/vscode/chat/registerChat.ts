@@ -3,8 +3,7 @@
 import * as vscode from 'vscode';
 import { CHAT_PROPOSAL_SCHEME, CHAT_VIEW_ID } from '../../core/shell/ids';
 import type { ClientLogger } from '../../core/index';
-import type { ApiKeyStore } from '../apiKeyStore';
-import type { ClientFactory } from '../clientFactory';
+import type { Connection } from '../connection';
 import type { FailureReporter } from '../failureReporter';
 import { ProposalDocuments } from '../refactor/proposalDocuments';
 import type { SettingsWatcher } from '../settings';
@@ -17,8 +16,7 @@ import { EditorTracker } from './editorContext';
 
 export interface ChatDeps {
   settings: SettingsWatcher;
-  keys: ApiKeyStore;
-  clients: ClientFactory;
+  connection: Connection;
   failures: FailureReporter;
   logger: ClientLogger;
 }

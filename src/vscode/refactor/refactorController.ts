@@ -4,13 +4,12 @@
 // document as it was.
 import * as vscode from 'vscode';
 import { ChatSetupError } from '../../core/chat/errorCard';
-import { ERROR_ACTION_LABELS, type ErrorAction } from '../../core/shell/errorActions';
 import { Commands, REFACTOR_STATE_KEY } from '../../core/shell/ids';
 import { NO_CODE_MESSAGE, RefactorRun, type RefactorConnection, type RefactorOutcome, type RefactorRequest } from '../../core/refactor/refactorRun';
 import { DOCUMENT_CHANGED_MESSAGE, unchangedSince, widenToIndentation } from '../../core/refactor/refactorTarget';
 import { checkRefactorable } from '../../core/refactor/sizeLimit';
-import { ServiceError } from '../../core/client/serviceError';
-import { runErrorAction, type FailureReporter } from '../failureReporter';
+import { offerActions, type LocalHandlers } from '../actions';
+import type { FailureReporter } from '../failureReporter';
 import { pickInstruction } from './instructionPicker';
 import type { ProposalDocuments } from './proposalDocuments';
 
@@ -38,8 +37,6 @@ interface Session {
 /** What a Retry needs: the same request on the same file. */
 type RetryContext = Pick<Session, 'request' | 'documentUri' | 'viewColumn'>;
 
-/** Failures worth the same request again (the others need a fix first). */
-const RETRIABLE: ReadonlySet<ServiceError['kind']> = new Set(['rate_limit', 'server', 'network', 'timeout', 'stream_interrupted', 'bad_response']);
 const UNCHANGED = 'The file is unchanged.';
 
 export interface RefactorDeps {
@@ -180,7 +177,7 @@ export class RefactorController implements vscode.Disposable {
         return;
       case 'failed':
         this.end(session);
-        if (outcome.error === undefined) this.offer(`${NO_CODE_MESSAGE} ${UNCHANGED}`, ['Retry'], [], session);
+        if (outcome.error === undefined) void offerActions('error', `${NO_CODE_MESSAGE} ${UNCHANGED}`, ['retry'], this.handlers(session));
         else this.showFailure('The refactoring failed', outcome.error, session);
         return;
       case 'interrupted':
@@ -195,25 +192,22 @@ export class RefactorController implements vscode.Disposable {
   /** `discardable`: the proposal stays open (interrupted), so Discard closes it. */
   private showFailure(what: string, error: unknown, context: RetryContext, discardable = false): void {
     if (error instanceof ChatSetupError) {
-      this.offer(error.message, [], error.actions.filter((a): a is ErrorAction => a !== 'retry'));
+      void offerActions('error', error.message, error.actions);
       return;
     }
+    const actions = discardable ? ['discard' as const] : [];
     const failure = this.deps.failures.record(what, error, `Nothing was applied: ${UNCHANGED.toLowerCase()}`);
-    const retriable = error instanceof ServiceError && RETRIABLE.has(error.kind);
-    const extra = [...(retriable ? ['Retry'] : []), ...(discardable ? ['Discard'] : [])];
-    this.offer(failure.message, extra, failure.actions, context);
+    void offerActions('error', failure.message, [...failure.actions, ...actions], this.handlers(context));
   }
 
-  /** Shows `message` as an error with Retry / Discard and the fixes; runs the one picked. */
-  private offer(message: string, extra: string[], actions: ErrorAction[], context?: RetryContext): void {
-    void vscode.window.showErrorMessage(message, ...extra, ...actions.map((a) => ERROR_ACTION_LABELS[a])).then((choice) => {
-      if (choice === 'Retry' && context) void this.retry(context);
-      else if (choice === 'Discard' && this.session === context) this.reject();
-      else {
-        const action = actions.find((a) => ERROR_ACTION_LABELS[a] === choice);
-        if (action) void runErrorAction(action);
-      }
-    });
+  /** Retry sends the same request again; Discard closes the proposal still shown. */
+  private handlers(context: RetryContext): LocalHandlers {
+    return {
+      retry: () => this.retry(context),
+      discard: () => {
+        if (this.session === context) this.reject();
+      },
+    };
   }
 
   /** The same request again, if the file is still what it was made from. */

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { isTextModel, unavailableReason, usableTextModels } from '../../../../src/core/client/modelCatalog';
+import { isTextModel, modelUsability, requiredParametersFor, unavailableReason, usableTextModels } from '../../../../src/core/client/modelCatalog';
 import { ModelListSchema } from '../../../../src/core/client/schemas';
 
 const TEXT_ENDPOINTS = ['chat-completions', 'responses', 'messages'];
@@ -41,5 +41,31 @@ describe('core model catalog helpers', () => {
     assert.equal(unavailableReason({ ...base, availability_reason: 'Plan limit' }), 'Plan limit');
     assert.equal(unavailableReason({ ...base, availability: { reason: 'Region' } }), 'Region');
     assert.equal(unavailableReason(base), 'This model is not available to your workspace.');
+  });
+});
+
+describe('usability rules', () => {
+  it('requiredParametersFor: max_tokens only when a limit is set (Endpoints rule 5)', () => {
+    assert.deepEqual(requiredParametersFor({}), []);
+    assert.deepEqual(requiredParametersFor({ maxTokens: 1 }), ['max_tokens']);
+  });
+
+  it('modelUsability: the entry of a usable model, and no reason', () => {
+    const usability = modelUsability(list, 'acme/chat-large', ['max_tokens']);
+    assert.equal(usability.entry?.id, 'acme/chat-large');
+    assert.equal(usability.unusable, undefined);
+  });
+
+  it('modelUsability: why the others cannot be used (Authentication 9, Endpoints 2 and 5)', () => {
+    const reasons = ['zeta/reasoner-pro', 'pixel/image-gen', 'gone/model'].map((id) => modelUsability(list, id, []).unusable);
+    assert.deepEqual(reasons, [
+      "Not included in this workspace's plan",
+      'This is not a text model: pick one that writes text.',
+      'This model is not in the catalog any more: pick another.',
+    ]);
+    assert.equal(
+      modelUsability(list, 'acme/chat-mini', ['max_tokens']).unusable,
+      'Does not accept max_tokens, which your settings ask for: clear multiModelAI.maxTokens to use it.',
+    );
   });
 });

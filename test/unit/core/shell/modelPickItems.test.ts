@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { buildModelPickItems, requiredParametersFor, shortModelName, whyModelUnusable } from '../../../../src/core/shell/modelPickItems';
+import { requiredParametersFor } from '../../../../src/core/client/modelCatalog';
+import { buildModelPickItems, shortModelName } from '../../../../src/core/shell/modelPickItems';
 import { ModelListSchema } from '../../../../src/core/client/schemas';
 
 const TEXT = { architecture: { output_modalities: ['text'] }, supported_endpoint_types: ['chat-completions', 'responses', 'messages'] };
@@ -45,22 +46,6 @@ describe('buildModelPickItems', () => {
       '-- Not available here',
       'acme/chat-mini [temperature · stream] ! Does not accept max_tokens, which your settings ask for: clear multiModelAI.maxTokens to use it.',
     ]);
-  });
-});
-
-describe('requiredParametersFor', () => {
-  it('requires max_tokens only when a limit is set', () => {
-    assert.deepEqual(requiredParametersFor({}), []);
-    assert.deepEqual(requiredParametersFor({ maxTokens: 1 }), ['max_tokens']);
-  });
-});
-
-describe('whyModelUnusable', () => {
-  it('is undefined for a usable model, and explains the others', () => {
-    assert.equal(whyModelUnusable(catalog(false), 'acme/chat-large', []), undefined);
-    assert.equal(whyModelUnusable(catalog(false), 'zeta/reasoner-pro', []), "Not included in this workspace's plan");
-    assert.match(whyModelUnusable(catalog(false), 'pixel/image-gen', []) ?? '', /not a text model/);
-    assert.match(whyModelUnusable(catalog(false), 'gone/model', []) ?? '', /not in the catalog/);
   });
 });
 

@@ -1,0 +1,52 @@
+// The one vocabulary of what a person can do about a failure or a missing setting, with the
+// one label table every surface uses (notifications, quick-picks, the chat's error card).
+// DESIGN: user-facing text explains the action; the raw status, code and request id go to the log.
+import type { ErrorKind, ServiceError } from '../client/serviceError';
+
+export const ACTIONS = ['retry', 'discard', 'setApiKey', 'setBaseUrl', 'selectModel', 'openSettings', 'showLog'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** Actions that depend on what failed (the request to send again, the proposal to drop): the caller runs them. */
+export type LocalAction = Extract<Action, 'retry' | 'discard'>;
+/** Actions that run a command, whatever failed. */
+export type FixAction = Exclude<Action, LocalAction>;
+
+export const ACTION_LABELS: Record<Action, string> = {
+  retry: 'Retry',
+  discard: 'Discard',
+  setApiKey: 'Set API Key',
+  setBaseUrl: 'Set Service Address',
+  selectModel: 'Select Model',
+  openSettings: 'Open Settings',
+  showLog: 'Show Log',
+};
+
+/** Failures that the same request, sent again later, can get past: trying again is the first fix offered. */
+export const PASSING_FAILURES: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
+  'rate_limit', 'server', 'network', 'timeout', 'stream_interrupted', 'bad_response',
+]);
+
+function fixesFor(kind: ErrorKind): FixAction[] {
+  switch (kind) {
+    case 'auth':
+      return ['setApiKey', 'showLog'];
+    case 'forbidden':
+    case 'not_found':
+      return ['selectModel', 'showLog'];
+    case 'config':
+      return ['openSettings', 'showLog'];
+    default:
+      return ['showLog'];
+  }
+}
+
+/** What to offer after a failed request: Retry first when waiting is the fix, else the fix first, then Retry. */
+export function actionsFor(kind: ErrorKind): Action[] {
+  const fixes = fixesFor(kind);
+  return PASSING_FAILURES.has(kind) ? ['retry', ...fixes] : [...fixes, 'retry'];
+}
+
+/** "<what failed>: <what to do>", never the service's own message. */
+export function failureMessage(what: string, error: Pick<ServiceError, 'userMessage'>): string {
+  return `${what}: ${error.userMessage}`;
+}

@@ -1,0 +1,51 @@
+// Shows the actions of the one vocabulary (src/core/shell/actions.ts) as buttons and runs the
+// chosen one. The only place that maps a clicked label back to an action.
+import * as vscode from 'vscode';
+import { ACTION_LABELS, type Action, type FixAction, type LocalAction } from '../core/shell/actions';
+import { CONFIG_SECTION, Commands } from '../core/shell/ids';
+
+const FIX_COMMANDS: Record<FixAction, readonly [string, ...unknown[]]> = {
+  setApiKey: [Commands.setApiKey],
+  setBaseUrl: [Commands.setBaseUrl],
+  selectModel: [Commands.selectModel],
+  openSettings: ['workbench.action.openSettings', CONFIG_SECTION],
+  showLog: [Commands.showLog],
+};
+
+/** What Retry and Discard do, where the caller offers them. */
+export type LocalHandlers = Partial<Record<LocalAction, () => unknown>>;
+
+/** The fix as a command, for surfaces that take one (the status bar item). */
+export function commandFor(action: FixAction): vscode.Command {
+  const [command, ...args] = FIX_COMMANDS[action];
+  return { title: ACTION_LABELS[action], command, arguments: args };
+}
+
+export function runAction(action: Action, handlers: LocalHandlers = {}): Thenable<unknown> {
+  if (action === 'retry' || action === 'discard') return Promise.resolve(handlers[action]?.());
+  const [command, ...args] = FIX_COMMANDS[action];
+  return vscode.commands.executeCommand(command, ...args);
+}
+
+/** The actions that can run here: Retry and Discard only where the caller says what they do. */
+export function runnable(actions: readonly Action[], handlers: LocalHandlers = {}): Action[] {
+  return actions.filter((a) => (a === 'retry' || a === 'discard' ? handlers[a] !== undefined : true));
+}
+
+/**
+ * Shows `message` with one button per runnable action and runs the one clicked. Resolves with
+ * it (undefined when dismissed) once it has been started.
+ */
+export async function offerActions(
+  severity: 'info' | 'warning' | 'error',
+  message: string,
+  actions: readonly Action[],
+  handlers: LocalHandlers = {},
+): Promise<Action | undefined> {
+  const shown = runnable(actions, handlers);
+  const show = severity === 'info' ? vscode.window.showInformationMessage : severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
+  const label = await show(message, ...shown.map((a) => ACTION_LABELS[a]));
+  const chosen = shown.find((a) => ACTION_LABELS[a] === label);
+  if (chosen) void runAction(chosen, handlers);
+  return chosen;
+}

@@ -1,0 +1,156 @@
+// The one place that turns the settings and the stored key into a service client and its model
+// catalog, for every feature (status bar, quick-pick, chat, refactor, commands). Each is cached
+// by exactly what it depends on: the client by address, key and request settings; the catalog
+// by address and key only, so picking another model or token limit never reads it again.
+import * as vscode from 'vscode';
+import { ChatSetupError } from '../core/chat/errorCard';
+import type { ChatConnection as ModelConnection } from '../core/chat/chatSession';
+import { ModelCatalog, modelUsability, requiredParametersFor, usableTextModels } from '../core/client/modelCatalog';
+import type { ModelEntry, ModelList } from '../core/client/schemas';
+import type { ClientLogger, ServiceClient } from '../core/client/serviceClient';
+import { maskKey } from '../core/client/diagnostics';
+import { offerActions } from './actions';
+import type { ApiKeyStore } from './apiKeyStore';
+import { Disposable } from './lifecycle';
+import type { SettingsWatcher } from './settings';
+
+const CATALOG_TTL_MS = 5 * 60_000;
+
+/** undici is its own bundle (dist/undici.js), loaded with the client on the first request, never during activation. */
+const loadClientModule = () => import('../core/client/serviceClient');
+
+export type NotReady = { ok: false; missing: 'baseUrl' | 'apiKey'; message: string };
+export type Readiness = { ok: true; baseUrl: string; keyPrefix: string } | NotReady;
+/** In memory only: the key never leaves this module but into the client. */
+type Ready = { ok: true; baseUrl: string; apiKey: string };
+
+/** What the connection knows about the models and the chosen one (`model`, multiModelAI.model), from one read of the cached catalog. */
+export type ModelState = { model?: string } & (
+  | { kind: 'notReady'; readiness: NotReady }
+  | { kind: 'catalogFailed'; error: unknown; keyPrefix: string }
+  | {
+      kind: 'ready';
+      baseUrl: string;
+      keyPrefix: string;
+      list: ModelList;
+      requiredParameters: string[];
+      /** The models a request can go to now, with these settings. */
+      usable: ModelEntry[];
+      /** The chosen model's entry, and why it cannot be used, if so. */
+      entry?: ModelEntry;
+      unusable?: string;
+    }
+);
+
+export class Connection extends Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  /** Fires once for each change of the address, the key, a request setting or the model choice. */
+  readonly onDidChange = this.changed.event;
+  private client?: { signature: string; client: Promise<ServiceClient> };
+  private catalog?: { signature: string; catalog: ModelCatalog };
+
+  constructor(
+    private readonly settings: SettingsWatcher,
+    private readonly keys: ApiKeyStore,
+    private readonly logger: ClientLogger,
+  ) {
+    super();
+    const fire = () => this.changed.fire();
+    this.register(settings.onDidChange(fire));
+    this.register(keys.onDidChange(fire));
+  }
+
+  async readiness(): Promise<Readiness> {
+    const ready = await this.ready();
+    return ready.ok ? { ok: true, baseUrl: ready.baseUrl, keyPrefix: maskKey(ready.apiKey) } : ready;
+  }
+
+  /**
+   * The catalog (cached, or read again with `refresh`) and the chosen model's place in it.
+   * When the address or key is missing, the person is offered the fix unless `quiet`.
+   */
+  async models(options: { refresh?: boolean; quiet?: boolean } = {}): Promise<ModelState> {
+    const ready = await this.ready();
+    if (!ready.ok) {
+      if (!options.quiet) offerSetup(ready);
+      return { kind: 'notReady', readiness: ready, model: this.settings.current().model };
+    }
+    return this.modelState(ready, options.refresh);
+  }
+
+  /** The models a request can go to in `list` with the current settings (a key being verified has no catalog yet). */
+  usableIn(list: ModelList): ModelEntry[] {
+    return usableTextModels(list, { requiredParameters: requiredParametersFor(this.settings.current()) });
+  }
+
+  /** What a request to the chosen model needs; throws a ChatSetupError saying what to set, or the catalog read's ServiceError. */
+  async forChosenModel(): Promise<ModelConnection> {
+    const ready = await this.ready();
+    if (!ready.ok) throw new ChatSetupError(ready.message, [ready.missing === 'apiKey' ? 'setApiKey' : 'setBaseUrl']);
+    const state = await this.modelState(ready);
+    if (state.kind === 'catalogFailed') throw state.error;
+    if (!state.model) throw new ChatSetupError('No model is selected: pick the model to use.', ['selectModel']);
+    if (!state.entry || state.unusable) throw new ChatSetupError(`The model ${state.model} cannot be used: ${state.unusable}`, ['selectModel']);
+    return { client: await this.clientFor(ready.baseUrl, ready.apiKey), model: state.entry, maxTokens: this.settings.current().maxTokens };
+  }
+
+  /** The client for this address and key with the current request settings, made once per combination. */
+  clientFor(baseUrl: string, apiKey: string): Promise<ServiceClient> {
+    const { timeoutMs, maxRetries } = this.settings.current();
+    // The key is part of the signature only in memory; it is never logged or stored.
+    const signature = JSON.stringify([baseUrl, apiKey, timeoutMs, maxRetries]);
+    if (this.client?.signature !== signature) {
+      const client = loadClientModule().then(({ ServiceClient }) => new ServiceClient({ baseUrl, apiKey, timeoutMs, maxRetries, logger: this.logger }));
+      this.client = { signature, client };
+    }
+    return this.client.client;
+  }
+
+  private catalogFor(baseUrl: string, apiKey: string): ModelCatalog {
+    const signature = JSON.stringify([baseUrl, apiKey]);
+    if (this.catalog?.signature !== signature) {
+      // Reads through whatever client the request settings make at the time.
+      const source = { listModels: async (...args: Parameters<ServiceClient['listModels']>) => (await this.clientFor(baseUrl, apiKey)).listModels(...args) };
+      this.catalog = { signature, catalog: new ModelCatalog(source, { ttlMs: CATALOG_TTL_MS }) };
+    }
+    return this.catalog.catalog;
+  }
+
+  private async modelState(ready: Ready, refresh?: boolean): Promise<Exclude<ModelState, { kind: 'notReady' }>> {
+    let list: ModelList;
+    try {
+      list = await this.catalogFor(ready.baseUrl, ready.apiKey).get({ refresh });
+    } catch (error) {
+      return { kind: 'catalogFailed', error, keyPrefix: maskKey(ready.apiKey), model: this.settings.current().model };
+    }
+    const settings = this.settings.current();
+    const requiredParameters = requiredParametersFor(settings);
+    const chosen = settings.model ? modelUsability(list, settings.model, requiredParameters) : {};
+    return {
+      kind: 'ready',
+      baseUrl: ready.baseUrl,
+      keyPrefix: maskKey(ready.apiKey),
+      list,
+      requiredParameters,
+      usable: usableTextModels(list, { requiredParameters }),
+      model: settings.model,
+      ...chosen,
+    };
+  }
+
+  private async ready(): Promise<Ready | NotReady> {
+    const { baseUrl, baseUrlProblem } = this.settings.current();
+    if (baseUrlProblem) return { ok: false, missing: 'baseUrl', message: `The service address is not usable: ${baseUrlProblem}` };
+    if (!baseUrl) {
+      return { ok: false, missing: 'baseUrl', message: 'The service address is not set: enter the API base URL of your service (it ends with /v1).' };
+    }
+    const apiKey = await this.keys.get();
+    if (!apiKey) return { ok: false, missing: 'apiKey', message: 'No API key is set: set your key to use Multi-Model AI.' };
+    return { ok: true, baseUrl, apiKey };
+  }
+}
+
+/** Tells what is missing, with the button that fixes it. */
+export function offerSetup(ready: NotReady): void {
+  void offerActions('warning', ready.message, [ready.missing === 'apiKey' ? 'setApiKey' : 'setBaseUrl']);
+}

@@ -1,0 +1,91 @@
+// Issue 11.2: one connection owns settings + key -> client + catalog, cached by what it depends
+// on. Counted in the emulator's records: picking a model anywhere reads no catalog again;
+// another key or another address does.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { Commands } from '../../src/core/shell/ids';
+import { FIXTURE_KEYS } from '../emulator/index';
+import { extensionApi, StandInPage, type ExtensionApi } from './chatHarness';
+import { suiteEnv } from './env';
+import { arrange, emulator, until } from './shellHarness';
+
+const catalogReads = async () => (await emulator().requests()).filter((r) => r.endpoint === 'models').length;
+
+describe('connection: one catalog per address and key', () => {
+  let api: ExtensionApi;
+  const { baseUrl, emulatorOrigin } = suiteEnv();
+
+  before(async () => {
+    api = await extensionApi();
+  });
+
+  /** Waits until the status bar and the chat both show `model`. */
+  async function shown(model: string, page: StandInPage): Promise<void> {
+    await until(() => (api.statusBar.view().text.endsWith(model.split('/')[1]!) ? true : undefined), `the status bar to show ${model}`);
+    await until(
+      () => page.received.some((m) => (m as { type: string; model?: { current?: string; loading: boolean } }).type === 'model/set' && (m as { model: { current?: string } }).model.current === model) || undefined,
+      `the chat to show ${model}`,
+    );
+  }
+
+  it('switching the model from the chat, the quick-pick and the status bar sends no new GET /v1/models', async () => {
+    await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' });
+    const page = new StandInPage(api);
+    try {
+      page.send({ type: 'ready' });
+      // The catalog of this address and key may still be cached from an earlier test: read it once now.
+      await api.connection.models({ refresh: true });
+      await api.statusBar.refresh();
+      await api.chat.host.refreshModels();
+      assert.equal(await catalogReads(), 1);
+
+      // From the chat's model selector.
+      page.send({ type: 'model/select', modelId: 'acme/chat-mini' });
+      await shown('acme/chat-mini', page);
+
+      // From the quick-pick, which is also what the status bar item runs.
+      assert.deepEqual(api.statusBar.view().action, 'selectModel');
+      const closed = vscode.commands.executeCommand<string | undefined>(Commands.selectModel);
+      const picker = await until(() => {
+        const open = api.modelPicker.current();
+        return open && !open.busy && open.items.length > 0 ? open : undefined;
+      }, 'the model picker to load');
+      const large = picker.items.find((i) => i.modelId === 'acme/chat-large');
+      assert.ok(large);
+      picker.activeItems = [large];
+      // Let the host's quick-pick update reach the workbench before the accept overtakes it.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      assert.equal(await closed, 'acme/chat-large');
+      await shown('acme/chat-large', page);
+
+      assert.equal(await catalogReads(), 1);
+    } finally {
+      page.close();
+    }
+  });
+
+  it('another key, then another address, each read the catalog once more', async () => {
+    await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' });
+    await api.connection.models({ refresh: true });
+    assert.equal(await catalogReads(), 1);
+
+    await api.apiKeys.store(FIXTURE_KEYS.beta);
+    const beta = await api.connection.models();
+    // Workspace beta may use zeta/reasoner-pro; alpha may not.
+    assert.ok(beta.kind === 'ready' && beta.usable.some((m) => m.id === 'zeta/reasoner-pro'));
+
+    // The legacy prefix serves the same API under another address.
+    await api.settings.update('multiModelAI.baseUrl', `${emulatorOrigin}/legacy/v1`);
+    await api.connection.models();
+    const records = (await emulator().requests()).filter((r) => r.endpoint === 'models');
+    assert.deepEqual(
+      records.map((r) => [r.path, r.keyPrefix]),
+      [
+        ['/v1/models', 'sk_test_al…'],
+        ['/v1/models', 'sk_test_be…'],
+        ['/legacy/v1/models', 'sk_test_be…'],
+      ],
+    );
+  });
+});
