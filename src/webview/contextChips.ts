@@ -1,9 +1,9 @@
 // The removable chips for code attached to a message (file name and line range).
-import { chipLabel, type ContextChip } from '../core/chat/conversation';
+import { chipLabel, linesText, type ContextChip } from '../core/chat/conversation';
 import { el, icon, iconButton } from './dom';
 
 function chipTitle(chip: ContextChip): string {
-  return chip.kind === 'file' ? `${chip.path} (whole file)` : `${chip.path}, lines ${chip.startLine}-${chip.endLine}`;
+  return chip.kind === 'file' ? `${chip.path} (whole file)` : `${chip.path}, ${linesText(chip)}`;
 }
 
 /** A chip; with `onRemove` it has a remove button. */

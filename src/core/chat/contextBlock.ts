@@ -1,14 +1,13 @@
 // How added context (selections, files) becomes part of a user message, and how much of it
 // one message may carry: a clear refusal beats a request the service will reject.
 import { fenceCode } from './codeFence';
-import type { ContextItem } from './conversation';
+import { linesText, type ContextItem } from './conversation';
 
 /** Characters of code one message may carry (about 6,000 tokens). */
 export const MAX_CONTEXT_CHARS = 24_000;
 
 function describe(item: ContextItem): string {
-  const lines = item.startLine === item.endLine ? `line ${item.startLine}` : `lines ${item.startLine}-${item.endLine}`;
-  return item.kind === 'file' ? `File ${item.path} (${item.languageId})` : `${item.path}, ${lines} (${item.languageId})`;
+  return item.kind === 'file' ? `File ${item.path} (${item.languageId})` : `${item.path}, ${linesText(item)} (${item.languageId})`;
 }
 
 export function contextSection(item: ContextItem): string {

@@ -110,8 +110,17 @@ export function newConversation(now = new Date()): Conversation {
   return { id: newId('c'), title: UNTITLED, createdAt: time, updatedAt: time, turns: [] };
 }
 
+/** "3-10", or "3" for one line. */
+function lineSpan(startLine: number, endLine: number): string {
+  return startLine === endLine ? `${startLine}` : `${startLine}-${endLine}`;
+}
+
+/** "lines 3-10", or "line 3": how prompts and titles name a range. */
+export function linesText(range: { startLine: number; endLine: number }): string {
+  return `${range.startLine === range.endLine ? 'line' : 'lines'} ${lineSpan(range.startLine, range.endLine)}`;
+}
+
 /** "foo.ts:3-10" (or ":3" for one line). */
 export function chipLabel(chip: Pick<ContextChip, 'fileName' | 'startLine' | 'endLine'>): string {
-  const range = chip.startLine === chip.endLine ? `${chip.startLine}` : `${chip.startLine}-${chip.endLine}`;
-  return `${chip.fileName}:${range}`;
+  return `${chip.fileName}:${lineSpan(chip.startLine, chip.endLine)}`;
 }

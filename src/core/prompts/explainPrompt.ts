@@ -2,7 +2,7 @@
 // where it comes from (file, language, lines) so the answer can refer to it.
 import { fenceCode } from '../chat/codeFence';
 import { contextTooLarge } from '../chat/contextBlock';
-import { chipLabel, type ContextItem } from '../chat/conversation';
+import { chipLabel, linesText, type ContextItem } from '../chat/conversation';
 
 export type ExplainCheck = { ok: true } | { ok: false; message: string };
 
@@ -19,9 +19,8 @@ export function checkExplainable(item: ContextItem): ExplainCheck {
 }
 
 export function buildExplainPrompt(item: ContextItem): string {
-  const lines = item.startLine === item.endLine ? `line ${item.startLine}` : `lines ${item.startLine}-${item.endLine}`;
   return [
-    `Explain the following ${item.languageId} code from ${item.path} (${lines}).`,
+    `Explain the following ${item.languageId} code from ${item.path} (${linesText(item)}).`,
     'Say what it does and why, step by step, for a developer reading it for the first time.',
     'Point out anything surprising: edge cases, possible bugs, performance or security concerns.',
     'Keep it concise. When showing code, use fenced blocks with the language.',

@@ -1,6 +1,7 @@
 // Refactor Selection: the request that asks for the selection rewritten, as code only, in
 // the selection's language, keeping its indentation (the reply replaces the selection as is).
 import { fenceCode } from '../chat/codeFence';
+import { linesText } from '../chat/conversation';
 import type { ChatMessage } from '../client/schemas';
 
 export interface RefactorPromptInput {
@@ -23,7 +24,7 @@ function indentationRule(code: string): string {
 }
 
 export function buildRefactorMessages(input: RefactorPromptInput): ChatMessage[] {
-  const lines = input.startLine === input.endLine ? `line ${input.startLine}` : `lines ${input.startLine}-${input.endLine}`;
+  const lines = linesText(input);
   const system = [
     'You rewrite code as instructed. Your reply replaces the original code in the file exactly as you write it.',
     `Reply with code only: one fenced code block in ${input.languageId}, with no explanation before or after it.`,

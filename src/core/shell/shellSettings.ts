@@ -1,7 +1,7 @@
 // The extension's settings, read from untrusted JSON (settings.json can hold anything) and
 // checked with the core client's rules. A bad value never reaches a request; it becomes a
-// problem the shell shows with how to fix it. Plain checks rather than zod: this runs during
-// activation, and loading zod alone costs about 20 ms there.
+// problem the shell shows with how to fix it.
+import * as z from 'zod';
 import { validateBaseUrl } from '../client/baseUrl';
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -26,25 +26,28 @@ export interface RawShellSettings {
   maxRetries: unknown;
 }
 
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-const integerIn = (value: unknown, min: number, max: number): number | undefined =>
-  Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? (value as number) : undefined;
-const seconds = (value: unknown): number | undefined =>
-  typeof value === 'number' && value > 0 && value <= 3600 ? value : undefined;
+const text = z.string().trim().min(1).optional().catch(undefined);
+/** Each value is checked on its own: a bad one falls back to its default without touching the others. */
+const RawShellSettingsSchema = z.object({
+  baseUrl: text,
+  model: text,
+  maxTokens: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
+  requestTimeoutSeconds: z.number().gt(0).max(3600).catch(DEFAULT_TIMEOUT_SECONDS),
+  maxRetries: z.number().int().min(0).max(10).catch(DEFAULT_MAX_RETRIES),
+});
 
 export function readShellSettings(raw: RawShellSettings): ShellSettings {
+  const checked = RawShellSettingsSchema.parse(raw);
   const settings: ShellSettings = {
-    model: text(raw.model),
-    maxTokens: integerIn(raw.maxTokens, 1, Number.MAX_SAFE_INTEGER),
-    timeoutMs: (seconds(raw.requestTimeoutSeconds) ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
-    maxRetries: integerIn(raw.maxRetries, 0, 10) ?? DEFAULT_MAX_RETRIES,
+    model: checked.model,
+    maxTokens: checked.maxTokens,
+    timeoutMs: checked.requestTimeoutSeconds * 1000,
+    maxRetries: checked.maxRetries,
   };
-  const url = text(raw.baseUrl);
-  if (url !== undefined) {
-    const checked = validateBaseUrl(url);
-    if (checked.ok) settings.baseUrl = checked.baseUrl;
-    else settings.baseUrlProblem = checked.message;
+  if (checked.baseUrl !== undefined) {
+    const url = validateBaseUrl(checked.baseUrl);
+    if (url.ok) settings.baseUrl = url.baseUrl;
+    else settings.baseUrlProblem = url.message;
   }
   return settings;
 }

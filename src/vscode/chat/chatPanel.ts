@@ -2,15 +2,16 @@
 // serializer. Every panel shows the same conversation as the view (one ChatHost).
 import * as vscode from 'vscode';
 import { CHAT_PANEL_TYPE } from '../../core/shell/ids';
+import { Disposable } from '../lifecycle';
 import type { ChatHost } from './chatHost';
 import { chatHtml, pageOptions } from './webviewHtml';
 
-export class ChatPanels implements vscode.WebviewPanelSerializer, vscode.Disposable {
+export class ChatPanels extends Disposable implements vscode.WebviewPanelSerializer {
   private readonly panels = new Set<vscode.WebviewPanel>();
-  private readonly registration: vscode.Disposable;
 
   constructor(private readonly host: ChatHost, private readonly extensionUri: vscode.Uri) {
-    this.registration = vscode.window.registerWebviewPanelSerializer(CHAT_PANEL_TYPE, this);
+    super();
+    this.register(vscode.window.registerWebviewPanelSerializer(CHAT_PANEL_TYPE, this));
   }
 
   /** Shows the open chat panel, or opens one beside the editor. */
@@ -47,8 +48,8 @@ export class ChatPanels implements vscode.WebviewPanelSerializer, vscode.Disposa
     panel.webview.html = chatHtml(panel.webview, this.extensionUri);
   }
 
-  dispose(): void {
-    this.registration.dispose();
+  override dispose(): void {
     for (const panel of this.panels) panel.dispose();
+    super.dispose();
   }
 }

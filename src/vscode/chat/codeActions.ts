@@ -55,8 +55,7 @@ export class CodeActions {
       edit.replace(document.uri, range, code);
       return await vscode.workspace.applyEdit(edit);
     } finally {
-      await closeDiff(uri);
-      this.proposals.release(uri);
+      await this.proposals.close(uri);
     }
   }
 
@@ -73,11 +72,4 @@ export class CodeActions {
 async function askToApply(question: string): Promise<boolean> {
   const choice = await vscode.window.showInformationMessage(question, 'Apply', 'Discard');
   return choice === 'Apply';
-}
-
-async function closeDiff(proposal: vscode.Uri): Promise<void> {
-  const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) =>
-    tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.toString() === proposal.toString(),
-  );
-  if (tabs.length > 0) await vscode.window.tabGroups.close(tabs);
 }

@@ -4,16 +4,21 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { newId, type ContextItem } from '../../core/chat/conversation';
+import { Disposable } from '../lifecycle';
 
 /** Documents a person edits (not diffs' proposals, output channels or other virtual text). */
 const EDITABLE_SCHEMES = new Set(['file', 'untitled', 'vscode-remote', 'vscode-vfs']);
 const editable = (editor: vscode.TextEditor | undefined) => (editor && EDITABLE_SCHEMES.has(editor.document.uri.scheme) ? editor : undefined);
 
-export class EditorTracker implements vscode.Disposable {
+export class EditorTracker extends Disposable {
   private last = editable(vscode.window.activeTextEditor);
-  private readonly watch = vscode.window.onDidChangeActiveTextEditor((editor) => {
-    this.last = editable(editor) ?? this.last;
-  });
+
+  constructor() {
+    super();
+    this.register(vscode.window.onDidChangeActiveTextEditor((editor) => {
+      this.last = editable(editor) ?? this.last;
+    }));
+  }
 
   /** The active text editor, or the last one if it is still open. */
   editor(): vscode.TextEditor | undefined {
@@ -23,10 +28,6 @@ export class EditorTracker implements vscode.Disposable {
     if (!last || last.document.isClosed) return undefined;
     return vscode.window.visibleTextEditors.find((e) => e.document === last.document) ?? last;
   }
-
-  dispose(): void {
-    this.watch.dispose();
-  }
 }
 
 function describeDocument(document: vscode.TextDocument): Pick<ContextItem, 'fileName' | 'path' | 'languageId'> {
@@ -35,18 +36,21 @@ function describeDocument(document: vscode.TextDocument): Pick<ContextItem, 'fil
   return { fileName, path: relative, languageId: document.languageId };
 }
 
+/** The 1-based lines a selection covers; one that ends at the start of a line does not include that line. */
+export function selectedLines(selection: vscode.Selection): { startLine: number; endLine: number } {
+  const endsAtLineStart = selection.end.character === 0 && selection.end.line > selection.start.line;
+  return { startLine: selection.start.line + 1, endLine: endsAtLineStart ? selection.end.line : selection.end.line + 1 };
+}
+
 /** The selected lines as context, or undefined when nothing is selected. */
 export function selectionContext(editor: vscode.TextEditor): ContextItem | undefined {
   const { selection, document } = editor;
   if (selection.isEmpty) return undefined;
-  // A selection that ends at the start of a line does not include that line.
-  const endLine = selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line : selection.end.line + 1;
   return {
     id: newId('ctx'),
     kind: 'selection',
     ...describeDocument(document),
-    startLine: selection.start.line + 1,
-    endLine,
+    ...selectedLines(selection),
     text: document.getText(selection),
   };
 }

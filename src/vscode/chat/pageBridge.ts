@@ -2,6 +2,7 @@
 // protocol (unknown or malformed ones are dropped and logged); messages to it are checked,
 // stripped of what the page must not see, and queued until the page says `ready`.
 import type * as vscode from 'vscode';
+import { Disposable } from '../lifecycle';
 import type { ClientLogger } from '../../core/index';
 import { decodeToHost, encodeToPage, type ToHost, type ToPage, type ToPageInput } from '../../core/chat/protocol';
 
@@ -11,17 +12,17 @@ const STATE_TYPES: ReadonlySet<ToPage['type']> = new Set([
   'turn/append', 'turn/remove', 'reply/delta', 'reply/end',
 ]);
 
-export class PageBridge implements vscode.Disposable {
+export class PageBridge extends Disposable {
   private ready = false;
   private queue: ToPage[] = [];
-  private readonly listener: vscode.Disposable;
 
   constructor(
     readonly webview: vscode.Webview,
     private readonly logger: ClientLogger,
     private readonly handle: (message: ToHost, bridge: PageBridge) => void,
   ) {
-    this.listener = webview.onDidReceiveMessage((raw: unknown) => this.receive(raw));
+    super();
+    this.register(webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
   }
 
   /** Validates and handles one message from the page. */
@@ -48,9 +49,5 @@ export class PageBridge implements vscode.Disposable {
     const encoded = encodeToPage(message);
     if (this.ready) void this.webview.postMessage(encoded);
     else this.queue.push(encoded);
-  }
-
-  dispose(): void {
-    this.listener.dispose();
   }
 }

@@ -3,17 +3,23 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { REFACTOR_SCHEME } from '../../core/shell/ids';
+import { Disposable } from '../lifecycle';
 
-export class ProposalDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+/** Whether `tab` is a diff whose right side is the proposal `uri`. */
+export function isDiffOf(tab: vscode.Tab, uri: vscode.Uri): boolean {
+  return tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.toString() === uri.toString();
+}
+
+export class ProposalDocuments extends Disposable implements vscode.TextDocumentContentProvider {
   private readonly contents = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  private readonly changed = this.register(new vscode.EventEmitter<vscode.Uri>());
   readonly onDidChange = this.changed.event;
-  private readonly registration: vscode.Disposable;
   private counter = 0;
 
   /** `scheme` tells features apart (the chat's Apply diff must not show the refactor's buttons). */
   constructor(private readonly scheme = REFACTOR_SCHEME) {
-    this.registration = vscode.workspace.registerTextDocumentContentProvider(scheme, this);
+    super();
+    this.register(vscode.workspace.registerTextDocumentContentProvider(scheme, this));
   }
 
   /** A new proposal document for `original`; its path keeps the file name, so it gets the same language. */
@@ -30,7 +36,10 @@ export class ProposalDocuments implements vscode.TextDocumentContentProvider, vs
     this.changed.fire(uri);
   }
 
-  release(uri: vscode.Uri): void {
+  /** Closes the diffs that show the proposal, then forgets it. */
+  async close(uri: vscode.Uri): Promise<void> {
+    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => isDiffOf(tab, uri));
+    if (tabs.length > 0) await vscode.window.tabGroups.close(tabs);
     this.contents.delete(uri.toString());
   }
 
@@ -38,9 +47,8 @@ export class ProposalDocuments implements vscode.TextDocumentContentProvider, vs
     return this.contents.get(uri.toString()) ?? '';
   }
 
-  dispose(): void {
-    this.registration.dispose();
-    this.changed.dispose();
+  override dispose(): void {
     this.contents.clear();
+    super.dispose();
   }
 }

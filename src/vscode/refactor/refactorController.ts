@@ -9,9 +9,11 @@ import { NO_CODE_MESSAGE, RefactorRun, type RefactorConnection, type RefactorOut
 import { DOCUMENT_CHANGED_MESSAGE, unchangedSince, widenToIndentation } from '../../core/refactor/refactorTarget';
 import { checkRefactorable } from '../../core/refactor/sizeLimit';
 import { offerActions, type LocalHandlers } from '../actions';
+import { Disposable } from '../lifecycle';
 import type { FailureReporter } from '../failureReporter';
+import { selectedLines } from '../chat/editorContext';
 import { pickInstruction } from './instructionPicker';
-import type { ProposalDocuments } from './proposalDocuments';
+import { isDiffOf, type ProposalDocuments } from './proposalDocuments';
 
 export type ProposalState = 'streaming' | RefactorOutcome['status'];
 export type AcceptResult = 'applied' | 'documentChanged' | 'nothingToAccept' | 'editFailed';
@@ -45,16 +47,16 @@ export interface RefactorDeps {
   failures: FailureReporter;
 }
 
-export class RefactorController implements vscode.Disposable {
+export class RefactorController extends Disposable {
   private session?: Session;
-  private readonly tabWatch: vscode.Disposable;
 
   constructor(private readonly deps: RefactorDeps) {
+    super();
     // Closing the proposal's diff is a Reject (and stops a reply still arriving).
-    this.tabWatch = vscode.window.tabGroups.onDidChangeTabs((e) => {
+    this.register(vscode.window.tabGroups.onDidChangeTabs((e) => {
       const session = this.session;
-      if (session && e.closed.some((tab) => isProposalTab(tab, session.proposedUri))) this.end(session, 'Refactoring rejected.');
-    });
+      if (session && e.closed.some((tab) => isDiffOf(tab, session.proposedUri))) this.end(session, 'Refactoring rejected.');
+    }));
   }
 
   current(): ProposalView | undefined {
@@ -225,8 +227,7 @@ export class RefactorController implements vscode.Disposable {
     this.session = undefined;
     session.controller.abort();
     void this.setState(undefined);
-    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => isProposalTab(t, session.proposedUri));
-    void vscode.window.tabGroups.close(tabs).then(() => this.deps.proposals.release(session.proposedUri));
+    void this.deps.proposals.close(session.proposedUri);
     if (statusMessage) vscode.window.setStatusBarMessage(statusMessage, 5000);
   }
 
@@ -234,14 +235,10 @@ export class RefactorController implements vscode.Disposable {
     await vscode.commands.executeCommand('setContext', REFACTOR_STATE_KEY, state);
   }
 
-  dispose(): void {
+  override dispose(): void {
     if (this.session) this.end(this.session);
-    this.tabWatch.dispose();
+    super.dispose();
   }
-}
-
-function isProposalTab(tab: vscode.Tab, proposedUri: vscode.Uri): boolean {
-  return tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.toString() === proposedUri.toString();
 }
 
 /** The selection as a request; a start inside the indentation is widened to the line start. */
@@ -251,14 +248,11 @@ function requestFor(editor: vscode.TextEditor, instruction: string): RefactorReq
   const lineStart = document.offsetAt(new vscode.Position(selection.start.line, 0));
   const start = widenToIndentation(documentText, document.offsetAt(selection.start), lineStart);
   const end = document.offsetAt(selection.end);
-  // A selection of whole lines ends at column 0 of the line after them.
-  const endLine = selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line : selection.end.line + 1;
   return {
     target: { documentText, version: document.version, start, end, languageId: document.languageId },
     instruction,
     path: vscode.workspace.asRelativePath(document.uri),
-    startLine: selection.start.line + 1,
-    endLine,
+    ...selectedLines(selection),
   };
 }
 
