@@ -7,7 +7,7 @@ export { validateBaseUrl } from './client/baseUrl';
 export type { BaseUrlResult } from './client/baseUrl';
 export { buildChatRequest } from './client/chatRequest';
 export type { WantedOptions } from './client/chatRequest';
-export { usableTextModels, unavailableReason, isTextModel, ModelCatalog } from './client/modelCatalog';
+export { usableTextModels, unavailableReason, isTextModel, ModelCatalog, modelUsability, requiredParametersFor } from './client/modelCatalog';
 export { maskKey, formatDiagnostics } from './client/diagnostics';
 export type { DiagnosticsRecord } from './client/diagnostics';
 export type { ChatRequest, ChatMessage, ChatCompletion, ModelEntry, ModelList, Usage } from './client/schemas';
