@@ -35,11 +35,19 @@ export function validateBaseUrl(raw: string): BaseUrlResult {
   if (url.search || url.hash) {
     return refuse(`Remove the "?..." or "#..." part: the base URL ends with /v1 (for example ${EXAMPLE}).`);
   }
-  const segments = url.pathname.split('/').filter((s) => s !== '');
+  // `/V1` is the version segment typed in another case: suggestions use the canonical `/v1`.
+  const segments = url.pathname
+    .split('/')
+    .filter((s) => s !== '')
+    .map((s) => (s.toLowerCase() === 'v1' ? 'v1' : s));
   const versionAt = segments.indexOf('v1');
   const prefix = `${url.origin}/${segments.slice(0, versionAt + 1).join('/')}`;
   if (segments.filter((s) => s === 'v1').length > 1) {
     return refuse(`The base URL holds /v1 twice: keep a single one, so use ${prefix}.`);
+  }
+  if (segments.length === 2 && segments[0] === 'api' && versionAt === 1) {
+    // Spec, Endpoints 6: /api/v1 serves chat completions only; the models list, key checks and the rest live under /v1.
+    return refuse(`${url.origin}/api/v1 is the host-level alias of the chat endpoint only: use the base address ${url.origin}/v1.`);
   }
   if (versionAt === -1) {
     const suggestion = `${url.origin}/${[...segments, 'v1'].join('/')}`;

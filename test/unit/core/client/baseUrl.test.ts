@@ -12,9 +12,22 @@ describe('core validateBaseUrl', () => {
     assert.deepEqual(validateBaseUrl(' https://api.example.com/v1/// '), { ok: true, baseUrl: 'https://api.example.com/v1' });
   });
 
-  it('Base URL rule: /api/v1 host-level addresses and other prefixes (the legacy address) work', () => {
-    assert.deepEqual(validateBaseUrl('https://example.com/api/v1'), { ok: true, baseUrl: 'https://example.com/api/v1' });
+  it('Versioning 3: other prefixes before /v1 (the legacy address, a proxy path) work', () => {
     assert.deepEqual(validateBaseUrl('http://127.0.0.1:8080/legacy/v1/'), { ok: true, baseUrl: 'http://127.0.0.1:8080/legacy/v1' });
+    assert.deepEqual(validateBaseUrl('https://proxy.corp/ai/api/v1'), { ok: true, baseUrl: 'https://proxy.corp/ai/api/v1' });
+  });
+
+  it('Endpoints 6: the host-level /api/v1 form (chat only) is refused, offering the base address', () => {
+    assert.equal(
+      refused('https://example.com/api/v1/'),
+      'https://example.com/api/v1 is the host-level alias of the chat endpoint only: use the base address https://example.com/v1.',
+    );
+  });
+
+  it('Endpoints 4: a version segment in another case gets a correct suggestion', () => {
+    assert.deepEqual(validateBaseUrl('https://api.example.com/V1'), { ok: true, baseUrl: 'https://api.example.com/v1' });
+    assert.equal(refused('https://api.example.com/V1/v1'), 'The base URL holds /v1 twice: keep a single one, so use https://api.example.com/v1.');
+    assert.equal(refused('https://api.example.com/V1/models'), 'The base URL holds the full endpoint address (/models): it must end at /v1, so use https://api.example.com/v1.');
   });
 
   it('Endpoints rule 4: a path holding /v1 twice is refused with the fix', () => {
@@ -28,7 +41,7 @@ describe('core validateBaseUrl', () => {
     const message = refused('https://api.example.com/v1/chat/completions');
     assert.match(message, /full endpoint address \(\/chat\/completions\)/);
     assert.match(message, /use https:\/\/api\.example\.com\/v1\./);
-    assert.match(refused('https://api.example.com/api/v1/models'), /https:\/\/api\.example\.com\/api\/v1\./);
+    assert.match(refused('https://proxy.corp/ai/api/v1/models'), /https:\/\/proxy\.corp\/ai\/api\/v1\./);
   });
 
   it('Versioning rule 1: a base URL without the /v1 segment is refused, with the address to use', () => {

@@ -129,14 +129,15 @@ describe('core ServiceClient against the emulator', function () {
       assert.ok(completion.choices[0]?.message.content);
     });
 
-    it('Base URL rule: the legacy prefix and the host-level /api/v1 address work', async () => {
+    it('Versioning 3: the legacy prefix works; Endpoints 6: the chat-only /api/v1 form is refused before sending', async () => {
       const legacy = client({ baseUrl: `${emulator.origin}/legacy/v1/` });
       assert.ok((await legacy.listModels()).data.length > 0);
       assert.ok((await legacy.createChatCompletion(chat())).choices[0]?.message.content);
-      const hostLevel = await client({ baseUrl: `${emulator.origin}/api/v1` }).createChatCompletion(chat());
-      assert.ok(hostLevel.choices[0]?.message.content);
+      const hostLevel = await rejection(client({ baseUrl: `${emulator.origin}/api/v1` }).listModels());
+      assert.equal(hostLevel.kind, 'config');
+      assert.equal(hostLevel.userMessage, `${emulator.origin}/api/v1 is the host-level alias of the chat endpoint only: use the base address ${emulator.origin}/v1.`);
       const paths = (await control.requests()).map((r) => r.path);
-      assert.deepEqual(paths, ['/legacy/v1/models', '/legacy/v1/chat/completions', '/api/v1/chat/completions']);
+      assert.deepEqual(paths, ['/legacy/v1/models', '/legacy/v1/chat/completions']);
     });
 
     it('Authentication rule 6: a revoked key is an auth error with code, status and request id, not retried', async () => {
