@@ -24,7 +24,7 @@ export function activate(context: vscode.ExtensionContext): ShellApi & { chat: C
   const keys = new ApiKeyStore(context.secrets);
   const settings = new SettingsWatcher(logger);
   const connection = new Connection(settings, keys, logger);
-  const failures = new FailureReporter(logger);
+  const failures = new FailureReporter(logger, (error) => connection.noteFailure(error));
   const modelPicker = new ModelPicker(settings, connection, failures);
   const statusBar = new ModelStatusBar(settings, connection, failures);
   const deps = { keys, settings, connection, failures, logger };

@@ -9,6 +9,7 @@ import { ModelCatalog, modelUsability, requiredParametersFor, usableTextModels }
 import type { ModelEntry, ModelList } from '../core/client/schemas';
 import type { ClientLogger, ServiceClient } from '../core/client/serviceClient';
 import { maskKey } from '../core/client/diagnostics';
+import { ServiceError } from '../core/client/serviceError';
 import { offerActions } from './actions';
 import type { ApiKeyStore } from './apiKeyStore';
 import { Disposable } from './lifecycle';
@@ -76,6 +77,15 @@ export class Connection extends Disposable {
       return { kind: 'notReady', readiness: ready, model: this.settings.current().model };
     }
     return this.modelState(ready, options.refresh);
+  }
+
+  /**
+   * Spec, Errors 5: a model the service called unavailable (403) or unknown (404) means the
+   * catalog is stale. It is read again at once, so Select Model, the status bar and the chat show the truth.
+   */
+  noteFailure(error: unknown): void {
+    if (!(error instanceof ServiceError) || (error.kind !== 'forbidden' && error.kind !== 'not_found') || !error.diagnostics.model) return;
+    void this.models({ refresh: true, quiet: true }).then(() => this.changed.fire());
   }
 
   /** The models a request can go to in `list` with the current settings (a key being verified has no catalog yet). */

@@ -16,7 +16,11 @@ export interface Failure {
 export class FailureReporter {
   private last?: DiagnosticsRecord;
 
-  constructor(private readonly logger: ClientLogger) {}
+  /** `onServiceError` hears of every failed request recorded (the connection reads a stale catalog again). */
+  constructor(
+    private readonly logger: ClientLogger,
+    private readonly onServiceError: (error: ServiceError) => void = () => undefined,
+  ) {}
 
   lastDiagnostics(): DiagnosticsRecord | undefined {
     return this.last;
@@ -30,6 +34,7 @@ export class FailureReporter {
     const tail = note ? ` ${note}` : '';
     if (error instanceof ServiceError) {
       this.last = error.diagnostics;
+      this.onServiceError(error);
       this.logger.error(`${what}: kind=${error.kind} code=${error.code ?? '-'} request id=${error.requestId ?? '-'}`);
       return { message: redactKeys(failureMessage(what, error) + tail), actions: actionsFor(error.kind) };
     }

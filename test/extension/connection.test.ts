@@ -33,11 +33,11 @@ describe('connection: one catalog per address and key', () => {
     const page = new StandInPage(api);
     try {
       page.send({ type: 'ready' });
-      // The catalog of this address and key may still be cached from an earlier test: read it once now.
+      // The catalog of this address and key is read (again) now; what the arrangement read before is not counted.
       await api.connection.models({ refresh: true });
       await api.statusBar.refresh();
       await api.chat.host.refreshModels();
-      assert.equal(await catalogReads(), 1);
+      const baseline = await catalogReads();
 
       // From the chat's model selector.
       page.send({ type: 'model/select', modelId: 'acme/chat-mini' });
@@ -59,7 +59,7 @@ describe('connection: one catalog per address and key', () => {
       assert.equal(await closed, 'acme/chat-large');
       await shown('acme/chat-large', page);
 
-      assert.equal(await catalogReads(), 1);
+      assert.equal(await catalogReads(), baseline);
     } finally {
       page.close();
     }
@@ -68,7 +68,7 @@ describe('connection: one catalog per address and key', () => {
   it('another key, then another address, each read the catalog once more', async () => {
     await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' });
     await api.connection.models({ refresh: true });
-    assert.equal(await catalogReads(), 1);
+    const baseline = await catalogReads();
 
     await api.apiKeys.store(FIXTURE_KEYS.beta);
     const beta = await api.connection.models();
@@ -80,12 +80,33 @@ describe('connection: one catalog per address and key', () => {
     await api.connection.models();
     const records = (await emulator().requests()).filter((r) => r.endpoint === 'models');
     assert.deepEqual(
-      records.map((r) => [r.path, r.keyPrefix]),
+      records.slice(baseline - 1).map((r) => [r.path, r.keyPrefix]),
       [
         ['/v1/models', 'sk_test_al…'],
         ['/v1/models', 'sk_test_be…'],
         ['/legacy/v1/models', 'sk_test_be…'],
       ],
     );
+  });
+
+  it('Errors 5: after a 403 unavailable model the catalog is read again before Select Model is offered', async () => {
+    await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' });
+    await api.chat.host.session.settled();
+    api.chat.host.session.newConversation();
+    await api.connection.models({ refresh: true });
+    await emulator().queueFaults('chat', [{ type: 'status', status: 403, code: 'model_unavailable' }]);
+    await api.chat.host.session.send('hello');
+    const reply = api.chat.host.session.current().turns.at(-1);
+    assert.deepEqual(reply?.role === 'assistant' && reply.error?.actions, ['selectModel', 'showLog', 'retry']);
+    // Whatever the arrangement read before, the chat request is followed by a fresh catalog read.
+    const sinceChat = async () => {
+      const records = await emulator().requests();
+      return records.slice(records.findIndex((r) => r.endpoint === 'chat')).map((r) => [r.endpoint, r.status]);
+    };
+    await until(async () => ((await sinceChat()).length === 2 ? true : undefined), 'the catalog to be read again');
+    assert.deepEqual(await sinceChat(), [
+      ['chat', 403],
+      ['models', 200],
+    ]);
   });
 });

@@ -89,19 +89,18 @@ export class ModelCatalog {
   }
 
   async get(options: { refresh?: boolean; signal?: AbortSignal } = {}): Promise<ModelList> {
+    // A read in flight is newer than the cache: everyone waits for it.
+    if (this.pending) return this.pending;
     if (!options.refresh && this.cached && Date.now() - this.cached.at < this.ttlMs) return this.cached.list;
-    if (!this.pending) {
-      const load: Promise<ModelList> = this.client
-        .listModels(undefined, { signal: options.signal })
-        .then((list) => {
-          this.cached = { list, at: Date.now() };
-          return list;
-        })
-        .finally(() => {
-          this.pending = undefined;
-        });
-      this.pending = load;
-    }
+    this.pending = this.client
+      .listModels(undefined, { signal: options.signal })
+      .then((list) => {
+        this.cached = { list, at: Date.now() };
+        return list;
+      })
+      .finally(() => {
+        this.pending = undefined;
+      });
     return this.pending;
   }
 }
