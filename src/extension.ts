@@ -6,6 +6,7 @@ import { Connection } from './vscode/connection';
 import { registerDiagnosticsCommands } from './vscode/diagnosticsCommands';
 import { seedEmulatorKey } from './vscode/emulatorKeySeed';
 import { FailureReporter } from './vscode/failureReporter';
+import { offerCurrentAddressOnce } from './vscode/legacyAddress';
 import { createShellLog } from './vscode/logChannel';
 import { ModelPicker, registerModelPicker } from './vscode/modelPicker';
 import { offerOnboarding } from './vscode/onboarding';
@@ -54,6 +55,7 @@ export function activate(context: vscode.ExtensionContext): ShellApi & { chat: C
       settings.reportBaseUrlProblem();
       void statusBar.refresh();
       void offerOnboarding(connection);
+      void offerCurrentAddressOnce(connection, context.globalState);
     });
   }, 0);
 

@@ -1,7 +1,7 @@
 // Shows the actions of the one vocabulary (src/core/shell/actions.ts) as buttons and runs the
 // chosen one. The only place that maps a clicked label back to an action.
 import * as vscode from 'vscode';
-import { ACTION_LABELS, type Action, type FixAction, type LocalAction } from '../core/shell/actions';
+import { ACTION_LABELS, isLocalAction, type Action, type FixAction, type LocalAction } from '../core/shell/actions';
 import { CONFIG_SECTION, Commands } from '../core/shell/ids';
 
 const FIX_COMMANDS: Record<FixAction, readonly [string, ...unknown[]]> = {
@@ -12,7 +12,7 @@ const FIX_COMMANDS: Record<FixAction, readonly [string, ...unknown[]]> = {
   showLog: [Commands.showLog],
 };
 
-/** What Retry and Discard do, where the caller offers them. */
+/** What the local actions do, where the caller offers them. */
 export type LocalHandlers = Partial<Record<LocalAction, () => unknown>>;
 
 /** The fix as a command, for surfaces that take one (the status bar item). */
@@ -22,14 +22,14 @@ export function commandFor(action: FixAction): vscode.Command {
 }
 
 export function runAction(action: Action, handlers: LocalHandlers = {}): Thenable<unknown> {
-  if (action === 'retry' || action === 'discard') return Promise.resolve(handlers[action]?.());
+  if (isLocalAction(action)) return Promise.resolve(handlers[action]?.());
   const [command, ...args] = FIX_COMMANDS[action];
   return vscode.commands.executeCommand(command, ...args);
 }
 
-/** The actions that can run here: Retry and Discard only where the caller says what they do. */
+/** The actions that can run here: the local ones only where the caller says what they do. */
 export function runnable(actions: readonly Action[], handlers: LocalHandlers = {}): Action[] {
-  return actions.filter((a) => (a === 'retry' || a === 'discard' ? handlers[a] !== undefined : true));
+  return actions.filter((a) => !isLocalAction(a) || handlers[a] !== undefined);
 }
 
 /**

@@ -13,12 +13,15 @@ import { offerActions } from './actions';
 import type { ApiKeyStore } from './apiKeyStore';
 import { offerSetup, type Connection } from './connection';
 import type { FailureReporter } from './failureReporter';
+import { offerCurrentAddress } from './legacyAddress';
 import type { SettingsWatcher } from './settings';
 
 export interface CommandOutcome {
   ok: boolean;
   /** What the person was told (never contains the key). */
   message: string;
+  /** Verify Connection on a legacy address: the current address offered in its place. */
+  currentAddress?: string;
 }
 
 interface Deps {
@@ -124,7 +127,10 @@ export async function verifyConnection(deps: Deps): Promise<CommandOutcome> {
   if (state.kind === 'catalogFailed') {
     return { ok: false, message: deps.failures.report(`Could not connect with key ${state.keyPrefix}`, state.error) };
   }
-  const message = connectionReport({ baseUrl: state.baseUrl, keyPrefix: state.keyPrefix, usable: state.usable.length, total: state.list.data.length });
+  const { baseUrl, keyPrefix, legacy } = state;
+  const message = connectionReport({ baseUrl, keyPrefix, usable: state.usable.length, total: state.list.data.length, legacy });
   deps.logger.info(`Verify Connection: ${message}`);
-  return tell({ ok: true, message });
+  tell({ ok: true, message });
+  const currentAddress = legacy ? await offerCurrentAddress(deps.connection, baseUrl) : undefined;
+  return currentAddress ? { ok: true, message, currentAddress } : { ok: true, message };
 }

@@ -21,7 +21,8 @@ const CATALOG_TTL_MS = 5 * 60_000;
 const loadClientModule = () => import('../core/client/serviceClient');
 
 export type NotReady = { ok: false; missing: 'baseUrl' | 'apiKey'; message: string };
-export type Readiness = { ok: true; baseUrl: string; keyPrefix: string } | NotReady;
+/** `legacy`: the address in effect is multiModelAI.legacyBaseUrl. */
+export type Readiness = { ok: true; baseUrl: string; keyPrefix: string; legacy: boolean } | NotReady;
 /** In memory only: the key never leaves this module but into the client. */
 type Ready = { ok: true; baseUrl: string; apiKey: string };
 
@@ -32,6 +33,8 @@ export type ModelState = { model?: string } & (
   | {
       kind: 'ready';
       baseUrl: string;
+      /** The address in effect is multiModelAI.legacyBaseUrl. */
+      legacy: boolean;
       keyPrefix: string;
       list: ModelList;
       requiredParameters: string[];
@@ -63,7 +66,7 @@ export class Connection extends Disposable {
 
   async readiness(): Promise<Readiness> {
     const ready = await this.ready();
-    return ready.ok ? { ok: true, baseUrl: ready.baseUrl, keyPrefix: maskKey(ready.apiKey) } : ready;
+    return ready.ok ? { ok: true, baseUrl: ready.baseUrl, keyPrefix: maskKey(ready.apiKey), legacy: this.settings.current().legacy === true } : ready;
   }
 
   /**
@@ -86,6 +89,18 @@ export class Connection extends Disposable {
   noteFailure(error: unknown): void {
     if (!(error instanceof ServiceError) || (error.kind !== 'forbidden' && error.kind !== 'not_found') || !error.diagnostics.model) return;
     void this.models({ refresh: true, quiet: true }).then(() => this.changed.fire());
+  }
+
+  /** Whether GET /v1/models at another address answers with the stored key (before moving there). */
+  async answersAt(baseUrl: string): Promise<boolean> {
+    const ready = await this.ready();
+    if (!ready.ok) return false;
+    try {
+      await (await this.clientFor(baseUrl, ready.apiKey)).listModels();
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** The models a request can go to in `list` with the current settings (a key being verified has no catalog yet). */
@@ -139,6 +154,7 @@ export class Connection extends Disposable {
     return {
       kind: 'ready',
       baseUrl: ready.baseUrl,
+      legacy: settings.legacy === true,
       keyPrefix: maskKey(ready.apiKey),
       list,
       requiredParameters,

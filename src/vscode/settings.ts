@@ -19,7 +19,7 @@ export class SettingsWatcher extends Disposable {
     this.register(vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration(CONFIG_SECTION)) return;
       this.settings = this.read();
-      if (e.affectsConfiguration(Settings.baseUrl)) this.reportBaseUrlProblem();
+      if (e.affectsConfiguration(Settings.baseUrl) || e.affectsConfiguration(Settings.legacyBaseUrl)) this.reportBaseUrlProblem();
       this.changed.fire(this.settings);
     }));
   }
@@ -39,14 +39,16 @@ export class SettingsWatcher extends Disposable {
   reportBaseUrlProblem(): void {
     const problem = this.settings.baseUrlProblem;
     if (!problem) return;
-    this.logger.warn(`Settings: ${Settings.baseUrl} is not usable: ${problem}`);
-    void offerActions('warning', `The service address (${Settings.baseUrl}) is not usable: ${problem}`, ['setBaseUrl']);
+    const setting = this.settings.legacy ? Settings.legacyBaseUrl : Settings.baseUrl;
+    this.logger.warn(`Settings: ${setting} is not usable: ${problem}`);
+    void offerActions('warning', `The service address (${setting}) is not usable: ${problem}`, ['setBaseUrl']);
   }
 
   private read(): ShellSettings {
     const config = vscode.workspace.getConfiguration(CONFIG_SECTION);
     return readShellSettings({
       baseUrl: config.get(short(Settings.baseUrl)),
+      legacyBaseUrl: config.get(short(Settings.legacyBaseUrl)),
       model: config.get(short(Settings.model)),
       maxTokens: config.get(short(Settings.maxTokens)),
       requestTimeoutSeconds: config.get(short(Settings.requestTimeoutSeconds)),

@@ -45,6 +45,7 @@ export class ModelStatusBar extends Disposable {
       input = { hasBaseUrl: true, hasKey: true, modelId: state.model, catalogProblem };
     } else {
       input = { hasBaseUrl: true, hasKey: true, modelId: state.model, entry: state.entry, unusableReason: state.unusable };
+      if (state.legacy) input.legacyBaseUrl = state.baseUrl;
     }
     if (generation === this.generation) this.view = this.show(input);
     return this.view;

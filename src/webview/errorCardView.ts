@@ -1,12 +1,13 @@
 // The inline error card: what to do, buttons that do it, and the request id (copyable).
 import type { ErrorCard } from '../core/chat/conversation';
-import { ACTION_LABELS, type Action } from '../core/shell/actions';
+import { ACTION_LABELS, isLocalAction, type Action } from '../core/shell/actions';
 import { el, icon, iconButton } from './dom';
 import type { HostBridge } from './hostBridge';
 
 const CODICONS: Record<Action, string> = {
   retry: 'refresh',
   discard: 'close',
+  useCurrentAddress: 'arrow-swap',
   setApiKey: 'key',
   setBaseUrl: 'globe',
   selectModel: 'sparkle',
@@ -16,9 +17,9 @@ const CODICONS: Record<Action, string> = {
 
 export function errorCardView(card: ErrorCard, bridge: HostBridge): HTMLElement {
   const actions = el('div', { class: 'card-actions' });
-  // The chat has nothing to discard: a failed answer stays in the conversation.
+  // Of the local actions the chat runs only Retry; the others belong to other surfaces.
   for (const action of card.actions) {
-    if (action === 'discard') continue;
+    if (action !== 'retry' && isLocalAction(action)) continue;
     actions.append(iconButton(CODICONS[action], ACTION_LABELS[action], () => {
       bridge.post(action === 'retry' ? { type: 'chat/retry' } : { type: 'error/action', action });
     }, { text: true, class: action === card.actions[0] ? 'primary' : 'secondary' }));

@@ -71,4 +71,31 @@ describe('settings: the service address', () => {
       await Promise.resolve(config.update('baseUrl', undefined, vscode.ConfigurationTarget.Workspace)).catch(() => undefined);
     }
   });
+
+  it('Versioning 3: a legacy address works, says so, and Verify Connection offers the current one once it answers with the key', async () => {
+    await arrange(api, { key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' });
+    const config = vscode.workspace.getConfiguration('multiModelAI');
+    const legacy = `${origin}/legacy/v1`;
+    await config.update('legacyBaseUrl', legacy, vscode.ConfigurationTarget.Global);
+    try {
+      await until(() => (api.settings.current().legacy ? true : undefined), 'the legacy address to apply');
+      assert.equal(api.settings.current().baseUrl, legacy);
+      const view = await api.statusBar.refresh();
+      assert.match(view.tooltip, new RegExp(`Uses the legacy address ${legacy}: Verify Connection offers the current one\\.`));
+
+      const verified = await vscode.commands.executeCommand<CommandOutcome>(Commands.verifyConnection);
+      assert.equal(verified.ok, true);
+      assert.ok(verified.message.startsWith(`Connected to the legacy address ${legacy} with key `), verified.message);
+      assert.equal(verified.currentAddress, baseUrl);
+      const models = (await emulator().requests()).filter((r) => r.endpoint === 'models').map((r) => r.path);
+      assert.deepEqual(models.slice(-2), ['/legacy/v1/models', '/v1/models']);
+
+      // What "Use Current Address" runs.
+      await vscode.commands.executeCommand(Commands.setBaseUrl, verified.currentAddress);
+      assert.deepEqual([api.settings.current().baseUrl, api.settings.current().legacy], [baseUrl, undefined]);
+      assert.doesNotMatch((await api.statusBar.refresh()).tooltip, /legacy/);
+    } finally {
+      await config.update('legacyBaseUrl', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
 });

@@ -9,6 +9,7 @@ import {
   HistoryItemSchema,
   TurnSchema,
 } from './conversation';
+import { LOCAL_ACTIONS } from '../shell/actions';
 
 const id = z.string().min(1).max(100);
 /** Longest message the composer may send (characters). */
@@ -87,7 +88,7 @@ export const ToHostSchemas = {
   'code/apply': code,
   'code/newFile': code,
   'link/open': z.object({ href: z.string().min(1).max(4000) }),
-  'error/action': z.object({ action: ActionSchema.exclude(['retry', 'discard']) }),
+  'error/action': z.object({ action: ActionSchema.exclude(LOCAL_ACTIONS) }),
   'clipboard/copy': z.object({ text: z.string().max(1000) }),
 } as const;
 

@@ -61,6 +61,14 @@ export function validateBaseUrl(raw: string): BaseUrlResult {
   return { ok: true, baseUrl: prefix };
 }
 
+/**
+ * The current address to offer in place of a legacy one (spec, Versioning 2): the same host's
+ * /v1. Only a guess until GET /v1/models there answers with the same key.
+ */
+export function currentAddressFor(legacyBaseUrl: string): string {
+  return `${new URL(legacyBaseUrl).origin}/v1`;
+}
+
 function refuse(message: string): BaseUrlResult {
   return { ok: false, message };
 }

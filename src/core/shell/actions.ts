@@ -3,17 +3,20 @@
 // DESIGN: user-facing text explains the action; the raw status, code and request id go to the log.
 import type { ErrorKind, ServiceError } from '../client/serviceError';
 
-export const ACTIONS = ['retry', 'discard', 'setApiKey', 'setBaseUrl', 'selectModel', 'openSettings', 'showLog'] as const;
+export const ACTIONS = ['retry', 'discard', 'useCurrentAddress', 'setApiKey', 'setBaseUrl', 'selectModel', 'openSettings', 'showLog'] as const;
 export type Action = (typeof ACTIONS)[number];
 
-/** Actions that depend on what failed (the request to send again, the proposal to drop): the caller runs them. */
-export type LocalAction = Extract<Action, 'retry' | 'discard'>;
+/** Actions that depend on what is shown (the request to send again, the proposal to drop, the address to move to): the caller runs them. */
+export const LOCAL_ACTIONS = ['retry', 'discard', 'useCurrentAddress'] as const satisfies readonly Action[];
+export type LocalAction = (typeof LOCAL_ACTIONS)[number];
+export const isLocalAction = (action: Action): action is LocalAction => (LOCAL_ACTIONS as readonly Action[]).includes(action);
 /** Actions that run a command, whatever failed. */
 export type FixAction = Exclude<Action, LocalAction>;
 
 export const ACTION_LABELS: Record<Action, string> = {
   retry: 'Retry',
   discard: 'Discard',
+  useCurrentAddress: 'Use Current Address',
   setApiKey: 'Set API Key',
   setBaseUrl: 'Set Service Address',
   selectModel: 'Select Model',

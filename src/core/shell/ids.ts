@@ -28,6 +28,7 @@ export type CommandId = (typeof Commands)[keyof typeof Commands];
 /** Setting keys, full names (`multiModelAI.*`). */
 export const Settings = {
   baseUrl: 'multiModelAI.baseUrl',
+  legacyBaseUrl: 'multiModelAI.legacyBaseUrl',
   model: 'multiModelAI.model',
   maxTokens: 'multiModelAI.maxTokens',
   requestTimeoutSeconds: 'multiModelAI.requestTimeoutSeconds',

@@ -8,10 +8,12 @@ export const DEFAULT_TIMEOUT_SECONDS = 60;
 export const DEFAULT_MAX_RETRIES = 2;
 
 export interface ShellSettings {
-  /** Normalised and valid, or undefined when empty or invalid. */
+  /** The address in effect, normalised and valid, or undefined when empty or invalid. */
   baseUrl?: string;
-  /** Why the base URL is unusable, and how to fix it. */
+  /** Why the address in effect is unusable, and how to fix it. */
   baseUrlProblem?: string;
+  /** Set when the address in effect is multiModelAI.legacyBaseUrl (multiModelAI.baseUrl is empty). */
+  legacy?: true;
   model?: string;
   maxTokens?: number;
   timeoutMs: number;
@@ -20,6 +22,7 @@ export interface ShellSettings {
 
 export interface RawShellSettings {
   baseUrl: unknown;
+  legacyBaseUrl?: unknown;
   model: unknown;
   maxTokens: unknown;
   requestTimeoutSeconds: unknown;
@@ -30,6 +33,7 @@ const text = z.string().trim().min(1).optional().catch(undefined);
 /** Each value is checked on its own: a bad one falls back to its default without touching the others. */
 const RawShellSettingsSchema = z.object({
   baseUrl: text,
+  legacyBaseUrl: text,
   model: text,
   maxTokens: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
   requestTimeoutSeconds: z.number().gt(0).max(3600).catch(DEFAULT_TIMEOUT_SECONDS),
@@ -44,10 +48,13 @@ export function readShellSettings(raw: RawShellSettings): ShellSettings {
     timeoutMs: checked.requestTimeoutSeconds * 1000,
     maxRetries: checked.maxRetries,
   };
-  if (checked.baseUrl !== undefined) {
-    const url = validateBaseUrl(checked.baseUrl);
+  // Spec, Versioning 2 and 3: the current address wins; the legacy one serves configurations that predate it.
+  const address = checked.baseUrl ?? checked.legacyBaseUrl;
+  if (address !== undefined) {
+    const url = validateBaseUrl(address);
     if (url.ok) settings.baseUrl = url.baseUrl;
     else settings.baseUrlProblem = url.message;
+    if (checked.baseUrl === undefined) settings.legacy = true;
   }
   return settings;
 }

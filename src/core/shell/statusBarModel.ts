@@ -16,6 +16,8 @@ export interface StatusBarInput {
   unusableReason?: string;
   /** Set when the catalog could not be read: what to do. */
   catalogProblem?: string;
+  /** Set when the address in effect is the legacy one (multiModelAI.legacyBaseUrl). */
+  legacyBaseUrl?: string;
 }
 
 export interface StatusBarView {
@@ -64,6 +66,7 @@ export function statusBarView(input: StatusBarInput): StatusBarView {
   const lines = [input.modelId];
   if (input.entry) lines.push(`Accepts: ${capabilitiesText(input.entry)}`);
   if (input.catalogProblem) lines.push(`Could not read the model list: ${input.catalogProblem}`);
+  if (input.legacyBaseUrl) lines.push(`Uses the legacy address ${input.legacyBaseUrl}: Verify Connection offers the current one.`);
   lines.push(PICK_ANOTHER);
   return { text: `$(sparkle) ${name}`, tooltip: lines.join('\n'), action: 'selectModel', warning: false };
 }

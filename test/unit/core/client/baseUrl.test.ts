@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { validateBaseUrl } from '../../../../src/core/client/baseUrl';
+import { currentAddressFor, validateBaseUrl } from '../../../../src/core/client/baseUrl';
 
 function refused(raw: string): string {
   const result = validateBaseUrl(raw);
@@ -55,5 +55,10 @@ describe('core validateBaseUrl', () => {
     assert.match(refused('ftp://api.example.com/v1'), /https:\/\//);
     assert.match(refused('https://user:sk_secret@api.example.com/v1'), /API key is set separately/);
     assert.match(refused('https://api.example.com/v1?key=1'), /Remove/);
+  });
+
+  it('Versioning 2: the current address offered for a legacy one is the same host\'s /v1', () => {
+    assert.equal(currentAddressFor('https://old.example.com/legacy/v1'), 'https://old.example.com/v1');
+    assert.equal(currentAddressFor('http://127.0.0.1:4010/compat/api/v1'), 'http://127.0.0.1:4010/v1');
   });
 });

@@ -24,7 +24,7 @@ describe('actionsFor', () => {
 describe('ACTION_LABELS', () => {
   it('labels every action once, each label different', () => {
     assert.deepEqual(Object.keys(ACTION_LABELS).sort(), [...ACTIONS].sort());
-    assert.deepEqual(Object.values(ACTION_LABELS), ['Retry', 'Discard', 'Set API Key', 'Set Service Address', 'Select Model', 'Open Settings', 'Show Log']);
+    assert.deepEqual(Object.values(ACTION_LABELS), ['Retry', 'Discard', 'Use Current Address', 'Set API Key', 'Set Service Address', 'Select Model', 'Open Settings', 'Show Log']);
   });
 });
 

@@ -12,4 +12,11 @@ describe('connectionReport', () => {
   it('says what to do when no model is usable', () => {
     assert.match(connectionReport({ baseUrl: 'http://h/v1', keyPrefix: 'sk_x…', usable: 0, total: 3 }), /0 usable text models .* Ask your workspace admin/);
   });
+
+  it('Versioning 3: names the legacy address as such', () => {
+    assert.equal(
+      connectionReport({ baseUrl: 'https://h/legacy/v1', keyPrefix: 'sk_x…', usable: 1, total: 1, legacy: true }),
+      'Connected to the legacy address https://h/legacy/v1 with key sk_x…: 1 usable text model (of 1 in the catalog).',
+    );
+  });
 });

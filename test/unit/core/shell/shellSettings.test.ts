@@ -49,4 +49,13 @@ describe('readShellSettings', () => {
       { model: 'acme/chat-large', maxTokens: 256, timeoutMs: 5000, maxRetries: 0 },
     );
   });
+
+  it('Versioning 2 and 3: the legacy address is used only while the current one is empty, and marked', () => {
+    const legacy = readShellSettings(raw({ legacyBaseUrl: 'https://old.example.com/legacy/v1/' }));
+    assert.deepEqual([legacy.baseUrl, legacy.legacy], ['https://old.example.com/legacy/v1', true]);
+    const current = readShellSettings(raw({ baseUrl: 'https://api.example.com/v1', legacyBaseUrl: 'https://old.example.com/legacy/v1' }));
+    assert.deepEqual([current.baseUrl, current.legacy], ['https://api.example.com/v1', undefined]);
+    const bad = readShellSettings(raw({ legacyBaseUrl: 'https://old.example.com/legacy' }));
+    assert.deepEqual([bad.baseUrl, bad.baseUrlProblem, bad.legacy], [undefined, 'The base URL must end with the version segment /v1: use https://old.example.com/legacy/v1.', true]);
+  });
 });

@@ -44,4 +44,12 @@ describe('statusBarView', () => {
     assert.equal(view.text, '$(sparkle) chat-large');
     assert.match(view.tooltip, /Could not read the model list: Check your connection\./);
   });
+
+  it('Versioning 3: says when the legacy address is in use, and where the move is offered', () => {
+    const view = statusBarView({ hasBaseUrl: true, hasKey: true, modelId: 'acme/chat-large', entry: chatLarge, legacyBaseUrl: 'https://old.example.com/legacy/v1' });
+    assert.equal(
+      view.tooltip,
+      'acme/chat-large\nAccepts: max_tokens · temperature\nUses the legacy address https://old.example.com/legacy/v1: Verify Connection offers the current one.\nClick to pick another model.',
+    );
+  });
 });
