@@ -62,6 +62,12 @@ export default tseslint.config(
     },
   },
   {
+    // A plain CommonJS extension, loaded as it is (no build step).
+    files: ['test/host/exportsProbe/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', exports: 'writable' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['**/*.mjs', '**/*.cjs', '.ci/**', 'test/**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
   },

@@ -13,13 +13,14 @@ import { offerOnboarding } from './vscode/onboarding';
 import { ProposalDocuments } from './vscode/refactor/proposalDocuments';
 import { RefactorController, registerRefactor } from './vscode/refactor/refactorController';
 import { SettingsWatcher } from './vscode/settings';
-import { stateEntries, type ShellApi } from './vscode/shellApi';
-import { registerChat, type ChatApi } from './vscode/chat/registerChat';
+import { registerChat } from './vscode/chat/registerChat';
 import { ModelStatusBar } from './vscode/statusBar';
+import { exposeTestHandle, stateEntries } from './vscode/testHandle';
 
 // No network work here: activation must stay fast. The catalog is read after activation
-// (status bar) or when a feature needs it.
-export function activate(context: vscode.ExtensionContext): ShellApi & { chat: ChatApi } {
+// (status bar) or when a feature needs it. Returns nothing: no other extension may reach the
+// key, a client, the log or the state (the suite's handle: src/vscode/testHandle.ts).
+export function activate(context: vscode.ExtensionContext): void {
   const log = createShellLog();
   const { logger } = log;
   const keys = new ApiKeyStore(context.secrets);
@@ -59,19 +60,21 @@ export function activate(context: vscode.ExtensionContext): ShellApi & { chat: C
     });
   }, 0);
 
-  return {
-    apiKeys: keys,
-    settings,
-    connection,
-    failures,
-    modelPicker,
-    refactor,
-    statusBar: { view: () => statusBar.current(), refresh: () => statusBar.refresh() },
-    lastDiagnostics: () => failures.lastDiagnostics(),
-    logLines: () => log.recorder.all(),
-    storedState: () => ({ global: stateEntries(context.globalState), workspace: stateEntries(context.workspaceState) }),
-    chat: chat.api,
-  };
+  context.subscriptions.push(
+    ...exposeTestHandle(() => ({
+      apiKeys: keys,
+      settings,
+      connection,
+      failures,
+      modelPicker,
+      refactor,
+      statusBar: { view: () => statusBar.current(), refresh: () => statusBar.refresh() },
+      lastDiagnostics: () => failures.lastDiagnostics(),
+      logLines: () => log.recorder.all(),
+      storedState: () => ({ global: stateEntries(context.globalState), workspace: stateEntries(context.workspaceState) }),
+      chat: chat.api,
+    })),
+  );
 }
 
 export function deactivate(): void {

@@ -3,20 +3,20 @@ import * as assert from 'node:assert/strict';
 import { Commands } from '../../src/core/shell/ids';
 import { maskKey } from '../../src/core/index';
 import type { CommandOutcome } from '../../src/vscode/apiKeyCommands';
-import type { ShellApi } from '../../src/vscode/shellApi';
+import type { TestHandle } from '../../src/vscode/testHandle';
 import * as vscode from 'vscode';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, emulator, shellApi } from './shellHarness';
+import { arrange, emulator, testHandle } from './shellHarness';
 
 const run = (command: string, ...args: unknown[]) => vscode.commands.executeCommand<CommandOutcome>(command, ...args);
 
 describe('API key: set, verify, rotate, remove', () => {
-  let api: ShellApi;
+  let api: TestHandle;
   const { baseUrl } = suiteEnv();
 
   before(async () => {
-    api = await shellApi();
+    api = await testHandle();
   });
 
   it('sets a pasted key, trimmed, after the service accepted it', async () => {

@@ -5,21 +5,22 @@ import * as vscode from 'vscode';
 import { HISTORY_KEY } from '../../src/core/chat/historyStore';
 import type { AssistantTurn, Conversation } from '../../src/core/chat/conversation';
 import { Commands, Settings } from '../../src/core/shell/ids';
+import type { TestHandle } from '../../src/vscode/testHandle';
 import { suiteEnv } from './env';
-import { arrangeChat, extensionApi, StandInPage, type ExtensionApi } from './chatHarness';
-import { emulator, until } from './shellHarness';
+import { arrangeChat, StandInPage } from './chatHarness';
+import { emulator, testHandle, until } from './shellHarness';
 
-function lastReply(api: ExtensionApi): AssistantTurn {
+function lastReply(api: TestHandle): AssistantTurn {
   const turn = api.chat.host.session.current().turns.at(-1);
   assert.equal(turn?.role, 'assistant');
   return turn as AssistantTurn;
 }
 
 describe('chat: controller in the extension host', () => {
-  let api: ExtensionApi;
+  let api: TestHandle;
 
   before(async () => {
-    api = await extensionApi();
+    api = await testHandle();
   });
   beforeEach(() => arrangeChat(api));
 
@@ -84,11 +85,11 @@ describe('chat: controller in the extension host', () => {
 });
 
 describe('chat: host <-> page protocol', () => {
-  let api: ExtensionApi;
+  let api: TestHandle;
   let page: StandInPage;
 
   before(async () => {
-    api = await extensionApi();
+    api = await testHandle();
   });
   beforeEach(async () => {
     await arrangeChat(api);
@@ -140,10 +141,10 @@ describe('chat: host <-> page protocol', () => {
 });
 
 describe('chat: panel, commands and editor actions', () => {
-  let api: ExtensionApi;
+  let api: TestHandle;
 
   before(async () => {
-    api = await extensionApi();
+    api = await testHandle();
   });
   beforeEach(() => arrangeChat(api));
   afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));

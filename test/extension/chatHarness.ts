@@ -1,23 +1,13 @@
-// Shared by the chat's extension-host suites: the activated extension's chat, a stand-in
+// Shared by the chat's extension-host suites: a stand-in
 // page attached to the real host (it speaks the protocol as the webview would), and a
 // ready state (emulator address, fixture key, a chat model).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID } from '../../src/core/shell/ids';
-import type { ChatApi } from '../../src/vscode/chat/registerChat';
-import type { ShellApi } from '../../src/vscode/shellApi';
+import type { TestHandle } from '../../src/vscode/testHandle';
 import { suiteEnv } from './env';
 import { arrange } from './shellHarness';
 
-export type ExtensionApi = ShellApi & { chat: ChatApi };
-
-export async function extensionApi(): Promise<ExtensionApi> {
-  const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
-  assert.ok(extension, `${EXTENSION_ID} is not loaded`);
-  return extension.activate();
-}
-
-export async function arrangeChat(api: ExtensionApi, model = 'acme/chat-large'): Promise<void> {
+export async function arrangeChat(api: TestHandle, model = 'acme/chat-large'): Promise<void> {
   const { baseUrl, apiKey } = suiteEnv();
   await arrange(api, { baseUrl, key: apiKey, model });
   await api.chat.host.session.settled();
@@ -30,7 +20,7 @@ export class StandInPage {
   private listener?: (message: unknown) => void;
   private readonly disposed = new vscode.EventEmitter<void>();
 
-  constructor(api: ExtensionApi) {
+  constructor(api: TestHandle) {
     const webview = {
       onDidReceiveMessage: (listener: (message: unknown) => void) => {
         this.listener = listener;

@@ -5,18 +5,19 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/core/shell/ids';
 import { FIXTURE_KEYS } from '../emulator/index';
-import { extensionApi, StandInPage, type ExtensionApi } from './chatHarness';
+import { StandInPage } from './chatHarness';
+import type { TestHandle } from '../../src/vscode/testHandle';
 import { suiteEnv } from './env';
-import { arrange, emulator, until } from './shellHarness';
+import { arrange, emulator, testHandle, until } from './shellHarness';
 
 const catalogReads = async () => (await emulator().requests()).filter((r) => r.endpoint === 'models').length;
 
 describe('connection: one catalog per address and key', () => {
-  let api: ExtensionApi;
+  let api: TestHandle;
   const { baseUrl, emulatorOrigin } = suiteEnv();
 
   before(async () => {
-    api = await extensionApi();
+    api = await testHandle();
   });
 
   /** Waits until the status bar and the chat both show `model`. */

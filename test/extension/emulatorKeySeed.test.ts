@@ -2,21 +2,21 @@
 import * as assert from 'node:assert/strict';
 import { maskKey } from '../../src/core/client/diagnostics';
 import { seedEmulatorKey } from '../../src/vscode/emulatorKeySeed';
-import type { ShellApi } from '../../src/vscode/shellApi';
+import type { TestHandle } from '../../src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, shellApi } from './shellHarness';
+import { arrange, testHandle } from './shellHarness';
 
 function recordingLogger(lines: string[]) {
   return { info: (l: string) => lines.push(l), warn: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
 }
 
 describe('demo key seed (MMAI_EMULATOR_KEY)', () => {
-  let api: ShellApi;
+  let api: TestHandle;
   const { baseUrl } = suiteEnv();
 
   before(async () => {
-    api = await shellApi();
+    api = await testHandle();
   });
 
   after(async () => {

@@ -1,5 +1,9 @@
 // What the host runner hands the suite through the extension host's
 // environment (see test/host/runExtensionTests.ts and docs/TESTING.md).
+import { HARNESS_TOKEN_ENV } from '../../src/core/shell/harnessToken';
+/** The throwaway extension loaded beside the installed .vsix (test/host/exportsProbe). */
+export const EXPORTS_PROBE_ID = 'multi-model-ai-tests.exports-probe';
+
 export interface SuiteEnv {
   /** The service emulator's API base URL, e.g. http://127.0.0.1:PORT/v1. */
   baseUrl: string;
@@ -9,6 +13,8 @@ export interface SuiteEnv {
   emulatorOrigin: string;
   /** The folder the extension under test must be loaded from (source folder or installed .vsix). */
   extensionDir: string;
+  /** The one-time token the extension wants before it gives the suite its handle (src/core/shell/harnessToken.ts). */
+  handleToken: string;
 }
 
 export function suiteEnv(): SuiteEnv {
@@ -22,5 +28,6 @@ export function suiteEnv(): SuiteEnv {
     apiKey: read('MMAI_TEST_KEY'),
     emulatorOrigin: read('MMAI_EMULATOR_ORIGIN'),
     extensionDir: read('MMAI_TEST_EXTENSION_DIR'),
+    handleToken: read(HARNESS_TOKEN_ENV),
   };
 }

@@ -5,14 +5,14 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { CONFIG_SECTION, Commands, Settings } from '../../src/core/shell/ids';
 import { formatDiagnostics } from '../../src/core/index';
-import type { ShellApi } from '../../src/vscode/shellApi';
+import type { TestHandle } from '../../src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, emulator, shellApi } from './shellHarness';
+import { arrange, emulator, testHandle } from './shellHarness';
 
 const SECRETS = [...Object.values(FIXTURE_KEYS), 'test_alpha_without_prefix'];
 
-async function placesAKeyCouldLeak(api: ShellApi): Promise<[string, string][]> {
+async function placesAKeyCouldLeak(api: TestHandle): Promise<[string, string][]> {
   const config = vscode.workspace.getConfiguration(CONFIG_SECTION);
   const places: [string, string][] = api.logLines().map((l, i) => [`log line ${i}`, l.line]);
   for (const key of Object.values(Settings)) {
@@ -27,7 +27,7 @@ async function placesAKeyCouldLeak(api: ShellApi): Promise<[string, string][]> {
   return places;
 }
 
-async function assertNoKeyAnywhere(api: ShellApi): Promise<void> {
+async function assertNoKeyAnywhere(api: TestHandle): Promise<void> {
   const leaks = (await placesAKeyCouldLeak(api)).flatMap(([where, text]) =>
     SECRETS.filter((secret) => text.includes(secret)).map((secret) => `${where} holds ${secret.slice(0, 6)}…`),
   );
@@ -35,11 +35,11 @@ async function assertNoKeyAnywhere(api: ShellApi): Promise<void> {
 }
 
 describe('the API key stays secret', () => {
-  let api: ShellApi;
+  let api: TestHandle;
   const { baseUrl } = suiteEnv();
 
   before(async () => {
-    api = await shellApi();
+    api = await testHandle();
   });
 
   it('after setting, rotating, failing, verifying, picking and copying diagnostics', async () => {
@@ -61,5 +61,5 @@ describe('the API key stays secret', () => {
 
 // Root hook: runs once, after every suite of the extension-host run.
 after('the full key appears nowhere the extension writes, after every suite', async () => {
-  await assertNoKeyAnywhere(await shellApi());
+  await assertNoKeyAnywhere(await testHandle());
 });

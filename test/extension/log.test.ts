@@ -5,19 +5,19 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/core/shell/ids';
 import { maskKey } from '../../src/core/index';
-import type { ShellApi } from '../../src/vscode/shellApi';
+import type { TestHandle } from '../../src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, emulator, shellApi, until } from './shellHarness';
+import { arrange, emulator, testHandle, until } from './shellHarness';
 
 const TIME_WITH_ZONE = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?([+-]\d\d:\d\d|Z)/;
 
 describe('log and diagnostics', () => {
-  let api: ShellApi;
+  let api: TestHandle;
   const { baseUrl } = suiteEnv();
 
   before(async () => {
-    api = await shellApi();
+    api = await testHandle();
   });
 
   // Other features (the chat view) may read the catalog in the background when the key

@@ -3,15 +3,15 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/core/shell/ids';
 import type { ModelPickItem } from '../../src/vscode/modelPicker';
-import type { ShellApi } from '../../src/vscode/shellApi';
+import type { TestHandle } from '../../src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, emulator, shellApi, until } from './shellHarness';
+import { arrange, emulator, testHandle, until } from './shellHarness';
 
 const REASON = "Not included in this workspace's plan";
 
 /** Opens the picker through its command; resolves once the catalog has filled it. */
-async function openPicker(api: ShellApi): Promise<{ picker: vscode.QuickPick<ModelPickItem>; closed: Thenable<string | undefined> }> {
+async function openPicker(api: TestHandle): Promise<{ picker: vscode.QuickPick<ModelPickItem>; closed: Thenable<string | undefined> }> {
   const closed = vscode.commands.executeCommand<string | undefined>(Commands.selectModel);
   const picker = await until(() => {
     const open = api.modelPicker.current();
@@ -34,11 +34,11 @@ async function accept(picker: vscode.QuickPick<ModelPickItem>, which: string | (
 }
 
 describe('Select Model quick-pick', () => {
-  let api: ShellApi;
+  let api: TestHandle;
   const { baseUrl } = suiteEnv();
 
   before(async () => {
-    api = await shellApi();
+    api = await testHandle();
   });
 
   afterEach(() => api.modelPicker.current()?.hide());

@@ -7,10 +7,10 @@ import * as vscode from 'vscode';
 import { Commands } from '../../src/core/shell/ids';
 import type { RefactorOutcome } from '../../src/core/refactor/refactorRun';
 import type { AcceptResult } from '../../src/vscode/refactor/refactorController';
-import type { ShellApi } from '../../src/vscode/shellApi';
+import type { TestHandle } from '../../src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, emulator, shellApi, until } from './shellHarness';
+import { arrange, emulator, testHandle, until } from './shellHarness';
 
 const ORIGINAL = [
   'export class Counter {',
@@ -65,12 +65,12 @@ function assertUntouched(document: vscode.TextDocument, version: number): void {
 }
 
 describe('Refactor Selection', () => {
-  let api: ShellApi;
+  let api: TestHandle;
   let editor: vscode.TextEditor;
   let version: number;
 
   before(async () => {
-    api = await shellApi();
+    api = await testHandle();
   });
 
   beforeEach(async () => {

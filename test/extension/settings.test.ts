@@ -4,18 +4,18 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Commands, Settings } from '../../src/core/shell/ids';
 import type { CommandOutcome } from '../../src/vscode/apiKeyCommands';
-import type { ShellApi } from '../../src/vscode/shellApi';
+import type { TestHandle } from '../../src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, emulator, shellApi, until, writeBaseUrl } from './shellHarness';
+import { arrange, emulator, testHandle, until, writeBaseUrl } from './shellHarness';
 
 describe('settings: the service address', () => {
-  let api: ShellApi;
+  let api: TestHandle;
   const { baseUrl } = suiteEnv();
   const origin = baseUrl.replace(/\/v1$/, '');
 
   before(async () => {
-    api = await shellApi();
+    api = await testHandle();
   });
 
   // Each message names the mistake and ends with the address to use instead.

@@ -1,16 +1,20 @@
-// Shared by the shell's extension-host suites: the activated extension's API, and a way to
+// Shared by the extension-host suites: the extension's handle (given for the harness token), and a way to
 // put the shell in a known state (address, key, model) before each test.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ShellApi } from '../../src/vscode/shellApi';
+import { TEST_HANDLE_COMMAND, type TestHandle } from '../../src/vscode/testHandle';
 import { CONFIG_SECTION, EXTENSION_ID, Settings } from '../../src/core/shell/ids';
 import { EmulatorControl } from '../emulator/control';
 import { suiteEnv } from './env';
 
-export async function shellApi(): Promise<ShellApi> {
-  const extension = vscode.extensions.getExtension<ShellApi>(EXTENSION_ID);
+/** The extension's handle for this suite: activated, then asked for with the harness token. */
+export async function testHandle(): Promise<TestHandle> {
+  const extension = vscode.extensions.getExtension(EXTENSION_ID);
   assert.ok(extension, `${EXTENSION_ID} is not loaded`);
-  return extension.activate();
+  await extension.activate();
+  const handle = await vscode.commands.executeCommand<TestHandle | undefined>(TEST_HANDLE_COMMAND, suiteEnv().handleToken);
+  assert.ok(handle, 'the extension gave no handle for the harness token');
+  return handle;
 }
 
 export function emulator(): EmulatorControl {
@@ -30,7 +34,7 @@ export async function until<T>(read: () => T | undefined | Promise<T | undefined
 
 const short = (key: string) => key.slice(CONFIG_SECTION.length + 1);
 
-async function setMaxTokens(api: ShellApi, value: number | undefined): Promise<void> {
+async function setMaxTokens(api: TestHandle, value: number | undefined): Promise<void> {
   await vscode.workspace.getConfiguration(CONFIG_SECTION).update(short(Settings.maxTokens), value, vscode.ConfigurationTarget.Global);
   await until(() => api.settings.current().maxTokens === value || undefined, `${Settings.maxTokens} to apply`);
 }
@@ -43,7 +47,7 @@ export interface ShellState {
 }
 
 /** Puts address, key, model and token limit in the given state (absent = cleared), and resets the emulator. */
-export async function arrange(api: ShellApi, state: ShellState): Promise<void> {
+export async function arrange(api: TestHandle, state: ShellState): Promise<void> {
   await emulator().reset();
   if (state.key) await api.apiKeys.store(state.key);
   else await api.apiKeys.remove();

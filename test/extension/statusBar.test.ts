@@ -1,16 +1,16 @@
 // Issue 5.4: the status bar names the current model, or what is missing.
 import * as assert from 'node:assert/strict';
-import type { ShellApi } from '../../src/vscode/shellApi';
+import type { TestHandle } from '../../src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, shellApi, until } from './shellHarness';
+import { arrange, testHandle, until } from './shellHarness';
 
 describe('status bar', () => {
-  let api: ShellApi;
+  let api: TestHandle;
   const { baseUrl } = suiteEnv();
 
   before(async () => {
-    api = await shellApi();
+    api = await testHandle();
   });
 
   it('asks for the service address when none is set', async () => {

@@ -2,9 +2,12 @@
 // runVscode.ts: desktop VS Code): the build, the mode (source folder or the
 // installed .vsix) and the environment handed to the suite.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { HARNESS_TOKEN_ENV } from '../../src/core/shell/harnessToken';
 import { FIXTURE_KEYS, type RunningEmulator } from '../emulator/index';
+import { EXPORTS_PROBE_ID } from '../extension/env';
 import { PROJECT_ROOT } from './paths';
 
 export type SuiteMode = 'source' | 'vsix';
@@ -36,17 +39,20 @@ export function buildSuite(mode: SuiteMode): void {
 }
 
 /**
- * In vsix mode the host still needs an extensionDevelopmentPath, or it ignores
- * the tests path: an empty extension that contributes nothing.
+ * In vsix mode the host still needs an extensionDevelopmentPath, or it ignores the tests
+ * path: the exports probe, an extension that reads ours as any other extension could.
  */
 export function writeDevelopmentShim(dir: string): string {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({
-    name: 'extension-tests-shim',
-    publisher: 'multi-model-ai-tests',
+    name: EXPORTS_PROBE_ID.split('.')[1],
+    publisher: EXPORTS_PROBE_ID.split('.')[0],
     version: '0.0.0',
     engines: { vscode: '^1.100.0' },
+    main: './extension.js',
+    activationEvents: [],
   }, null, 2));
+  copyFileSync(path.join(PROJECT_ROOT, 'test/host/exportsProbe/extension.js'), path.join(dir, 'extension.js'));
   return dir;
 }
 
@@ -57,6 +63,8 @@ export function suiteEnvironment(emulator: RunningEmulator, extensionDir: string
     MMAI_TEST_KEY: FIXTURE_KEYS.alpha,
     MMAI_EMULATOR_ORIGIN: emulator.origin,
     MMAI_TEST_EXTENSION_DIR: extensionDir,
+    // A new one each run: the extension gives its test handle only for it.
+    [HARNESS_TOKEN_ENV]: randomBytes(32).toString('hex'),
   };
   if (process.env.MMAI_TEST_GREP) env.MMAI_TEST_GREP = process.env.MMAI_TEST_GREP;
   return env;

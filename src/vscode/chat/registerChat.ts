@@ -1,5 +1,5 @@
 // Wires the chat feature: the shared host, the view, the editor panels and their
-// serializer, the commands. Returns its disposables and what the tests observe.
+// serializer, the commands. Returns its disposables and what the suite's handle shows.
 import * as vscode from 'vscode';
 import { CHAT_PROPOSAL_SCHEME, CHAT_VIEW_ID } from '../../core/shell/ids';
 import type { ClientLogger } from '../../core/index';
@@ -21,7 +21,7 @@ export interface ChatDeps {
   logger: ClientLogger;
 }
 
-/** The chat's parts, for the extension-host tests (activate() returns them). */
+/** The chat's parts, for the extension-host suite's handle (src/vscode/testHandle.ts). */
 export interface ChatApi {
   host: ChatHost;
   panels: ChatPanels;

@@ -1,17 +1,23 @@
-// What activate() returns: the shell's services, for the chat features that build on them
-// and for the extension-host tests that observe them (no test-only commands).
-import type * as vscode from 'vscode';
+// The extension-host suite's window into the running extension. It exists only in a host the
+// test harness started (src/core/shell/harnessToken.ts decides), and only for a caller that
+// presents the harness token: activate() itself returns nothing to any extension.
+import * as vscode from 'vscode';
 import type { DiagnosticsRecord } from '../core/client/diagnostics';
 import type { RecordedLine } from '../core/client/logRecorder';
+import { harnessToken, tokenMatches } from '../core/shell/harnessToken';
 import type { StatusBarView } from '../core/shell/statusBarModel';
 import type { ApiKeyStore } from './apiKeyStore';
+import type { ChatApi } from './chat/registerChat';
 import type { Connection } from './connection';
 import type { FailureReporter } from './failureReporter';
 import type { ModelPicker } from './modelPicker';
 import type { RefactorController } from './refactor/refactorController';
 import type { SettingsWatcher } from './settings';
 
-export interface ShellApi {
+/** Not contributed in package.json: registered only in a harness-started host. */
+export const TEST_HANDLE_COMMAND = 'multiModelAI.testHandle';
+
+export interface TestHandle {
   apiKeys: ApiKeyStore;
   settings: SettingsWatcher;
   connection: Connection;
@@ -25,6 +31,14 @@ export interface ShellApi {
   logLines(): readonly RecordedLine[];
   /** Everything the extension keeps in globalState and workspaceState. */
   storedState(): { global: [string, unknown][]; workspace: [string, unknown][] };
+  chat: ChatApi;
+}
+
+/** Registers the command that hands the suite its handle, when the harness started this host. */
+export function exposeTestHandle(handle: () => TestHandle): vscode.Disposable[] {
+  const token = harnessToken(process.env);
+  if (token === undefined) return [];
+  return [vscode.commands.registerCommand(TEST_HANDLE_COMMAND, (offered: unknown) => (tokenMatches(offered, token) ? handle() : undefined))];
 }
 
 export function stateEntries(memento: vscode.Memento): [string, unknown][] {

@@ -1,0 +1,72 @@
+// Issue 11.1: activate() gives other extensions nothing: not the key, not a client that can
+// send authenticated requests, not the log, not the stored state. The suite's own handle
+// needs the harness's one-time token, and no setting stands in for it.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { EXTENSION_ID } from '../../src/core/shell/ids';
+import { TEST_HANDLE_COMMAND } from '../../src/vscode/testHandle';
+import { EXPORTS_PROBE_ID, suiteEnv } from './env';
+
+/** Every value reachable from `root`, functions included (a client or a store would show up as one). */
+function reachable(root: unknown): unknown[] {
+  const seen = new Set<unknown>();
+  const walk = (value: unknown): void => {
+    if (seen.has(value)) return;
+    seen.add(value);
+    if ((typeof value === 'object' && value !== null) || typeof value === 'function') {
+      for (const key of Reflect.ownKeys(value)) walk((value as Record<PropertyKey, unknown>)[key]);
+    }
+  };
+  walk(root);
+  return [...seen];
+}
+
+describe('exports: nothing for other extensions', () => {
+  it('activate() returns nothing', async () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(extension);
+    assert.equal(await extension.activate(), undefined);
+    assert.equal(extension.exports, undefined);
+  });
+
+  it('the handle needs the harness token: none or a wrong one get nothing', async () => {
+    const { handleToken } = suiteEnv();
+    for (const offered of [[], [''], ['f'.repeat(64)], [handleToken.slice(1)], [`${handleToken}0`], [{ token: handleToken }]]) {
+      assert.equal(await vscode.commands.executeCommand(TEST_HANDLE_COMMAND, ...offered), undefined, JSON.stringify(offered));
+    }
+  });
+
+  it('no setting can switch the harness path on: the contributed ones are all about the service, and an unregistered one cannot be written', async () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    const settings = Object.keys((extension?.packageJSON as { contributes: { configuration: { properties: object } } }).contributes.configuration.properties);
+    // Every setting there is, each about the service or the model: a new one is a security review.
+    assert.deepEqual(settings.sort(), [
+      'multiModelAI.baseUrl',
+      'multiModelAI.legacyBaseUrl',
+      'multiModelAI.maxRetries',
+      'multiModelAI.maxTokens',
+      'multiModelAI.model',
+      'multiModelAI.requestTimeoutSeconds',
+    ]);
+    await assert.rejects(
+      Promise.resolve(vscode.workspace.getConfiguration('multiModelAI').update('testHandle', 'f'.repeat(64), vscode.ConfigurationTarget.Global)),
+      /not a registered configuration/,
+    );
+  });
+
+  it('a throwaway extension loaded beside the installed .vsix reads the exports and finds nothing sensitive', async function () {
+    const probe = vscode.extensions.getExtension<Record<string, unknown>>(EXPORTS_PROBE_ID);
+    // The probe is the development extension of the vsix tier; the source tier loads this project instead.
+    if (!probe) return this.skip();
+    const found = await probe.activate();
+    assert.deepEqual(found, {
+      exported: undefined,
+      exportsAfterActivation: undefined,
+      noToken: { result: undefined },
+      wrongToken: { result: undefined },
+    });
+    const values = reachable(found);
+    assert.deepEqual(values.filter((v) => typeof v === 'function'), []);
+    assert.deepEqual(values.filter((v) => typeof v === 'string' && v.includes(suiteEnv().apiKey)), []);
+  });
+});
