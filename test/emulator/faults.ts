@@ -19,14 +19,16 @@ export const FaultSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stall'), afterDeltas, ms: z.number().int().min(0) }),
   z.object({ type: z.literal('malformed'), afterDeltas }),
   z.object({ type: z.literal('stream_error'), afterDeltas, code: z.string(), message: z.string().optional() }),
+  // Not a failure: the whole stream leaves in one write, as a fast server packs a short reply into one network chunk.
+  z.object({ type: z.literal('burst') }),
 ]);
 export type Fault = z.infer<typeof FaultSchema>;
 
 /** Faults that act on the reply body, once headers are out. */
-export type BodyFault = Extract<Fault, { type: 'cut' | 'stall' | 'malformed' | 'stream_error' }>;
+export type BodyFault = Extract<Fault, { type: 'cut' | 'stall' | 'malformed' | 'stream_error' | 'burst' }>;
 
 export function isBodyFault(fault: Fault): fault is BodyFault {
-  return fault.type === 'cut' || fault.type === 'stall' || fault.type === 'malformed' || fault.type === 'stream_error';
+  return fault.type === 'cut' || fault.type === 'stall' || fault.type === 'malformed' || fault.type === 'stream_error' || fault.type === 'burst';
 }
 
 export type FaultEndpoint = EndpointName | 'any';

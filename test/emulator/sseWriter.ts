@@ -6,6 +6,8 @@ import type { BodyFault } from './faults';
 
 export class SseWriter {
   private deltas = 0;
+  /** The events of a `burst` stream, sent in one write when it ends. */
+  private burst?: string[];
   private faultFired = false;
   private ended = false;
 
@@ -21,6 +23,7 @@ export class SseWriter {
       connection: 'keep-alive',
     });
     this.ex.res.flushHeaders();
+    if (this.fault?.type === 'burst') this.burst = [];
     return this.maybeFault(false);
   }
 
@@ -49,12 +52,12 @@ export class SseWriter {
   end(): void {
     if (this.ended) return;
     this.ended = true;
-    this.ex.res.end();
+    this.ex.res.end(this.burst?.join(''));
   }
 
   private async maybeFault(force: boolean): Promise<boolean> {
     const fault = this.fault;
-    if (!fault || this.faultFired || (!force && this.deltas !== fault.afterDeltas)) return !this.ended;
+    if (!fault || fault.type === 'burst' || this.faultFired || (!force && this.deltas !== fault.afterDeltas)) return !this.ended;
     this.faultFired = true;
     switch (fault.type) {
       case 'cut':
@@ -76,6 +79,10 @@ export class SseWriter {
 
   private async write(chunk: string): Promise<boolean> {
     if (this.ex.gone) return false;
+    if (this.burst) {
+      this.burst.push(chunk);
+      return true;
+    }
     if (!this.ex.res.write(chunk)) {
       try {
         await once(this.ex.res, 'drain', { signal: this.ex.signal });

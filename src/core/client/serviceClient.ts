@@ -135,41 +135,44 @@ export class ServiceClient {
     return requestId === undefined ? data : { ...data, requestId };
   }
 
+  /**
+   * The reply as it arrives: a `delta` per network chunk (the text of every delta that chunk
+   * completed; the very first one alone, as soon as it is decoded), then one `done`.
+   */
   async *streamChatCompletion(request: ChatRequest, options: RequestOptions = {}): AsyncGenerator<ChatStreamEvent, void, undefined> {
     const call = this.chatCall(request, true, options);
-    let partialText = '';
+    yield* this.attempts(call, (response, attempt) => this.readStream(call, response, attempt));
+  }
+
+  private async callJson<T>(call: Call, schema: z.ZodType<T>): Promise<{ data: T; requestId?: string }> {
+    for await (const result of this.attempts(call, (response, attempt) => this.readJson(call, response, attempt, schema))) return result;
+    throw new Error('unreachable: an answer either yields its result or fails');
+  }
+
+  /**
+   * One logical request: attempts until one succeeds, fails in a way that is not retried, or
+   * fails after its output reached the caller (spec, Errors 3: that break is reported, never
+   * replaced by a new answer). `read` turns a successful response into what the caller gets,
+   * and returns the failure when reading it fails.
+   */
+  private async *attempts<T>(call: Call, read: (response: Response, attempt: Attempt) => AsyncGenerator<T, Failure | undefined, undefined>): AsyncGenerator<T, void, undefined> {
     for (let retry = 0; ; retry++) {
       const attempt = this.startAttempt(call, retry + 1);
-      let failure: Failure;
+      let failure: Failure | undefined;
+      let delivered = false;
       try {
         const response = await this.send(call, attempt);
         if (response.statusCode >= 400) {
           failure = await this.failureFromResponse(response);
         } else {
-          attempt.clearTimeout();
-          const requestId = headerValue(response.headers, 'x-request-id');
-          const watchdog = new IdleWatchdog(this.idleTimeoutMs, () => attempt.stop('idle'));
-          try {
-            for await (const parts of decodeChatStream(watchdog.watch(response.body))) {
-              for (const part of parts) {
-                if (part.type === 'delta') {
-                  partialText += part.text;
-                  yield part;
-                } else {
-                  this.log('info', call, attempt, { status: response.statusCode, requestId, note: `finish=${part.finishReason ?? '-'}` });
-                  const done: ChatStreamEvent = { type: 'done', finishReason: part.finishReason, requestId };
-                  if (part.usage) done.usage = part.usage;
-                  yield done;
-                }
-              }
+          const reading = read(response, attempt);
+          for (let next = await reading.next(); ; next = await reading.next()) {
+            if (next.done) {
+              failure = next.value;
+              break;
             }
-            return;
-          } catch (error) {
-            failure = this.streamFailure(error, attempt, partialText !== '');
-            failure.status = response.statusCode;
-            failure.requestId = requestId;
-          } finally {
-            watchdog.stop();
+            delivered = true;
+            yield next.value;
           }
         }
       } catch (error) {
@@ -177,36 +180,48 @@ export class ServiceClient {
       } finally {
         attempt.end();
       }
-      // Spec, Errors rule 3: once output has reached the person, a break is reported, never replaced.
-      if (partialText !== '') throw this.fail(call, attempt, { ...failure, partialText });
+      if (failure === undefined) return;
+      if (delivered) throw this.fail(call, attempt, failure);
       await this.retryOrThrow(call, attempt, failure, retry);
     }
   }
 
-  private async callJson<T>(call: Call, schema: z.ZodType<T>): Promise<{ data: T; requestId?: string }> {
-    for (let retry = 0; ; retry++) {
-      const attempt = this.startAttempt(call, retry + 1);
-      let failure: Failure;
-      try {
-        const response = await this.send(call, attempt);
-        if (response.statusCode >= 400) {
-          failure = await this.failureFromResponse(response);
-        } else {
-          const requestId = headerValue(response.headers, 'x-request-id');
-          const text = await response.body.text();
-          const parsed = schema.safeParse(parseJson(text));
-          if (parsed.success) {
-            this.log('info', call, attempt, { status: response.statusCode, requestId });
-            return { data: parsed.data, requestId };
-          }
-          failure = { kind: 'bad_response', status: response.statusCode, requestId, serviceMessage: 'the response has an unexpected shape' };
+  private async *readJson<T>(call: Call, response: Response, attempt: Attempt, schema: z.ZodType<T>): AsyncGenerator<{ data: T; requestId?: string }, Failure | undefined> {
+    const requestId = headerValue(response.headers, 'x-request-id');
+    const parsed = schema.safeParse(parseJson(await response.body.text()));
+    if (!parsed.success) return { kind: 'bad_response', status: response.statusCode, requestId, serviceMessage: 'the response has an unexpected shape' };
+    this.log('info', call, attempt, { status: response.statusCode, requestId });
+    yield { data: parsed.data, requestId };
+    return undefined;
+  }
+
+  private async *readStream(call: Call, response: Response, attempt: Attempt): AsyncGenerator<ChatStreamEvent, Failure | undefined> {
+    attempt.clearTimeout();
+    const requestId = headerValue(response.headers, 'x-request-id');
+    const watchdog = new IdleWatchdog(this.idleTimeoutMs, () => attempt.stop('idle'));
+    let partialText = '';
+    try {
+      for await (const parts of decodeChatStream(watchdog.watch(response.body))) {
+        // The batch travels as one delta; the end, when there, is its last part.
+        let text = '';
+        for (const part of parts) if (part.type === 'delta') text += part.text;
+        if (text !== '') {
+          partialText += text;
+          yield { type: 'delta', text };
         }
-      } catch (error) {
-        failure = this.thrownFailure(error, attempt);
-      } finally {
-        attempt.end();
+        const end = parts.at(-1);
+        if (end?.type !== 'end') continue;
+        this.log('info', call, attempt, { status: response.statusCode, requestId, note: `finish=${end.finishReason ?? '-'}` });
+        const done: ChatStreamEvent = { type: 'done', finishReason: end.finishReason, requestId };
+        if (end.usage) done.usage = end.usage;
+        yield done;
       }
-      await this.retryOrThrow(call, attempt, failure, retry);
+      return undefined;
+    } catch (error) {
+      const failure = this.streamFailure(error, attempt, partialText !== '');
+      return { ...failure, status: response.statusCode, requestId, ...(partialText !== '' && { partialText }) };
+    } finally {
+      watchdog.stop();
     }
   }
 
