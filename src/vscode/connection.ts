@@ -3,8 +3,7 @@
 // by exactly what it depends on: the client by address, key and request settings; the catalog
 // by address and key only, so picking another model or token limit never reads it again.
 import * as vscode from 'vscode';
-import { ChatSetupError } from '../core/chat/errorCard';
-import type { ChatConnection as ModelConnection } from '../core/chat/chatSession';
+import { SetupError, type ModelConnection } from '../core/reply/modelConnection';
 import { ModelCatalog, modelUsability, requiredParametersFor, usableTextModels } from '../core/client/modelCatalog';
 import type { ModelEntry, ModelList } from '../core/client/schemas';
 import type { ClientLogger, ServiceClient } from '../core/client/serviceClient';
@@ -108,14 +107,14 @@ export class Connection extends Disposable {
     return usableTextModels(list, { requiredParameters: requiredParametersFor(this.settings.current()) });
   }
 
-  /** What a request to the chosen model needs; throws a ChatSetupError saying what to set, or the catalog read's ServiceError. */
+  /** What a request to the chosen model needs; throws a SetupError saying what to set, or the catalog read's ServiceError. */
   async forChosenModel(): Promise<ModelConnection> {
     const ready = await this.ready();
-    if (!ready.ok) throw new ChatSetupError(ready.message, [ready.missing === 'apiKey' ? 'setApiKey' : 'setBaseUrl']);
+    if (!ready.ok) throw new SetupError(ready.message, [ready.missing === 'apiKey' ? 'setApiKey' : 'setBaseUrl']);
     const state = await this.modelState(ready);
     if (state.kind === 'catalogFailed') throw state.error;
-    if (!state.model) throw new ChatSetupError('No model is selected: pick the model to use.', ['selectModel']);
-    if (!state.entry || state.unusable) throw new ChatSetupError(`The model ${state.model} cannot be used: ${state.unusable}`, ['selectModel']);
+    if (!state.model) throw new SetupError('No model is selected: pick the model to use.', ['selectModel']);
+    if (!state.entry || state.unusable) throw new SetupError(`The model ${state.model} cannot be used: ${state.unusable}`, ['selectModel']);
     return { client: await this.clientFor(ready.baseUrl, ready.apiKey), model: state.entry, maxTokens: this.settings.current().maxTokens };
   }
 

@@ -1,7 +1,7 @@
 // One turn of the transcript. A user turn shows its text (as plain text) and chips; an
 // assistant turn renders markdown through the StreamView, then its state: stopped or
 // interrupted badge, error card, token usage, and Regenerate / Edit where they apply.
-import type { AssistantTurn, UsageView } from '../core/chat/conversation';
+import type { AssistantTurn, TurnUsage } from '../core/chat/conversation';
 import type { TurnView } from '../core/chat/protocol';
 import { StreamView, type Sanitizer } from './markdown/index';
 import { contextChip } from './contextChips';
@@ -14,8 +14,8 @@ const BADGES: Partial<Record<AssistantTurn['status'], string>> = {
   interrupted: 'Interrupted: the answer is incomplete',
 };
 
-export function usageText(usage: UsageView): string {
-  return `${usage.completionTokens.toLocaleString()} tokens (${usage.promptTokens.toLocaleString()} in the request)`;
+export function usageText(usage: TurnUsage): string {
+  return `${usage.completion_tokens.toLocaleString()} tokens (${usage.prompt_tokens.toLocaleString()} in the request)`;
 }
 
 export interface TurnElements {

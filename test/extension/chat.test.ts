@@ -31,7 +31,7 @@ describe('chat: controller in the extension host', () => {
     assert.equal(reply.status, 'done');
     assert.equal(reply.model, 'acme/chat-large');
     assert.match(reply.text, /```typescript/);
-    assert.ok(reply.usage && reply.usage.totalTokens > 0);
+    assert.ok(reply.usage && reply.usage.total_tokens > 0);
     const stored = api.storedState().global.find(([key]) => key === HISTORY_KEY)?.[1] as Conversation[];
     assert.equal(stored[0]?.id, session.current().id);
     assert.equal(stored[0]?.title, 'Write a TypeScript debounce function');

@@ -136,7 +136,7 @@ describe('Refactor Selection', () => {
     assert.equal(api.refactor.current()?.state, 'streaming');
 
     api.refactor.cancel();
-    assert.deepEqual(await running, { status: 'cancelled' });
+    assert.deepEqual(await running, { status: 'stopped' });
     assert.equal(api.refactor.current(), undefined);
     await until(() => proposalTabs().length === 0 || undefined, 'the diff to close after Cancel');
     assertUntouched(editor.document, version);

@@ -2,10 +2,8 @@
 // editor panels). It owns the open conversation and the context chips, drives the
 // ServiceClient's stream, and tells the pages what changed through `post`. Plain TS: the
 // unit tests run it in Node against the emulator.
-import { buildChatRequest } from '../client/chatRequest';
-import type { ModelEntry } from '../client/schemas';
-import type { ServiceClient } from '../client/serviceClient';
-import { ServiceError } from '../client/serviceError';
+import type { ModelConnection } from '../reply/modelConnection';
+import { streamReply } from '../reply/streamReply';
 import type { SessionStateInput, ToPageInput } from './protocol';
 import { checkExplainable, explainTitle } from '../prompts/explainPrompt';
 import { contextTooLarge } from './contextBlock';
@@ -14,26 +12,19 @@ import {
   newId,
   titleFrom,
   UNTITLED,
+  TurnUsageSchema,
   type AssistantTurn,
   type ContextItem,
   type Conversation,
   type UserTurn,
 } from './conversation';
-import { DeltaBatcher } from '../reply/deltaBatcher';
 import { errorCard } from './errorCard';
 import type { HistoryStore } from './historyStore';
 import { requestMessages } from './requestMessages';
 
-/** Everything one request needs, resolved when it starts (settings can change in between). */
-export interface ChatConnection {
-  client: ServiceClient;
-  model: ModelEntry;
-  maxTokens?: number;
-}
-
 export interface ChatSessionDeps {
-  /** Resolves the client and model, or throws a ChatSetupError / ServiceError saying what to fix. */
-  connect(): Promise<ChatConnection>;
+  /** Resolves the client and model, or throws a SetupError / ServiceError saying what to fix. */
+  connect(): Promise<ModelConnection>;
   store: HistoryStore;
   /** Delivers a message to every open page. */
   post(message: ToPageInput): void;
@@ -222,37 +213,32 @@ export class ChatSession {
 
   private async stream(conversation: Conversation, asked: Conversation['turns'], reply: AssistantTurn, signal: AbortSignal): Promise<void> {
     const visible = () => this.conversation === conversation;
-    const batcher = new DeltaBatcher((text) => {
-      if (visible()) this.deps.post({ type: 'reply/delta', turnId: reply.id, text });
-    }, this.deps.deltaIntervalMs);
-    try {
-      const connection = await this.deps.connect();
-      reply.model = connection.model.id;
-      const request = buildChatRequest(connection.model, requestMessages(asked), {
-        maxTokens: connection.maxTokens,
-        includeUsage: true,
-      });
-      for await (const event of connection.client.streamChatCompletion(request, { signal })) {
-        if (event.type === 'delta') {
-          reply.text += event.text;
-          batcher.push(event.text);
-        } else if (event.usage) {
-          const { prompt_tokens, completion_tokens, total_tokens } = event.usage;
-          reply.usage = { promptTokens: prompt_tokens, completionTokens: completion_tokens, totalTokens: total_tokens };
-        }
-      }
-      reply.status = signal.aborted ? 'stopped' : 'done';
-    } catch (error) {
-      if (signal.aborted || (error instanceof ServiceError && error.kind === 'aborted')) {
+    const outcome = await streamReply(
+      { connection: this.deps.connect(), messages: requestMessages(asked), signal, includeUsage: true },
+      {
+        onModel: (model) => (reply.model = model.id),
+        onText: (text) => {
+          reply.text += text;
+          if (visible()) this.deps.post({ type: 'reply/delta', turnId: reply.id, text });
+        },
+        intervalMs: this.deps.deltaIntervalMs,
+      },
+    );
+    switch (outcome.status) {
+      case 'done':
+        reply.status = 'done';
+        if (outcome.usage) reply.usage = TurnUsageSchema.parse(outcome.usage);
+        break;
+      case 'stopped':
         reply.status = reply.text ? 'stopped' : 'failed';
         if (!reply.text) reply.error = { message: 'Stopped before any answer arrived.', actions: ['retry'] };
-      } else {
-        reply.status = reply.text ? 'interrupted' : 'failed';
-        reply.error = errorCard(error);
-        this.deps.reportFailure?.(reply.text ? 'The answer was cut off' : 'The chat request failed', error);
-      }
-    } finally {
-      batcher.flush();
+        break;
+      case 'interrupted':
+      case 'failed':
+        reply.status = outcome.status;
+        reply.error = errorCard(outcome.error);
+        this.deps.reportFailure?.(outcome.status === 'interrupted' ? 'The answer was cut off' : 'The chat request failed', outcome.error);
+        break;
     }
     conversation.updatedAt = new Date().toISOString();
     // Shown as ended, so the person can Retry or send at once; saving it follows.

@@ -1,6 +1,7 @@
 // The conversation model: what is shown, stored in globalState and turned into requests.
 // zod schemas, because stored state and page messages are untrusted input when read back.
 import * as z from 'zod';
+import { UsageSchema } from '../client/schemas';
 import { ACTIONS } from '../shell/actions';
 
 const id = z.string().min(1).max(100);
@@ -38,12 +39,9 @@ export const ErrorCardSchema = z.object({
 });
 export type ErrorCard = z.infer<typeof ErrorCardSchema>;
 
-export const UsageViewSchema = z.object({
-  promptTokens: z.number(),
-  completionTokens: z.number(),
-  totalTokens: z.number(),
-});
-export type UsageView = z.infer<typeof UsageViewSchema>;
+/** An answer's token counts as the service reported them, without the fields a service adds. */
+export const TurnUsageSchema = z.object(UsageSchema.shape);
+export type TurnUsage = z.infer<typeof TurnUsageSchema>;
 
 /**
  * streaming: arriving; done: complete; stopped: the person stopped it (partial text kept);
@@ -70,7 +68,8 @@ export const AssistantTurnSchema = z.object({
   text: z.string(),
   status: ReplyStatusSchema,
   model: z.string().optional(),
-  usage: UsageViewSchema.optional(),
+  // Counts saved in an earlier shape are dropped, never the turn that holds them.
+  usage: TurnUsageSchema.optional().catch(undefined),
   error: ErrorCardSchema.optional(),
   createdAt: isoTime,
 });

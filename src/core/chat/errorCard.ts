@@ -1,19 +1,12 @@
 // Turns a failure of a chat request into the inline card: what to do, the buttons that do
 // it, the request id to quote. The raw service message never reaches the page.
-import { actionsFor, type Action } from '../shell/actions';
 import { ServiceError } from '../client/serviceError';
+import { SetupError } from '../reply/modelConnection';
+import { actionsFor } from '../shell/actions';
 import type { ErrorCard } from './conversation';
 
-/** A reason the chat cannot send yet (no key, no address, no usable model), with its fix. */
-export class ChatSetupError extends Error {
-  constructor(message: string, readonly actions: Action[]) {
-    super(message);
-    this.name = 'ChatSetupError';
-  }
-}
-
 export function errorCard(error: unknown): ErrorCard {
-  if (error instanceof ChatSetupError) return { message: error.message, actions: [...error.actions, 'retry'] };
+  if (error instanceof SetupError) return { message: error.message, actions: [...error.actions, 'retry'] };
   if (error instanceof ServiceError) {
     const card: ErrorCard = { message: error.userMessage, actions: actionsFor(error.kind) };
     const requestId = error.requestId ?? error.diagnostics.requestId;

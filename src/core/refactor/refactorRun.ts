@@ -1,12 +1,9 @@
 // One refactoring request: streams the reply, keeps the proposed document up to date (at
 // most one update per interval) and ends in an outcome. It never touches the document: the
 // editor side applies a `done` proposal only when the person accepts it.
-import { buildChatRequest } from '../client/chatRequest';
-import { DeltaBatcher } from '../reply/deltaBatcher';
 import { buildRefactorMessages } from '../prompts/refactorPrompt';
-import type { ModelEntry } from '../client/schemas';
-import type { ServiceClient } from '../client/serviceClient';
-import { ServiceError } from '../client/serviceError';
+import type { ModelConnection } from '../reply/modelConnection';
+import { streamReply } from '../reply/streamReply';
 import { extractCode } from './extractCode';
 import { fitCode } from './fitCode';
 import { proposedDocument, selectedText, type RefactorTarget } from './refactorTarget';
@@ -23,20 +20,14 @@ export interface RefactorRequest {
   endLine: number;
 }
 
-export interface RefactorConnection {
-  client: Pick<ServiceClient, 'streamChatCompletion'>;
-  model: ModelEntry;
-  maxTokens?: number;
-}
-
 /**
- * done: complete code, ready to accept; cancelled: the person stopped it; failed: no usable
+ * done: complete code, ready to accept; stopped: the person stopped it; failed: no usable
  * reply (error says why, or none for a reply without code); interrupted: the stream broke
  * after partial output, which is shown but never applied.
  */
 export type RefactorOutcome =
   | { status: 'done'; code: string; document: string }
-  | { status: 'cancelled' }
+  | { status: 'stopped' }
   | { status: 'failed'; error?: unknown }
   | { status: 'interrupted'; error: unknown; document: string };
 
@@ -58,7 +49,7 @@ export class RefactorRun {
     return code === undefined ? target.documentText : proposedDocument(target, fitCode(code, selectedText(target)));
   }
 
-  async start(connection: RefactorConnection, signal: AbortSignal): Promise<RefactorOutcome> {
+  async start(connection: ModelConnection, signal: AbortSignal): Promise<RefactorOutcome> {
     const { target } = this.request;
     const messages = buildRefactorMessages({
       code: selectedText(target),
@@ -68,28 +59,31 @@ export class RefactorRun {
       endLine: this.request.endLine,
       instruction: this.request.instruction,
     });
-    const request = buildChatRequest(connection.model, messages, { maxTokens: connection.maxTokens });
-    const batcher = new DeltaBatcher(() => this.onProposal(this.proposal()), this.intervalMs);
-    try {
-      for await (const event of connection.client.streamChatCompletion(request, { signal })) {
-        if (event.type === 'delta') {
-          this.reply += event.text;
-          batcher.push(event.text);
-        }
+    const outcome = await streamReply(
+      { connection: Promise.resolve(connection), messages, signal },
+      {
+        onText: (text) => {
+          this.reply += text;
+          this.onProposal(this.proposal());
+        },
+        intervalMs: this.intervalMs,
+      },
+    );
+    switch (outcome.status) {
+      case 'stopped':
+        return { status: 'stopped' };
+      case 'failed':
+        return { status: 'failed', error: outcome.error };
+      case 'interrupted':
+        return { status: 'interrupted', error: outcome.error, document: this.proposal() };
+      case 'done': {
+        const code = extractCode(outcome.text, target.languageId, true);
+        if (!code || code.trim() === '') return { status: 'failed' };
+        const fitted = fitCode(code, selectedText(target));
+        const document = proposedDocument(target, fitted);
+        this.onProposal(document);
+        return { status: 'done', code: fitted, document };
       }
-    } catch (error) {
-      batcher.flush();
-      if (signal.aborted || (error instanceof ServiceError && error.kind === 'aborted')) return { status: 'cancelled' };
-      if (this.reply.trim() === '') return { status: 'failed', error };
-      return { status: 'interrupted', error, document: this.proposal() };
     }
-    batcher.flush();
-    if (signal.aborted) return { status: 'cancelled' };
-    const code = extractCode(this.reply, target.languageId, true);
-    if (!code || code.trim() === '') return { status: 'failed' };
-    const fitted = fitCode(code, selectedText(target));
-    const document = proposedDocument(target, fitted);
-    this.onProposal(document);
-    return { status: 'done', code: fitted, document };
   }
 }

@@ -3,9 +3,9 @@
 // one edit, after checking the file did not change meanwhile. Every other ending leaves the
 // document as it was.
 import * as vscode from 'vscode';
-import { ChatSetupError } from '../../core/chat/errorCard';
+import { SetupError, type ModelConnection } from '../../core/reply/modelConnection';
 import { Commands, REFACTOR_STATE_KEY } from '../../core/shell/ids';
-import { NO_CODE_MESSAGE, RefactorRun, type RefactorConnection, type RefactorOutcome, type RefactorRequest } from '../../core/refactor/refactorRun';
+import { NO_CODE_MESSAGE, RefactorRun, type RefactorOutcome, type RefactorRequest } from '../../core/refactor/refactorRun';
 import { DOCUMENT_CHANGED_MESSAGE, unchangedSince, widenToIndentation } from '../../core/refactor/refactorTarget';
 import { checkRefactorable } from '../../core/refactor/sizeLimit';
 import { offerActions, type LocalHandlers } from '../actions';
@@ -42,7 +42,7 @@ type RetryContext = Pick<Session, 'request' | 'documentUri' | 'viewColumn'>;
 const UNCHANGED = 'The file is unchanged.';
 
 export interface RefactorDeps {
-  connect(): Promise<RefactorConnection>;
+  connect(): Promise<ModelConnection>;
   proposals: ProposalDocuments;
   failures: FailureReporter;
 }
@@ -125,7 +125,7 @@ export class RefactorController extends Disposable {
 
   private async start(request: RefactorRequest, documentUri: vscode.Uri, viewColumn?: vscode.ViewColumn): Promise<RefactorOutcome | undefined> {
     if (this.session) this.end(this.session);
-    let connection: RefactorConnection;
+    let connection: ModelConnection;
     try {
       connection = await this.deps.connect();
     } catch (error) {
@@ -174,8 +174,8 @@ export class RefactorController extends Disposable {
             else if (choice === 'Reject') this.reject();
           });
         return;
-      case 'cancelled':
-        this.end(session, 'Refactoring cancelled: the file is unchanged.');
+      case 'stopped':
+        this.end(session, 'Refactoring stopped: the file is unchanged.');
         return;
       case 'failed':
         this.end(session);
@@ -193,7 +193,7 @@ export class RefactorController extends Disposable {
 
   /** `discardable`: the proposal stays open (interrupted), so Discard closes it. */
   private showFailure(what: string, error: unknown, context: RetryContext, discardable = false): void {
-    if (error instanceof ChatSetupError) {
+    if (error instanceof SetupError) {
       void offerActions('error', error.message, error.actions);
       return;
     }

@@ -1,9 +1,9 @@
 // The chat controller against the emulator over loopback HTTP: the client is real.
 import * as assert from 'node:assert/strict';
 import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
-import { ChatSession, type ChatConnection } from '../../../../src/core/chat/chatSession';
+import { ChatSession } from '../../../../src/core/chat/chatSession';
 import type { AssistantTurn } from '../../../../src/core/chat/conversation';
-import { ChatSetupError } from '../../../../src/core/chat/errorCard';
+import { SetupError, type ModelConnection } from '../../../../src/core/reply/modelConnection';
 import { HistoryStore } from '../../../../src/core/chat/historyStore';
 import type { ToPageInput } from '../../../../src/core/chat/protocol';
 import { ServiceClient } from '../../../../src/core/index';
@@ -32,10 +32,10 @@ describe('ChatSession against the emulator', () => {
     modelId = 'acme/chat-large';
   });
 
-  async function connect(): Promise<ChatConnection> {
+  async function connect(): Promise<ModelConnection> {
     const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: key, maxRetries: 0 });
     const model = (await client.listModels()).data.find((m) => m.id === modelId);
-    if (!model) throw new ChatSetupError('Pick a model.', ['selectModel']);
+    if (!model) throw new SetupError('Pick a model.', ['selectModel']);
     return { client, model };
   }
 
@@ -69,7 +69,7 @@ describe('ChatSession against the emulator', () => {
     assert.equal(deltas().join(''), reply.text, 'the pages saw exactly the reply');
     const request = (await control.requests()).at(-1);
     assert.ok(deltas().length < 300, `${deltas().length} page messages for about 300 deltas`);
-    assert.ok(reply.usage && reply.usage.completionTokens > 0, 'usage requested and shown (the model lists stream_options)');
+    assert.ok(reply.usage && reply.usage.completion_tokens > 0, 'usage requested and shown (the model lists stream_options)');
     assert.equal(request?.stream, true);
     assert.deepEqual(posted.map((m) => m.type).filter((t) => t !== 'reply/delta' && t !== 'history/set'), [
       'context/set', 'turn/append', 'turn/append', 'reply/end',

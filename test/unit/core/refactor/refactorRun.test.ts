@@ -2,7 +2,8 @@
 import * as assert from 'node:assert/strict';
 import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
 import { ServiceClient } from '../../../../src/core/index';
-import { RefactorRun, type RefactorConnection, type RefactorRequest } from '../../../../src/core/refactor/refactorRun';
+import { RefactorRun, type RefactorRequest } from '../../../../src/core/refactor/refactorRun';
+import type { ModelConnection } from '../../../../src/core/reply/modelConnection';
 import type { ServiceError } from '../../../../src/core/client/serviceError';
 
 const documentText = 'class A {\n  run(x) {\n    return x+1\n  }\n}\n';
@@ -21,7 +22,7 @@ const expectedCode = '  run(x: number): number {\n    return x + 1;\n  }\n';
 describe('RefactorRun against the emulator', () => {
   let emulator: RunningEmulator;
   let control: EmulatorControl;
-  let connection: RefactorConnection;
+  let connection: ModelConnection;
 
   before(async () => {
     emulator = await startEmulator();
@@ -89,7 +90,7 @@ describe('RefactorRun against the emulator', () => {
     assert.equal(outcome.status === 'interrupted' ? (outcome.error as ServiceError).kind : '', 'stream_interrupted');
   });
 
-  it('an abort mid-stream is cancelled', async () => {
+  it('an abort mid-stream is stopped', async () => {
     await control.queueReplies([scripted]);
     await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 3, ms: 5000 }]);
     const controller = new AbortController();
@@ -97,6 +98,6 @@ describe('RefactorRun against the emulator', () => {
     const outcome = await new RefactorRun(request, () => {
       if (++updates === 1) controller.abort();
     }, 0).start(connection, controller.signal);
-    assert.deepEqual(outcome, { status: 'cancelled' });
+    assert.deepEqual(outcome, { status: 'stopped' });
   });
 });

@@ -1,0 +1,20 @@
+// What a request to a model needs, resolved when it starts (settings can change in between),
+// and the error that says why it cannot be sent yet. Chat, refactor and every later feature
+// that asks a model get both from the one connection (src/vscode/connection.ts).
+import type { ModelEntry } from '../client/schemas';
+import type { ServiceClient } from '../client/serviceClient';
+import type { Action } from '../shell/actions';
+
+export interface ModelConnection {
+  client: Pick<ServiceClient, 'streamChatCompletion'>;
+  model: ModelEntry;
+  maxTokens?: number;
+}
+
+/** A reason a request cannot be sent yet (no key, no address, no usable model), with the actions that fix it. */
+export class SetupError extends Error {
+  constructor(message: string, readonly actions: Action[]) {
+    super(message);
+    this.name = 'SetupError';
+  }
+}
