@@ -3,6 +3,8 @@
 // output has already reached the person (then nothing is retried).
 import type { ErrorKind } from './serviceError';
 
+/** Retries after the first attempt, unless the person sets multiModelAI.maxRetries. */
+export const DEFAULT_MAX_RETRIES = 2;
 export const INITIAL_BACKOFF_MS = 500;
 export const MAX_BACKOFF_MS = 8_000;
 /** A server asking for a longer wait than this is not waited on: the person is told instead. */

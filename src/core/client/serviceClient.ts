@@ -8,7 +8,7 @@ import { validateBaseUrl } from './baseUrl';
 import { decodeChatStream, StreamFault } from './chatStream';
 import { localIsoTime, maskKey, redactKey, type DiagnosticsRecord } from './diagnostics';
 import { IdleWatchdog } from './idleWatchdog';
-import { retryDelayMs, parseRetryAfter } from './retryPolicy';
+import { DEFAULT_MAX_RETRIES, retryDelayMs, parseRetryAfter } from './retryPolicy';
 import {
   ChatCompletionSchema,
   ChatRequestSchema,
@@ -52,7 +52,6 @@ export type ChatStreamEvent =
   | { type: 'delta'; text: string }
   | { type: 'done'; finishReason: string | null; usage?: Usage; requestId?: string };
 
-const DEFAULT_MAX_RETRIES = 2;
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
 

@@ -3,9 +3,9 @@
 // problem the shell shows with how to fix it.
 import * as z from 'zod';
 import { validateBaseUrl } from '../client/baseUrl';
+import { DEFAULT_MAX_RETRIES } from '../client/retryPolicy';
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
-export const DEFAULT_MAX_RETRIES = 2;
 
 export interface ShellSettings {
   /** The address in effect, normalised and valid, or undefined when empty or invalid. */

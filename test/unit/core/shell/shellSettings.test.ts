@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_SECONDS, readShellSettings, type RawShellSettings } from '../../../../src/core/shell/shellSettings';
+import { DEFAULT_TIMEOUT_SECONDS, readShellSettings, type RawShellSettings } from '../../../../src/core/shell/shellSettings';
 
 const raw = (over: Partial<RawShellSettings>): RawShellSettings => ({
   baseUrl: '',
@@ -13,7 +13,7 @@ const raw = (over: Partial<RawShellSettings>): RawShellSettings => ({
 describe('readShellSettings', () => {
   it('treats empty values as not set and uses the defaults', () => {
     const settings = readShellSettings(raw({ requestTimeoutSeconds: undefined, maxRetries: undefined }));
-    assert.deepEqual(settings, { model: undefined, maxTokens: undefined, timeoutMs: DEFAULT_TIMEOUT_SECONDS * 1000, maxRetries: DEFAULT_MAX_RETRIES });
+    assert.deepEqual(settings, { model: undefined, maxTokens: undefined, timeoutMs: DEFAULT_TIMEOUT_SECONDS * 1000, maxRetries: 2 });
   });
 
   it('keeps a valid base URL, normalised', () => {
@@ -39,7 +39,7 @@ describe('readShellSettings', () => {
     assert.equal(settings.model, undefined);
     assert.equal(settings.maxTokens, undefined);
     assert.equal(settings.timeoutMs, DEFAULT_TIMEOUT_SECONDS * 1000);
-    assert.equal(settings.maxRetries, DEFAULT_MAX_RETRIES);
+    assert.equal(settings.maxRetries, 2);
   });
 
   it('reads a model id, a token limit, a timeout and retries', () => {
