@@ -62,24 +62,33 @@ export class ChatWorkbench extends Workbench {
 
   /**
    * Webviews are iframes laid over the workbench, not inside their part: find the visible
-   * one whose centre lies in `part`.
+   * one whose centre lies in `part`. The workbench adds, moves and replaces these iframes
+   * (a restored panel gets a new one once its extension is up), so the one found is marked
+   * and must show the chat within a few seconds, or it is looked for again (bounded).
    */
   private async chatIn(part: string): Promise<ChatPage> {
-    const index = await this.page.waitForFunction((selector) => {
-      const area = document.querySelector(selector)?.getBoundingClientRect();
-      const frames = Array.from(document.querySelectorAll('iframe.webview'));
-      const found = frames.findIndex((frame) => {
-        const r = frame.getBoundingClientRect();
-        const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
-        return area && r.width > 0 && getComputedStyle(frame).visibility !== 'hidden' &&
-          x >= area.left && x <= area.right && y >= area.top && y <= area.bottom;
-      });
-      return found >= 0 ? found + 1 : 0;
-    }, part, { timeout: 30_000 });
-    const frame = this.page.locator('iframe.webview').nth((await index.jsonValue()) - 1).contentFrame().frameLocator('#active-frame');
-    const chat = new ChatPage(frame);
-    await chat.composer.waitFor({ timeout: 30_000 });
-    return chat;
+    const deadline = Date.now() + 60_000;
+    for (let round = 1; ; round++) {
+      const mark = `${part}#${round}`;
+      await this.page.waitForFunction(({ selector, mark }) => {
+        const area = document.querySelector(selector)?.getBoundingClientRect();
+        const frame = Array.from(document.querySelectorAll<HTMLIFrameElement>('iframe.webview')).find((f) => {
+          const r = f.getBoundingClientRect();
+          const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+          return area && r.width > 0 && getComputedStyle(f).visibility !== 'hidden' &&
+            x >= area.left && x <= area.right && y >= area.top && y <= area.bottom;
+        });
+        if (frame) frame.dataset.e2eChat = mark;
+        return frame !== undefined;
+      }, { selector: part, mark }, { timeout: Math.max(1_000, deadline - Date.now()) });
+      const chat = new ChatPage(this.page.locator(`iframe.webview[data-e2e-chat="${mark}"]`).contentFrame().frameLocator('#active-frame'));
+      try {
+        await chat.composer.waitFor({ timeout: 5_000 });
+        return chat;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+      }
+    }
   }
 }
 export class ChatPage {

@@ -108,7 +108,7 @@ export class Workbench {
 
   /** Runs a command from the palette (F1) by its full title, e.g. "Multi-Model AI: Show Log". */
   async runCommand(title: string): Promise<void> {
-    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    const row = this.page.locator('.quick-input-list .monaco-list-row:visible', { hasText: title }).first();
     // A workbench still starting can swallow the first F1, and focus moving (a webview, a
     // notification) can close the palette between finding the row and clicking it: open it
     // again (bounded).
@@ -129,7 +129,7 @@ export class Workbench {
 
   /** Picks the item with `label` in the open quick pick. */
   async pickItem(label: string): Promise<void> {
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().click();
+    await this.page.locator('.quick-input-list .monaco-list-row:visible', { hasText: label }).first().click();
   }
 
   /** Types `text` into the open input box (or quick pick filter) and presses Enter. */
@@ -146,11 +146,24 @@ export class Workbench {
     await this.page.locator('.tab', { hasText: name }).first().waitFor();
   }
 
-  /** Types `label` into the open quick pick and clicks the row it shows (not the top row: that can be another). */
+  /**
+   * Types `label` into the open quick pick and clicks the row it shows (not the top row: that
+   * can be another). A quick pick that is still being replaced (the palette handing over to
+   * the command's own pick) or re-rendering its list can drop the text or hide the row: then
+   * the text is typed again (bounded).
+   */
   async filterAndPick(label: string): Promise<void> {
-    await this.quickInput.waitFor();
-    await this.quickInput.fill(label);
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().click();
+    const row = this.page.locator('.quick-input-list .monaco-list-row:visible', { hasText: label }).first();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.quickInput.waitFor({ timeout: 5_000 });
+        await this.quickInput.fill(label);
+        await row.click({ timeout: 5_000 });
+        return;
+      } catch (error) {
+        if (attempt === 6) throw error;
+      }
+    }
   }
 
   /** A notification (toast or in the notification center) that contains `text`. */
