@@ -3,7 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
@@ -25,10 +25,10 @@ export default tseslint.config(
   {
     // The layers by path (README, "Layout"), whatever the import's spelling.
     files: ['src/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })] },
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.js'] } } },
     rules: {
-      'import-x/no-restricted-paths': ['error', {
+      'import/no-restricted-paths': ['error', {
         zones: [
           { target: './src/core', from: ['./src/vscode', './src/webview', './src/extension.ts'], message: 'src/core is the plain-TypeScript floor: it imports nothing above it.' },
           { target: './src/vscode', from: './src/webview', message: 'The host talks to the page through src/core/chat/protocol.ts only.' },
