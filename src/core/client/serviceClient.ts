@@ -165,13 +165,18 @@ export class ServiceClient {
           failure = await this.failureFromResponse(response);
         } else {
           const reading = read(response, attempt);
-          for (let next = await reading.next(); ; next = await reading.next()) {
-            if (next.done) {
-              failure = next.value;
-              break;
+          try {
+            for (let next = await reading.next(); ; next = await reading.next()) {
+              if (next.done) {
+                failure = next.value;
+                break;
+              }
+              delivered = true;
+              yield next.value;
             }
-            delivered = true;
-            yield next.value;
+          } finally {
+            // A caller that stops reading early closes the reader too, or its idle watchdog ticks on for ever.
+            await reading.return(undefined);
           }
         }
       } catch (error) {

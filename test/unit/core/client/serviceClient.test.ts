@@ -1,5 +1,8 @@
 // The client against the emulator over real loopback HTTP: nothing in the client is mocked.
 import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
 import { startEmulator, EmulatorControl, FIXTURE_KEYS, type RunningEmulator } from '../../../emulator/index';
 import { tokenize } from '../../../emulator/replies';
 import {
@@ -397,6 +400,17 @@ describe('core ServiceClient against the emulator', function () {
         break;
       }
       assert.equal((await control.requests()).length, 1);
+    });
+
+    it('a stream abandoned after its first delta leaves nothing running: its process exits by itself', async function () {
+      const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'fixtures/abandonedStream.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      let stdout = '';
+      child.stdout.on('data', (text: Buffer) => (stdout += text.toString()));
+      const [code] = (await once(child, 'exit')) as [number | null];
+      clearTimeout(killer);
+      assert.equal(stdout, 'abandoned\n');
+      assert.equal(code, 0, 'still running after 10 s: a timer of the abandoned stream kept it alive');
     });
   });
 
