@@ -61,7 +61,7 @@ export function activate(context: vscode.ExtensionContext): void {
   }, 0);
 
   context.subscriptions.push(
-    ...exposeTestHandle(() => ({
+    ...exposeTestHandle(context, () => ({
       apiKeys: keys,
       settings,
       connection,

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { DiagnosticsRecord } from '../core/client/diagnostics';
 import type { RecordedLine } from '../core/client/logRecorder';
-import { harnessToken, tokenMatches } from '../core/shell/harnessToken';
+import { harnessToken, processStartEnv, tokenMatches } from '../core/shell/harnessToken';
 import type { StatusBarView } from '../core/shell/statusBarModel';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ChatApi } from './chat/registerChat';
@@ -35,8 +35,12 @@ export interface TestHandle {
 }
 
 /** Registers the command that hands the suite its handle, when the harness started this host. */
-export function exposeTestHandle(handle: () => TestHandle): vscode.Disposable[] {
-  const token = harnessToken(process.env);
+export function exposeTestHandle(context: vscode.ExtensionContext, handle: () => TestHandle): vscode.Disposable[] {
+  const token = harnessToken({
+    env: process.env,
+    startEnv: processStartEnv,
+    testMode: context.extensionMode === vscode.ExtensionMode.Test,
+  });
   if (token === undefined) return [];
   return [vscode.commands.registerCommand(TEST_HANDLE_COMMAND, (offered: unknown) => (tokenMatches(offered, token) ? handle() : undefined))];
 }
