@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../../src/core/shell/ids';
 import { TEST_HANDLE_COMMAND } from '../../src/vscode/testHandle';
 import { EXPORTS_PROBE_ID, suiteEnv } from './env';
+import { arrange, testHandle } from './shellHarness';
 
 /** Every value reachable from `root`, functions included (a client or a store would show up as one). */
 function reachable(root: unknown): unknown[] {
@@ -54,19 +55,54 @@ describe('exports: nothing for other extensions', () => {
     );
   });
 
-  it('a throwaway extension loaded beside the installed .vsix reads the exports and finds nothing sensitive', async function () {
-    const probe = vscode.extensions.getExtension<Record<string, unknown>>(EXPORTS_PROBE_ID);
-    // The probe is the development extension of the vsix tier; the source tier loads this project instead.
-    if (!probe) return this.skip();
-    const found = await probe.activate();
-    assert.deepEqual(found, {
-      exported: undefined,
-      exportsAfterActivation: undefined,
+  describe('a throwaway extension loaded beside the installed .vsix', () => {
+    interface ProbeExports {
+      atStartup: unknown;
+      lookAgain(): Promise<unknown>;
+    }
+    const nothing = {
+      exports: undefined,
+      activateAgain: undefined,
       noToken: { result: undefined },
       wrongToken: { result: undefined },
+      forgedToken: { result: undefined },
+    };
+
+    /** The probe's exports; the probe is the development extension of the vsix tier (the source tier loads this project). */
+    async function probe(context: Mocha.Context): Promise<ProbeExports> {
+      const extension = vscode.extensions.getExtension<ProbeExports>(EXPORTS_PROBE_ID);
+      if (!extension) return context.skip();
+      return extension.activate();
+    }
+
+    function assertNothingSensitive(found: unknown): void {
+      const values = reachable(found);
+      // A key store, a client, the log or the state would show up as a function (a method) somewhere.
+      assert.deepEqual(values.filter((v) => typeof v === 'function'), []);
+      assert.deepEqual(values.filter((v) => typeof v === 'string' && v.includes(suiteEnv().apiKey)), []);
+    }
+
+    it('at start-up, even with a token of its own written into the environment before it woke the extension, finds nothing', async function () {
+      const { atStartup } = await probe(this);
+      assert.deepEqual(atStartup, {
+        // The probe woke Multi-Model AI itself, with its forged token in process.env.
+        activeBefore: false,
+        exported: undefined,
+        ...nothing,
+      });
+      assertNothingSensitive(atStartup);
     });
-    const values = reachable(found);
-    assert.deepEqual(values.filter((v) => typeof v === 'function'), []);
-    assert.deepEqual(values.filter((v) => typeof v === 'string' && v.includes(suiteEnv().apiKey)), []);
+
+    it('with a key stored and a request made, finds nothing', async function () {
+      const { lookAgain } = await probe(this);
+      const { baseUrl, apiKey } = suiteEnv();
+      const api = await testHandle();
+      await arrange(api, { baseUrl, key: apiKey, model: 'acme/chat-large' });
+      assert.equal((await api.statusBar.refresh()).warning, false, 'the catalog was read with the key');
+      assert.ok(api.logLines().length > 0);
+      const found = await lookAgain();
+      assert.deepEqual(found, nothing);
+      assertNothingSensitive(found);
+    });
   });
 });

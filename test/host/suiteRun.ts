@@ -50,7 +50,8 @@ export function writeDevelopmentShim(dir: string): string {
     version: '0.0.0',
     engines: { vscode: '^1.100.0' },
     main: './extension.js',
-    activationEvents: [],
+    // Before Multi-Model AI (which the suite activates later), as an extension that runs first would.
+    activationEvents: ['*'],
   }, null, 2));
   copyFileSync(path.join(PROJECT_ROOT, 'test/host/exportsProbe/extension.js'), path.join(dir, 'extension.js'));
   return dir;
