@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import * as path from 'node:path';
+import { HARNESS_TOKEN_ENV } from '../../src/core/shell/harnessToken';
 import { CODE_SERVER_ENTRY, CODE_SERVER_STAMP, installedExtensionDir, VSIX_PATH } from './paths';
 import { spawnGroup } from './processGroup';
 
@@ -56,8 +57,11 @@ function baseArgs(dirs: CodeServerDirs): string[] {
 }
 
 function baseEnv(dirs: CodeServerDirs): NodeJS.ProcessEnv {
+  // A harness token reaches a host only through StartOptions.env (the extension-host tiers),
+  // never from the caller's own environment: e2e and the demo run as a person's VS Code does.
+  const { [HARNESS_TOKEN_ENV]: _notInherited, ...inherited } = process.env;
   return {
-    ...process.env,
+    ...inherited,
     XDG_CONFIG_HOME: path.join(dirs.runDir, 'xdg', 'config'),
     XDG_DATA_HOME: path.join(dirs.runDir, 'xdg', 'data'),
   };
