@@ -17,9 +17,13 @@ const KEYS = new Map<string, KeyRecord>([
 
 export type AuthResult = { ok: true; key: string; workspace: Workspace } | { ok: false; message: string };
 
-/** The masked prefix the cabinet shows: safe for records and support messages. */
+/**
+ * The masked prefix the cabinet shows, safe for records and support messages: the scheme
+ * (`sk_test_`) and at most 4 characters of the secret, never more than half of it.
+ */
 export function maskKey(key: string): string {
-  return `${key.slice(0, 10)}…`;
+  const scheme = /^(?:[a-z]{1,8}[_-]){1,2}/.exec(key)?.[0] ?? '';
+  return `${key.slice(0, scheme.length + Math.min(4, Math.floor((key.length - scheme.length) / 2)))}…`;
 }
 
 export function authenticate(header: string | undefined): AuthResult {

@@ -18,13 +18,19 @@ export interface DiagnosticsRecord {
   attempts: number;
 }
 
-const VISIBLE_CHARS = 7;
+// Spec, Authentication 8. The rule (README, "Security"): the key's scheme (`sk_`, `sk_test_`,
+// `sk-proj-`: the same for every key, so it tells nothing) plus up to 4 characters of the
+// secret, and never more than half of the secret. That tells a workspace's keys apart, as the
+// cabinet's list does, while a long key shows about a tenth of its secret.
+const SCHEME = /^(?:[a-z]{1,8}[_-]){1,2}/;
+const SECRET_CHARS_SHOWN = 4;
 
-/** `sk_` and a few characters, then an ellipsis; never more than half of the key. */
 export function maskKey(key: string): string {
   const trimmed = key.trim();
   if (trimmed.length === 0) return '(no key)';
-  return `${trimmed.slice(0, Math.min(VISIBLE_CHARS, Math.floor(trimmed.length / 2)))}…`;
+  const scheme = SCHEME.exec(trimmed)?.[0] ?? '';
+  const secretLength = trimmed.length - scheme.length;
+  return `${trimmed.slice(0, scheme.length + Math.min(SECRET_CHARS_SHOWN, Math.floor(secretLength / 2)))}…`;
 }
 
 /** Replaces every occurrence of the key in text the service sent back (it may echo it). */

@@ -1,16 +1,15 @@
 import * as assert from 'node:assert/strict';
-import { maskKey } from '../../../../src/core/index';
 import { LogRecorder, recordingLogger } from '../../../../src/core/client/logRecorder';
 import { redactKeys } from '../../../../src/core/client/redactKeys';
 
 describe('redactKeys', () => {
   it('masks every full key in a line', () => {
     const line = 'tried sk_test_alpha then sk_live_0123456789abcdef.';
-    assert.equal(redactKeys(line), `tried ${maskKey('sk_test_alpha')} then ${maskKey('sk_live_0123456789abcdef')}.`);
+    assert.equal(redactKeys(line), 'tried sk_test_al… then sk_live_0123….');
   });
 
   it('leaves already masked prefixes alone', () => {
-    const masked = `key ${maskKey('sk_test_alpha')} status=401`;
+    const masked = 'key sk_test_al… status=401';
     assert.equal(redactKeys(masked), masked);
   });
 
@@ -27,9 +26,9 @@ describe('recordingLogger', () => {
     const logger = recordingLogger(target, recorder);
     logger.info('key sk_test_alpha ok');
     logger.error('boom');
-    assert.deepEqual(written, [`I key ${maskKey('sk_test_alpha')} ok`, 'E boom']);
+    assert.deepEqual(written, ['I key sk_test_al… ok', 'E boom']);
     assert.deepEqual(recorder.all(), [
-      { level: 'info', line: `key ${maskKey('sk_test_alpha')} ok` },
+      { level: 'info', line: 'key sk_test_al… ok' },
       { level: 'error', line: 'boom' },
     ]);
   });

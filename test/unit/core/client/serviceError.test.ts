@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { kindForCode, kindForStatus, ServiceError, type ErrorKind } from '../../../../src/core/client/serviceError';
 
-const diagnostics = { time: 't', method: 'POST', endpoint: '/v1/chat/completions', clientRequestId: 'c', keyPrefix: 'sk_tes…', attempts: 1 };
+const diagnostics = { time: 't', method: 'POST', endpoint: '/v1/chat/completions', clientRequestId: 'c', keyPrefix: 'sk_test_al…', attempts: 1 };
 const make = (kind: ErrorKind, extra: Partial<ConstructorParameters<typeof ServiceError>[0]> = {}) =>
   new ServiceError({ kind, clientRequestId: 'c', diagnostics, ...extra });
 
@@ -15,7 +15,7 @@ describe('core ServiceError', () => {
   });
 
   it('Errors rule 4: userMessage says what to do, never the raw service message', () => {
-    const error = make('auth', { status: 401, code: 'invalid_api_key', serviceMessage: 'Invalid API key provided: sk_tes…' });
+    const error = make('auth', { status: 401, code: 'invalid_api_key', serviceMessage: 'Invalid API key provided: sk_test_al…' });
     assert.match(error.userMessage, /Set a new key with 'Multi-Model AI: Set API Key'/);
     assert.equal(error.userMessage.includes('Invalid API key provided'), false);
     assert.match(error.message, /auth 401 invalid_api_key/);

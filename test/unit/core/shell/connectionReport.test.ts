@@ -4,8 +4,8 @@ import { connectionReport } from '../../../../src/core/shell/connectionReport';
 describe('connectionReport', () => {
   it('names the address, the masked prefix and the usable count', () => {
     assert.equal(
-      connectionReport({ baseUrl: 'http://127.0.0.1:1/v1', keyPrefix: 'sk_tes…', usable: 2, total: 5 }),
-      'Connected to http://127.0.0.1:1/v1 with key sk_tes…: 2 usable text models (of 5 in the catalog).',
+      connectionReport({ baseUrl: 'http://127.0.0.1:1/v1', keyPrefix: 'sk_test_al…', usable: 2, total: 5 }),
+      'Connected to http://127.0.0.1:1/v1 with key sk_test_al…: 2 usable text models (of 5 in the catalog).',
     );
   });
 
