@@ -62,6 +62,7 @@ export function defaultCodeFor(status: number): string {
   const codes: Record<number, string> = {
     400: 'invalid_request',
     401: 'invalid_api_key',
+    402: 'payment_required',
     403: 'forbidden',
     404: 'not_found',
     408: 'request_timeout',

@@ -4,13 +4,16 @@
 
 export class IdleWatchdog {
   private waitingSince = 0;
-  private timer: NodeJS.Timeout;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly idleMs: number,
     private readonly onIdle: () => void,
-  ) {
-    this.timer = setTimeout(this.check, idleMs);
+  ) {}
+
+  /** Starts watching: from now on, a wait longer than idleMs calls onIdle. */
+  start(): void {
+    if (this.timer === undefined) this.timer = setTimeout(this.check, this.idleMs);
   }
 
   /** Wraps a byte source so every wait for its next chunk is watched. */

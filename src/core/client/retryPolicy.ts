@@ -1,6 +1,7 @@
-// Spec, Errors: only transient failures are retried, a bounded number of times, with
-// exponential backoff and jitter; a 429 waits out its window. The caller decides whether
-// output has already reached the person (then nothing is retried).
+// Spec, Errors 2: only transient failures are retried, and a generation only where the
+// service cannot have charged for it twice. Limits 1 / status 429: the limit window is
+// respected, never retried aggressively. The caller decides whether output has already
+// reached the person (then nothing is retried: Errors 3).
 import type { ErrorKind } from './serviceError';
 
 /** Retries after the first attempt, unless the person sets multiModelAI.maxRetries. */
@@ -9,10 +10,29 @@ export const INITIAL_BACKOFF_MS = 500;
 export const MAX_BACKOFF_MS = 8_000;
 /** A server asking for a longer wait than this is not waited on: the person is told instead. */
 export const MAX_RETRY_AFTER_MS = 60_000;
+/** A 429 without a window is retried once, after at least this long (plus up to half again as jitter). */
+export const UNKNOWN_WINDOW_WAIT_MS = 2_000;
 const JITTER = 0.25;
 
-/** Failures the client retries on its own, before any output (spec, Errors: transient ones only). */
+/**
+ * Where a failed attempt stands, for a request that is not idempotent:
+ * - unsent: it never left (connection refused, name not found): always safe to send again;
+ * - refused: the service answered 429 or 5xx before any output: it did no work;
+ * - ambiguous: it may have reached the service (a reset, no response, a silent stream):
+ *   sent again once at most, with the same client request id so the service can recognise it.
+ * A failure with no case (a 4xx, an error event inside the stream, a malformed reply) is
+ * never retried automatically: the person is offered Retry.
+ */
+export type RetryCase = 'unsent' | 'refused' | 'ambiguous';
+
+/** Failures the client retries on its own, before any output. */
 export const RETRIED_AUTOMATICALLY: ReadonlySet<ErrorKind> = new Set<ErrorKind>(['server', 'network', 'timeout', 'rate_limit']);
+
+export interface RetryableFailure {
+  kind: ErrorKind;
+  retryCase?: RetryCase;
+  retryAfterMs?: number;
+}
 
 /** Reads `retry-after-ms`, then `Retry-After` (seconds or an HTTP date). */
 export function parseRetryAfter(headers: Record<string, string | string[] | undefined>, now: number = Date.now()): number | undefined {
@@ -38,19 +58,32 @@ export function backoffMs(retry: number, random: () => number = Math.random): nu
   return base * (1 - random() * JITTER);
 }
 
-/**
- * How long to wait before retry number `retry` (0-based), or undefined when the failure must
- * not be retried: not transient, retries used up, or a Retry-After beyond the cap.
- */
-export function retryDelayMs(
-  failure: { kind: ErrorKind; retryAfterMs?: number },
-  retry: number,
-  maxRetries: number,
-  random?: () => number,
-): number | undefined {
-  if (retry >= maxRetries || !RETRIED_AUTOMATICALLY.has(failure.kind)) return undefined;
-  if (failure.retryAfterMs !== undefined) {
-    return failure.retryAfterMs <= MAX_RETRY_AFTER_MS ? failure.retryAfterMs : undefined;
+/** The retries of one logical request: how many are left, and of which kind. */
+export class RetryBudget {
+  private retries = 0;
+  private ambiguous = 0;
+  private windowless = 0;
+
+  constructor(
+    private readonly maxRetries: number,
+    /** A read (GET) may be repeated freely; a generation may not. */
+    private readonly idempotent: boolean,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  /** The wait before sending again, or undefined when this failure ends the request. */
+  next(failure: RetryableFailure): number | undefined {
+    const delay = this.delayFor(failure);
+    if (delay !== undefined) this.retries++;
+    return delay;
   }
-  return backoffMs(retry, random);
+
+  private delayFor(failure: RetryableFailure): number | undefined {
+    if (this.retries >= this.maxRetries || failure.retryCase === undefined || !RETRIED_AUTOMATICALLY.has(failure.kind)) return undefined;
+    if (failure.retryCase === 'ambiguous' && !this.idempotent && this.ambiguous++ >= 1) return undefined;
+    if (failure.retryAfterMs !== undefined) return failure.retryAfterMs <= MAX_RETRY_AFTER_MS ? failure.retryAfterMs : undefined;
+    if (failure.kind !== 'rate_limit') return backoffMs(this.retries, this.random);
+    if (this.windowless++ >= 1) return undefined;
+    return UNKNOWN_WINDOW_WAIT_MS * (1 + this.random() / 2);
+  }
 }

@@ -8,7 +8,7 @@ import { validateBaseUrl } from './baseUrl';
 import { decodeChatStream, StreamFault } from './chatStream';
 import { localIsoTime, maskKey, redactKey, type DiagnosticsRecord } from './diagnostics';
 import { IdleWatchdog } from './idleWatchdog';
-import { DEFAULT_MAX_RETRIES, retryDelayMs, parseRetryAfter } from './retryPolicy';
+import { DEFAULT_MAX_RETRIES, parseRetryAfter, RetryBudget, type RetryCase } from './retryPolicy';
 import {
   ChatCompletionSchema,
   ChatRequestSchema,
@@ -19,7 +19,7 @@ import {
   type ModelList,
   type Usage,
 } from './schemas';
-import { kindForCode, kindForStatus, ServiceError, type ServiceErrorInit } from './serviceError';
+import { kindFor, kindForCode, ServiceError, type ErrorKind, type ServiceErrorInit } from './serviceError';
 
 export interface ClientLogger {
   info(line: string): void;
@@ -41,6 +41,20 @@ export interface ServiceClientOptions {
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** Told before each automatic retry, so the person sees why nothing arrives yet (a countdown). */
+  onRetry?(wait: RetryWait): void;
+}
+
+export interface RetryWait {
+  kind: ErrorKind;
+  delayMs: number;
+  /** The attempt about to be made (2 for the first retry). */
+  attempt: number;
+}
+
+export interface ChatOptions extends RequestOptions {
+  /** False for a model whose supported_parameters lack `stream`: one whole answer, as the same events. */
+  streaming?: boolean;
 }
 
 export interface ModelFilters {
@@ -68,6 +82,7 @@ interface Call {
   stream: boolean;
   clientRequestId: string;
   signal?: AbortSignal;
+  onRetry?: RequestOptions['onRetry'];
 }
 
 type StopReason = 'aborted' | 'timeout' | 'idle';
@@ -83,7 +98,10 @@ interface Attempt {
 }
 
 /** A failed attempt, before it becomes a ServiceError (or a retry). */
-type Failure = Omit<ServiceErrorInit, 'clientRequestId' | 'diagnostics'>;
+type Failure = Omit<ServiceErrorInit, 'clientRequestId' | 'diagnostics'> & { retryCase?: RetryCase };
+
+// Connection failures that prove the request never left this machine.
+const UNSENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 type Response = Dispatcher.ResponseData;
 
@@ -136,9 +154,20 @@ export class ServiceClient {
 
   /**
    * The reply as it arrives: a `delta` per network chunk (the text of every delta that chunk
-   * completed; the very first one alone, as soon as it is decoded), then one `done`.
+   * completed; the very first one alone, as soon as it is decoded), then one `done`. With
+   * `streaming: false` (spec, Endpoints 5: `stream` is an optional field too) one plain request
+   * gives the same events: the whole text as one delta, then `done`.
    */
-  async *streamChatCompletion(request: ChatRequest, options: RequestOptions = {}): AsyncGenerator<ChatStreamEvent, void, undefined> {
+  async *streamChatCompletion(request: ChatRequest, options: ChatOptions = {}): AsyncGenerator<ChatStreamEvent, void, undefined> {
+    if (options.streaming === false) {
+      const { choices, usage, requestId } = await this.createChatCompletion(request, options);
+      const [choice] = choices;
+      if (choice?.message.content) yield { type: 'delta', text: choice.message.content };
+      const done: ChatStreamEvent = { type: 'done', finishReason: choice?.finish_reason ?? null, requestId };
+      if (usage) done.usage = usage;
+      yield done;
+      return;
+    }
     const call = this.chatCall(request, true, options);
     yield* this.attempts(call, (response, attempt) => this.readStream(call, response, attempt));
   }
@@ -155,6 +184,7 @@ export class ServiceClient {
    * and returns the failure when reading it fails.
    */
   private async *attempts<T>(call: Call, read: (response: Response, attempt: Attempt) => AsyncGenerator<T, Failure | undefined, undefined>): AsyncGenerator<T, void, undefined> {
+    const budget = new RetryBudget(this.maxRetries, call.method === 'GET');
     for (let retry = 0; ; retry++) {
       const attempt = this.startAttempt(call, retry + 1);
       let failure: Failure | undefined;
@@ -186,7 +216,7 @@ export class ServiceClient {
       }
       if (failure === undefined) return;
       if (delivered) throw this.fail(call, attempt, failure);
-      await this.retryOrThrow(call, attempt, failure, retry);
+      await this.retryOrThrow(call, attempt, failure, budget);
     }
   }
 
@@ -200,7 +230,6 @@ export class ServiceClient {
   }
 
   private async *readStream(call: Call, response: Response, attempt: Attempt): AsyncGenerator<ChatStreamEvent, Failure | undefined> {
-    attempt.clearTimeout();
     const requestId = headerValue(response.headers, 'x-request-id');
     const watchdog = new IdleWatchdog(this.idleTimeoutMs, () => attempt.stop('idle'));
     let partialText = '';
@@ -210,6 +239,12 @@ export class ServiceClient {
         let text = '';
         for (const part of parts) if (part.type === 'delta') text += part.text;
         if (text !== '') {
+          if (partialText === '') {
+            // Errors 2: a thinking model may be silent for long before its first delta, so until
+            // then the request timeout governs; from here the between-delta watchdog does.
+            attempt.clearTimeout();
+            watchdog.start();
+          }
           partialText += text;
           yield { type: 'delta', text };
         }
@@ -229,7 +264,11 @@ export class ServiceClient {
     }
   }
 
-  private newCall(method: Call['method'], path: string, extra: { query?: string; model?: string; body?: string; stream?: boolean; signal?: AbortSignal }): Call {
+  private newCall(
+    method: Call['method'],
+    path: string,
+    extra: { query?: string; model?: string; body?: string; stream?: boolean; signal?: AbortSignal; onRetry?: Call['onRetry'] },
+  ): Call {
     const clientRequestId = randomUUID();
     const call: Call = {
       method,
@@ -240,6 +279,7 @@ export class ServiceClient {
       stream: extra.stream ?? false,
       clientRequestId,
       signal: extra.signal,
+      onRetry: extra.onRetry,
     };
     if (this.configProblem !== undefined) {
       throw this.fail(call, undefined, { kind: 'config', userMessage: this.configProblem, serviceMessage: this.configProblem });
@@ -255,7 +295,7 @@ export class ServiceClient {
       throw this.fail(call, undefined, { kind: 'invalid_request', serviceMessage: `request not sent: ${parsed.error.issues[0]?.message ?? 'invalid'}` });
     }
     const body = JSON.stringify(stream ? { ...parsed.data, stream: true } : parsed.data);
-    return this.newCall('POST', '/chat/completions', { model: parsed.data.model, body, stream, signal: options.signal });
+    return this.newCall('POST', '/chat/completions', { model: parsed.data.model, body, stream, signal: options.signal, onRetry: options.onRetry });
   }
 
   private startAttempt(call: Call, number: number): Attempt {
@@ -314,7 +354,8 @@ export class ServiceClient {
     }
     const code = body?.code ?? undefined;
     return {
-      kind: kindForStatus(status),
+      kind: kindFor(status, code),
+      ...((status === 408 || status === 429 || status >= 500) && { retryCase: 'refused' as const }),
       status,
       code,
       requestId: headers['x-request-id'] ?? body?.request_id ?? undefined,
@@ -327,8 +368,9 @@ export class ServiceClient {
   /** A failure thrown while sending or reading: who stopped the attempt decides its kind. */
   private thrownFailure(error: unknown, attempt: Attempt): Failure {
     if (attempt.stopped === 'aborted') return { kind: 'aborted', cause: error };
-    if (attempt.stopped === 'timeout') return { kind: 'timeout', serviceMessage: `no answer within ${this.timeoutMs} ms`, cause: error };
-    return { kind: 'network', serviceMessage: errorCode(error), cause: error };
+    if (attempt.stopped === 'timeout') return { kind: 'timeout', retryCase: 'ambiguous', serviceMessage: `no answer within ${this.timeoutMs} ms`, cause: error };
+    const code = errorCodeOf(error);
+    return { kind: 'network', retryCase: code !== undefined && UNSENT_CODES.has(code) ? 'unsent' : 'ambiguous', serviceMessage: describeError(error), cause: error };
   }
 
   private streamFailure(error: unknown, attempt: Attempt, hadOutput: boolean): Failure {
@@ -338,20 +380,25 @@ export class ServiceClient {
         const serviceMessage = error.serviceMessage ? redactKey(error.serviceMessage, this.apiKey) : 'the stream reported an error';
         return { kind: hadOutput ? 'stream_interrupted' : kindForCode(error.code), code: error.code, serviceMessage, cause: error };
       }
-      return { kind: hadOutput ? 'stream_interrupted' : 'network', serviceMessage: 'the stream ended without [DONE] or a finish reason' };
+      const serviceMessage = 'the stream ended without [DONE] or a finish reason';
+      return hadOutput ? { kind: 'stream_interrupted', serviceMessage } : { kind: 'network', retryCase: 'ambiguous', serviceMessage };
     }
     if (attempt.stopped === 'idle') {
       const serviceMessage = `the stream was silent for ${this.idleTimeoutMs} ms`;
-      return { kind: hadOutput ? 'stream_interrupted' : 'timeout', serviceMessage, cause: error };
+      return hadOutput ? { kind: 'stream_interrupted', serviceMessage, cause: error } : { kind: 'timeout', retryCase: 'ambiguous', serviceMessage, cause: error };
     }
     const failure = this.thrownFailure(error, attempt);
-    return failure.kind === 'network' && hadOutput ? { ...failure, kind: 'stream_interrupted' } : failure;
+    if (!hadOutput) return failure;
+    // Errors 3: a break after output is reported, never retried.
+    const { retryCase: _, ...reported } = failure;
+    return failure.kind === 'network' ? { ...reported, kind: 'stream_interrupted' } : reported;
   }
 
-  private async retryOrThrow(call: Call, attempt: Attempt, failure: Failure, retry: number): Promise<void> {
-    const delay = failure.kind === 'aborted' ? undefined : retryDelayMs(failure, retry, this.maxRetries);
+  private async retryOrThrow(call: Call, attempt: Attempt, failure: Failure, budget: RetryBudget): Promise<void> {
+    const delay = failure.kind === 'aborted' ? undefined : budget.next(failure);
     if (delay === undefined) throw this.fail(call, attempt, failure);
-    this.log('warn', call, attempt, { ...failure, note: `retrying in ${Math.round(delay)} ms` });
+    this.log('warn', call, attempt, { ...failure, note: `retrying in ${Math.round(delay)} ms (${failure.retryCase})` });
+    call.onRetry?.({ kind: failure.kind, delayMs: delay, attempt: attempt.number + 1 });
     await this.sleep(delay, call, attempt, failure);
   }
 
@@ -436,8 +483,17 @@ function flatHeaders(headers: Response['headers']): Record<string, string> {
   return flat;
 }
 
-function errorCode(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
+/** The system or undici code of a failure, on the error or its cause. */
+function errorCodeOf(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e !== null && typeof e === 'object' && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+function describeError(error: unknown): string {
+  const code = errorCodeOf(error);
   const message = error instanceof Error ? error.message : String(error);
-  return typeof code === 'string' ? `${code}: ${message}` : message;
+  return code === undefined ? message : `${code}: ${message}`;
 }

@@ -35,6 +35,7 @@ function fixesFor(kind: ErrorKind): FixAction[] {
       return ['setApiKey', 'showLog'];
     case 'forbidden':
     case 'not_found':
+    case 'too_long':
       return ['selectModel', 'showLog'];
     case 'config':
       return ['openSettings', 'showLog'];

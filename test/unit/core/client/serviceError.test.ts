@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { kindForCode, kindForStatus, ServiceError, type ErrorKind } from '../../../../src/core/client/serviceError';
+import { kindFor, kindForCode, ServiceError, type ErrorKind } from '../../../../src/core/client/serviceError';
 
 const diagnostics = { time: 't', method: 'POST', endpoint: '/v1/chat/completions', clientRequestId: 'c', keyPrefix: 'sk_test_al…', attempts: 1 };
 const make = (kind: ErrorKind, extra: Partial<ConstructorParameters<typeof ServiceError>[0]> = {}) =>
@@ -7,11 +7,61 @@ const make = (kind: ErrorKind, extra: Partial<ConstructorParameters<typeof Servi
 
 describe('core ServiceError', () => {
   it('Errors table: maps statuses to kinds', () => {
-    assert.deepEqual([400, 401, 403, 404, 408, 409, 422, 429, 500, 502, 503].map(kindForStatus), [
+    assert.deepEqual([400, 401, 403, 404, 408, 409, 422, 429, 500, 502, 503].map((status) => kindFor(status, undefined)), [
       'invalid_request', 'auth', 'forbidden', 'not_found', 'timeout', 'invalid_request', 'invalid_request', 'rate_limit', 'server', 'server', 'server',
     ]);
     assert.equal(kindForCode('rate_limit_exceeded'), 'rate_limit');
     assert.equal(kindForCode('something_new'), 'server');
+  });
+
+  it('Limits 2 and 4: 402, and a 403 or 429 whose code speaks of balance, quota, credit or a spend limit, are payment failures', () => {
+    const cases: [number, string | undefined][] = [
+      [402, undefined],
+      [402, 'payment_required'],
+      [403, 'insufficient_balance'],
+      [429, 'insufficient_quota'],
+      [403, 'spend_limit_exceeded'],
+      [429, 'credit_exhausted'],
+      [403, 'model_unavailable'],
+      [429, 'rate_limit_exceeded'],
+      [400, 'insufficient_balance'],
+    ];
+    assert.deepEqual(cases.map(([status, code]) => kindFor(status, code)), ['payment', 'payment', 'payment', 'payment', 'payment', 'payment', 'forbidden', 'rate_limit', 'invalid_request']);
+    assert.deepEqual(['insufficient_balance', 'insufficient_quota', 'spend_limit_exceeded', 'billing_hard_limit_reached'].map(kindForCode), ['payment', 'payment', 'payment', 'payment']);
+  });
+
+  it('Limits 2 and 4: the payment message names the key by its masked prefix, what ran out and where to act', () => {
+    assert.equal(
+      make('payment', { status: 402, code: 'insufficient_balance' }).userMessage,
+      'The prepaid balance is exhausted (key sk_test_al…): top up the balance in the management cabinet, then try again.',
+    );
+    assert.equal(
+      make('payment', { status: 403, code: 'spend_limit_exceeded' }).userMessage,
+      "The spend limit of key sk_test_al… is reached: raise the key's limit in the management cabinet, then try again.",
+    );
+    assert.equal(
+      make('payment', { status: 429, code: 'insufficient_quota' }).userMessage,
+      "The balance or the spend limit of key sk_test_al… is exhausted: top up the balance or raise the key's limit in the management cabinet, then try again.",
+    );
+    assert.equal(make('payment', { status: 402 }).userMessage, 'The prepaid balance is exhausted (key sk_test_al…): top up the balance in the management cabinet, then try again.');
+  });
+
+  it('Errors 4: advice follows the status and code: 413 or a context-length code, 422, and a neutral one for other 4xx', () => {
+    assert.deepEqual([kindFor(413, 'payload_too_large'), kindFor(400, 'context_length_exceeded'), kindForCode('context_length_exceeded')], ['too_long', 'too_long', 'too_long']);
+    const tooLong = "The conversation is too long for this model: start a new chat, or pick a model with a larger context with 'Multi-Model AI: Select Model'.";
+    assert.equal(make('too_long', { status: 413 }).userMessage, tooLong);
+    assert.equal(
+      make('invalid_request', { status: 422, code: 'invalid_request', requestId: 'req_9' }).userMessage,
+      'The service refused the request as invalid (HTTP 422, invalid_request): if it keeps happening, quote request id req_9 to support.',
+    );
+    assert.equal(
+      make('invalid_request', { status: 409, code: 'conflict', requestId: 'req_7' }).userMessage,
+      'The service refused the request (HTTP 409, conflict): if it keeps happening, quote request id req_7 to support.',
+    );
+    assert.equal(
+      make('invalid_request', { status: 400 }).userMessage,
+      'The service refused the request (HTTP 400): if it keeps happening, copy the diagnostics into a support message.',
+    );
   });
 
   it('Errors rule 4: userMessage says what to do, never the raw service message', () => {
@@ -20,7 +70,16 @@ describe('core ServiceError', () => {
     assert.equal(error.userMessage.includes('Invalid API key provided'), false);
     assert.match(error.message, /auth 401 invalid_api_key/);
     assert.match(make('forbidden', { code: 'model_unavailable' }).userMessage, /not available to your workspace: pick another with 'Multi-Model AI: Select Model'/);
-    assert.match(make('rate_limit', { retryAfterMs: 2500 }).userMessage, /wait 3 s/);
+  });
+
+  it('429: a window the client waits out is said in seconds, a longer one with the time it ends', () => {
+    assert.equal(make('rate_limit', { retryAfterMs: 2500 }).userMessage, 'The service is rate-limiting requests: wait 3 s, then try again.');
+    assert.equal(make('rate_limit').userMessage, 'The service is rate-limiting requests: wait a moment, then try again.');
+    const at = new Date(Date.now() + 600_000);
+    const message = make('rate_limit', { retryAfterMs: 600_000 }).userMessage;
+    const [, hours, minutes] = /try again at (\d\d):(\d\d):\d\d\.$/.exec(message) ?? [];
+    assert.match(message, /^The service is rate-limiting requests for 10 min: try again at /);
+    assert.equal(Number(hours) * 60 + Number(minutes), ((at.getHours() * 60 + at.getMinutes()) % 1440), message);
   });
 
   it('Errors rule 3: an interrupted answer says it was cut off and that the partial text is kept', () => {
@@ -31,7 +90,7 @@ describe('core ServiceError', () => {
   });
 
   it('every kind has advice of its own', () => {
-    const kinds: ErrorKind[] = ['auth', 'forbidden', 'not_found', 'invalid_request', 'rate_limit', 'server', 'network', 'timeout', 'aborted', 'stream_interrupted', 'bad_response', 'config'];
+    const kinds: ErrorKind[] = ['auth', 'forbidden', 'not_found', 'invalid_request', 'payment', 'too_long', 'rate_limit', 'server', 'network', 'timeout', 'aborted', 'stream_interrupted', 'bad_response', 'config'];
     const advice = new Set(kinds.map((kind) => make(kind).userMessage));
     assert.equal(advice.size, kinds.length);
   });
