@@ -1,6 +1,6 @@
 // The core client's public surface (docs/CONTRACTS.md, "Core client contract").
 export { ServiceClient } from './client/serviceClient';
-export type { ClientLogger, ServiceClientOptions, RequestOptions, ModelFilters, ChatStreamEvent } from './client/serviceClient';
+export type { ClientLogger, ServiceClientOptions, RequestOptions, ChatOptions, RetryWait, ModelFilters, ChatStreamEvent } from './client/serviceClient';
 export { ServiceError } from './client/serviceError';
 export type { ErrorKind } from './client/serviceError';
 export { validateBaseUrl } from './client/baseUrl';

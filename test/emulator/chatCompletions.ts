@@ -1,6 +1,7 @@
 // POST /v1/chat/completions: one JSON completion, or chat.completion.chunk events.
 import * as z from 'zod';
-import { complete, contentText, type Completion } from './completionText';
+import { billedCompletion } from './billing';
+import { contentText, type Completion } from './completionText';
 import { newId } from './exchange';
 import { checkOptionalFields, parseBody, resolveModel, type HandlerContext } from './handlerContext';
 import { SseWriter } from './sseWriter';
@@ -32,7 +33,8 @@ export async function handleChatCompletions(ctx: HandlerContext): Promise<void> 
 
   const texts = body.messages.map((m) => contentText(m.content));
   const lastUser = body.messages.filter((m) => m.role === 'user').at(-1) ?? body.messages.at(-1)!;
-  const completion = complete(texts, contentText(lastUser.content), body.max_tokens, ctx.state.scriptedReplies.shift());
+  const completion = billedCompletion(ctx, model, texts, contentText(lastUser.content), body.max_tokens);
+  if (!completion) return;
   const reply = { id: newId('chatcmpl-'), created: Math.floor(Date.now() / 1000), model: model.id };
 
   if (body.stream) return streamCompletion(ctx, body, completion, reply);

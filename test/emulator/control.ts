@@ -1,5 +1,6 @@
 // A typed client for the control API, for tests and benchmarks (global fetch, no key needed).
 import type { Fault, FaultEndpoint } from './faults';
+import type { Account, Charge } from './billing';
 import type { RecordedRequest } from './requestLog';
 
 export class EmulatorControl {
@@ -11,6 +12,15 @@ export class EmulatorControl {
 
   async queueReplies(texts: string[]): Promise<void> {
     await this.call('POST', 'replies', { replies: texts });
+  }
+
+  /** Sets a key's balance and spend limit in RUB (null: unlimited); absent fields stay as they are. */
+  async setBilling(key: string, limits: { balanceRub?: number | null; spendLimitRub?: number | null }): Promise<Account & { keyPrefix: string }> {
+    return (await this.call('POST', 'billing', { key, ...limits })) as Account & { keyPrefix: string };
+  }
+
+  async charges(): Promise<Charge[]> {
+    return ((await this.call('GET', 'charges')) as { charges: Charge[] }).charges;
   }
 
   async requests(): Promise<RecordedRequest[]> {

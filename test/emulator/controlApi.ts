@@ -1,6 +1,7 @@
-// The control API under /__emulator/: tests queue faults and scripted replies, read the
-// request records and reset. The extension never calls it, and it needs no key.
+// The control API under /__emulator/: tests queue faults and scripted replies, set a key's
+// balance and spend limit, read the request records and charges, and reset. The extension never calls it, and it needs no key.
 import * as z from 'zod';
+import { maskKey } from './auth';
 import type { Exchange } from './exchange';
 import { FaultRequestSchema } from './faults';
 import type { EmulatorState } from './state';
@@ -8,6 +9,11 @@ import type { EmulatorState } from './state';
 export const CONTROL_PREFIX = '/__emulator/';
 
 const RepliesSchema = z.object({ replies: z.array(z.string()).min(1) });
+const BillingSchema = z.object({
+  key: z.string().min(1),
+  balanceRub: z.number().nullable().optional(),
+  spendLimitRub: z.number().min(0).nullable().optional(),
+});
 
 export async function handleControl(ex: Exchange, state: EmulatorState, pathname: string): Promise<void> {
   const action = `${ex.req.method ?? ''} ${pathname.slice(CONTROL_PREFIX.length)}`;
@@ -23,6 +29,15 @@ export async function handleControl(ex: Exchange, state: EmulatorState, pathname
       state.faults.push(body.endpoint, body.faults);
       return ex.json(200, { queued: body.faults.length });
     }
+    case 'GET charges':
+      return ex.json(200, { charges: state.billing.charges });
+    case 'POST billing': {
+      const body = await parse(ex, BillingSchema);
+      if (!body) return;
+      const { key, ...limits } = body;
+      const account = state.billing.setLimits(key, limits);
+      return ex.json(200, { keyPrefix: maskKey(key), ...account });
+    }
     case 'POST replies': {
       const body = await parse(ex, RepliesSchema);
       if (!body) return;
@@ -30,7 +45,7 @@ export async function handleControl(ex: Exchange, state: EmulatorState, pathname
       return ex.json(200, { queued: body.replies.length });
     }
     default:
-      return ex.error(404, 'not_found', `${action} is not a control action: use GET requests, POST faults, replies or reset.`);
+      return ex.error(404, 'not_found', `${action} is not a control action: use GET requests or charges, POST faults, replies, billing or reset.`);
   }
 }
 

@@ -72,6 +72,8 @@ export class Exchange {
     const half = text.slice(0, Math.floor(text.length / 2));
     const head = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) };
     switch (fault.type) {
+      case 'drop_reply':
+        return this.reset();
       case 'cut':
         this.writeHead(200, head);
         this.res.write(half);

@@ -21,14 +21,16 @@ export const FaultSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stream_error'), afterDeltas, code: z.string(), message: z.string().optional() }),
   // Not a failure: the whole stream leaves in one write, as a fast server packs a short reply into one network chunk.
   z.object({ type: z.literal('burst') }),
+  // The answer is made (and charged), then the connection drops before its first byte: a lost response.
+  z.object({ type: z.literal('drop_reply') }),
 ]);
 export type Fault = z.infer<typeof FaultSchema>;
 
 /** Faults that act on the reply body, once headers are out. */
-export type BodyFault = Extract<Fault, { type: 'cut' | 'stall' | 'malformed' | 'stream_error' | 'burst' }>;
+export type BodyFault = Extract<Fault, { type: 'cut' | 'stall' | 'malformed' | 'stream_error' | 'burst' | 'drop_reply' }>;
 
 export function isBodyFault(fault: Fault): fault is BodyFault {
-  return fault.type === 'cut' || fault.type === 'stall' || fault.type === 'malformed' || fault.type === 'stream_error' || fault.type === 'burst';
+  return ['cut', 'stall', 'malformed', 'stream_error', 'burst', 'drop_reply'].includes(fault.type);
 }
 
 export type FaultEndpoint = EndpointName | 'any';

@@ -12,6 +12,10 @@ export interface HandlerContext {
   body: unknown;
   query: URLSearchParams;
   workspace: Workspace;
+  /** The caller's key (authenticated), for its balance and spend limit. */
+  key: string;
+  /** The X-Client-Request-Id header: a repeat of a generation carries the same one. */
+  clientRequestId: string | null;
   state: EmulatorState;
   fault?: BodyFault;
 }

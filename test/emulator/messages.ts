@@ -1,6 +1,7 @@
 // POST /v1/messages: the Anthropic Messages shape, streamed as message_* / content_block_* events.
 import * as z from 'zod';
-import { complete, contentText } from './completionText';
+import { billedCompletion } from './billing';
+import { contentText } from './completionText';
 import { newId } from './exchange';
 import { checkOptionalFields, parseBody, resolveModel, type HandlerContext } from './handlerContext';
 import { SseWriter } from './sseWriter';
@@ -27,7 +28,8 @@ export async function handleMessages(ctx: HandlerContext): Promise<void> {
 
   const texts = [...(body.system ? [contentText(body.system)] : []), ...body.messages.map((m) => contentText(m.content))];
   const lastUser = body.messages.filter((m) => m.role === 'user').at(-1) ?? body.messages.at(-1)!;
-  const completion = complete(texts, contentText(lastUser.content), body.max_tokens);
+  const completion = billedCompletion(ctx, model, texts, contentText(lastUser.content), body.max_tokens);
+  if (!completion) return;
   const stopReason = completion.truncated ? 'max_tokens' : 'end_turn';
   const message = (content: object[], stop: string | null, outputTokens: number) => ({
     id: newId('msg_'),

@@ -1,7 +1,8 @@
 // POST /v1/responses: the Responses shape (a `response` object with output items), streamed
 // as typed `response.*` events when asked.
 import * as z from 'zod';
-import { complete, contentText, type Completion } from './completionText';
+import { billedCompletion } from './billing';
+import { contentText, type Completion } from './completionText';
 import { newId } from './exchange';
 import { checkOptionalFields, parseBody, resolveModel, type HandlerContext } from './handlerContext';
 import { SseWriter } from './sseWriter';
@@ -29,7 +30,8 @@ export async function handleResponses(ctx: HandlerContext): Promise<void> {
   const items = typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : body.input;
   const texts = [...(body.instructions ? [body.instructions] : []), ...items.map((i) => contentText(i.content))];
   const lastUser = items.filter((i) => i.role === 'user').at(-1) ?? items.at(-1)!;
-  const completion = complete(texts, contentText(lastUser.content), body.max_output_tokens);
+  const completion = billedCompletion(ctx, model, texts, contentText(lastUser.content), body.max_output_tokens);
+  if (!completion) return;
 
   const ids = { response: newId('resp_'), message: newId('msg_') };
   const created = Math.floor(Date.now() / 1000);

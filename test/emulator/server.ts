@@ -139,6 +139,8 @@ async function serveApi(ex: Exchange, state: EmulatorState, url: URL): Promise<v
     body,
     query: url.searchParams,
     workspace: auth.workspace,
+    key: auth.key,
+    clientRequestId: record.clientRequestId,
     state,
     fault: fault && isBodyFault(fault) ? fault : undefined,
   });

@@ -17,6 +17,10 @@ export class SseWriter {
   ) {}
 
   async open(): Promise<boolean> {
+    if (this.fault?.type === 'drop_reply') {
+      this.ex.reset();
+      return false;
+    }
     this.ex.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',
@@ -57,7 +61,7 @@ export class SseWriter {
 
   private async maybeFault(force: boolean): Promise<boolean> {
     const fault = this.fault;
-    if (!fault || fault.type === 'burst' || this.faultFired || (!force && this.deltas !== fault.afterDeltas)) return !this.ended;
+    if (!fault || fault.type === 'burst' || fault.type === 'drop_reply' || this.faultFired || (!force && this.deltas !== fault.afterDeltas)) return !this.ended;
     this.faultFired = true;
     switch (fault.type) {
       case 'cut':

@@ -1,4 +1,5 @@
 // Everything one running emulator remembers between requests; the control API resets it.
+import { Billing } from './billing';
 import { FaultQueue } from './faults';
 import { RateLimiter, type RateLimitOptions } from './rateLimiter';
 import { RequestLog } from './requestLog';
@@ -7,6 +8,7 @@ export class EmulatorState {
   readonly faults = new FaultQueue();
   readonly log = new RequestLog();
   readonly limiter: RateLimiter;
+  readonly billing = new Billing();
   /** Scripted texts that replace the next chat replies, in order. */
   readonly scriptedReplies: string[] = [];
 
@@ -18,6 +20,7 @@ export class EmulatorState {
     this.faults.clear();
     this.log.clear();
     this.limiter.reset();
+    this.billing.reset();
     this.scriptedReplies.length = 0;
   }
 }

@@ -1,0 +1,100 @@
+// The prepaid side of the service (spec, Limits 2 and 4): a balance in RUB and a spend limit per
+// key, one charge per generation, and the repeat of a generation recognised by its client
+// request id (spec, Errors 2), so a retry after a lost answer gets the first answer, uncharged.
+import { maskKey } from './auth';
+import type { CatalogModel } from './catalog';
+import { complete, type Completion } from './completionText';
+import type { HandlerContext } from './handlerContext';
+
+/** How long a generation is remembered for its repeats. */
+export const REPEAT_WINDOW_MS = 10 * 60_000;
+
+export interface Account {
+  /** Unlimited when absent; a request is refused once it is 0 or less. */
+  balanceRub?: number;
+  /** Unlimited when absent; a request is refused once the key has spent this much. */
+  spendLimitRub?: number;
+  spentRub: number;
+}
+
+export interface Charge {
+  clientRequestId: string | null;
+  keyPrefix: string;
+  model: string;
+  amountRub: number;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export class Billing {
+  private accounts = new Map<string, Account>();
+  private generations = new Map<string, { completion: Completion; at: number }>();
+  readonly charges: Charge[] = [];
+
+  setLimits(key: string, limits: { balanceRub?: number | null; spendLimitRub?: number | null }): Account {
+    const account = this.account(key);
+    if (limits.balanceRub !== undefined) account.balanceRub = limits.balanceRub ?? undefined;
+    if (limits.spendLimitRub !== undefined) account.spendLimitRub = limits.spendLimitRub ?? undefined;
+    return { ...account };
+  }
+
+  /** Why the key may not generate now, as the error the service answers with. */
+  refusal(key: string): { status: number; code: string; message: string } | undefined {
+    const account = this.account(key);
+    if (account.balanceRub !== undefined && account.balanceRub <= 0) {
+      return { status: 402, code: 'insufficient_balance', message: 'The prepaid balance is exhausted: top up the balance in the cabinet.' };
+    }
+    if (account.spendLimitRub !== undefined && account.spentRub >= account.spendLimitRub) {
+      return { status: 403, code: 'spend_limit_exceeded', message: "This key's spend limit is reached: raise it in the cabinet." };
+    }
+    return undefined;
+  }
+
+  /** The earlier generation of this request, when this is a repeat inside the window. */
+  recall(key: string, clientRequestId: string | null): Completion | undefined {
+    if (clientRequestId === null) return undefined;
+    const found = this.generations.get(`${key} ${clientRequestId}`);
+    return found && Date.now() - found.at < REPEAT_WINDOW_MS ? found.completion : undefined;
+  }
+
+  charge(key: string, clientRequestId: string | null, model: CatalogModel, completion: Completion): void {
+    const price = (name: string) => Number(model.pricing[name] ?? 0) / 1_000_000;
+    const completionTokens = completion.deltas.length;
+    const amountRub = Number((completion.promptTokens * price('prompt') + completionTokens * price('completion')).toFixed(6));
+    const account = this.account(key);
+    account.spentRub += amountRub;
+    if (account.balanceRub !== undefined) account.balanceRub -= amountRub;
+    this.charges.push({ clientRequestId, keyPrefix: maskKey(key), model: model.id, amountRub, promptTokens: completion.promptTokens, completionTokens });
+    if (clientRequestId !== null) this.generations.set(`${key} ${clientRequestId}`, { completion, at: Date.now() });
+  }
+
+  reset(): void {
+    this.accounts.clear();
+    this.generations.clear();
+    this.charges.length = 0;
+  }
+
+  private account(key: string): Account {
+    let account = this.accounts.get(key);
+    if (!account) this.accounts.set(key, (account = { spentRub: 0 }));
+    return account;
+  }
+}
+
+/**
+ * The answer to a text request, charged once: a repeat gets the first answer free, a key out
+ * of balance or over its spend limit gets the payment error (answered here; undefined then).
+ */
+export function billedCompletion(ctx: HandlerContext, model: CatalogModel, prompts: string[], lastUser: string, maxTokens?: number): Completion | undefined {
+  const { billing } = ctx.state;
+  const repeat = billing.recall(ctx.key, ctx.clientRequestId);
+  if (repeat) return repeat;
+  const refusal = billing.refusal(ctx.key);
+  if (refusal) {
+    ctx.ex.error(refusal.status, refusal.code, refusal.message);
+    return undefined;
+  }
+  const completion = complete(prompts, lastUser, maxTokens, ctx.state.scriptedReplies.shift());
+  billing.charge(ctx.key, ctx.clientRequestId, model, completion);
+  return completion;
+}
