@@ -81,6 +81,12 @@ export class ChatApp {
       case 'reply/delta':
         this.transcript.delta(message.turnId, message.text);
         break;
+      case 'reply/wait':
+        this.transcript.wait(message.turnId, message.text, message.seconds);
+        break;
+      case 'reply/notice':
+        this.transcript.notice(message.turnId, message.text);
+        break;
       case 'reply/end':
         this.transcript.end(message.turn);
         this.composer.setBusy(false);

@@ -5,7 +5,8 @@ import type { ConversationView, TurnView } from '../core/chat/protocol';
 import type { Sanitizer } from './markdown/index';
 import { el, iconButton } from './dom';
 import type { HostBridge } from './hostBridge';
-import { TurnRenderer, type TurnElements } from './turnView';
+import { Countdown } from '../core/reply/retryWait';
+import { ANSWERING, TurnRenderer, type TurnElements } from './turnView';
 
 type CodeAction = 'code/copy' | 'code/insert' | 'code/apply' | 'code/newFile';
 const CODE_ACTIONS: [CodeAction, string, string][] = [
@@ -25,6 +26,11 @@ export class Transcript {
   /** Follow the growing answer unless the person scrolled up; read on scroll, not per delta (no forced layout). */
   private followEnd = true;
   private scrollScheduled = false;
+  /** The countdown shown in an answer's "Answering…" line while the client waits to try again. */
+  private waitLabel?: HTMLElement;
+  private readonly countdown = new Countdown((line) => {
+    if (this.waitLabel) this.waitLabel.textContent = line;
+  });
 
   constructor(private readonly bridge: HostBridge, sanitizer: Sanitizer, onEdit: (text: string) => void, private readonly announce: (text: string) => void) {
     this.renderer = new TurnRenderer(bridge, sanitizer, onEdit);
@@ -44,6 +50,7 @@ export class Transcript {
   }
 
   show(conversation: ConversationView, busy: boolean): void {
+    this.stopWaiting();
     this.turns.clear();
     this.list.replaceChildren();
     for (const turn of conversation.turns) this.append(turn);
@@ -66,6 +73,7 @@ export class Transcript {
   }
 
   delta(turnId: string, text: string): void {
+    this.stopWaiting();
     this.turns.get(turnId)?.stream?.append(text);
     // One scroll per frame, after the stream view's own frame update (requested first).
     if (!this.followEnd || this.scrollScheduled) return;
@@ -76,7 +84,29 @@ export class Transcript {
     });
   }
 
+  /** Counts down, in the answer's "Answering…" line, the wait before the client tries again. */
+  wait(turnId: string, reason: string, seconds: number): void {
+    const label = this.turns.get(turnId)?.element.querySelector<HTMLElement>('.typing span:last-child');
+    if (!label) return;
+    this.stopWaiting();
+    this.waitLabel = label;
+    this.countdown.start(reason, seconds);
+    this.announce(label.textContent ?? '');
+  }
+
+  notice(turnId: string, text: string): void {
+    const parts = this.turns.get(turnId);
+    if (parts) this.renderer.notice(parts.element, text);
+  }
+
+  private stopWaiting(): void {
+    if (!this.countdown.stop() || !this.waitLabel) return;
+    this.waitLabel.textContent = ANSWERING;
+    this.waitLabel = undefined;
+  }
+
   end(turn: AssistantTurn): void {
+    this.stopWaiting();
     const parts = this.turns.get(turn.id);
     if (!parts) return;
     parts.element.querySelector('.typing')?.remove();

@@ -14,6 +14,8 @@ const BADGES: Partial<Record<AssistantTurn['status'], string>> = {
   interrupted: 'Interrupted: the answer is incomplete',
 };
 
+export const ANSWERING = 'Answering…';
+
 export function usageText(usage: TurnUsage): string {
   return `${usage.completion_tokens.toLocaleString()} tokens (${usage.prompt_tokens.toLocaleString()} in the request)`;
 }
@@ -53,6 +55,12 @@ export class TurnRenderer {
     element.append(state);
   }
 
+  /** A line under the answer's head saying what was done to the request. */
+  notice(element: HTMLElement, text: string): void {
+    element.querySelector(':scope > .turn-notice')?.remove();
+    element.querySelector(':scope > .turn-head')?.after(el('div', { class: 'turn-notice', attrs: { role: 'note' } }, icon('info'), el('span', { text })));
+  }
+
   private user(turn: Extract<TurnView, { role: 'user' }>): HTMLElement {
     return el('article', { class: 'turn turn-user', attrs: { 'data-turn-id': turn.id, 'aria-label': 'You said' } },
       el('div', { class: 'turn-head' }, icon('account'), el('span', { class: 'who', text: 'You' }), el('span', { class: 'spacer' }),
@@ -68,10 +76,11 @@ export class TurnRenderer {
       el('div', { class: 'turn-head' }, icon('sparkle'), el('span', { class: 'who', text: turn.model ?? 'Assistant' })),
       body,
     );
+    if (turn.notice) this.notice(element, turn.notice);
     const stream = new StreamView(body, { sanitizer: this.sanitizer });
     if (turn.status === 'streaming') {
       stream.append(turn.text);
-      element.append(el('div', { class: 'typing', attrs: { 'aria-hidden': 'true' } }, icon('loading codicon-modifier-spin'), el('span', { text: 'Answering…' })));
+      element.append(el('div', { class: 'typing', attrs: { 'aria-hidden': 'true' } }, icon('loading codicon-modifier-spin'), el('span', { text: ANSWERING })));
     } else {
       stream.setText(turn.text);
       this.finish({ element, stream }, turn);

@@ -3,7 +3,7 @@
 // request id (spec, Errors 2), so a retry after a lost answer gets the first answer, uncharged.
 import { maskKey } from './auth';
 import type { CatalogModel } from './catalog';
-import { complete, type Completion } from './completionText';
+import { complete, promptTokens, type Completion } from './completionText';
 import type { HandlerContext } from './handlerContext';
 
 /** How long a generation is remembered for its repeats. */
@@ -82,13 +82,19 @@ export class Billing {
 }
 
 /**
- * The answer to a text request, charged once: a repeat gets the first answer free, a key out
- * of balance or over its spend limit gets the payment error (answered here; undefined then).
+ * The answer to a text request, charged once: a repeat gets the first answer free; a prompt
+ * (plus max_tokens) beyond the model's context gets 400 `context_length_exceeded`, and a key
+ * out of balance or over its spend limit the payment error (answered here; undefined then).
  */
 export function billedCompletion(ctx: HandlerContext, model: CatalogModel, prompts: string[], lastUser: string, maxTokens?: number): Completion | undefined {
   const { billing } = ctx.state;
   const repeat = billing.recall(ctx.key, ctx.clientRequestId);
   if (repeat) return repeat;
+  const needed = promptTokens(prompts) + (maxTokens ?? 0);
+  if (needed > model.contextLength) {
+    ctx.ex.error(400, 'context_length_exceeded', `This request needs ${needed} tokens, but ${model.id} reads at most ${model.contextLength}: shorten the conversation.`);
+    return undefined;
+  }
   const refusal = billing.refusal(ctx.key);
   if (refusal) {
     ctx.ex.error(refusal.status, refusal.code, refusal.message);

@@ -47,6 +47,20 @@ export const CATALOG: readonly CatalogModel[] = [
     unavailableTo: {},
   },
   {
+    // No `stream` in its parameters: clients must ask it without streaming (spec, Endpoints 5).
+    // Its small context makes long conversations reach the limit quickly.
+    id: 'acme/chat-basic',
+    name: 'Acme Chat Basic',
+    created: CREATED,
+    contextLength: 4_000,
+    inputModalities: ['text'],
+    outputModalities: ['text'],
+    supportedParameters: ['max_tokens', 'temperature'],
+    endpointTypes: TEXT_ENDPOINTS,
+    pricing: { prompt: '5', completion: '20' },
+    unavailableTo: {},
+  },
+  {
     id: 'zeta/reasoner-pro',
     name: 'Zeta Reasoner Pro',
     created: CREATED,

@@ -28,6 +28,11 @@ export function complete(prompts: string[], lastUser: string, maxTokens?: number
     deltas,
     text: deltas.join(''),
     truncated,
-    promptTokens: prompts.reduce((sum, p) => sum + countTokens(p) + 4, 0),
+    promptTokens: promptTokens(prompts),
   };
+}
+
+/** Usage's prompt_tokens: the words of every message, plus 4 per message. */
+export function promptTokens(prompts: string[]): number {
+  return prompts.reduce((sum, p) => sum + countTokens(p) + 4, 0);
 }

@@ -63,6 +63,33 @@ describe('chat: controller in the extension host', () => {
     assert.ok(api.logLines().some((l) => /The chat request failed: kind=auth/.test(l.line)));
   });
 
+  it('Limits 4: an exhausted balance is a card naming the key and the cabinet, sent once; the message stays', async () => {
+    await emulator().setBilling(suiteEnv().apiKey, { balanceRub: 0 });
+    const { session } = api.chat.host;
+    await session.send('hello on an empty balance');
+    const reply = lastReply(api);
+    assert.equal(reply.status, 'failed');
+    assert.equal(reply.error?.message, 'The prepaid balance is exhausted (key sk_test_al…): top up the balance in the management cabinet, then try again.');
+    assert.deepEqual(reply.error?.actions, ['showLog', 'retry']);
+    assert.equal(session.current().turns[0]?.text, 'hello on an empty balance');
+    assert.equal((await emulator().requests()).filter((r) => r.endpoint === 'chat').length, 1);
+  });
+
+  it('Limits 2: a spend limit sent as 429 is not retried, and says which key', async () => {
+    await emulator().queueFaults('chat', [{ type: 'status', status: 429, code: 'spend_limit_exceeded' }]);
+    await api.chat.host.session.send('hello over the limit');
+    assert.equal(lastReply(api).error?.message, "The spend limit of key sk_test_al… is reached: raise the key's limit in the management cabinet, then try again.");
+    assert.equal((await emulator().requests()).filter((r) => r.endpoint === 'chat').length, 1);
+  });
+
+  it('Errors 4: a 422 says the request was refused as invalid, with the request id for support', async () => {
+    await emulator().queueFaults('chat', [{ type: 'status', status: 422 }]);
+    await api.chat.host.session.send('hello');
+    const reply = lastReply(api);
+    assert.equal(reply.error?.message, `The service refused the request as invalid (HTTP 422, invalid_request): if it keeps happening, quote request id ${reply.error?.requestId} to support.`);
+    assert.match(reply.error?.requestId ?? '', /^req_[0-9a-f]+$/);
+  });
+
   it('a stream cut keeps the partial output as interrupted, with Retry that answers again', async () => {
     await emulator().queueFaults('chat', [{ type: 'cut', afterDeltas: 6 }]);
     const { session } = api.chat.host;
@@ -126,6 +153,18 @@ describe('chat: host <-> page protocol', () => {
     const deltas = page.received.filter((m) => (m as { type: string }).type === 'reply/delta') as { text: string }[];
     assert.equal(deltas.map((d) => d.text).join(''), lastReply(api).text);
     assert.ok(deltas.length < 200, `${deltas.length} delta messages for about 200 tokens`);
+  });
+
+  it('Limits 1: a 429 without a window shows the page why it waits, and for how long; then the answer', async () => {
+    await emulator().queueFaults('chat', [{ type: 'status', status: 429 }]);
+    page.send({ type: 'ready' });
+    page.send({ type: 'chat/send', text: 'Explain closures' });
+    await until(() => page.types().includes('reply/end') || undefined, 'the end of the reply', 15_000);
+    const reply = lastReply(api);
+    assert.equal(reply.status, 'done');
+    assert.deepEqual(page.received.filter((m) => (m as { type: string }).type === 'reply/wait'), [
+      { type: 'reply/wait', turnId: reply.id, text: 'The service is rate-limiting requests: trying again in', seconds: 3 },
+    ]);
   });
 
   it('picking a model in the page updates the setting, and the status bar follows', async () => {

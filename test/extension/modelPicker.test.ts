@@ -48,6 +48,7 @@ describe('Select Model quick-pick', () => {
     const { picker } = await openPicker(api);
     assert.deepEqual(summary(picker.items), [
       '-- acme',
+      'acme/chat-basic | max_tokens · temperature | ',
       'acme/chat-large | max_tokens · temperature · stream · stream_options | ',
       '$(check) acme/chat-mini | temperature · stream · stream_options | ',
       '-- Not available here',

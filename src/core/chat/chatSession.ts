@@ -3,6 +3,7 @@
 // ServiceClient's stream, and tells the pages what changed through `post`. Plain TS: the
 // unit tests run it in Node against the emulator.
 import type { ModelConnection } from '../reply/modelConnection';
+import { waitReason } from '../reply/retryWait';
 import { streamReply } from '../reply/streamReply';
 import type { SessionStateInput, ToPageInput } from './protocol';
 import { checkExplainable, explainTitle } from '../prompts/explainPrompt';
@@ -217,6 +218,13 @@ export class ChatSession {
       { connection: this.deps.connect(), messages: requestMessages(asked), signal, includeUsage: true },
       {
         onModel: (model) => (reply.model = model.id),
+        onTrimmed: (dropped, contextLength) => {
+          reply.notice = trimNotice(dropped, reply.model ?? 'this model', contextLength);
+          if (visible()) this.deps.post({ type: 'reply/notice', turnId: reply.id, text: reply.notice });
+        },
+        onWait: (wait) => {
+          if (visible()) this.deps.post({ type: 'reply/wait', turnId: reply.id, text: waitReason(wait.kind), seconds: Math.ceil(wait.delayMs / 1000) });
+        },
         onText: (text) => {
           reply.text += text;
           if (visible()) this.deps.post({ type: 'reply/delta', turnId: reply.id, text });
@@ -269,6 +277,12 @@ export class ChatSession {
   private postHistory(): void {
     this.deps.post({ type: 'history/set', items: this.deps.store.list(), activeId: this.conversation.id });
   }
+}
+
+/** Limits 3: the person is told when their oldest messages were not sent. */
+export function trimNotice(dropped: number, model: string, contextLength: number): string {
+  const what = dropped === 1 ? 'The oldest message was' : `The ${dropped} oldest messages were`;
+  return `${what} left out: the conversation is longer than ${model} reads (${contextLength.toLocaleString('en-US')} tokens).`;
 }
 
 function sameRange(a: ContextItem, b: ContextItem): boolean {

@@ -71,6 +71,8 @@ export const AssistantTurnSchema = z.object({
   // Counts saved in an earlier shape are dropped, never the turn that holds them.
   usage: TurnUsageSchema.optional().catch(undefined),
   error: ErrorCardSchema.optional(),
+  /** Said above the answer: what was done to the request (older messages left out). */
+  notice: z.string().max(500).optional(),
   createdAt: isoTime,
 });
 export type AssistantTurn = z.infer<typeof AssistantTurnSchema>;

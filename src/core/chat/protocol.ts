@@ -61,6 +61,9 @@ export const ToPageSchemas = {
   'turn/remove': z.object({ turnId: id }),
   'reply/delta': z.object({ turnId: id, text: z.string() }),
   'reply/end': z.object({ turn: AssistantTurnSchema }),
+  /** Nothing arrives yet because the client waits `seconds` before trying again; `text` says why. */
+  'reply/wait': z.object({ turnId: id, text: z.string(), seconds: z.number().int().min(0) }),
+  'reply/notice': z.object({ turnId: id, text: z.string() }),
   'notice/show': z.object({ message: z.string(), level: z.enum(['info', 'warning']) }),
   /** Puts text in the composer (the message being edited). */
   'composer/fill': z.object({ text: z.string() }),

@@ -10,6 +10,8 @@ export const ModelEntrySchema = z.looseObject({
   architecture: z.looseObject({ output_modalities: stringList }).default({ output_modalities: [] }),
   supported_parameters: stringList,
   supported_endpoint_types: stringList,
+  /** Tokens the model reads, when the catalog says (the spec names no field: the usual name). */
+  context_length: z.number().int().positive().optional().catch(undefined),
 });
 export type ModelEntry = z.infer<typeof ModelEntrySchema>;
 

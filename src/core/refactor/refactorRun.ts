@@ -3,6 +3,7 @@
 // editor side applies a `done` proposal only when the person accepts it.
 import { buildRefactorMessages } from '../prompts/refactorPrompt';
 import type { ModelConnection } from '../reply/modelConnection';
+import type { RetryWait } from '../client/serviceClient';
 import { streamReply } from '../reply/streamReply';
 import { extractCode } from './extractCode';
 import { fitCode } from './fitCode';
@@ -49,7 +50,8 @@ export class RefactorRun {
     return code === undefined ? target.documentText : proposedDocument(target, fitCode(code, selectedText(target)));
   }
 
-  async start(connection: ModelConnection, signal: AbortSignal): Promise<RefactorOutcome> {
+  /** `onWait`: nothing arrives yet because the client waits before trying again. */
+  async start(connection: ModelConnection, signal: AbortSignal, onWait?: (wait: RetryWait) => void): Promise<RefactorOutcome> {
     const { target } = this.request;
     const messages = buildRefactorMessages({
       code: selectedText(target),
@@ -67,6 +69,7 @@ export class RefactorRun {
           this.onProposal(this.proposal());
         },
         intervalMs: this.intervalMs,
+        onWait,
       },
     );
     switch (outcome.status) {

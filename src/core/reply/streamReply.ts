@@ -3,7 +3,9 @@
 // batches as it arrives, and sorts the ending into one outcome.
 import { buildChatRequest } from '../client/chatRequest';
 import type { ChatMessage, Usage } from '../client/schemas';
+import type { RetryWait } from '../client/serviceClient';
 import { ServiceError } from '../client/serviceError';
+import { fitToContext } from './contextFit';
 import { DeltaBatcher } from './deltaBatcher';
 import type { ModelConnection } from './modelConnection';
 
@@ -23,6 +25,10 @@ export interface ReplyHandlers {
   /** New text, batched: at most one call per `intervalMs`. */
   onText(text: string): void;
   intervalMs?: number;
+  /** The oldest `dropped` messages were left out: the conversation is longer than the model's context. */
+  onTrimmed?(dropped: number, contextLength: number): void;
+  /** Nothing arrives yet because the client waits before trying again (a 429's window, a backoff). */
+  onWait?(wait: RetryWait): void;
 }
 
 /**
@@ -42,9 +48,13 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
   try {
     const { client, model, maxTokens } = await request.connection;
     handlers.onModel?.(model);
-    const chatRequest = buildChatRequest(model, request.messages, { maxTokens, includeUsage: request.includeUsage });
+    const fitted = fitToContext(request.messages, model.context_length, maxTokens);
+    if (fitted.dropped > 0 && model.context_length !== undefined) handlers.onTrimmed?.(fitted.dropped, model.context_length);
+    // Spec, Endpoints 5: `stream` is an optional field like any other.
+    const streaming = model.supported_parameters.includes('stream');
+    const chatRequest = buildChatRequest(model, fitted.messages, { maxTokens, includeUsage: request.includeUsage && streaming });
     let end: Extract<ReplyOutcome, { status: 'done' }> = { status: 'done', text, finishReason: null };
-    for await (const event of client.streamChatCompletion(chatRequest, { signal })) {
+    for await (const event of client.streamChatCompletion(chatRequest, { signal, streaming, onRetry: handlers.onWait })) {
       if (event.type === 'delta') {
         text += event.text;
         batcher.push(event.text);

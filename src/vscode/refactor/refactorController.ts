@@ -4,6 +4,8 @@
 // document as it was.
 import * as vscode from 'vscode';
 import { SetupError, type ModelConnection } from '../../core/reply/modelConnection';
+import { Countdown, waitReason } from '../../core/reply/retryWait';
+import type { RetryWait } from '../../core/client/serviceClient';
 import { Commands, REFACTOR_STATE_KEY } from '../../core/shell/ids';
 import { NO_CODE_MESSAGE, RefactorRun, type RefactorOutcome, type RefactorRequest } from '../../core/refactor/refactorRun';
 import { DOCUMENT_CHANGED_MESSAGE, unchangedSince, widenToIndentation } from '../../core/refactor/refactorTarget';
@@ -148,11 +150,14 @@ export class RefactorController extends Disposable {
       (progress, token) => {
         token.onCancellationRequested(() => session.controller.abort());
         progress.report({ message: 'waiting for the model…' });
+        const countdown = new Countdown((message) => progress.report({ message }));
         const run = new RefactorRun(request, (document) => {
+          countdown.stop();
           this.deps.proposals.update(proposedUri, document);
           progress.report({ message: 'writing the new code…' });
         });
-        return run.start(connection, session.controller.signal);
+        const onWait = (wait: RetryWait) => countdown.start(waitReason(wait.kind), Math.ceil(wait.delayMs / 1000));
+        return run.start(connection, session.controller.signal, onWait).finally(() => countdown.stop());
       },
     );
     if (this.session !== session) return outcome;

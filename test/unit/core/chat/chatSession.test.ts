@@ -17,6 +17,7 @@ describe('ChatSession against the emulator', () => {
   let posted: ToPageInput[];
   let key: string;
   let modelId: string;
+  let maxRetries: number;
 
   before(async () => {
     emulator = await startEmulator();
@@ -30,10 +31,11 @@ describe('ChatSession against the emulator', () => {
     posted = [];
     key = FIXTURE_KEYS.alpha;
     modelId = 'acme/chat-large';
+    maxRetries = 0;
   });
 
   async function connect(): Promise<ModelConnection> {
-    const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: key, maxRetries: 0 });
+    const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: key, maxRetries });
     const model = (await client.listModels()).data.find((m) => m.id === modelId);
     if (!model) throw new SetupError('Pick a model.', ['selectModel']);
     return { client, model };
@@ -57,6 +59,44 @@ describe('ChatSession against the emulator', () => {
     return turn as AssistantTurn;
   };
   const deltas = () => posted.flatMap((m) => (m.type === 'reply/delta' ? [m.text] : []));
+
+  it('Limits 1: while a 429 without a window is waited out, the pages are told why and for how long', async () => {
+    maxRetries = 2;
+    await control.queueFaults('chat', [{ type: 'status', status: 429 }]);
+    const s = session();
+    await s.send('Explain closures');
+    const reply = lastReply(s);
+    assert.equal(reply.status, 'done');
+    assert.deepEqual(posted.filter((m) => m.type === 'reply/wait'), [
+      { type: 'reply/wait', turnId: reply.id, text: 'The service is rate-limiting requests: trying again in', seconds: 3 },
+    ]);
+  });
+
+  it('Limits 3: a history longer than the model\'s context is trimmed from the oldest; the answer says so, also after a reload', async () => {
+    modelId = 'acme/chat-basic';
+    const s = session();
+    const long = 'word '.repeat(1500);
+    await s.send(`First ${long}`);
+    assert.equal(lastReply(s).notice, undefined);
+    await s.send(`Second ${long}`);
+    const reply = lastReply(s);
+    const notice = 'The 2 oldest messages were left out: the conversation is longer than acme/chat-basic reads (4,000 tokens).';
+    assert.deepEqual([reply.status, reply.notice], ['done', notice]);
+    assert.deepEqual(posted.filter((m) => m.type === 'reply/notice'), [{ type: 'reply/notice', turnId: reply.id, text: notice }]);
+    const stored = new HistoryStore(memento).get(s.current().id)?.turns.at(-1) as AssistantTurn | undefined;
+    assert.equal(stored?.notice, notice);
+  });
+
+  it('Endpoints 5: a model without `stream` answers in one piece, with usage', async () => {
+    modelId = 'acme/chat-basic';
+    const s = session();
+    await s.send('Explain closures');
+    const reply = lastReply(s);
+    assert.equal(reply.status, 'done');
+    assert.equal(deltas().join(''), reply.text);
+    assert.ok(reply.usage && reply.usage.completion_tokens > 0);
+    assert.equal((await control.requests()).at(-1)?.stream, false);
+  });
 
   it('streams a reply: deltas batched to the pages, then the end with usage; titled and stored', async () => {
     const s = session();

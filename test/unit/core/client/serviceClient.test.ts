@@ -458,7 +458,7 @@ describe('core ServiceClient against the emulator', function () {
       assert.equal((await control.requests()).length, 2);
       const list = await catalog.get();
       assert.equal((await control.requests()).length, 2);
-      assert.deepEqual(usableTextModels(list, { requiredParameters: ['max_tokens'] }).map((m) => m.id), ['acme/chat-large']);
+      assert.deepEqual(usableTextModels(list, { requiredParameters: ['max_tokens'] }).map((m) => m.id), ['acme/chat-large', 'acme/chat-basic']);
     });
 
     it('Catalog: an expired cache is read again', async () => {

@@ -5,6 +5,7 @@ import { ServiceClient } from '../../../../src/core/index';
 import { SetupError, type ModelConnection } from '../../../../src/core/reply/modelConnection';
 import { streamReply, type ReplyOutcome } from '../../../../src/core/reply/streamReply';
 import { ServiceError } from '../../../../src/core/client/serviceError';
+import type { ChatMessage } from '../../../../src/core/client/schemas';
 
 const scripted = 'one two three four five six seven eight';
 
@@ -12,6 +13,8 @@ describe('streamReply against the emulator', () => {
   let emulator: RunningEmulator;
   let control: EmulatorControl;
   let connection: ModelConnection;
+  /** acme/chat-basic: no `stream` in its parameters, a 4 000-token context. */
+  let basic: ModelConnection;
 
   before(async () => {
     emulator = await startEmulator();
@@ -20,18 +23,27 @@ describe('streamReply against the emulator', () => {
     const model = (await client.listModels()).data.find((m) => m.id === 'acme/chat-large');
     assert.ok(model);
     connection = { client, model };
+    const basicModel = (await client.listModels()).data.find((m) => m.id === 'acme/chat-basic');
+    assert.ok(basicModel);
+    basic = { client, model: basicModel };
   });
   after(() => emulator.close());
   beforeEach(() => control.reset());
 
-  async function run(options: { connection?: Promise<ModelConnection>; signal?: AbortSignal; onText?: (text: string) => void } = {}) {
+  async function run(options: { connection?: Promise<ModelConnection>; signal?: AbortSignal; onText?: (text: string) => void; messages?: ChatMessage[] } = {}) {
     const texts: string[] = [];
     const models: string[] = [];
+    const trims: [number, number][] = [];
     const outcome = await streamReply(
-      { connection: options.connection ?? Promise.resolve(connection), messages: [{ role: 'user', content: 'hi' }], signal: options.signal ?? new AbortController().signal, includeUsage: true },
-      { onModel: (m) => models.push(m.id), onText: (t) => (texts.push(t), options.onText?.(t)), intervalMs: 0 },
+      {
+        connection: options.connection ?? Promise.resolve(connection),
+        messages: options.messages ?? [{ role: 'user', content: 'hi' }],
+        signal: options.signal ?? new AbortController().signal,
+        includeUsage: true,
+      },
+      { onModel: (m) => models.push(m.id), onText: (t) => (texts.push(t), options.onText?.(t)), intervalMs: 0, onTrimmed: (dropped, context) => trims.push([dropped, context]) },
     );
-    return { outcome, text: texts.join(''), models };
+    return { outcome, text: texts.join(''), models, trims };
   }
 
   const errorOf = (outcome: ReplyOutcome) => ('error' in outcome && outcome.error instanceof ServiceError ? outcome.error : undefined);
@@ -92,5 +104,74 @@ describe('streamReply against the emulator', () => {
     assert.deepEqual(outcome, { status: 'failed', error: setup });
     assert.deepEqual(models, []);
     assert.deepEqual(await control.requests(), []);
+  });
+
+  describe('a model without `stream` (spec, Endpoints 5)', () => {
+    it('is asked once without streaming; the whole answer arrives as one text, with usage', async () => {
+      await control.queueReplies([scripted]);
+      const { outcome, texts } = await (async () => {
+        const texts: string[] = [];
+        const outcome = await streamReply(
+          { connection: Promise.resolve(basic), messages: [{ role: 'user', content: 'hi' }], signal: new AbortController().signal, includeUsage: true },
+          { onText: (t) => texts.push(t), intervalMs: 0 },
+        );
+        return { outcome, texts };
+      })();
+      assert.deepEqual(texts, [scripted]);
+      assert.ok(outcome.status === 'done');
+      assert.deepEqual([outcome.text, outcome.finishReason, outcome.usage?.completion_tokens], [scripted, 'stop', 8]);
+      const [record] = await control.requests();
+      assert.deepEqual([record?.status, record?.stream, record?.model], [200, false, 'acme/chat-basic']);
+    });
+
+    it('is stopped like a stream: nothing shown, the request aborted', async () => {
+      await control.queueFaults('chat', [{ type: 'slow_first_byte', ms: 5000 }]);
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 200);
+      const { outcome } = await run({ connection: Promise.resolve(basic), signal: controller.signal });
+      assert.deepEqual(outcome, { status: 'stopped', text: '' });
+    });
+
+    it('fails like a stream, with the same error kinds', async () => {
+      await control.queueFaults('chat', [{ type: 'status', status: 402, code: 'insufficient_balance' }]);
+      const { outcome } = await run({ connection: Promise.resolve(basic) });
+      assert.equal(outcome.status, 'failed');
+      assert.equal(errorOf(outcome)?.kind, 'payment');
+    });
+  });
+
+  describe("the model's context (spec, Limits 3; Errors 4)", () => {
+    // 400 words a message: about 670 tokens by the client's estimate, 404 by the emulator's count.
+    const long = 'word '.repeat(400);
+    const conversation: ChatMessage[] = [
+      { role: 'system', content: 'Be brief.' },
+      ...Array.from({ length: 6 }, (_, i): ChatMessage[] => [{ role: 'user', content: `${i} ${long}` }, { role: 'assistant', content: long }]).flat(),
+      { role: 'user', content: `last ${long}` },
+    ];
+
+    it('a conversation longer than the context is trimmed from the oldest exchanges, and the caller is told', async () => {
+      const { outcome, trims } = await run({ connection: Promise.resolve(basic), messages: conversation });
+      assert.equal(outcome.status, 'done');
+      assert.deepEqual(trims, [[10, 4000]]);
+      // What was sent, by the emulator's count: the system prompt (6), the newest exchange (405 + 404) and the last message (405).
+      assert.ok(outcome.status === 'done');
+      assert.equal(outcome.usage?.prompt_tokens, 1220);
+    });
+
+    it('untrimmed, the service refuses it as too long, and the advice says what to do', async () => {
+      const error = await basic.client
+        .streamChatCompletion({ model: 'acme/chat-basic', messages: conversation }, { streaming: false })
+        .next()
+        .then(() => undefined, (thrown: unknown) => thrown);
+      assert.ok(error instanceof ServiceError);
+      assert.deepEqual([error.kind, error.status, error.code], ['too_long', 400, 'context_length_exceeded']);
+      assert.equal(error.userMessage, "The conversation is too long for this model: start a new chat, or pick a model with a larger context with 'Multi-Model AI: Select Model'.");
+    });
+
+    it('a conversation that fits is sent whole, and nothing is said', async () => {
+      const { outcome, trims } = await run({ connection: Promise.resolve(basic), messages: conversation.slice(-3) });
+      assert.equal(outcome.status, 'done');
+      assert.deepEqual(trims, []);
+    });
   });
 });
