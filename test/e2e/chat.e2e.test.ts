@@ -112,6 +112,13 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     assert.equal(await chat.turns('assistant').nth(-2).locator('.markdown-body').innerText(), partial, 'the cut answer is still there');
   });
 
+  it('Limits 1: counts down while a 429 window is waited out, then answers', async () => {
+    await control.queueFaults('chat', [{ type: 'rate_limit', retryAfterSeconds: 4 }]);
+    await chat.send('Explain closures');
+    await chat.lastAnswer().locator('.typing', { hasText: /^The service is rate-limiting requests: trying again in [1-4] s…$/ }).waitFor();
+    await chat.waitForStatus('done');
+  });
+
   it('takes the dark screenshot', async () => {
     mkdirSync(IMAGES, { recursive: true });
     await chat.send('Show me a binary search in TypeScript');
@@ -137,5 +144,20 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     await workbench.setTheme(LIGHT);
     await chat.lastAnswer().scrollIntoViewIfNeeded();
     await workbench.page.screenshot({ path: path.join(IMAGES, 'chat-light.png') });
+  });
+
+  it("Limits 3: a conversation longer than the model's context is trimmed, and the answer says so", async () => {
+    await workbench.runCommand('Multi-Model AI: New Chat');
+    await chat.turns('user').first().waitFor({ state: 'detached' });
+    await chat.pickModel('acme/chat-basic');
+    const long = 'word '.repeat(1500);
+    await chat.send(`First ${long}`);
+    await chat.waitForStatus('done');
+    await chat.send(`Second ${long}`);
+    await chat.waitForStatus('done');
+    assert.equal(
+      await chat.lastAnswer().locator('.turn-notice').innerText(),
+      'The 2 oldest messages were left out: the conversation is longer than acme/chat-basic reads (4,000 tokens).',
+    );
   });
 });
