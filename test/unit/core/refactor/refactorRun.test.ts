@@ -82,6 +82,18 @@ describe('RefactorRun against the emulator', () => {
     assert.equal(outcome.status === 'failed' ? (outcome.error as ServiceError).kind : '', 'server');
   });
 
+  it('Limits 1: the wait before retrying a 429 is told to the caller (the progress counts it down), then the code arrives', async () => {
+    await control.queueReplies([scripted]);
+    await control.queueFaults('chat', [{ type: 'rate_limit', retryAfterSeconds: 1 }]);
+    const retrying = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 1 });
+    const waits: [string, number][] = [];
+    const outcome = await new RefactorRun(request, () => {}, 0).start({ ...connection, client: retrying }, new AbortController().signal, (wait) =>
+      waits.push([wait.kind, wait.delayMs]),
+    );
+    assert.equal(outcome.status, 'done');
+    assert.deepEqual(waits, [['rate_limit', 1000]]);
+  });
+
   it('a cut after partial output is interrupted, with the partial proposal', async () => {
     await control.queueReplies([scripted]);
     await control.queueFaults('chat', [{ type: 'cut', afterDeltas: 8 }]);
