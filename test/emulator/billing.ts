@@ -3,7 +3,7 @@
 // request id (spec, Errors 2), so a retry after a lost answer gets the first answer, uncharged.
 import { maskKey } from './auth';
 import type { CatalogModel } from './catalog';
-import { complete, promptTokens, type Completion } from './completionText';
+import { complete, promptTokens, type Asked, type Completion } from './completionText';
 import type { HandlerContext } from './handlerContext';
 
 /** How long a generation is remembered for its repeats. */
@@ -59,7 +59,7 @@ export class Billing {
 
   charge(key: string, clientRequestId: string | null, model: CatalogModel, completion: Completion): void {
     const price = (name: string) => Number(model.pricing[name] ?? 0) / 1_000_000;
-    const completionTokens = completion.deltas.length;
+    const completionTokens = completion.outputTokens;
     const amountRub = Number((completion.promptTokens * price('prompt') + completionTokens * price('completion')).toFixed(6));
     const account = this.account(key);
     account.spentRub += amountRub;
@@ -86,11 +86,11 @@ export class Billing {
  * (plus max_tokens) beyond the model's context gets 400 `context_length_exceeded`, and a key
  * out of balance or over its spend limit the payment error (answered here; undefined then).
  */
-export function billedCompletion(ctx: HandlerContext, model: CatalogModel, prompts: string[], lastUser: string, maxTokens?: number): Completion | undefined {
+export function billedCompletion(ctx: HandlerContext, model: CatalogModel, asked: Asked): Completion | undefined {
   const { billing } = ctx.state;
   const repeat = billing.recall(ctx.key, ctx.clientRequestId);
   if (repeat) return repeat;
-  const needed = promptTokens(prompts) + (maxTokens ?? 0);
+  const needed = promptTokens(asked.prompts) + (asked.maxTokens ?? 0);
   if (needed > model.contextLength) {
     ctx.ex.error(400, 'context_length_exceeded', `This request needs ${needed} tokens, but ${model.id} reads at most ${model.contextLength}: shorten the conversation.`);
     return undefined;
@@ -100,7 +100,7 @@ export function billedCompletion(ctx: HandlerContext, model: CatalogModel, promp
     ctx.ex.error(refusal.status, refusal.code, refusal.message);
     return undefined;
   }
-  const completion = complete(prompts, lastUser, maxTokens, ctx.state.scriptedReplies.shift());
+  const completion = complete(asked, ctx.state.scriptedReplies.shift(), model.thinks === true);
   billing.charge(ctx.key, ctx.clientRequestId, model, completion);
   return completion;
 }

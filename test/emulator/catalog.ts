@@ -14,6 +14,8 @@ export interface CatalogModel {
   endpointTypes: EndpointType[];
   /** Prices in RUB per million tokens (text) or per image. */
   pricing: Record<string, string>;
+  /** Reasons before it answers (reasoning deltas, Responses reasoning items, Messages thinking blocks). */
+  thinks?: boolean;
   /** Workspaces the model is withheld from, with the reason shown to them. */
   unavailableTo: Partial<Record<Workspace, string>>;
 }
@@ -29,7 +31,7 @@ export const CATALOG: readonly CatalogModel[] = [
     contextLength: 128_000,
     inputModalities: ['text'],
     outputModalities: ['text'],
-    supportedParameters: ['max_tokens', 'temperature', 'stream', 'stream_options'],
+    supportedParameters: ['max_tokens', 'temperature', 'stream', 'stream_options', 'tools', 'tool_choice'],
     endpointTypes: TEXT_ENDPOINTS,
     pricing: { prompt: '250', completion: '1000' },
     unavailableTo: {},
@@ -67,10 +69,39 @@ export const CATALOG: readonly CatalogModel[] = [
     contextLength: 200_000,
     inputModalities: ['text'],
     outputModalities: ['text'],
-    supportedParameters: ['max_tokens', 'stream', 'stream_options'],
+    supportedParameters: ['max_tokens', 'stream', 'stream_options', 'reasoning_effort', 'tools', 'tool_choice'],
     endpointTypes: TEXT_ENDPOINTS,
     pricing: { prompt: '1500', completion: '6000' },
+    thinks: true,
     unavailableTo: { alpha: "Not included in this workspace's plan" },
+  },
+  {
+    // Serves only the Responses interface, and thinks (reasoning summaries).
+    id: 'nova/responder',
+    name: 'Nova Responder',
+    created: CREATED,
+    contextLength: 64_000,
+    inputModalities: ['text'],
+    outputModalities: ['text'],
+    supportedParameters: ['max_tokens', 'temperature', 'stream', 'reasoning_effort', 'tools', 'tool_choice'],
+    endpointTypes: ['responses'],
+    pricing: { prompt: '100', completion: '400' },
+    thinks: true,
+    unavailableTo: {},
+  },
+  {
+    // Serves only the Messages interface, and thinks (thinking blocks, sent back with tool calls).
+    id: 'mira/messenger',
+    name: 'Mira Messenger',
+    created: CREATED,
+    contextLength: 100_000,
+    inputModalities: ['text', 'image'],
+    outputModalities: ['text'],
+    supportedParameters: ['max_tokens', 'temperature', 'stream', 'reasoning_effort', 'tools', 'tool_choice'],
+    endpointTypes: ['messages'],
+    pricing: { prompt: '300', completion: '1500' },
+    thinks: true,
+    unavailableTo: {},
   },
   {
     id: 'pixel/image-gen',

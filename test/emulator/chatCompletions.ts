@@ -1,4 +1,6 @@
-// POST /v1/chat/completions: one JSON completion, or chat.completion.chunk events.
+// POST /v1/chat/completions: one JSON completion, or chat.completion.chunk events. Reasoning
+// travels as `reasoning_content` deltas (what most servers send; clients also meet `reasoning`),
+// tool calls as `tool_calls` deltas: the first carries id and name, the rest the arguments.
 import * as z from 'zod';
 import { billedCompletion } from './billing';
 import { contentText, type Completion } from './completionText';
@@ -7,6 +9,7 @@ import { checkOptionalFields, parseBody, resolveModel, type HandlerContext } fro
 import { SseWriter } from './sseWriter';
 
 const TextPart = z.looseObject({ type: z.literal('text'), text: z.string() });
+const ToolCall = z.looseObject({ id: z.string().min(1), type: z.literal('function'), function: z.looseObject({ name: z.string().min(1), arguments: z.string() }) });
 
 const ChatBody = z.looseObject({
   model: z.string().min(1),
@@ -15,11 +18,16 @@ const ChatBody = z.looseObject({
       z.looseObject({
         role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
         content: z.union([z.string(), z.array(TextPart)]).nullable(),
+        tool_calls: z.array(ToolCall).optional(),
+        tool_call_id: z.string().optional(),
       }),
     )
     .min(1, 'messages must hold at least one message'),
   max_tokens: z.number().int().positive().optional(),
   temperature: z.number().min(0).max(2).optional(),
+  reasoning_effort: z.enum(['low', 'medium', 'high']).optional(),
+  tools: z.array(z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: z.string().min(1), parameters: z.unknown().optional() }) })).optional(),
+  tool_choice: z.union([z.enum(['auto', 'required', 'none']), z.looseObject({ type: z.literal('function') })]).optional(),
   stream: z.boolean().optional(),
   stream_options: z.looseObject({ include_usage: z.boolean().optional() }).optional(),
 });
@@ -30,30 +38,36 @@ export async function handleChatCompletions(ctx: HandlerContext): Promise<void> 
   if (!body) return;
   const model = resolveModel(ctx, body.model, 'chat-completions');
   if (!model || !checkOptionalFields(ctx, model, ['model', 'messages'])) return;
+  const unanswered = unansweredToolCall(body);
+  if (unanswered) return ctx.ex.error(400, 'invalid_request', `The tool call ${unanswered} has no tool message with its result: send one after the assistant message.`);
 
-  const texts = body.messages.map((m) => contentText(m.content));
-  const lastUser = body.messages.filter((m) => m.role === 'user').at(-1) ?? body.messages.at(-1)!;
-  const completion = billedCompletion(ctx, model, texts, contentText(lastUser.content), body.max_tokens);
+  const last = body.messages.at(-1)!;
+  const lastUser = body.messages.filter((m) => m.role === 'user').at(-1) ?? last;
+  const completion = billedCompletion(ctx, model, {
+    prompts: body.messages.map((m) => contentText(m.content)),
+    lastUser: contentText(lastUser.content),
+    ...(last.role === 'tool' && { toolResult: contentText(last.content) }),
+    tools: (body.tools ?? []).map((t) => ({ name: t.function.name, parameters: t.function.parameters })),
+    toolChoice: typeof body.tool_choice === 'string' ? body.tool_choice : undefined,
+    maxTokens: body.max_tokens,
+  });
   if (!completion) return;
   const reply = { id: newId('chatcmpl-'), created: Math.floor(Date.now() / 1000), model: model.id };
 
   if (body.stream) return streamCompletion(ctx, body, completion, reply);
+  const message: Record<string, unknown> = { role: 'assistant', content: completion.toolCalls.length > 0 && completion.text === '' ? null : completion.text, refusal: null };
+  if (completion.reasoning.length > 0) message.reasoning_content = completion.reasoning.join('');
+  if (completion.toolCalls.length > 0) message.tool_calls = completion.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } }));
   await ctx.ex.reply(
-    {
-      ...reply,
-      object: 'chat.completion',
-      choices: [
-        {
-          index: 0,
-          message: { role: 'assistant', content: completion.text, refusal: null },
-          logprobs: null,
-          finish_reason: finishReason(completion),
-        },
-      ],
-      usage: usage(completion),
-    },
+    { ...reply, object: 'chat.completion', choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason(completion) }], usage: usage(completion) },
     ctx.fault,
   );
+}
+
+/** The id of an assistant tool call that no later `tool` message answers, as the upstream API refuses it. */
+function unansweredToolCall(body: ChatBody): string | undefined {
+  const answered = new Set(body.messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id));
+  return body.messages.flatMap((m) => m.tool_calls ?? []).find((c) => !answered.has(c.id))?.id;
 }
 
 async function streamCompletion(
@@ -71,9 +85,17 @@ async function streamCompletion(
 
   const sse = new SseWriter(ctx.ex, ctx.fault);
   if (!(await sse.open())) return;
-  for (let i = 0; i < completion.deltas.length; i++) {
-    const delta = i === 0 ? { role: 'assistant', content: completion.deltas[i] } : { content: completion.deltas[i] };
-    if (!(await sse.delta(chunk(delta, null)))) return;
+  let first = true;
+  const withRole = (delta: object) => (first ? ((first = false), { role: 'assistant', ...delta }) : delta);
+  for (const text of completion.reasoning) if (!(await sse.delta(chunk(withRole({ reasoning_content: text }), null)))) return;
+  for (const text of completion.deltas) if (!(await sse.delta(chunk(withRole({ content: text }), null)))) return;
+  for (const [index, call] of completion.toolCalls.entries()) {
+    const opening = { index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } };
+    if (!(await sse.delta(chunk(withRole({ tool_calls: [opening] }), null)))) return;
+    // The arguments in pieces, as upstream streams them.
+    for (const piece of call.arguments.match(/.{1,12}/gs) ?? []) {
+      if (!(await sse.delta(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }, null)))) return;
+    }
   }
   if (!(await sse.beforeClosing())) return;
   if (!(await sse.event(chunk({}, finishReason(completion))))) return;
@@ -81,12 +103,13 @@ async function streamCompletion(
   if (await sse.event('[DONE]')) sse.end();
 }
 
-const finishReason = (completion: Completion): string => (completion.truncated ? 'length' : 'stop');
+const finishReason = (completion: Completion): string => (completion.toolCalls.length > 0 ? 'tool_calls' : completion.truncated ? 'length' : 'stop');
 
 function usage(completion: Completion) {
   return {
     prompt_tokens: completion.promptTokens,
-    completion_tokens: completion.deltas.length,
-    total_tokens: completion.promptTokens + completion.deltas.length,
+    completion_tokens: completion.outputTokens,
+    total_tokens: completion.promptTokens + completion.outputTokens,
+    ...(completion.reasoning.length > 0 && { completion_tokens_details: { reasoning_tokens: completion.reasoning.length } }),
   };
 }

@@ -1,13 +1,58 @@
-// The text a text endpoint answers with, cut to the caller's token limit, and its usage counts.
+// What a text endpoint answers, whatever its shape: reasoning (for models that think), text cut
+// to the caller's token limit, or a tool call, and the usage counts. Each endpoint parses its
+// own request into an `Asked` and writes the `Completion` in its own shape.
+import * as z from 'zod';
+import { newId } from './exchange';
 import { countTokens, generateReply, tokenize } from './replies';
+
+export interface ToolSpec {
+  name: string;
+  /** The tool's JSON schema for its arguments. */
+  parameters?: unknown;
+}
+
+export interface Asked {
+  /** Every message's text, counted for usage. */
+  prompts: string[];
+  /** The prompt: the last user message (else the last message). */
+  lastUser: string;
+  /** The text of the tool result when the conversation ends with one. */
+  toolResult?: string;
+  tools: ToolSpec[];
+  toolChoice?: 'auto' | 'required' | 'none';
+  maxTokens?: number;
+}
+
+export interface ToolCallOut {
+  id: string;
+  name: string;
+  /** JSON text. */
+  arguments: string;
+}
 
 export interface Completion {
   deltas: string[];
   text: string;
+  /** Reasoning deltas, before the text. */
+  reasoning: string[];
+  toolCalls: ToolCallOut[];
   /** True when the token limit cut the reply short. */
   truncated: boolean;
   promptTokens: number;
+  /** Text and reasoning deltas, plus the words of the tool arguments. */
+  outputTokens: number;
 }
+
+/** A reply queued through the control API: exact text, or an object with reasoning and a tool call. */
+export const ScriptedReplySchema = z.union([
+  z.string(),
+  z.object({
+    text: z.string().optional(),
+    reasoning: z.string().optional(),
+    toolCall: z.object({ name: z.string().min(1), arguments: z.record(z.string(), z.unknown()) }).optional(),
+  }),
+]);
+export type ScriptedReply = z.infer<typeof ScriptedReplySchema>;
 
 export type TextContent = string | { type: string; text?: string }[] | null | undefined;
 
@@ -17,22 +62,79 @@ export function contentText(content: TextContent): string {
 }
 
 /**
- * The reply to a conversation: a scripted text when one is given, else generated from the
- * last user message; `prompts` are every message's text, counted for usage.
+ * The reply: a scripted one when queued; else a text quoting the tool result when the
+ * conversation ends with one; else a call to the tool named in the prompt (or the first tool)
+ * when tools are offered; else text generated from the prompt. Models that think reason first.
  */
-export function complete(prompts: string[], lastUser: string, maxTokens?: number, scripted?: string): Completion {
-  const all = scripted === undefined ? generateReply(lastUser) : tokenize(scripted);
-  const truncated = maxTokens !== undefined && all.length > maxTokens;
-  const deltas = truncated ? all.slice(0, maxTokens) : all;
+export function complete(asked: Asked, scripted: ScriptedReply | undefined, thinks: boolean): Completion {
+  const script = typeof scripted === 'string' ? { text: scripted } : scripted;
+  let toolCalls: ToolCallOut[] = [];
+  let all: string[];
+  if (script?.toolCall) {
+    toolCalls = [{ id: newId('call_'), name: script.toolCall.name, arguments: JSON.stringify(script.toolCall.arguments) }];
+    all = tokenize(script.text ?? '');
+  } else if (script?.text !== undefined) {
+    all = tokenize(script.text);
+  } else if (asked.toolResult !== undefined) {
+    all = tokenize(`The tool answered: ${asked.toolResult}`);
+  } else if (asked.tools.length > 0 && asked.toolChoice !== 'none') {
+    toolCalls = [defaultCall(asked)];
+    all = [];
+  } else {
+    all = generateReply(asked.lastUser);
+  }
+  const reasoning = script?.reasoning !== undefined ? tokenize(script.reasoning) : thinks ? tokenize(reasoningAbout(asked)) : [];
+  const truncated = asked.maxTokens !== undefined && all.length > asked.maxTokens;
+  const deltas = truncated ? all.slice(0, asked.maxTokens) : all;
   return {
     deltas,
     text: deltas.join(''),
+    reasoning,
+    toolCalls,
     truncated,
-    promptTokens: promptTokens(prompts),
+    promptTokens: promptTokens(asked.prompts),
+    outputTokens: deltas.length + reasoning.length + toolCalls.reduce((sum, c) => sum + countTokens(c.arguments), 0),
   };
 }
 
 /** Usage's prompt_tokens: the words of every message, plus 4 per message. */
 export function promptTokens(prompts: string[]): number {
   return prompts.reduce((sum, p) => sum + countTokens(p) + 4, 0);
+}
+
+function reasoningAbout(asked: Asked): string {
+  const topic = asked.lastUser.replace(/\s+/g, ' ').trim().slice(0, 60);
+  return `The question is about "${topic}". First check what is asked, then answer briefly with an example.`;
+}
+
+function defaultCall(asked: Asked): ToolCallOut {
+  const named = asked.tools.find((t) => asked.lastUser.includes(t.name)) ?? asked.tools[0]!;
+  return { id: newId('call_'), name: named.name, arguments: JSON.stringify(exampleFor(named.parameters) ?? {}) };
+}
+
+/** A value that satisfies a JSON schema's common keywords: every required property, enums, types. */
+export function exampleFor(schema: unknown): unknown {
+  if (typeof schema !== 'object' || schema === null) return {};
+  const s = schema as { type?: string | string[]; enum?: unknown[]; properties?: Record<string, unknown>; required?: string[]; items?: unknown; default?: unknown };
+  if (s.default !== undefined) return s.default;
+  if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
+  const type = Array.isArray(s.type) ? s.type[0] : s.type;
+  switch (type) {
+    case 'string':
+      return 'example';
+    case 'number':
+    case 'integer':
+      return 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return s.items === undefined ? [] : [exampleFor(s.items)];
+    case 'null':
+      return null;
+    default: {
+      const out: Record<string, unknown> = {};
+      for (const key of s.required ?? Object.keys(s.properties ?? {})) out[key] = exampleFor(s.properties?.[key]);
+      return out;
+    }
+  }
 }

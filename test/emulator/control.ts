@@ -1,6 +1,7 @@
 // A typed client for the control API, for tests and benchmarks (global fetch, no key needed).
 import type { Fault, FaultEndpoint } from './faults';
 import type { Account, Charge } from './billing';
+import type { ScriptedReply } from './completionText';
 import type { RecordedRequest } from './requestLog';
 
 export class EmulatorControl {
@@ -10,7 +11,8 @@ export class EmulatorControl {
     await this.call('POST', 'faults', { endpoint, faults });
   }
 
-  async queueReplies(texts: string[]): Promise<void> {
+  /** Replies for the next text requests: exact text, or `{ text?, reasoning?, toolCall? }`. */
+  async queueReplies(texts: ScriptedReply[]): Promise<void> {
     await this.call('POST', 'replies', { replies: texts });
   }
 

@@ -2,13 +2,14 @@
 // balance and spend limit, read the request records and charges, and reset. The extension never calls it, and it needs no key.
 import * as z from 'zod';
 import { maskKey } from './auth';
+import { ScriptedReplySchema } from './completionText';
 import type { Exchange } from './exchange';
 import { FaultRequestSchema } from './faults';
 import type { EmulatorState } from './state';
 
 export const CONTROL_PREFIX = '/__emulator/';
 
-const RepliesSchema = z.object({ replies: z.array(z.string()).min(1) });
+const RepliesSchema = z.object({ replies: z.array(ScriptedReplySchema).min(1) });
 const BillingSchema = z.object({
   key: z.string().min(1),
   balanceRub: z.number().nullable().optional(),

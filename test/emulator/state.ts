@@ -1,5 +1,6 @@
 // Everything one running emulator remembers between requests; the control API resets it.
 import { Billing } from './billing';
+import type { ScriptedReply } from './completionText';
 import { FaultQueue } from './faults';
 import { RateLimiter, type RateLimitOptions } from './rateLimiter';
 import { RequestLog } from './requestLog';
@@ -10,7 +11,7 @@ export class EmulatorState {
   readonly limiter: RateLimiter;
   readonly billing = new Billing();
   /** Scripted texts that replace the next chat replies, in order. */
-  readonly scriptedReplies: string[] = [];
+  readonly scriptedReplies: ScriptedReply[] = [];
 
   constructor(rateLimit: RateLimitOptions) {
     this.limiter = new RateLimiter(rateLimit);

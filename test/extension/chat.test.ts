@@ -90,6 +90,21 @@ describe('chat: controller in the extension host', () => {
     assert.match(reply.error?.requestId ?? '', /^req_[0-9a-f]+$/);
   });
 
+  it('Errors 4: a 413 says the conversation is too long, with Select Model', async () => {
+    await emulator().queueFaults('chat', [{ type: 'status', status: 413 }]);
+    await api.chat.host.session.send('hello');
+    const reply = lastReply(api);
+    assert.equal(reply.error?.message, "The conversation is too long for this model: start a new chat, or pick a model with a larger context with 'Multi-Model AI: Select Model'.");
+    assert.deepEqual(reply.error?.actions, ['selectModel', 'showLog', 'retry']);
+  });
+
+  it('Limits 1: a 429 window over 60 s is reported at once with the time to try again, not waited on', async () => {
+    await emulator().queueFaults('chat', [{ type: 'rate_limit', retryAfterSeconds: 600 }]);
+    await api.chat.host.session.send('hello');
+    assert.match(lastReply(api).error?.message ?? '', /^The service is rate-limiting requests for 10 min: try again at \d\d:\d\d:\d\d\.$/);
+    assert.equal((await emulator().requests()).filter((r) => r.endpoint === 'chat').length, 1);
+  });
+
   it('a stream cut keeps the partial output as interrupted, with Retry that answers again', async () => {
     await emulator().queueFaults('chat', [{ type: 'cut', afterDeltas: 6 }]);
     const { session } = api.chat.host;

@@ -25,7 +25,7 @@ describe('emulator model catalog (point 3)', () => {
     const data = await list();
     assert.deepEqual(
       data.map((e) => e.id),
-      ['acme/chat-large', 'acme/chat-mini', 'acme/chat-basic', 'zeta/reasoner-pro', 'pixel/image-gen', 'pixel/image-edit'],
+      ['acme/chat-large', 'acme/chat-mini', 'acme/chat-basic', 'zeta/reasoner-pro', 'nova/responder', 'mira/messenger', 'pixel/image-gen', 'pixel/image-edit'],
     );
     for (const entry of data) {
       assert.match(entry.id, /^[^/]+\/[^/]+$/);
@@ -52,15 +52,15 @@ describe('emulator model catalog (point 3)', () => {
   it('filters by output_modalities', async () => {
     assert.deepEqual(
       (await list('?output_modalities=text')).map((e) => e.id),
-      ['acme/chat-large', 'acme/chat-mini', 'acme/chat-basic', 'zeta/reasoner-pro'],
+      ['acme/chat-large', 'acme/chat-mini', 'acme/chat-basic', 'zeta/reasoner-pro', 'nova/responder', 'mira/messenger'],
     );
     assert.deepEqual((await list('?output_modalities=image')).map((e) => e.id), ['pixel/image-gen', 'pixel/image-edit']);
-    assert.equal((await list('?output_modalities=all')).length, 6);
+    assert.equal((await list('?output_modalities=all')).length, 8);
   });
 
   it('filters by supported_parameters, and both filters narrow together', async () => {
-    assert.deepEqual((await list('?supported_parameters=max_tokens')).map((e) => e.id), ['acme/chat-large', 'acme/chat-basic', 'zeta/reasoner-pro']);
-    assert.deepEqual((await list('?supported_parameters=max_tokens,temperature')).map((e) => e.id), ['acme/chat-large', 'acme/chat-basic']);
+    assert.deepEqual((await list('?supported_parameters=max_tokens')).map((e) => e.id), ['acme/chat-large', 'acme/chat-basic', 'zeta/reasoner-pro', 'nova/responder', 'mira/messenger']);
+    assert.deepEqual((await list('?supported_parameters=max_tokens,temperature')).map((e) => e.id), ['acme/chat-large', 'acme/chat-basic', 'nova/responder', 'mira/messenger']);
     assert.deepEqual(await list('?output_modalities=image&supported_parameters=max_tokens'), []);
   });
 });
