@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { billedCompletion } from './billing';
-import { contentText, type Completion } from './completionText';
+import { contentText } from './completionText';
 import { newId } from './exchange';
 import { checkOptionalFields, parseBody, resolveModel, type HandlerContext } from './handlerContext';
 import { SseWriter } from './sseWriter';

@@ -45,19 +45,6 @@ export const ChatCompletionSchema = z.looseObject({
 });
 export type ChatCompletion = z.infer<typeof ChatCompletionSchema>;
 
-export const ChatChunkSchema = z.looseObject({
-  choices: z
-    .array(
-      z.looseObject({
-        delta: z.looseObject({ content: z.string().nullish() }).optional(),
-        finish_reason: z.string().nullish(),
-      }),
-    )
-    .default([]),
-  usage: UsageSchema.nullish(),
-});
-export type ChatChunk = z.infer<typeof ChatChunkSchema>;
-
 const errorCode = z.union([z.string(), z.number().transform(String)]).nullish();
 
 /** `{ error: { code, message, request_id } }`: an error response body or a stream's error event. */

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Agent, request, type Dispatcher } from 'undici';
 import type * as z from 'zod';
 import { validateBaseUrl } from './baseUrl';
-import { decodeChatStream, StreamFault } from './chatStream';
+import { decodeEventStream, StreamFault, type StreamReader } from './eventStream';
 import { localIsoTime, maskKey, redactKey, type DiagnosticsRecord } from './diagnostics';
 import { IdleWatchdog } from './idleWatchdog';
 import { DEFAULT_MAX_RETRIES, parseRetryAfter, RetryBudget, type RetryCase } from './retryPolicy';
@@ -19,6 +19,9 @@ import {
   type ModelList,
   type Usage,
 } from './schemas';
+import { TextRequestSchema, type TextRequest, type ToolCall } from './textRequest';
+import { chatCompletions } from './transports/chatCompletions';
+import type { ReplyPart, Transport } from './transports/transport';
 import { kindFor, kindForCode, ServiceError, type ErrorKind, type ServiceErrorInit } from './serviceError';
 
 export interface ClientLogger {
@@ -62,9 +65,12 @@ export interface ModelFilters {
   supportedParameters?: string;
 }
 
+/** What a reply is made of, as it arrives, whichever interface carried it. */
 export type ChatStreamEvent =
   | { type: 'delta'; text: string }
-  | { type: 'done'; finishReason: string | null; usage?: Usage; requestId?: string };
+  | { type: 'reasoning'; text: string }
+  | { type: 'tool_call'; call: ToolCall }
+  | { type: 'done'; finishReason: string | null; usage?: Usage; requestId?: string; reasoningSignature?: string };
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
@@ -159,21 +165,39 @@ export class ServiceClient {
    * gives the same events: the whole text as one delta, then `done`.
    */
   async *streamChatCompletion(request: ChatRequest, options: ChatOptions = {}): AsyncGenerator<ChatStreamEvent, void, undefined> {
-    if (options.streaming === false) {
-      const { choices, usage, requestId } = await this.createChatCompletion(request, options);
-      const [choice] = choices;
-      if (choice?.message.content) yield { type: 'delta', text: choice.message.content };
-      const done: ChatStreamEvent = { type: 'done', finishReason: choice?.finish_reason ?? null, requestId };
-      if (usage) done.usage = usage;
-      yield done;
+    const { model, messages, stream_options, ...fields } = request;
+    yield* this.streamText(chatCompletions, { model, messages, options: fields, includeUsage: stream_options?.include_usage }, options);
+  }
+
+  /**
+   * A reply through one text interface (chat completions, Responses or Messages), as the same
+   * events: text and reasoning as they arrive (a batch per network chunk, the very first part
+   * alone), each tool call once its arguments are whole, then one `done`.
+   */
+  async *streamText(transport: Transport, request: TextRequest, options: ChatOptions = {}): AsyncGenerator<ChatStreamEvent, void, undefined> {
+    const streaming = options.streaming !== false;
+    const parsed = TextRequestSchema.safeParse(request);
+    if (!parsed.success) {
+      const call = this.newCall('POST', transport.path, { model: request.model, signal: options.signal });
+      throw this.fail(call, undefined, { kind: 'invalid_request', serviceMessage: `request not sent: ${parsed.error.issues[0]?.message ?? 'invalid'}` });
+    }
+    const body = JSON.stringify(transport.body(request, streaming));
+    const call = this.newCall('POST', transport.path, { model: request.model, body, stream: streaming, signal: options.signal, onRetry: options.onRetry });
+    if (streaming) {
+      yield* this.attempts(call, (response, attempt) => this.readStream(call, response, attempt, transport.streamReader()));
       return;
     }
-    const call = this.chatCall(request, true, options);
-    yield* this.attempts(call, (response, attempt) => this.readStream(call, response, attempt));
+    for await (const { data, requestId } of this.attempts(call, (response, attempt) => this.readJson(call, response, attempt, (json) => transport.parse(json)))) {
+      yield* eventsOf(data, requestId);
+    }
   }
 
   private async callJson<T>(call: Call, schema: z.ZodType<T>): Promise<{ data: T; requestId?: string }> {
-    for await (const result of this.attempts(call, (response, attempt) => this.readJson(call, response, attempt, schema))) return result;
+    const parse = (json: unknown) => {
+      const parsed = schema.safeParse(json);
+      return parsed.success ? parsed.data : undefined;
+    };
+    for await (const result of this.attempts(call, (response, attempt) => this.readJson(call, response, attempt, parse))) return result;
     throw new Error('unreachable: an answer either yields its result or fails');
   }
 
@@ -220,44 +244,38 @@ export class ServiceClient {
     }
   }
 
-  private async *readJson<T>(call: Call, response: Response, attempt: Attempt, schema: z.ZodType<T>): AsyncGenerator<{ data: T; requestId?: string }, Failure | undefined> {
+  private async *readJson<T>(call: Call, response: Response, attempt: Attempt, parse: (json: unknown) => T | undefined): AsyncGenerator<{ data: T; requestId?: string }, Failure | undefined> {
     const requestId = headerValue(response.headers, 'x-request-id');
-    const parsed = schema.safeParse(parseJson(await response.body.text()));
-    if (!parsed.success) return { kind: 'bad_response', status: response.statusCode, requestId, serviceMessage: 'the response has an unexpected shape' };
+    const data = parse(parseJson(await response.body.text()));
+    if (data === undefined) return { kind: 'bad_response', status: response.statusCode, requestId, serviceMessage: 'the response has an unexpected shape' };
     this.log('info', call, attempt, { status: response.statusCode, requestId });
-    yield { data: parsed.data, requestId };
+    yield { data, requestId };
     return undefined;
   }
 
-  private async *readStream(call: Call, response: Response, attempt: Attempt): AsyncGenerator<ChatStreamEvent, Failure | undefined> {
+  private async *readStream(call: Call, response: Response, attempt: Attempt, reader: StreamReader): AsyncGenerator<ChatStreamEvent, Failure | undefined> {
     const requestId = headerValue(response.headers, 'x-request-id');
     const watchdog = new IdleWatchdog(this.idleTimeoutMs, () => attempt.stop('idle'));
     let partialText = '';
+    let hadOutput = false;
     try {
-      for await (const parts of decodeChatStream(watchdog.watch(response.body))) {
-        // The batch travels as one delta; the end, when there, is its last part.
-        let text = '';
-        for (const part of parts) if (part.type === 'delta') text += part.text;
-        if (text !== '') {
-          if (partialText === '') {
-            // Errors 2: a thinking model may be silent for long before its first delta, so until
-            // then the request timeout governs; from here the between-delta watchdog does.
-            attempt.clearTimeout();
-            watchdog.start();
-          }
-          partialText += text;
-          yield { type: 'delta', text };
+      for await (const parts of decodeEventStream(watchdog.watch(response.body), reader)) {
+        if (!hadOutput && parts.some((p) => p.type !== 'end')) {
+          // Errors 2: a thinking model may be silent for long before its first output, so until
+          // then the request timeout governs; from here the between-delta watchdog does.
+          hadOutput = true;
+          attempt.clearTimeout();
+          watchdog.start();
         }
-        const end = parts.at(-1);
-        if (end?.type !== 'end') continue;
-        this.log('info', call, attempt, { status: response.statusCode, requestId, note: `finish=${end.finishReason ?? '-'}` });
-        const done: ChatStreamEvent = { type: 'done', finishReason: end.finishReason, requestId };
-        if (end.usage) done.usage = end.usage;
-        yield done;
+        for (const event of eventsOf(parts, requestId)) {
+          if (event.type === 'delta') partialText += event.text;
+          if (event.type === 'done') this.log('info', call, attempt, { status: response.statusCode, requestId, note: `finish=${event.finishReason ?? '-'}` });
+          yield event;
+        }
       }
       return undefined;
     } catch (error) {
-      const failure = this.streamFailure(error, attempt, partialText !== '');
+      const failure = this.streamFailure(error, attempt, hadOutput);
       return { ...failure, status: response.statusCode, requestId, ...(partialText !== '' && { partialText }) };
     } finally {
       watchdog.stop();
@@ -460,6 +478,28 @@ export class ServiceClient {
     ];
     this.logger[level](fields.filter((f) => f !== '').join(' '));
   }
+}
+
+/** A batch of parts as events: neighbouring text (and reasoning) joined into one event. */
+function* eventsOf(parts: ReplyPart[], requestId: string | undefined): Generator<ChatStreamEvent, void, undefined> {
+  let pending: { type: 'delta' | 'reasoning'; text: string } | undefined;
+  for (const part of parts) {
+    if ((part.type === 'delta' || part.type === 'reasoning') && pending?.type === part.type) {
+      pending.text += part.text;
+      continue;
+    }
+    if (pending) yield pending;
+    pending = undefined;
+    if (part.type === 'delta' || part.type === 'reasoning') pending = { type: part.type, text: part.text };
+    else if (part.type === 'tool_call') yield part;
+    else {
+      const done: ChatStreamEvent = { type: 'done', finishReason: part.finishReason, requestId };
+      if (part.usage) done.usage = part.usage;
+      if (part.reasoningSignature) done.reasoningSignature = part.reasoningSignature;
+      yield done;
+    }
+  }
+  if (pending) yield pending;
 }
 
 function parseJson(text: string): unknown {

@@ -3,12 +3,19 @@
 // that asks a model get both from the one connection (src/vscode/connection.ts).
 import type { ModelEntry } from '../client/schemas';
 import type { ServiceClient } from '../client/serviceClient';
+import type { TransportSetting } from '../client/transports/index';
 import type { Action } from '../shell/actions';
 
 export interface ModelConnection {
-  client: Pick<ServiceClient, 'streamChatCompletion'>;
+  client: Pick<ServiceClient, 'streamText'>;
   model: ModelEntry;
   maxTokens?: number;
+  /** multiModelAI.transport: auto, or the interface to force. */
+  transport?: TransportSetting;
+  /** multiModelAI.modelOptions for this model, by catalog parameter name. */
+  modelOptions?: Record<string, unknown>;
+  /** Told which of the person's options the model does not take (they are left out). */
+  onDroppedOptions?(names: string[]): void;
 }
 
 /** A reason a request cannot be sent yet (no key, no address, no usable model), with the actions that fix it. */

@@ -1,29 +1,37 @@
 // The one loop that asks a model and streams its answer, for every feature (chat, refactor,
-// and what comes next). It knows nothing of turns or documents: it sends, hands the text on in
-// batches as it arrives, and sorts the ending into one outcome.
-import { buildChatRequest } from '../client/chatRequest';
+// the language-model provider). It knows nothing of turns or documents: it picks the model's
+// interface, sends, hands text and reasoning on in batches as they arrive, and sorts the ending
+// into one outcome.
 import type { ChatMessage, Usage } from '../client/schemas';
 import type { RetryWait } from '../client/serviceClient';
 import { ServiceError } from '../client/serviceError';
+import { buildTextRequest, type TextMessage, type ToolCall, type ToolSpec } from '../client/textRequest';
+import { chooseTransport } from '../client/transports/index';
 import { fitToContext } from './contextFit';
 import { DeltaBatcher } from './deltaBatcher';
-import type { ModelConnection } from './modelConnection';
+import { SetupError, type ModelConnection } from './modelConnection';
 
 export interface ReplyRequest {
   /** Resolved inside the loop, so a setup failure ends as `failed` like any other. */
   connection: Promise<ModelConnection>;
-  messages: ChatMessage[];
+  messages: TextMessage[];
   signal: AbortSignal;
   /** Ask for usage counts where the model accepts the option. */
   includeUsage?: boolean;
+  tools?: ToolSpec[];
+  toolChoice?: 'auto' | 'required';
 }
 
-/** What arrives, as it arrives. New kinds of output (reasoning, tool calls) get handlers of their own here. */
+/** What arrives, as it arrives. */
 export interface ReplyHandlers {
   /** Once the connection is resolved: the model the request goes to. */
   onModel?(model: ModelConnection['model']): void;
   /** New text, batched: at most one call per `intervalMs`. */
   onText(text: string): void;
+  /** New reasoning, batched the same way. */
+  onReasoning?(text: string): void;
+  /** A tool call, once its arguments are complete. */
+  onToolCall?(call: ToolCall): void;
   intervalMs?: number;
   /** The oldest `dropped` messages were left out: the conversation is longer than the model's context. */
   onTrimmed?(dropped: number, contextLength: number): void;
@@ -36,37 +44,74 @@ export interface ReplyHandlers {
  * interrupted: it broke after some text, which is kept; failed: it failed before any text.
  */
 export type ReplyOutcome =
-  | { status: 'done'; text: string; finishReason: string | null; usage?: Usage; requestId?: string }
+  | { status: 'done'; text: string; reasoning: string; toolCalls: ToolCall[]; finishReason: string | null; usage?: Usage; requestId?: string; reasoningSignature?: string }
   | { status: 'stopped'; text: string }
   | { status: 'interrupted'; text: string; error: unknown }
   | { status: 'failed'; error: unknown };
 
 export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers): Promise<ReplyOutcome> {
   const { signal } = request;
-  const batcher = new DeltaBatcher(handlers.onText, handlers.intervalMs);
+  const texts = new DeltaBatcher(handlers.onText, handlers.intervalMs);
+  const thoughts = new DeltaBatcher((text) => handlers.onReasoning?.(text), handlers.intervalMs);
   let text = '';
+  let reasoning = '';
+  const toolCalls: ToolCall[] = [];
   try {
-    const { client, model, maxTokens } = await request.connection;
+    const connection = await request.connection;
+    const { client, model, maxTokens } = connection;
     handlers.onModel?.(model);
-    const fitted = fitToContext(request.messages, model.context_length, maxTokens);
+    const transport = chooseTransport(model, connection.transport);
+    if (!transport.ok) throw new SetupError(transport.message, ['selectModel', 'openSettings']);
+    const fitted = fitToContext(request.messages.filter(isPlain), model.context_length, maxTokens);
     if (fitted.dropped > 0 && model.context_length !== undefined) handlers.onTrimmed?.(fitted.dropped, model.context_length);
+    // Tool conversations (the provider's) are sent whole: trimming could split a call from its result.
+    const messages = request.messages.every(isPlain) ? fitted.messages : request.messages;
     // Spec, Endpoints 5: `stream` is an optional field like any other.
     const streaming = model.supported_parameters.includes('stream');
-    const chatRequest = buildChatRequest(model, fitted.messages, { maxTokens, includeUsage: request.includeUsage && streaming });
-    let end: Extract<ReplyOutcome, { status: 'done' }> = { status: 'done', text, finishReason: null };
-    for await (const event of client.streamChatCompletion(chatRequest, { signal, streaming, onRetry: handlers.onWait })) {
-      if (event.type === 'delta') {
-        text += event.text;
-        batcher.push(event.text);
-      } else {
-        end = { status: 'done', text, finishReason: event.finishReason, ...(event.usage && { usage: event.usage }), ...(event.requestId && { requestId: event.requestId }) };
+    const built = buildTextRequest(model, messages, {
+      maxTokens,
+      includeUsage: request.includeUsage && streaming,
+      tools: request.tools,
+      toolChoice: request.toolChoice,
+      modelOptions: connection.modelOptions,
+    });
+    if (built.dropped.length > 0) connection.onDroppedOptions?.(built.dropped);
+    let end: Extract<ReplyOutcome, { status: 'done' }> | undefined;
+    for await (const event of client.streamText(transport.transport, built.request, { signal, streaming, onRetry: handlers.onWait })) {
+      switch (event.type) {
+        case 'delta':
+          text += event.text;
+          texts.push(event.text);
+          break;
+        case 'reasoning':
+          reasoning += event.text;
+          thoughts.push(event.text);
+          break;
+        case 'tool_call':
+          toolCalls.push(event.call);
+          handlers.onToolCall?.(event.call);
+          break;
+        case 'done': {
+          const { type: _type, ...rest } = event;
+          end = { status: 'done', text, reasoning, toolCalls, ...withoutUndefined(rest) };
+        }
       }
     }
-    batcher.flush();
-    return signal.aborted ? { status: 'stopped', text } : { ...end, text };
+    thoughts.flush();
+    texts.flush();
+    if (signal.aborted) return { status: 'stopped', text };
+    return end ? { ...end, text, reasoning } : { status: 'done', text, reasoning, toolCalls, finishReason: null };
   } catch (error) {
-    batcher.flush();
+    thoughts.flush();
+    texts.flush();
     if (signal.aborted || (error instanceof ServiceError && error.kind === 'aborted')) return { status: 'stopped', text };
     return text === '' ? { status: 'failed', error } : { status: 'interrupted', text, error };
   }
+}
+
+const isPlain = (message: TextMessage): message is ChatMessage =>
+  message.role !== 'tool' && !(message.role === 'assistant' && (message.toolCalls?.length ?? 0) > 0);
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { startEmulator, EmulatorControl, FIXTURE_KEYS, type RunningEmulator } from '../../../emulator/index';
 import { tokenize } from '../../../emulator/replies';
 import {
-  buildChatRequest,
+  buildTextRequest,
+  TRANSPORTS,
   formatDiagnostics,
   ModelCatalog,
   ServiceClient,
@@ -57,7 +58,7 @@ async function consume(stream: AsyncIterable<ChatStreamEvent>): Promise<StreamOu
     for await (const event of stream) {
       assert.equal(outcome.done, undefined, 'nothing may follow done');
       if (event.type === 'delta') outcome.deltas.push(event.text);
-      else outcome.done = event;
+      else if (event.type === 'done') outcome.done = event;
     }
   } catch (error) {
     assert.ok(error instanceof ServiceError, `expected a ServiceError, got ${String(error)}`);
@@ -209,9 +210,9 @@ describe('core ServiceClient against the emulator', function () {
       const models = await client().listModels();
       const mini = models.data.find((m) => m.id === 'acme/chat-mini');
       assert.ok(mini);
-      const request = buildChatRequest(mini, [{ role: 'user', content: PROMPT }], { maxTokens: 32, includeUsage: true });
-      assert.equal(request.max_tokens, undefined);
-      const streamed = await consume(client().streamChatCompletion(request));
+      const { request } = buildTextRequest(mini, [{ role: 'user', content: PROMPT }], { maxTokens: 32, includeUsage: true });
+      assert.deepEqual(request.options, {});
+      const streamed = await consume(client().streamText(TRANSPORTS['chat-completions'], request));
       assert.equal(streamed.error, undefined);
       const unchecked = await rejection(client().createChatCompletion({ ...chat('acme/chat-mini'), max_tokens: 32 }));
       assert.equal(unchecked.code, 'unsupported_parameter');
@@ -458,7 +459,7 @@ describe('core ServiceClient against the emulator', function () {
       assert.equal((await control.requests()).length, 2);
       const list = await catalog.get();
       assert.equal((await control.requests()).length, 2);
-      assert.deepEqual(usableTextModels(list, { requiredParameters: ['max_tokens'] }).map((m) => m.id), ['acme/chat-large', 'acme/chat-basic']);
+      assert.deepEqual(usableTextModels(list, { requiredParameters: ['max_tokens'] }).map((m) => m.id), ['acme/chat-large', 'acme/chat-basic', 'nova/responder', 'mira/messenger']);
     });
 
     it('Catalog: an expired cache is read again', async () => {

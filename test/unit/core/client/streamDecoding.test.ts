@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { LineDecoder } from '../../../../src/core/client/lineDecoder';
 import { SseDecoder, type SseEvent } from '../../../../src/core/client/sseDecoder';
-import { decodeChatStream, StreamFault, type ChatStreamPart } from '../../../../src/core/client/chatStream';
+import { decodeEventStream, StreamFault } from '../../../../src/core/client/eventStream';
+import { chatCompletions } from '../../../../src/core/client/transports/chatCompletions';
+import type { ReplyPart } from '../../../../src/core/client/transports/transport';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -25,10 +27,10 @@ async function* source(chunks: Uint8Array[]): AsyncGenerator<Uint8Array> {
   for (const chunk of chunks) yield chunk;
 }
 
-async function collect(chunks: Uint8Array[]): Promise<{ parts: ChatStreamPart[]; fault?: StreamFault }> {
-  const parts: ChatStreamPart[] = [];
+async function collect(chunks: Uint8Array[]): Promise<{ parts: ReplyPart[]; fault?: StreamFault }> {
+  const parts: ReplyPart[] = [];
   try {
-    for await (const batch of decodeChatStream(source(chunks))) parts.push(...batch);
+    for await (const batch of decodeEventStream(source(chunks), chatCompletions.streamReader())) parts.push(...batch);
   } catch (error) {
     if (!(error instanceof StreamFault)) throw error;
     return { parts, fault: error };
@@ -102,7 +104,19 @@ describe('core stream decoding', () => {
     });
   });
 
-  describe('decodeChatStream', () => {
+  describe('decodeEventStream with the chat-completions reader', () => {
+    it('reads reasoning from reasoning_content or reasoning, as servers differ', async () => {
+      const thought = (field: string) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { [field]: 'think ' }, finish_reason: null }] })}`;
+      const { parts, fault } = await collect([bytes(`${[thought('reasoning_content'), thought('reasoning'), chunk('Hi', 'stop'), 'data: [DONE]'].join('\n\n')}\n\n`)]);
+      assert.equal(fault, undefined);
+      assert.deepEqual(parts, [
+        { type: 'reasoning', text: 'think ' },
+        { type: 'reasoning', text: 'think ' },
+        { type: 'delta', text: 'Hi' },
+        { type: 'end', finishReason: 'stop' },
+      ]);
+    });
+
     for (const [name, recorded] of Object.entries(RECORDED)) {
       it(`decodes the recorded "${name}" stream identically through every chunk split`, async () => {
         const data = bytes(recorded);

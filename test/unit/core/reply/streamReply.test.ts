@@ -15,11 +15,12 @@ describe('streamReply against the emulator', () => {
   let connection: ModelConnection;
   /** acme/chat-basic: no `stream` in its parameters, a 4 000-token context. */
   let basic: ModelConnection;
+  let client: ServiceClient;
 
   before(async () => {
     emulator = await startEmulator();
     control = new EmulatorControl(emulator.origin);
-    const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 });
+    client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 });
     const model = (await client.listModels()).data.find((m) => m.id === 'acme/chat-large');
     assert.ok(model);
     connection = { client, model };
@@ -159,7 +160,7 @@ describe('streamReply against the emulator', () => {
     });
 
     it('untrimmed, the service refuses it as too long, and the advice says what to do', async () => {
-      const error = await basic.client
+      const error = await client
         .streamChatCompletion({ model: 'acme/chat-basic', messages: conversation }, { streaming: false })
         .next()
         .then(() => undefined, (thrown: unknown) => thrown);

@@ -1,0 +1,95 @@
+// Bytes of a streamed reply -> typed parts: bytes -> lines -> SSE events -> the transport's
+// reader. Unlike the vendor SDKs, a stream that ends before the reply says it finished is a
+// fault, not a quiet success; so is an event that cannot be read (we stop: text after an
+// unreadable event could have a hole). The caller turns faults into ServiceErrors.
+import { LineDecoder } from './lineDecoder';
+import { SseDecoder, type SseEvent } from './sseDecoder';
+import type { ReplyPart } from './transports/transport';
+import { ErrorBodySchema } from './schemas';
+
+export type StreamFaultReason = 'error_event' | 'malformed' | 'truncated';
+
+export class StreamFault extends Error {
+  constructor(
+    readonly reason: StreamFaultReason,
+    readonly code?: string,
+    readonly serviceMessage?: string,
+  ) {
+    super(`stream ${reason}${code ? ` (${code})` : ''}${serviceMessage ? `: ${serviceMessage}` : ''}`);
+    this.name = 'StreamFault';
+  }
+}
+
+/** One interface's reading of one streamed reply. */
+export interface StreamReader {
+  /** Adds the parts `event` completes; true once the reply is complete. Throws a StreamFault. */
+  read(event: SseEvent, parts: ReplyPart[]): boolean;
+  /** The bytes ended without a completing event: the end part, or a `truncated` fault. */
+  end(): ReplyPart;
+}
+
+/**
+ * Yields the parts each network chunk completes, as one batch: a chunk often holds dozens of
+ * deltas, and one await per batch instead of per delta keeps long streams cheap. The very first
+ * part goes out alone, as soon as it is decoded: the first words must not wait for the rest of
+ * their chunk to be parsed (a fast server packs a whole short reply into one chunk).
+ */
+export async function* decodeEventStream(source: AsyncIterable<Uint8Array>, reader: StreamReader): AsyncGenerator<ReplyPart[], void, undefined> {
+  const lines = new LineDecoder();
+  const sse = new SseDecoder();
+  let done = false;
+  let firstSent = false;
+
+  for await (const bytes of source) {
+    if (done) continue; // drain what follows the end so the connection can be reused
+    const parts: ReplyPart[] = [];
+    try {
+      for (const line of lines.decode(bytes)) {
+        const event = sse.push(line);
+        if (event === undefined) continue;
+        if (reader.read(event, parts)) {
+          done = true;
+          break;
+        }
+        if (!firstSent && parts.length > 0) {
+          firstSent = true;
+          yield parts.splice(0);
+        }
+      }
+    } catch (fault) {
+      // The parts before the fault still reach the caller, then the fault.
+      if (parts.length > 0) yield parts;
+      throw fault;
+    }
+    if (parts.length > 0) yield parts;
+  }
+  if (done) return;
+  // An event cut off without its blank line is incomplete (WHATWG rules): it is dropped.
+  lines.flush();
+  yield [reader.end()];
+}
+
+/** The event's JSON; an error event (by name or by an `error` member) becomes an error_event fault. */
+export function eventJson(event: SseEvent): unknown {
+  let json: unknown;
+  try {
+    json = JSON.parse(event.data);
+  } catch {
+    if (event.event === 'error') throw new StreamFault('error_event');
+    throw new StreamFault('malformed', undefined, 'a data line is not JSON');
+  }
+  const carriesError = typeof json === 'object' && json !== null && (json as { error?: unknown }).error != null;
+  if (event.event === 'error' || carriesError) throw errorFault(json);
+  return json;
+}
+
+/** The service's `{ error: { code, message } }`, or the Messages `{ error: { type, message } }`. */
+export function errorFault(json: unknown): StreamFault {
+  const parsed = ErrorBodySchema.safeParse(json);
+  const detail = parsed.success ? parsed.data.error : undefined;
+  const type = (json as { error?: { type?: unknown } } | null)?.error?.type;
+  return new StreamFault('error_event', detail?.code ?? (typeof type === 'string' ? type : undefined), detail?.message ?? undefined);
+}
+
+/** A parsed event that does not have the shape its type promises. */
+export const malformed = (what: string): StreamFault => new StreamFault('malformed', undefined, `${what} has an unexpected shape`);

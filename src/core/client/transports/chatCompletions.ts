@@ -1,0 +1,139 @@
+// Chat completions (POST /chat/completions), as the official openai SDK speaks it. Servers
+// send reasoning as `reasoning_content` or as `reasoning`: both are read. Tool calls stream as
+// `tool_calls` deltas keyed by index; each is reported once the reply says it finished.
+import * as z from 'zod';
+import { eventJson, malformed, StreamFault, type StreamReader } from '../eventStream';
+import { UsageSchema } from '../schemas';
+import type { TextMessage, TextRequest } from '../textRequest';
+import { ToolCallAssembler, type ReplyPart, type Transport } from './transport';
+
+const DONE = '[DONE]';
+
+const ToolCallDelta = z.looseObject({
+  index: z.number().int(),
+  id: z.string().nullish(),
+  function: z.looseObject({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
+});
+
+const ChunkSchema = z.looseObject({
+  choices: z
+    .array(
+      z.looseObject({
+        delta: z
+          .looseObject({
+            content: z.string().nullish(),
+            reasoning_content: z.string().nullish(),
+            reasoning: z.string().nullish(),
+            tool_calls: z.array(ToolCallDelta).nullish(),
+          })
+          .optional(),
+        finish_reason: z.string().nullish(),
+      }),
+    )
+    .default([]),
+  usage: UsageSchema.nullish(),
+});
+
+const CompletionSchema = z.looseObject({
+  choices: z
+    .array(
+      z.looseObject({
+        message: z.looseObject({
+          content: z.string().nullish(),
+          reasoning_content: z.string().nullish(),
+          reasoning: z.string().nullish(),
+          tool_calls: z.array(z.looseObject({ id: z.string(), function: z.looseObject({ name: z.string(), arguments: z.string() }) })).nullish(),
+        }),
+        finish_reason: z.string().nullable(),
+      }),
+    )
+    .min(1),
+  usage: UsageSchema.optional(),
+});
+
+function wireMessage(message: TextMessage): Record<string, unknown> {
+  switch (message.role) {
+    case 'tool':
+      return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
+    case 'assistant': {
+      const wire: Record<string, unknown> = { role: 'assistant', content: message.content };
+      if (message.toolCalls?.length) {
+        wire.tool_calls = message.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } }));
+        // Reasoning models that answer with tool calls expect their reasoning back in the loop.
+        if (message.reasoning) wire.reasoning_content = message.reasoning.text;
+      }
+      return wire;
+    }
+    default:
+      return { role: message.role, content: message.content };
+  }
+}
+
+export const chatCompletions: Transport = {
+  name: 'chat-completions',
+  path: '/chat/completions',
+
+  body(request: TextRequest, streaming: boolean) {
+    const body: Record<string, unknown> = { model: request.model, messages: request.messages.map(wireMessage), ...request.options };
+    if (request.tools) body.tools = request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
+    if (request.toolChoice) body.tool_choice = request.toolChoice;
+    if (streaming) {
+      body.stream = true;
+      if (request.includeUsage) body.stream_options = { include_usage: true };
+    }
+    return body;
+  },
+
+  streamReader(): StreamReader {
+    const calls = new ToolCallAssembler();
+    let finishReason: string | null = null;
+    let usage: z.infer<typeof UsageSchema> | undefined;
+    const end = (): ReplyPart => ({ type: 'end', finishReason, ...(usage && { usage }) });
+    return {
+      read(event, parts) {
+        if (event.data === DONE) {
+          calls.finishAll(parts);
+          parts.push(end());
+          return true;
+        }
+        const chunk = ChunkSchema.safeParse(eventJson(event));
+        if (!chunk.success) throw malformed('a chunk');
+        for (const choice of chunk.data.choices) {
+          const delta = choice.delta;
+          const reasoning = delta?.reasoning_content ?? delta?.reasoning;
+          if (reasoning) parts.push({ type: 'reasoning', text: reasoning });
+          if (delta?.content) parts.push({ type: 'delta', text: delta.content });
+          for (const piece of delta?.tool_calls ?? []) {
+            if (piece.id) calls.start(piece.index, piece.id, piece.function?.name ?? '');
+            if (piece.function?.arguments) calls.append(piece.index, piece.function.arguments);
+          }
+          if (choice.finish_reason) {
+            finishReason = choice.finish_reason;
+            calls.finishAll(parts);
+          }
+        }
+        if (chunk.data.usage) usage = chunk.data.usage;
+        return false;
+      },
+      end() {
+        // Without [DONE], a finish reason still says the reply is whole.
+        if (finishReason === null) throw new StreamFault('truncated');
+        return end();
+      },
+    };
+  },
+
+  parse(json) {
+    const parsed = CompletionSchema.safeParse(json);
+    if (!parsed.success) return undefined;
+    const [choice] = parsed.data.choices;
+    const message = choice!.message;
+    const parts: ReplyPart[] = [];
+    const reasoning = message.reasoning_content ?? message.reasoning;
+    if (reasoning) parts.push({ type: 'reasoning', text: reasoning });
+    if (message.content) parts.push({ type: 'delta', text: message.content });
+    for (const call of message.tool_calls ?? []) parts.push({ type: 'tool_call', call: { id: call.id, name: call.function.name, arguments: call.function.arguments } });
+    parts.push({ type: 'end', finishReason: choice!.finish_reason, ...(parsed.data.usage && { usage: parsed.data.usage }) });
+    return parts;
+  },
+};

@@ -1,0 +1,161 @@
+// Messages (POST /messages), as the official Anthropic SDK speaks it: `system`, `messages`,
+// `max_tokens` (required by the interface); streamed `message_start`, `content_block_*`
+// (`text_delta`, `thinking_delta`, `signature_delta`, `input_json_delta`), `message_delta`
+// with the usage and `message_stop`. A thinking block goes back, signature and all, in front
+// of the tool calls it led to: the interface refuses them otherwise.
+import * as z from 'zod';
+import { eventJson, malformed, StreamFault, type StreamReader } from '../eventStream';
+import type { TextMessage, TextRequest } from '../textRequest';
+import { ToolCallAssembler, usage, type FinishReason, type ReplyPart, type Transport } from './transport';
+
+/** Messages requires max_tokens; this is sent when the person set no limit. */
+export const DEFAULT_MAX_TOKENS = 4096;
+const THINKING_BUDGET: Record<string, number> = { low: 1024, medium: 4096, high: 16384 };
+
+const STOP_REASONS: Record<string, FinishReason> = { end_turn: 'stop', stop_sequence: 'stop', max_tokens: 'length', tool_use: 'tool_calls' };
+
+const Block = z.looseObject({
+  type: z.string(),
+  text: z.string().optional(),
+  thinking: z.string().optional(),
+  signature: z.string().optional(),
+  id: z.string().optional(),
+  name: z.string().optional(),
+  input: z.unknown().optional(),
+});
+
+const EventSchema = z.looseObject({
+  type: z.string(),
+  index: z.number().int().optional(),
+  content_block: Block.optional(),
+  delta: z
+    .looseObject({
+      type: z.string().optional(),
+      text: z.string().optional(),
+      thinking: z.string().optional(),
+      signature: z.string().optional(),
+      partial_json: z.string().optional(),
+      stop_reason: z.string().nullish(),
+    })
+    .optional(),
+  message: z.looseObject({ usage: z.looseObject({ input_tokens: z.number().optional() }).optional() }).optional(),
+  usage: z.looseObject({ output_tokens: z.number().optional(), input_tokens: z.number().nullish() }).optional(),
+});
+
+const MessageSchema = z.looseObject({
+  content: z.array(Block),
+  stop_reason: z.string().nullable(),
+  usage: z.looseObject({ input_tokens: z.number(), output_tokens: z.number() }).optional(),
+});
+
+function wireMessages(messages: TextMessage[]): unknown[] {
+  const out: { role: 'user' | 'assistant'; content: unknown[] }[] = [];
+  const push = (role: 'user' | 'assistant', blocks: unknown[]) => {
+    const last = out.at(-1);
+    // Consecutive tool results (and a user message after them) share one user turn.
+    if (last?.role === role && role === 'user') last.content.push(...blocks);
+    else out.push({ role, content: blocks });
+  };
+  for (const m of messages) {
+    if (m.role === 'system') continue;
+    if (m.role === 'tool') push('user', [{ type: 'tool_result', tool_use_id: m.toolCallId, content: m.content }]);
+    else if (m.role === 'user') push('user', [{ type: 'text', text: m.content }]);
+    else if (m.role === 'assistant') {
+      const blocks: unknown[] = [];
+      if (m.toolCalls?.length && m.reasoning?.signature) blocks.push({ type: 'thinking', thinking: m.reasoning.text, signature: m.reasoning.signature });
+      if (m.content) blocks.push({ type: 'text', text: m.content });
+      for (const c of m.toolCalls ?? []) blocks.push({ type: 'tool_use', id: c.id, name: c.name, input: parseArguments(c.arguments) });
+      push('assistant', blocks);
+    }
+  }
+  return out;
+}
+
+function parseArguments(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+export const messages: Transport = {
+  name: 'messages',
+  path: '/messages',
+
+  body(request: TextRequest, streaming: boolean) {
+    const { max_tokens, reasoning_effort, ...rest } = request.options;
+    const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
+    const body: Record<string, unknown> = { model: request.model, max_tokens: max_tokens ?? DEFAULT_MAX_TOKENS, messages: wireMessages(request.messages), ...rest };
+    if (system) body.system = system;
+    if (typeof reasoning_effort === 'string' && THINKING_BUDGET[reasoning_effort]) body.thinking = { type: 'enabled', budget_tokens: THINKING_BUDGET[reasoning_effort] };
+    if (request.tools) body.tools = request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters ?? { type: 'object', properties: {} } }));
+    if (request.toolChoice) body.tool_choice = { type: request.toolChoice === 'required' ? 'any' : 'auto' };
+    if (streaming) body.stream = true;
+    return body;
+  },
+
+  streamReader(): StreamReader {
+    const calls = new ToolCallAssembler();
+    let input = 0;
+    let output = 0;
+    let stopReason: string | null = null;
+    let signature: string | undefined;
+    return {
+      read(event, parts) {
+        const parsed = EventSchema.safeParse(eventJson(event));
+        if (!parsed.success) throw malformed('an event');
+        const e = parsed.data;
+        switch (e.type) {
+          case 'message_start':
+            input = e.message?.usage?.input_tokens ?? 0;
+            return false;
+          case 'content_block_start':
+            if (e.content_block?.type === 'tool_use' && e.index !== undefined) calls.start(e.index, e.content_block.id ?? '', e.content_block.name ?? '');
+            return false;
+          case 'content_block_delta':
+            if (e.delta?.type === 'text_delta' && e.delta.text) parts.push({ type: 'delta', text: e.delta.text });
+            else if (e.delta?.type === 'thinking_delta' && e.delta.thinking) parts.push({ type: 'reasoning', text: e.delta.thinking });
+            else if (e.delta?.type === 'signature_delta') signature = e.delta.signature;
+            else if (e.delta?.type === 'input_json_delta' && e.index !== undefined) calls.append(e.index, e.delta.partial_json ?? '');
+            return false;
+          case 'content_block_stop':
+            if (e.index !== undefined) calls.finish(e.index, parts);
+            return false;
+          case 'message_delta':
+            stopReason = e.delta?.stop_reason ?? stopReason;
+            output = e.usage?.output_tokens ?? output;
+            if (e.usage?.input_tokens) input = e.usage.input_tokens;
+            return false;
+          case 'message_stop':
+            calls.finishAll(parts);
+            parts.push({ type: 'end', finishReason: stopReason === null ? null : (STOP_REASONS[stopReason] ?? stopReason), usage: usage(input, output), ...(signature && { reasoningSignature: signature }) });
+            return true;
+          default:
+            return false;
+        }
+      },
+      end() {
+        throw new StreamFault('truncated');
+      },
+    };
+  },
+
+  parse(json) {
+    const parsed = MessageSchema.safeParse(json);
+    if (!parsed.success) return undefined;
+    const parts: ReplyPart[] = [];
+    let signature: string | undefined;
+    for (const block of parsed.data.content) {
+      if (block.type === 'thinking' && block.thinking) {
+        parts.push({ type: 'reasoning', text: block.thinking });
+        signature = block.signature;
+      } else if (block.type === 'text' && block.text) parts.push({ type: 'delta', text: block.text });
+      else if (block.type === 'tool_use' && block.name) parts.push({ type: 'tool_call', call: { id: block.id ?? '', name: block.name, arguments: JSON.stringify(block.input ?? {}) } });
+    }
+    const stop = parsed.data.stop_reason;
+    const u = parsed.data.usage;
+    parts.push({ type: 'end', finishReason: stop === null ? null : (STOP_REASONS[stop] ?? stop), ...(u && { usage: usage(u.input_tokens, u.output_tokens) }), ...(signature && { reasoningSignature: signature }) });
+    return parts;
+  },
+};

@@ -1,0 +1,159 @@
+// Responses (POST /responses), as the official openai SDK speaks it: `instructions` and
+// `input` items; streamed `response.output_text.delta`, reasoning summaries, function-call
+// items with streamed arguments, and `response.completed` (or `incomplete`) with the usage.
+import * as z from 'zod';
+import { errorFault, eventJson, malformed, StreamFault, type StreamReader } from '../eventStream';
+import type { TextRequest } from '../textRequest';
+import { ToolCallAssembler, usage, type FinishReason, type ReplyPart, type Transport } from './transport';
+
+const UsageSchema = z.looseObject({
+  input_tokens: z.number(),
+  output_tokens: z.number(),
+  output_tokens_details: z.looseObject({ reasoning_tokens: z.number().optional() }).nullish(),
+});
+
+const OutputItem = z.looseObject({
+  type: z.string(),
+  id: z.string().optional(),
+  call_id: z.string().optional(),
+  name: z.string().optional(),
+  arguments: z.string().optional(),
+  content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })).optional(),
+  summary: z.array(z.looseObject({ text: z.string() })).optional(),
+});
+
+const ResponseSchema = z.looseObject({
+  status: z.string().optional(),
+  output: z.array(OutputItem).default([]),
+  usage: UsageSchema.nullish(),
+  error: z.looseObject({ code: z.string().nullish(), message: z.string().nullish() }).nullish(),
+});
+type Response = z.infer<typeof ResponseSchema>;
+
+const EventSchema = z.looseObject({
+  type: z.string(),
+  delta: z.string().optional(),
+  item_id: z.string().optional(),
+  item: OutputItem.optional(),
+  response: ResponseSchema.optional(),
+});
+
+// The catalog's parameter names, as Responses spells them.
+function options(request: TextRequest): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(request.options)) {
+    if (name === 'max_tokens') out.max_output_tokens = value;
+    else if (name === 'reasoning_effort') out.reasoning = { effort: value, summary: 'auto' };
+    else out[name] = value;
+  }
+  return out;
+}
+
+function input(request: TextRequest): unknown[] {
+  return request.messages.flatMap((m): unknown[] => {
+    switch (m.role) {
+      case 'system':
+        return [];
+      case 'tool':
+        return [{ type: 'function_call_output', call_id: m.toolCallId, output: m.content }];
+      case 'assistant':
+        return [
+          ...(m.content ? [{ role: 'assistant', content: m.content }] : []),
+          ...(m.toolCalls ?? []).map((c) => ({ type: 'function_call', call_id: c.id, name: c.name, arguments: c.arguments })),
+        ];
+      default:
+        return [{ role: 'user', content: m.content }];
+    }
+  });
+}
+
+function finishOf(response: Response, calls: number): FinishReason {
+  if (calls > 0) return 'tool_calls';
+  return response.status === 'incomplete' ? 'length' : 'stop';
+}
+
+function endPart(response: Response, calls: number): ReplyPart {
+  const u = response.usage;
+  return { type: 'end', finishReason: finishOf(response, calls), ...(u && { usage: usage(u.input_tokens, u.output_tokens, u.output_tokens_details?.reasoning_tokens) }) };
+}
+
+export const responses: Transport = {
+  name: 'responses',
+  path: '/responses',
+
+  body(request: TextRequest, streaming: boolean) {
+    const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
+    const body: Record<string, unknown> = { model: request.model, input: input(request), ...options(request) };
+    if (system) body.instructions = system;
+    if (request.tools) body.tools = request.tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters }));
+    if (request.toolChoice) body.tool_choice = request.toolChoice;
+    if (streaming) body.stream = true;
+    return body;
+  },
+
+  streamReader(): StreamReader {
+    const calls = new ToolCallAssembler();
+    let called = 0;
+    return {
+      read(event, parts) {
+        const parsed = EventSchema.safeParse(eventJson(event));
+        if (!parsed.success) throw malformed('an event');
+        const e = parsed.data;
+        switch (e.type) {
+          case 'response.output_text.delta':
+            if (e.delta) parts.push({ type: 'delta', text: e.delta });
+            return false;
+          case 'response.reasoning_summary_text.delta':
+          case 'response.reasoning_text.delta':
+            if (e.delta) parts.push({ type: 'reasoning', text: e.delta });
+            return false;
+          case 'response.output_item.added':
+            if (e.item?.type === 'function_call' && e.item.id) calls.start(e.item.id, e.item.call_id ?? e.item.id, e.item.name ?? '');
+            return false;
+          case 'response.function_call_arguments.delta':
+            if (e.item_id && e.delta) calls.append(e.item_id, e.delta);
+            return false;
+          case 'response.output_item.done':
+            if (e.item?.type === 'function_call' && e.item.id) {
+              called++;
+              calls.finish(e.item.id, parts);
+            }
+            return false;
+          case 'response.completed':
+          case 'response.incomplete':
+            calls.finishAll(parts);
+            parts.push(endPart(e.response ?? { output: [] }, called));
+            return true;
+          case 'response.failed':
+            throw errorFault({ error: e.response?.error ?? {} });
+          default:
+            return false;
+        }
+      },
+      end() {
+        throw new StreamFault('truncated');
+      },
+    };
+  },
+
+  parse(json) {
+    const parsed = ResponseSchema.safeParse(json);
+    if (!parsed.success) return undefined;
+    const parts: ReplyPart[] = [];
+    let called = 0;
+    for (const item of parsed.data.output) {
+      if (item.type === 'reasoning') {
+        const text = (item.summary ?? []).map((s) => s.text).join('');
+        if (text) parts.push({ type: 'reasoning', text });
+      } else if (item.type === 'message') {
+        const text = (item.content ?? []).map((c) => c.text ?? '').join('');
+        if (text) parts.push({ type: 'delta', text });
+      } else if (item.type === 'function_call' && item.name) {
+        called++;
+        parts.push({ type: 'tool_call', call: { id: item.call_id ?? item.id ?? '', name: item.name, arguments: item.arguments ?? '{}' } });
+      }
+    }
+    parts.push(endPart(parsed.data, called));
+    return parts;
+  },
+};

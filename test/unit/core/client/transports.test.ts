@@ -1,0 +1,143 @@
+// Each text interface through the common surface, against the emulator over loopback: the
+// same text, reasoning, tool calls, usage, retries and faults, whichever interface carries it.
+import * as assert from 'node:assert/strict';
+import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
+import { ServiceClient, ServiceError, TRANSPORTS, type ChatStreamEvent, type TextRequest, type ToolCall, type TransportName } from '../../../../src/core/index';
+
+type Endpoint = 'chat' | 'responses' | 'messages';
+const CASES: { transport: TransportName; model: string; endpoint: Endpoint; thinks: boolean }[] = [
+  { transport: 'chat-completions', model: 'acme/chat-large', endpoint: 'chat', thinks: false },
+  { transport: 'responses', model: 'nova/responder', endpoint: 'responses', thinks: true },
+  { transport: 'messages', model: 'mira/messenger', endpoint: 'messages', thinks: true },
+];
+const PROMPT = 'Explain closures in TypeScript.';
+const REASONING = 'The question is about "Explain closures in TypeScript.". First check what is asked, then answer briefly with an example.';
+const TOOLS = [{ name: 'read_file', description: 'Reads a file', parameters: { type: 'object', properties: { path: { type: 'string' }, lines: { type: 'integer' } }, required: ['path', 'lines'] } }];
+
+interface Outcome {
+  text: string;
+  reasoning: string;
+  calls: ToolCall[];
+  done?: Extract<ChatStreamEvent, { type: 'done' }>;
+  error?: ServiceError;
+}
+
+async function run(events: AsyncIterable<ChatStreamEvent>): Promise<Outcome> {
+  const outcome: Outcome = { text: '', reasoning: '', calls: [] };
+  try {
+    for await (const event of events) {
+      assert.equal(outcome.done, undefined, 'nothing follows done');
+      if (event.type === 'delta') outcome.text += event.text;
+      else if (event.type === 'reasoning') outcome.reasoning += event.text;
+      else if (event.type === 'tool_call') outcome.calls.push(event.call);
+      else outcome.done = event;
+    }
+  } catch (error) {
+    assert.ok(error instanceof ServiceError, String(error));
+    outcome.error = error;
+  }
+  return outcome;
+}
+
+describe('transports: chat completions, Responses and Messages through one surface (spec, "What the service does" 1)', function () {
+  let emulator: RunningEmulator;
+  let control: EmulatorControl;
+  let reference: string;
+  const client = (maxRetries = 2) => new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries, idleTimeoutMs: 500 });
+
+  before(async () => {
+    emulator = await startEmulator();
+    control = new EmulatorControl(emulator.origin);
+    reference = (await client().createChatCompletion({ model: 'acme/chat-large', messages: [{ role: 'user', content: PROMPT }] })).choices[0]!.message.content;
+  });
+  after(() => emulator.close());
+  beforeEach(() => control.reset());
+
+  for (const c of CASES) {
+    const ask = (request: Partial<TextRequest> = {}, streaming = true, maxRetries = 2) =>
+      run(client(maxRetries).streamText(TRANSPORTS[c.transport], { model: c.model, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: PROMPT }], options: {}, includeUsage: true, ...request }, { streaming }));
+
+    describe(`${c.transport} (${c.model})`, () => {
+      for (const streaming of [true, false]) {
+        it(`answers with the text${c.thinks ? ', the reasoning before it' : ''} and the usage [${streaming ? 'stream' : 'whole'}]`, async () => {
+          const outcome = await ask({}, streaming);
+          assert.equal(outcome.error, undefined, outcome.error?.message);
+          assert.equal(outcome.text, reference);
+          assert.equal(outcome.reasoning, c.thinks ? REASONING : '');
+          assert.equal(outcome.done?.finishReason, 'stop');
+          assert.ok((outcome.done?.usage?.prompt_tokens ?? 0) > 0 && (outcome.done?.usage?.completion_tokens ?? 0) > 0, JSON.stringify(outcome.done));
+          const [record] = await control.requests();
+          assert.deepEqual([record?.endpoint, record?.stream, record?.status], [c.endpoint, streaming, 200]);
+        });
+
+        it(`a tool call goes out and its result comes back, then text that quotes it [${streaming ? 'stream' : 'whole'}]`, async () => {
+          const first = await ask({ messages: [{ role: 'user', content: 'Use read_file on main.ts' }], tools: TOOLS }, streaming);
+          assert.equal(first.done?.finishReason, 'tool_calls');
+          assert.equal(first.calls.length, 1);
+          const [call] = first.calls as [ToolCall];
+          assert.deepEqual([call.name, JSON.parse(call.arguments)], ['read_file', { path: 'example', lines: 1 }]);
+          const second = await ask(
+            {
+              messages: [
+                { role: 'user', content: 'Use read_file on main.ts' },
+                { role: 'assistant', content: first.text, toolCalls: [call], reasoning: { text: first.reasoning, signature: first.done?.reasoningSignature } },
+                { role: 'tool', toolCallId: call.id, content: 'export const answer = 42;' },
+              ],
+              tools: TOOLS,
+            },
+            streaming,
+          );
+          assert.equal(second.error, undefined, second.error?.message);
+          assert.equal(second.text, 'The tool answered: export const answer = 42;');
+          assert.deepEqual(second.calls, []);
+        });
+      }
+
+      it('Errors: a 500 before any output is retried, with one client request id', async () => {
+        await control.queueFaults(c.endpoint, [{ type: 'status', status: 500, headers: { 'retry-after': '0' } }]);
+        const outcome = await ask();
+        assert.equal(outcome.text, reference);
+        const records = await control.requests();
+        assert.equal(records.length, 2);
+        assert.equal(new Set(records.map((r) => r.clientRequestId)).size, 1);
+      });
+
+      it('Errors 3: a cut after output keeps the text and is not retried', async () => {
+        await control.queueFaults(c.endpoint, [{ type: 'cut', afterDeltas: (c.thinks ? REASONING.split(' ').length : 0) + 3 }]);
+        const outcome = await ask();
+        assert.equal(outcome.error?.kind, 'stream_interrupted');
+        assert.ok(outcome.text.length > 0 && reference.startsWith(outcome.text), outcome.text);
+        assert.equal(outcome.error?.partialText, outcome.text);
+        assert.equal((await control.requests()).length, 1);
+      });
+
+      it('Errors 2: an error event before any output is offered, not retried; a payment code is a payment failure', async () => {
+        await control.queueFaults(c.endpoint, [{ type: 'stream_error', afterDeltas: 0, code: 'insufficient_balance' }]);
+        const outcome = await ask();
+        assert.equal(outcome.error?.kind, 'payment');
+        assert.equal((await control.requests()).length, 1);
+      });
+
+      it('Streaming: a stall past the idle limit after output is stream_interrupted', async () => {
+        await control.queueFaults(c.endpoint, [{ type: 'stall', afterDeltas: 2, ms: 3000 }]);
+        const outcome = await ask({}, true, 0);
+        assert.equal(outcome.error?.kind, 'stream_interrupted');
+      });
+
+      it('Errors 2: an answer lost after it was made is asked again with the same id and charged once', async () => {
+        await control.queueFaults(c.endpoint, [{ type: 'drop_reply' }]);
+        const outcome = await ask();
+        assert.equal(outcome.text, reference);
+        assert.equal((await control.requests()).length, 2);
+        assert.equal((await control.charges()).length, 1);
+      });
+
+      it('Limits 4: an exhausted balance is 402, explained and not retried', async () => {
+        await control.setBilling(FIXTURE_KEYS.alpha, { balanceRub: 0 });
+        const outcome = await ask();
+        assert.deepEqual([outcome.error?.kind, outcome.error?.status], ['payment', 402]);
+        assert.equal(outcome.error?.diagnostics.endpoint, `/v1${TRANSPORTS[c.transport].path}`);
+      });
+    });
+  }
+});
