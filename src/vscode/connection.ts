@@ -115,16 +115,32 @@ export class Connection extends Disposable {
     if (state.kind === 'catalogFailed') throw state.error;
     if (!state.model) throw new SetupError('No model is selected: pick the model to use.', ['selectModel']);
     if (!state.entry || state.unusable) throw new SetupError(`The model ${state.model} cannot be used: ${state.unusable}`, ['selectModel']);
-    return { client: await this.clientFor(ready.baseUrl, ready.apiKey), model: state.entry, maxTokens: this.settings.current().maxTokens };
+    const settings = this.settings.current();
+    return {
+      client: await this.clientFor(ready.baseUrl, ready.apiKey),
+      model: state.entry,
+      maxTokens: settings.maxTokens,
+      transport: settings.transport,
+      modelOptions: settings.modelOptions[state.entry.id],
+      onDroppedOptions: (names) => this.warnOnce(`Settings: multiModelAI.modelOptions for ${state.model} has options the model does not accept (${names.join(', ')}); they are left out.`),
+    };
+  }
+
+  private readonly warned = new Set<string>();
+
+  private warnOnce(line: string): void {
+    if (this.warned.has(line)) return;
+    this.warned.add(line);
+    this.logger.warn(line);
   }
 
   /** The client for this address and key with the current request settings, made once per combination. */
   clientFor(baseUrl: string, apiKey: string): Promise<ServiceClient> {
-    const { timeoutMs, maxRetries } = this.settings.current();
+    const { timeoutMs, maxRetries, requestHeaders: headers } = this.settings.current();
     // The key is part of the signature only in memory; it is never logged or stored.
-    const signature = JSON.stringify([baseUrl, apiKey, timeoutMs, maxRetries]);
+    const signature = JSON.stringify([baseUrl, apiKey, timeoutMs, maxRetries, headers]);
     if (this.client?.signature !== signature) {
-      const client = loadClientModule().then(({ ServiceClient }) => new ServiceClient({ baseUrl, apiKey, timeoutMs, maxRetries, logger: this.logger }));
+      const client = loadClientModule().then(({ ServiceClient }) => new ServiceClient({ baseUrl, apiKey, timeoutMs, maxRetries, headers, logger: this.logger }));
       this.client = { signature, client };
     }
     return this.client.client;

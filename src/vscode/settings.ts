@@ -20,6 +20,7 @@ export class SettingsWatcher extends Disposable {
       if (!e.affectsConfiguration(CONFIG_SECTION)) return;
       this.settings = this.read();
       if (e.affectsConfiguration(Settings.baseUrl) || e.affectsConfiguration(Settings.legacyBaseUrl)) this.reportBaseUrlProblem();
+      if (e.affectsConfiguration(Settings.modelOptions) || e.affectsConfiguration(Settings.requestHeaders)) this.reportProblems();
       this.changed.fire(this.settings);
     }));
   }
@@ -44,6 +45,12 @@ export class SettingsWatcher extends Disposable {
     void offerActions('warning', `The service address (${setting}) is not usable: ${problem}`, ['setBaseUrl']);
   }
 
+  /** Logs what is wrong in modelOptions or requestHeaders (header values are never logged). */
+  reportProblems(): void {
+    for (const problem of this.settings.problems) this.logger.warn(`Settings: ${problem}`);
+    if (this.settings.problems.length > 0) void offerActions('warning', this.settings.problems.join(' '), ['openSettings']);
+  }
+
   private read(): ShellSettings {
     const config = vscode.workspace.getConfiguration(CONFIG_SECTION);
     return readShellSettings({
@@ -53,6 +60,9 @@ export class SettingsWatcher extends Disposable {
       maxTokens: config.get(short(Settings.maxTokens)),
       requestTimeoutSeconds: config.get(short(Settings.requestTimeoutSeconds)),
       maxRetries: config.get(short(Settings.maxRetries)),
+      transport: config.get(short(Settings.transport)),
+      modelOptions: config.get(short(Settings.modelOptions)),
+      requestHeaders: config.get(short(Settings.requestHeaders)),
     });
   }
 }

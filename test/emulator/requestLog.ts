@@ -17,6 +17,8 @@ export interface RecordedRequest {
   receivedAt: string;
   /** The type of the queued fault this request consumed. */
   fault: string | null;
+  /** Names of the x- headers it carried besides X-Client-Request-Id (a proxy's, for instance), never their values. */
+  extraHeaders: string[];
 }
 
 export class RequestLog {

@@ -92,6 +92,7 @@ async function serveApi(ex: Exchange, state: EmulatorState, url: URL): Promise<v
     stream: fields.stream === true,
     receivedAt: new Date().toISOString(),
     fault: null,
+    extraHeaders: Object.keys(ex.req.headers).filter((name) => name.startsWith('x-') && name !== 'x-client-request-id').sort(),
   };
   ex.record = record;
   state.log.add(record);

@@ -39,6 +39,8 @@ export interface ServiceClientOptions {
   timeoutMs?: number;
   /** Longest silence allowed inside a stream. Default 30 s. */
   idleTimeoutMs?: number;
+  /** Extra headers on every request (multiModelAI.requestHeaders); they never replace the client's own, and are never logged. */
+  headers?: Record<string, string>;
   logger?: ClientLogger;
 }
 
@@ -122,8 +124,10 @@ export class ServiceClient {
   private readonly timeoutMs: number;
   private readonly idleTimeoutMs: number;
   private readonly logger: ClientLogger | undefined;
+  private readonly extraHeaders: Record<string, string>;
 
   constructor(options: ServiceClientOptions) {
+    this.extraHeaders = options.headers ?? {};
     this.apiKey = options.apiKey.trim();
     this.keyPrefix = maskKey(this.apiKey);
     this.maxRetries = Math.max(0, Math.floor(options.maxRetries ?? DEFAULT_MAX_RETRIES));
@@ -343,6 +347,7 @@ export class ServiceClient {
 
   private send(call: Call, attempt: Attempt): Promise<Response> {
     const headers: Record<string, string> = {
+      ...this.extraHeaders,
       authorization: `Bearer ${this.apiKey}`,
       accept: call.stream ? 'text/event-stream' : 'application/json',
       'x-client-request-id': call.clientRequestId,

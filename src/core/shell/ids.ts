@@ -33,6 +33,9 @@ export const Settings = {
   maxTokens: 'multiModelAI.maxTokens',
   requestTimeoutSeconds: 'multiModelAI.requestTimeoutSeconds',
   maxRetries: 'multiModelAI.maxRetries',
+  transport: 'multiModelAI.transport',
+  modelOptions: 'multiModelAI.modelOptions',
+  requestHeaders: 'multiModelAI.requestHeaders',
 } as const;
 
 export type SettingKey = (typeof Settings)[keyof typeof Settings];

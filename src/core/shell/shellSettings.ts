@@ -4,6 +4,8 @@
 import * as z from 'zod';
 import { validateBaseUrl } from '../client/baseUrl';
 import { DEFAULT_MAX_RETRIES } from '../client/retryPolicy';
+import { TRANSPORT_NAMES } from '../client/transports/transport';
+import type { TransportSetting } from '../client/transports/index';
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 
@@ -18,6 +20,13 @@ export interface ShellSettings {
   maxTokens?: number;
   timeoutMs: number;
   maxRetries: number;
+  transport: TransportSetting;
+  /** Per model id: options by catalog parameter name (sent only where the model lists them). */
+  modelOptions: Record<string, Record<string, unknown>>;
+  /** Extra headers for every request (corporate proxies); never Authorization or Content-Type. */
+  requestHeaders: Record<string, string>;
+  /** What was wrong in modelOptions or requestHeaders, in the settings' terms (the rest still applies). */
+  problems: string[];
 }
 
 export interface RawShellSettings {
@@ -27,6 +36,9 @@ export interface RawShellSettings {
   maxTokens: unknown;
   requestTimeoutSeconds: unknown;
   maxRetries: unknown;
+  transport?: unknown;
+  modelOptions?: unknown;
+  requestHeaders?: unknown;
 }
 
 const text = z.string().trim().min(1).optional().catch(undefined);
@@ -38,7 +50,47 @@ const RawShellSettingsSchema = z.object({
   maxTokens: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
   requestTimeoutSeconds: z.number().gt(0).max(3600).catch(DEFAULT_TIMEOUT_SECONDS),
   maxRetries: z.number().int().min(0).max(10).catch(DEFAULT_MAX_RETRIES),
+  transport: z.enum(['auto', ...TRANSPORT_NAMES]).catch('auto'),
 });
+
+/** Headers the extension owns: a proxy header may never replace them. */
+const RESERVED_HEADERS = new Set(['authorization', 'content-type', 'accept', 'x-client-request-id', 'host', 'content-length']);
+// RFC 9110 token characters for a name; a value without line breaks (no header injection).
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const HEADER_VALUE = /^[^\r\n\0]*$/;
+
+function readModelOptions(raw: unknown, problems: string[]): Record<string, Record<string, unknown>> {
+  if (raw === undefined || raw === null) return {};
+  const parsed = z.record(z.string(), z.unknown()).safeParse(raw);
+  if (!parsed.success) {
+    problems.push('multiModelAI.modelOptions must be an object keyed by model id, e.g. { "acme/chat-large": { "temperature": 0.2 } }.');
+    return {};
+  }
+  const options: Record<string, Record<string, unknown>> = {};
+  for (const [model, value] of Object.entries(parsed.data)) {
+    const entry = z.record(z.string(), z.unknown()).safeParse(value);
+    if (entry.success) options[model] = entry.data;
+    else problems.push(`multiModelAI.modelOptions["${model}"] must be an object of options, e.g. { "temperature": 0.2 }.`);
+  }
+  return options;
+}
+
+function readRequestHeaders(raw: unknown, problems: string[]): Record<string, string> {
+  if (raw === undefined || raw === null) return {};
+  const parsed = z.record(z.string(), z.unknown()).safeParse(raw);
+  if (!parsed.success) {
+    problems.push('multiModelAI.requestHeaders must be an object of header names and text values.');
+    return {};
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parsed.data)) {
+    if (RESERVED_HEADERS.has(name.toLowerCase())) problems.push(`multiModelAI.requestHeaders cannot set "${name}": the extension sets it itself.`);
+    else if (!HEADER_NAME.test(name)) problems.push(`multiModelAI.requestHeaders: "${name}" is not a valid header name.`);
+    else if (typeof value !== 'string' || !HEADER_VALUE.test(value)) problems.push(`multiModelAI.requestHeaders["${name}"] must be text on one line.`);
+    else headers[name.toLowerCase()] = value;
+  }
+  return headers;
+}
 
 export function readShellSettings(raw: RawShellSettings): ShellSettings {
   const checked = RawShellSettingsSchema.parse(raw);
@@ -47,7 +99,13 @@ export function readShellSettings(raw: RawShellSettings): ShellSettings {
     maxTokens: checked.maxTokens,
     timeoutMs: checked.requestTimeoutSeconds * 1000,
     maxRetries: checked.maxRetries,
+    transport: checked.transport,
+    modelOptions: {},
+    requestHeaders: {},
+    problems: [],
   };
+  settings.modelOptions = readModelOptions(raw.modelOptions, settings.problems);
+  settings.requestHeaders = readRequestHeaders(raw.requestHeaders, settings.problems);
   // Spec, Versioning 2 and 3: the current address wins; the legacy one serves configurations that predate it.
   const address = checked.baseUrl ?? checked.legacyBaseUrl;
   if (address !== undefined) {

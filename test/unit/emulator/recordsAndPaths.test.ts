@@ -49,6 +49,7 @@ describe('emulator request ids and records (point 6)', () => {
         stream: true,
         receivedAt: undefined,
         fault: null,
+        extraHeaders: [],
       },
     );
     assert.ok(!Number.isNaN(Date.parse(chat!.receivedAt)) && /\.\d{3}Z$/.test(chat!.receivedAt));

@@ -141,3 +141,27 @@ describe('transports: chat completions, Responses and Messages through one surfa
     });
   }
 });
+
+describe('ServiceClient: extra request headers (multiModelAI.requestHeaders)', () => {
+  let emulator: RunningEmulator;
+  let control: EmulatorControl;
+  before(async () => {
+    emulator = await startEmulator();
+    control = new EmulatorControl(emulator.origin);
+  });
+  after(() => emulator.close());
+
+  it('go out on every request, the catalog read included, and never replace the key; their values are not logged', async () => {
+    const lines: string[] = [];
+    const logger = { info: (l: string) => lines.push(l), warn: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
+    const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, headers: { 'x-proxy-token': 'secret-proxy-value', authorization: 'Bearer nope' }, logger });
+    await client.listModels();
+    await run(client.streamText(TRANSPORTS.responses, { model: 'nova/responder', messages: [{ role: 'user', content: 'hi' }], options: {} }));
+    const records = await control.requests();
+    assert.deepEqual(records.map((r) => [r.path, r.status, r.extraHeaders]), [
+      ['/v1/models', 200, ['x-proxy-token']],
+      ['/v1/responses', 200, ['x-proxy-token']],
+    ]);
+    assert.ok(lines.length > 0 && lines.every((l) => !l.includes('secret-proxy-value')));
+  });
+});

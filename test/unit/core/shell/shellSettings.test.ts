@@ -13,7 +13,37 @@ const raw = (over: Partial<RawShellSettings>): RawShellSettings => ({
 describe('readShellSettings', () => {
   it('treats empty values as not set and uses the defaults', () => {
     const settings = readShellSettings(raw({ requestTimeoutSeconds: undefined, maxRetries: undefined }));
-    assert.deepEqual(settings, { model: undefined, maxTokens: undefined, timeoutMs: DEFAULT_TIMEOUT_SECONDS * 1000, maxRetries: 2 });
+    assert.deepEqual(settings, {
+      model: undefined,
+      maxTokens: undefined,
+      timeoutMs: DEFAULT_TIMEOUT_SECONDS * 1000,
+      maxRetries: 2,
+      transport: 'auto',
+      modelOptions: {},
+      requestHeaders: {},
+      problems: [],
+    });
+  });
+
+  it('issue 14: a transport, per-model options and proxy headers; what is wrong is named in the settings\' terms and left out', () => {
+    const settings = readShellSettings(
+      raw({
+        transport: 'responses',
+        modelOptions: { 'acme/chat-large': { temperature: 0.2, reasoning_effort: 'high' }, 'acme/chat-mini': 5 },
+        requestHeaders: { 'X-Proxy-Token': 'abc', Authorization: 'Bearer other', 'Bad Name': 'x', 'X-Multi': 'a\r\nb', 'X-Number': 3 },
+      }),
+    );
+    assert.equal(settings.transport, 'responses');
+    assert.deepEqual(settings.modelOptions, { 'acme/chat-large': { temperature: 0.2, reasoning_effort: 'high' } });
+    assert.deepEqual(settings.requestHeaders, { 'x-proxy-token': 'abc' });
+    assert.deepEqual(settings.problems, [
+      'multiModelAI.modelOptions["acme/chat-mini"] must be an object of options, e.g. { "temperature": 0.2 }.',
+      'multiModelAI.requestHeaders cannot set "Authorization": the extension sets it itself.',
+      'multiModelAI.requestHeaders: "Bad Name" is not a valid header name.',
+      'multiModelAI.requestHeaders["X-Multi"] must be text on one line.',
+      'multiModelAI.requestHeaders["X-Number"] must be text on one line.',
+    ]);
+    assert.equal(readShellSettings(raw({ transport: 'carrier-pigeon' })).transport, 'auto');
   });
 
   it('keeps a valid base URL, normalised', () => {
