@@ -5,9 +5,10 @@
 import * as vscode from 'vscode';
 import { SetupError, type ModelConnection } from '../core/reply/modelConnection';
 import { ModelCatalog, modelUsability, requiredParametersFor, usableTextModels } from '../core/client/modelCatalog';
-import type { ModelEntry, ModelList } from '../core/client/schemas';
+import type { ModelEntry, ModelList, Usage } from '../core/client/schemas';
 import type { ClientLogger, ServiceClient } from '../core/client/serviceClient';
 import { maskKey } from '../core/client/diagnostics';
+import { costOfUsage } from '../core/client/pricing';
 import { ServiceError } from '../core/client/serviceError';
 import { offerActions } from './actions';
 import type { ApiKeyStore } from './apiKeyStore';
@@ -49,6 +50,12 @@ export class Connection extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   /** Fires once for each change of the address, the key, a request setting or the model choice. */
   readonly onDidChange = this.changed.event;
+  private readonly spent = this.register(new vscode.EventEmitter<void>());
+  /** Fires when an answer with a known price finished. */
+  readonly onDidSpend = this.spent.event;
+  /** What answers cost since VS Code started, from the catalog's prices (answers without prices are not counted). */
+  private spend = { rub: 0, answers: 0 };
+  private readonly warned = new Set<string>();
   private client?: { signature: string; client: Promise<ServiceClient> };
   private catalog?: { signature: string; catalog: ModelCatalog };
 
@@ -123,10 +130,21 @@ export class Connection extends Disposable {
       transport: settings.transport,
       modelOptions: settings.modelOptions[state.entry.id],
       onDroppedOptions: (names) => this.warnOnce(`Settings: multiModelAI.modelOptions for ${state.model} has options the model does not accept (${names.join(', ')}); they are left out.`),
+      onUsage: (usage) => this.noteSpend(state.entry as ModelEntry, usage),
     };
   }
 
-  private readonly warned = new Set<string>();
+  /** The spend since VS Code started: RUB and the number of priced answers. */
+  spendSinceStart(): { rub: number; answers: number } {
+    return { ...this.spend };
+  }
+
+  private noteSpend(entry: ModelEntry, usage: Usage): void {
+    const cost = costOfUsage(entry, usage);
+    if (cost === undefined) return;
+    this.spend = { rub: this.spend.rub + cost, answers: this.spend.answers + 1 };
+    this.spent.fire();
+  }
 
   private warnOnce(line: string): void {
     if (this.warned.has(line)) return;

@@ -27,6 +27,7 @@ export class ModelStatusBar extends Disposable {
     this.view = this.show({ hasBaseUrl: settings.current().baseUrl !== undefined, hasKey: true, modelId: settings.current().model });
     this.item.show();
     this.register(connection.onDidChange(() => void this.refresh()));
+    this.register(connection.onDidSpend(() => void this.refresh()));
   }
 
   current(): StatusBarView {
@@ -44,7 +45,7 @@ export class ModelStatusBar extends Disposable {
       const catalogProblem = this.failures.record('Could not read the model list for the status bar', state.error).message;
       input = { hasBaseUrl: true, hasKey: true, modelId: state.model, catalogProblem };
     } else {
-      input = { hasBaseUrl: true, hasKey: true, modelId: state.model, entry: state.entry, unusableReason: state.unusable };
+      input = { hasBaseUrl: true, hasKey: true, modelId: state.model, entry: state.entry, unusableReason: state.unusable, spend: this.connection.spendSinceStart() };
       if (state.legacy) input.legacyBaseUrl = state.baseUrl;
     }
     if (generation === this.generation) this.view = this.show(input);

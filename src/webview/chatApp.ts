@@ -9,6 +9,7 @@ import { HistoryList } from './historyList';
 import type { HostBridge } from './hostBridge';
 import { ModelSelect } from './modelSelect';
 import { Transcript } from './transcript';
+import { UsageMeter } from './usageMeter';
 
 export class ChatApp {
   private readonly composer: Composer;
@@ -18,6 +19,7 @@ export class ChatApp {
   private readonly notice: HTMLElement;
   private readonly status: HTMLElement;
   private readonly historyToggle: HTMLButtonElement;
+  private readonly meter = new UsageMeter();
 
   constructor(root: HTMLElement, private readonly bridge: HostBridge) {
     this.status = el('div', { class: 'visually-hidden', attrs: { role: 'status', 'aria-live': 'polite' } });
@@ -38,7 +40,7 @@ export class ChatApp {
       }),
       this.historyToggle,
     );
-    root.replaceChildren(header, this.model.problemElement(), this.transcript.element, this.history.element, this.notice, this.composer.element, this.status);
+    root.replaceChildren(header, this.meter.element, this.model.problemElement(), this.transcript.element, this.history.element, this.notice, this.composer.element, this.status);
     document.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && !event.defaultPrevented) bridge.post({ type: 'chat/stop' });
     });
@@ -54,6 +56,7 @@ export class ChatApp {
     switch (message.type) {
       case 'session/init':
         this.model.show(message.model);
+        this.meter.showModel(message.model);
         this.history.show(message.history, message.conversation.id);
         this.composer.setChips(message.context);
         this.showConversation(message.conversation, message.busy);
@@ -69,14 +72,17 @@ export class ChatApp {
         break;
       case 'model/set':
         this.model.show(message.model);
+        this.meter.showModel(message.model);
         break;
       case 'turn/append':
         this.hideNotice();
         this.transcript.append(message.turn);
+        this.meter.update({ append: message.turn });
         if (message.turn.role === 'assistant' && message.turn.status === 'streaming') this.composer.setBusy(true);
         break;
       case 'turn/remove':
         this.transcript.remove(message.turnId);
+        this.meter.update({ remove: message.turnId });
         break;
       case 'reply/delta':
         this.transcript.delta(message.turnId, message.text);
@@ -87,8 +93,12 @@ export class ChatApp {
       case 'reply/notice':
         this.transcript.notice(message.turnId, message.text);
         break;
+      case 'reply/reasoning':
+        this.transcript.reasoning(message.turnId, message.text);
+        break;
       case 'reply/end':
         this.transcript.end(message.turn);
+        this.meter.update({ end: message.turn });
         this.composer.setBusy(false);
         break;
       case 'notice/show':
@@ -105,6 +115,7 @@ export class ChatApp {
   private showConversation(conversation: Parameters<Transcript['show']>[0], busy: boolean): void {
     this.showHistory(false);
     this.transcript.show(conversation, busy);
+    this.meter.showConversation(conversation.turns);
     this.composer.setBusy(busy);
   }
 

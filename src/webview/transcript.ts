@@ -74,7 +74,9 @@ export class Transcript {
 
   delta(turnId: string, text: string): void {
     this.stopWaiting();
-    this.turns.get(turnId)?.stream?.append(text);
+    const parts = this.turns.get(turnId);
+    parts?.thinking?.fold();
+    parts?.stream?.append(text);
     // One scroll per frame, after the stream view's own frame update (requested first).
     if (!this.followEnd || this.scrollScheduled) return;
     this.scrollScheduled = true;
@@ -92,6 +94,13 @@ export class Transcript {
     this.waitLabel = label;
     this.countdown.start(reason, seconds);
     this.announce(label.textContent ?? '');
+  }
+
+  /** The model's reasoning as it arrives, in the answer's Thinking section. */
+  reasoning(turnId: string, text: string): void {
+    this.stopWaiting();
+    const parts = this.turns.get(turnId);
+    if (parts) this.renderer.thinking(parts, '', true).append(text);
   }
 
   notice(turnId: string, text: string): void {

@@ -7,6 +7,8 @@ import { StreamView, type Sanitizer } from './markdown/index';
 import { contextChip } from './contextChips';
 import { el, icon, iconButton } from './dom';
 import { errorCardView } from './errorCardView';
+import { formatRub } from '../core/client/pricing';
+import { ThinkingView } from './thinkingView';
 import type { HostBridge } from './hostBridge';
 
 const BADGES: Partial<Record<AssistantTurn['status'], string>> = {
@@ -16,14 +18,18 @@ const BADGES: Partial<Record<AssistantTurn['status'], string>> = {
 
 export const ANSWERING = 'Answering…';
 
-export function usageText(usage: TurnUsage): string {
-  return `${usage.completion_tokens.toLocaleString()} tokens (${usage.prompt_tokens.toLocaleString()} in the request)`;
+/** "1,204 in · 81 out tokens · ≈ 0.02 ₽": the cost only when the catalog gave prices. */
+export function usageText(usage: TurnUsage, costRub?: number): string {
+  const tokens = `${usage.prompt_tokens.toLocaleString('en-US')} in · ${usage.completion_tokens.toLocaleString('en-US')} out tokens`;
+  return costRub === undefined ? tokens : `${tokens} · ${formatRub(costRub)}`;
 }
 
 export interface TurnElements {
   element: HTMLElement;
   /** Set for assistant turns. */
   stream?: StreamView;
+  /** Set once an answer has reasoning. */
+  thinking?: ThinkingView;
 }
 
 export class TurnRenderer {
@@ -47,12 +53,21 @@ export class TurnRenderer {
     if (badge) state.append(el('span', { class: `badge badge-${turn.status}` }, icon(turn.status === 'stopped' ? 'debug-stop' : 'warning'), el('span', { text: badge })));
     if (turn.error) state.append(errorCardView(turn.error, this.bridge));
     const foot = el('div', { class: 'turn-foot' });
-    if (turn.usage) foot.append(el('span', { class: 'usage', text: usageText(turn.usage) }));
+    if (turn.usage) foot.append(el('span', { class: 'usage', text: usageText(turn.usage, turn.costRub) }));
     foot.append(el('span', { class: 'spacer' }));
     foot.append(iconButton('copy', 'Copy answer', () => this.bridge.post({ type: 'code/copy', code: turn.text, lang: 'markdown' }), { class: 'turn-copy' }));
     foot.append(iconButton('refresh', 'Regenerate', () => this.bridge.post({ type: 'chat/regenerate' }), { class: 'regenerate' }));
     state.append(foot);
     element.append(state);
+  }
+
+  /** The answer's Thinking section, made (above the answer) the first time it is needed. */
+  thinking(parts: TurnElements, text: string, open: boolean): ThinkingView {
+    if (!parts.thinking) {
+      parts.thinking = new ThinkingView(text, open);
+      parts.element.querySelector(':scope > .markdown-body')?.before(parts.thinking.element);
+    }
+    return parts.thinking;
   }
 
   /** A line under the answer's head saying what was done to the request. */
@@ -78,13 +93,15 @@ export class TurnRenderer {
     );
     if (turn.notice) this.notice(element, turn.notice);
     const stream = new StreamView(body, { sanitizer: this.sanitizer });
+    const parts: TurnElements = { element, stream };
+    if (turn.reasoning) this.thinking(parts, turn.reasoning, turn.status === 'streaming' && turn.text === '');
     if (turn.status === 'streaming') {
       stream.append(turn.text);
       element.append(el('div', { class: 'typing', attrs: { 'aria-hidden': 'true' } }, icon('loading codicon-modifier-spin'), el('span', { text: ANSWERING })));
     } else {
       stream.setText(turn.text);
-      this.finish({ element, stream }, turn);
+      this.finish(parts, turn);
     }
-    return { element, stream };
+    return parts;
   }
 }

@@ -56,7 +56,7 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     const block = chat.lastAnswer().locator('.code-block').first();
     assert.equal(await block.locator('.code-lang').textContent(), 'TypeScript');
     assert.ok((await block.locator('code .hljs-keyword').count()) > 0, 'highlighted');
-    assert.match((await chat.lastAnswer().locator('.usage').textContent()) ?? '', /\d+ tokens/);
+    assert.match((await chat.lastAnswer().locator('.usage').textContent()) ?? '', /^[\d,]+ in · [\d,]+ out tokens · ≈ [\d.]+ ₽$/);
     assert.equal(await chat.composer.inputValue(), '', 'the box is cleared once sent');
   });
 

@@ -3,6 +3,8 @@
 // ServiceClient's stream, and tells the pages what changed through `post`. Plain TS: the
 // unit tests run it in Node against the emulator.
 import type { ModelConnection } from '../reply/modelConnection';
+import { costOfUsage } from '../client/pricing';
+import type { ModelEntry } from '../client/schemas';
 import { waitReason } from '../reply/retryWait';
 import { streamReply } from '../reply/streamReply';
 import type { SessionStateInput, ToPageInput } from './protocol';
@@ -214,10 +216,18 @@ export class ChatSession {
 
   private async stream(conversation: Conversation, asked: Conversation['turns'], reply: AssistantTurn, signal: AbortSignal): Promise<void> {
     const visible = () => this.conversation === conversation;
+    let entry: ModelEntry | undefined;
     const outcome = await streamReply(
       { connection: this.deps.connect(), messages: requestMessages(asked), signal, includeUsage: true },
       {
-        onModel: (model) => (reply.model = model.id),
+        onModel: (model) => {
+          entry = model;
+          reply.model = model.id;
+        },
+        onReasoning: (text) => {
+          reply.reasoning = (reply.reasoning ?? '') + text;
+          if (visible()) this.deps.post({ type: 'reply/reasoning', turnId: reply.id, text });
+        },
         onTrimmed: (dropped, contextLength) => {
           reply.notice = trimNotice(dropped, reply.model ?? 'this model', contextLength);
           if (visible()) this.deps.post({ type: 'reply/notice', turnId: reply.id, text: reply.notice });
@@ -235,7 +245,11 @@ export class ChatSession {
     switch (outcome.status) {
       case 'done':
         reply.status = 'done';
-        if (outcome.usage) reply.usage = TurnUsageSchema.parse(outcome.usage);
+        if (outcome.usage) {
+          reply.usage = TurnUsageSchema.parse(outcome.usage);
+          const cost = entry && costOfUsage(entry, outcome.usage);
+          if (cost !== undefined) reply.costRub = cost;
+        }
         break;
       case 'stopped':
         reply.status = reply.text ? 'stopped' : 'failed';

@@ -71,6 +71,10 @@ export const AssistantTurnSchema = z.object({
   // Counts saved in an earlier shape are dropped, never the turn that holds them.
   usage: TurnUsageSchema.optional().catch(undefined),
   error: ErrorCardSchema.optional(),
+  /** What the model thought before answering, kept with the answer and shown collapsed; never part of its code. */
+  reasoning: z.string().optional(),
+  /** Approximate cost in RUB from the catalog's prices; absent when the catalog has none. */
+  costRub: z.number().min(0).optional(),
   /** Said above the answer: what was done to the request (older messages left out). */
   notice: z.string().max(500).optional(),
   createdAt: isoTime,

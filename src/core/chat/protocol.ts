@@ -30,7 +30,7 @@ export const ConversationViewSchema = z.object({
   turns: z.array(TurnViewSchema),
 });
 
-export const ModelOptionSchema = z.object({ id: z.string(), description: z.string() });
+export const ModelOptionSchema = z.object({ id: z.string(), description: z.string(), contextLength: z.number().optional() });
 export const ModelViewSchema = z.object({
   /** The model in use (settings), if any. */
   current: z.string().optional(),
@@ -64,6 +64,7 @@ export const ToPageSchemas = {
   /** Nothing arrives yet because the client waits `seconds` before trying again; `text` says why. */
   'reply/wait': z.object({ turnId: id, text: z.string(), seconds: z.number().int().min(0) }),
   'reply/notice': z.object({ turnId: id, text: z.string() }),
+  'reply/reasoning': z.object({ turnId: id, text: z.string() }),
   'notice/show': z.object({ message: z.string(), level: z.enum(['info', 'warning']) }),
   /** Puts text in the composer (the message being edited). */
   'composer/fill': z.object({ text: z.string() }),

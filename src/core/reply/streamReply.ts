@@ -99,6 +99,7 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     }
     thoughts.flush();
     texts.flush();
+    if (end?.usage) connection.onUsage?.(end.usage);
     if (signal.aborted) return { status: 'stopped', text };
     return end ? { ...end, text, reasoning } : { status: 'done', text, reasoning, toolCalls, finishReason: null };
   } catch (error) {

@@ -1,5 +1,6 @@
 // What the status bar item says and does, from what the shell knows right now. It always
 // shows something: a missing address, key or model is named, and clicking fixes it.
+import { formatRub } from '../client/pricing';
 import type { ModelEntry } from '../client/schemas';
 import type { FixAction } from './actions';
 import { capabilitiesText, shortModelName } from './modelPickItems';
@@ -18,6 +19,8 @@ export interface StatusBarInput {
   catalogProblem?: string;
   /** Set when the address in effect is the legacy one (multiModelAI.legacyBaseUrl). */
   legacyBaseUrl?: string;
+  /** What priced answers cost since VS Code started. */
+  spend?: { rub: number; answers: number };
 }
 
 export interface StatusBarView {
@@ -67,6 +70,9 @@ export function statusBarView(input: StatusBarInput): StatusBarView {
   if (input.entry) lines.push(`Accepts: ${capabilitiesText(input.entry)}`);
   if (input.catalogProblem) lines.push(`Could not read the model list: ${input.catalogProblem}`);
   if (input.legacyBaseUrl) lines.push(`Uses the legacy address ${input.legacyBaseUrl}: Verify Connection offers the current one.`);
+  if (input.spend && input.spend.answers > 0) {
+    lines.push(`Spent since VS Code started: ${formatRub(input.spend.rub)} (${input.spend.answers} ${input.spend.answers === 1 ? 'answer' : 'answers'}, at the catalog's prices)`);
+  }
   lines.push(PICK_ANOTHER);
   return { text: `$(sparkle) ${name}`, tooltip: lines.join('\n'), action: 'selectModel', warning: false };
 }

@@ -13,9 +13,12 @@ export function modelView(state: ModelState, failures: FailureReporter): ModelVi
     case 'catalogFailed':
       return { current, options: [], loading: false, problem: failures.record('Could not load the models', state.error).message };
     case 'ready': {
-      const options = buildModelPickItems(state.list, { currentModelId: current, requiredParameters: state.requiredParameters }).flatMap((item) =>
-        item.kind === 'model' && !item.reason ? [{ id: item.modelId, description: item.description }] : [],
-      );
+      const contextOf = (id: string) => state.list.data.find((m) => m.id === id)?.context_length;
+      const options = buildModelPickItems(state.list, { currentModelId: current, requiredParameters: state.requiredParameters }).flatMap((item) => {
+        if (item.kind !== 'model' || item.reason) return [];
+        const contextLength = contextOf(item.modelId);
+        return [{ id: item.modelId, description: item.description, ...(contextLength !== undefined && { contextLength }) }];
+      });
       const problem = !current ? 'Pick a model to start chatting.' : state.unusable && `${current}: ${state.unusable}`;
       return { current, options, loading: false, problem };
     }

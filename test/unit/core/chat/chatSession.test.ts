@@ -87,6 +87,19 @@ describe('ChatSession against the emulator', () => {
     assert.equal(stored?.notice, notice);
   });
 
+  it('issue 14: a Responses-only model that thinks answers through Responses; the reasoning and the cost are kept with the answer', async () => {
+    modelId = 'nova/responder';
+    const s = session();
+    await s.send('Explain closures');
+    const reply = lastReply(s);
+    assert.equal(reply.status, 'done');
+    assert.equal(reply.reasoning, 'The question is about "Explain closures". First check what is asked, then answer briefly with an example.');
+    assert.equal(posted.filter((m) => m.type === 'reply/reasoning').map((m) => (m as { text: string }).text).join(''), reply.reasoning);
+    assert.ok(!reply.text.includes('First check what is asked'), 'the reasoning is not part of the answer');
+    assert.deepEqual([reply.usage?.prompt_tokens, reply.usage?.completion_tokens, reply.costRub], [41, 98, 0.0433]);
+    assert.equal((await control.requests()).at(-1)?.endpoint, 'responses');
+  });
+
   it('Endpoints 5: a model without `stream` answers in one piece, with usage', async () => {
     modelId = 'acme/chat-basic';
     const s = session();

@@ -1,0 +1,30 @@
+// Spec, Limits 3 and 4: prices are per model, in RUB, read from the live catalog. The spec
+// names no fields; the catalog's `pricing: { currency, prompt, completion }`, in RUB per million
+// tokens as decimal strings (the emulator's, and the widely used catalogs' shape), is read.
+// Without prices, in another currency or unreadable: no cost at all, never a guessed one.
+import type { ModelEntry, Usage } from './schemas';
+
+const PER = 1_000_000;
+
+function price(pricing: Record<string, unknown>, name: string): number | undefined {
+  const value = Number(pricing[name]);
+  return typeof pricing[name] === 'string' || typeof pricing[name] === 'number' ? (Number.isFinite(value) && value >= 0 ? value : undefined) : undefined;
+}
+
+/** What `usage` cost on `entry`'s prices, in RUB; undefined when the catalog gives no usable prices. */
+export function costOfUsage(entry: ModelEntry, usage: Usage): number | undefined {
+  const pricing = (entry as { pricing?: unknown }).pricing;
+  if (typeof pricing !== 'object' || pricing === null) return undefined;
+  const fields = pricing as Record<string, unknown>;
+  if (fields.currency !== undefined && fields.currency !== 'RUB') return undefined;
+  const prompt = price(fields, 'prompt');
+  const completion = price(fields, 'completion');
+  if (prompt === undefined || completion === undefined) return undefined;
+  return (usage.prompt_tokens * prompt + usage.completion_tokens * completion) / PER;
+}
+
+/** "≈ 0.42 ₽"; small amounts keep enough digits to be more than zero. */
+export function formatRub(amount: number): string {
+  const digits = amount === 0 || amount >= 0.01 ? 2 : Math.min(6, 1 - Math.floor(Math.log10(amount)));
+  return `≈ ${amount.toFixed(digits)} ₽`;
+}

@@ -1,0 +1,45 @@
+// The chat header's meter: how full the model's context was at the last answer (its prompt and
+// answer tokens against the catalog's context length) and what the conversation cost so far,
+// at the catalog's prices. Either part is left out when the catalog does not say.
+import type { AssistantTurn } from '../core/chat/conversation';
+import type { ConversationView, ModelView, TurnView } from '../core/chat/protocol';
+import { formatRub } from '../core/client/pricing';
+import { el } from './dom';
+
+export class UsageMeter {
+  readonly element = el('div', { class: 'usage-meter', attrs: { role: 'status' } });
+  private turns: ConversationView['turns'] = [];
+  private contextLength: number | undefined;
+
+  showConversation(turns: ConversationView['turns']): void {
+    this.turns = [...turns];
+    this.render();
+  }
+
+  /** A turn added, or (with `remove`) taken away, or an answer ended: the meter follows. */
+  update(change: { append: TurnView } | { remove: string } | { end: AssistantTurn }): void {
+    if ('append' in change) this.turns.push(change.append);
+    else if ('remove' in change) this.turns = this.turns.filter((t) => t.id !== change.remove);
+    else this.turns = this.turns.map((t) => (t.id === change.end.id ? change.end : t));
+    this.render();
+  }
+
+  showModel(model: ModelView): void {
+    this.contextLength = model.options.find((o) => o.id === model.current)?.contextLength;
+    this.render();
+  }
+
+  private render(): void {
+    const answers = this.turns.flatMap((t) => (t.role === 'assistant' ? [t] : []));
+    const lastUsage = answers.filter((t) => t.usage).at(-1)?.usage;
+    const priced = answers.filter((t) => t.costRub !== undefined);
+    const parts: string[] = [];
+    if (lastUsage && this.contextLength) {
+      const share = Math.min(100, Math.round((lastUsage.total_tokens / this.contextLength) * 100));
+      parts.push(`Context ${share}% of ${this.contextLength.toLocaleString('en-US')}`);
+    }
+    if (priced.length > 0) parts.push(`${formatRub(priced.reduce((sum, t) => sum + (t.costRub ?? 0), 0))} this chat`);
+    this.element.textContent = parts.join(' · ');
+    this.element.hidden = parts.length === 0;
+  }
+}
