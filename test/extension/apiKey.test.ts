@@ -22,7 +22,7 @@ describe('API key: set, verify, rotate, remove', () => {
     await arrange(api, { baseUrl });
     const outcome = await run(Commands.setApiKey, `  ${FIXTURE_KEYS.alpha}\n`);
     assert.equal(outcome.ok, true, outcome.message);
-    assert.equal(outcome.message, 'API key sk_test_al… verified and saved: 3 usable text models.');
+    assert.equal(outcome.message, 'API key sk_test_al… verified and saved: 5 usable text models.');
     assert.equal(await api.apiKeys.get(), FIXTURE_KEYS.alpha);
     // The verification (other features may read the catalog once the key is stored).
     const requests = await emulator().requests();
@@ -35,7 +35,7 @@ describe('API key: set, verify, rotate, remove', () => {
     const outcome = await run(Commands.verifyConnection);
     assert.deepEqual(outcome, {
       ok: true,
-      message: `Connected to ${baseUrl} with key sk_test_al…: 3 usable text models (of 6 in the catalog).`,
+      message: `Connected to ${baseUrl} with key sk_test_al…: 5 usable text models (of 8 in the catalog).`,
     });
   });
 
@@ -45,7 +45,7 @@ describe('API key: set, verify, rotate, remove', () => {
     assert.equal(outcome.ok, true, outcome.message);
     assert.equal(await api.apiKeys.get(), FIXTURE_KEYS.beta);
     const verified = await run(Commands.verifyConnection);
-    assert.match(verified.message, /key sk_test_be…: 4 usable text models/);
+    assert.match(verified.message, /key sk_test_be…: 6 usable text models/);
   });
 
   it('keeps the working key when the new one is revoked, and says what failed', async () => {

@@ -38,6 +38,39 @@ describe('chat: controller in the extension host', () => {
     assert.ok(!JSON.stringify(api.storedState()).includes(suiteEnv().apiKey), 'no key in extension state');
   });
 
+  for (const [model, endpoint] of [['nova/responder', 'responses'], ['mira/messenger', 'messages']] as const) {
+    it(`issue 14: ${model} serves only ${endpoint}: the chat answers through it, with its reasoning, usage and cost`, async () => {
+      await arrangeChat(api, model);
+      await api.chat.host.session.send('Explain closures');
+      const reply = lastReply(api);
+      assert.equal(reply.status, 'done', reply.error?.message);
+      assert.equal(reply.model, model);
+      assert.equal(reply.reasoning, 'The question is about "Explain closures". First check what is asked, then answer briefly with an example.');
+      assert.ok(reply.usage && reply.usage.completion_tokens > 0);
+      assert.ok((reply.costRub ?? 0) > 0);
+      const requests = (await emulator().requests()).filter((r) => r.endpoint !== 'models');
+      assert.deepEqual(requests.map((r) => [r.endpoint, r.status]), [[endpoint, 200]]);
+    });
+  }
+
+  it('issue 14: a transport forced in the settings that the model does not serve is refused before sending, with its fix', async () => {
+    await arrangeChat(api, 'nova/responder');
+    await vscode.workspace.getConfiguration('multiModelAI').update('transport', 'messages', vscode.ConfigurationTarget.Global);
+    try {
+      await until(() => api.settings.current().transport === 'messages' || undefined, 'the transport setting');
+      await api.chat.host.session.send('hello');
+      const reply = lastReply(api);
+      assert.equal(
+        reply.error?.message,
+        'nova/responder does not serve the Messages interface that multiModelAI.transport forces (it serves Responses): set multiModelAI.transport to "auto", or pick another model.',
+      );
+      assert.deepEqual(reply.error?.actions, ['selectModel', 'openSettings', 'retry']);
+      assert.equal((await emulator().requests()).filter((r) => r.endpoint !== 'models').length, 0);
+    } finally {
+      await vscode.workspace.getConfiguration('multiModelAI').update('transport', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('stop keeps the partial answer, marked stopped', async () => {
     await emulator().queueFaults('chat', [{ type: 'stall', afterDeltas: 4, ms: 10_000 }]);
     const { session } = api.chat.host;

@@ -47,7 +47,10 @@ describe('exports: nothing for other extensions', () => {
       'multiModelAI.maxRetries',
       'multiModelAI.maxTokens',
       'multiModelAI.model',
+      'multiModelAI.modelOptions',
+      'multiModelAI.requestHeaders',
       'multiModelAI.requestTimeoutSeconds',
+      'multiModelAI.transport',
     ]);
     await assert.rejects(
       Promise.resolve(vscode.workspace.getConfiguration('multiModelAI').update('testHandle', 'f'.repeat(64), vscode.ConfigurationTarget.Global)),

@@ -49,10 +49,14 @@ describe('Select Model quick-pick', () => {
     assert.deepEqual(summary(picker.items), [
       '-- acme',
       'acme/chat-basic | max_tokens · temperature | ',
-      'acme/chat-large | max_tokens · temperature · stream · stream_options | ',
+      'acme/chat-large | max_tokens · temperature · stream · stream_options · tools · tool_choice | ',
       '$(check) acme/chat-mini | temperature · stream · stream_options | ',
+      '-- mira',
+      'mira/messenger | max_tokens · temperature · stream · reasoning_effort · tools · tool_choice | ',
+      '-- nova',
+      'nova/responder | max_tokens · temperature · stream · reasoning_effort · tools · tool_choice | ',
       '-- Not available here',
-      `zeta/reasoner-pro | $(circle-slash) max_tokens · stream · stream_options | ${REASON}`,
+      `zeta/reasoner-pro | $(circle-slash) max_tokens · stream · stream_options · reasoning_effort · tools · tool_choice | ${REASON}`,
     ]);
     assert.equal(picker.activeItems[0]?.modelId, 'acme/chat-mini');
     assert.equal(picker.matchOnDescription, true);
@@ -64,7 +68,7 @@ describe('Select Model quick-pick', () => {
     const { picker } = await openPicker(api);
     assert.deepEqual(
       summary(picker.items).filter((line) => line.startsWith('--')),
-      ['-- acme', '-- zeta'],
+      ['-- acme', '-- mira', '-- nova', '-- zeta'],
     );
     assert.equal(picker.items.find((i) => i.modelId === 'zeta/reasoner-pro')?.reason, undefined);
   });

@@ -114,6 +114,17 @@ describe('Refactor Selection', () => {
     assert.equal(request?.stream, true);
   });
 
+  for (const [model, endpoint] of [['nova/responder', 'responses'], ['mira/messenger', 'messages']] as const) {
+    it(`issue 14: ${model} serves only ${endpoint}: the refactoring goes there, and its reasoning stays out of the code`, async () => {
+      await arrange(api, { baseUrl: suiteEnv().baseUrl, key: FIXTURE_KEYS.alpha, model });
+      await emulator().queueReplies([{ text: REPLY, reasoning: 'Types first: x is a number.' }]);
+      const outcome = await refactor();
+      assert.deepEqual(outcome, { status: 'done', code: PROPOSED_CODE, document: PROPOSED });
+      const requests = (await emulator().requests()).filter((r) => r.endpoint !== 'models');
+      assert.deepEqual(requests.map((r) => [r.endpoint, r.model, r.status]), [[endpoint, model, 200]]);
+    });
+  }
+
   it('Reject leaves the document byte-identical and closes the diff', async () => {
     await emulator().queueReplies([REPLY]);
     assert.equal((await refactor())?.status, 'done');

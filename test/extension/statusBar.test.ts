@@ -35,9 +35,29 @@ describe('status bar', () => {
     await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' });
     const view = await api.statusBar.refresh();
     assert.equal(view.text, '$(sparkle) chat-large');
-    assert.equal(view.tooltip, 'acme/chat-large\nAccepts: max_tokens · temperature · stream · stream_options\nClick to pick another model.');
+    // Earlier tests may have spent: that line is checked on its own below.
+    const lines = view.tooltip.split('\n').filter((line) => !line.startsWith('Spent since'));
+    assert.deepEqual(lines, ['acme/chat-large', 'Accepts: max_tokens · temperature · stream · stream_options · tools · tool_choice', 'Click to pick another model.']);
     assert.equal(view.action, 'selectModel');
     assert.deepEqual(api.statusBar.view(), view);
+  });
+
+  it('issue 14: the tooltip adds up what answers cost since VS Code started, at the catalog prices', async () => {
+    await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha, model: 'nova/responder' });
+    const spent = (tooltip: string) => {
+      const match = /^Spent since VS Code started: ≈ ([\d.]+) ₽ \((\d+) answers?, at the catalog's prices\)$/m.exec(tooltip);
+      return match ? [Number(match[1]), Number(match[2])] : [0, 0];
+    };
+    const [rubBefore, answersBefore] = spent((await api.statusBar.refresh()).tooltip);
+    api.chat.host.session.newConversation();
+    await api.chat.host.session.send('Explain closures');
+    const after = await until(async () => {
+      const view = await api.statusBar.refresh();
+      return spent(view.tooltip)[1] === answersBefore! + 1 ? view : undefined;
+    }, 'the spend to be counted');
+    // 41 tokens in at 100 ₽ and 98 out at 400 ₽ per million: 0.0433 ₽; both totals are shown rounded to 0.01.
+    const added = spent(after.tooltip)[0]! - rubBefore!;
+    assert.ok(Math.abs(added - 0.0433) <= 0.0101, `added ${added}`);
   });
 
   it('warns when the model is not available to the key, and not for the workspace that has it', async () => {
