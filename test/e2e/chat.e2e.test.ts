@@ -160,4 +160,21 @@ describe('chat (e2e, packaged extension in code-server)', function () {
       'The 2 oldest messages were left out: the conversation is longer than acme/chat-basic reads (4,000 tokens).',
     );
   });
+
+  it("issue 14: a thinking model's Thinking section shows while it thinks and folds when the answer starts; usage, cost and the context meter show", async () => {
+    await workbench.runCommand('Multi-Model AI: New Chat');
+    await chat.turns('user').first().waitFor({ state: 'detached' });
+    await chat.pickModel('nova/responder');
+    // 17 reasoning deltas, then a pause before the answer.
+    await control.queueFaults('responses', [{ type: 'stall', afterDeltas: 17, ms: 3_000 }]);
+    await chat.send('Explain closures');
+    const thinking = chat.lastAnswer().locator('details.thinking');
+    await thinking.locator('.thinking-text', { hasText: 'First check what is asked, then answer briefly with an example.' }).waitFor();
+    assert.equal(await thinking.getAttribute('open'), '', 'open while the model thinks');
+    await chat.waitForStatus('done');
+    assert.equal(await thinking.getAttribute('open'), null, 'folded once the answer started');
+    assert.ok(!(await chat.lastAnswer().locator('.markdown-body').innerText()).includes('First check what is asked'));
+    assert.match((await chat.lastAnswer().locator('.usage').textContent()) ?? '', /^[\d,]+ in · [\d,]+ out tokens · ≈ [\d.]+ ₽$/);
+    assert.match((await chat.frame.locator('.usage-meter').textContent()) ?? '', /^Context \d+% of 64,000 · ≈ [\d.]+ ₽ this chat$/);
+  });
 });
