@@ -2,6 +2,7 @@
 // reader. Unlike the vendor SDKs, a stream that ends before the reply says it finished is a
 // fault, not a quiet success; so is an event that cannot be read (we stop: text after an
 // unreadable event could have a hole). The caller turns faults into ServiceErrors.
+import type * as z from 'zod';
 import { LineDecoder } from './lineDecoder';
 import { SseDecoder, type SseEvent } from './sseDecoder';
 import type { ReplyPart } from './transports/transport';
@@ -93,3 +94,15 @@ export function errorFault(json: unknown): StreamFault {
 
 /** A parsed event that does not have the shape its type promises. */
 export const malformed = (what: string): StreamFault => new StreamFault('malformed', undefined, `${what} has an unexpected shape`);
+
+/** The event read with `schema`; an error event or a wrong shape is a fault. */
+export function readEvent<T>(event: SseEvent, schema: z.ZodType<T>, what = 'an event'): T {
+  const parsed = schema.safeParse(eventJson(event));
+  if (!parsed.success) throw malformed(what);
+  return parsed.data;
+}
+
+/** For interfaces whose replies always end with a completing event: bytes that end first are a cut. */
+export function truncated(): never {
+  throw new StreamFault('truncated');
+}

@@ -2,7 +2,7 @@
 // send reasoning as `reasoning_content` or as `reasoning`: both are read. Tool calls stream as
 // `tool_calls` deltas keyed by index; each is reported once the reply says it finished.
 import * as z from 'zod';
-import { eventJson, malformed, StreamFault, type StreamReader } from '../eventStream';
+import { readEvent, StreamFault, type StreamReader } from '../eventStream';
 import { UsageSchema } from '../schemas';
 import type { TextMessage, TextRequest } from '../textRequest';
 import { ToolCallAssembler, type ReplyPart, type Transport } from './transport';
@@ -96,9 +96,8 @@ export const chatCompletions: Transport = {
           parts.push(end());
           return true;
         }
-        const chunk = ChunkSchema.safeParse(eventJson(event));
-        if (!chunk.success) throw malformed('a chunk');
-        for (const choice of chunk.data.choices) {
+        const chunk = readEvent(event, ChunkSchema, 'a chunk');
+        for (const choice of chunk.choices) {
           const delta = choice.delta;
           const reasoning = delta?.reasoning_content ?? delta?.reasoning;
           if (reasoning) parts.push({ type: 'reasoning', text: reasoning });
@@ -112,7 +111,7 @@ export const chatCompletions: Transport = {
             calls.finishAll(parts);
           }
         }
-        if (chunk.data.usage) usage = chunk.data.usage;
+        if (chunk.usage) usage = chunk.usage;
         return false;
       },
       end() {

@@ -4,7 +4,7 @@
 // with the usage and `message_stop`. A thinking block goes back, signature and all, in front
 // of the tool calls it led to: the interface refuses them otherwise.
 import * as z from 'zod';
-import { eventJson, malformed, StreamFault, type StreamReader } from '../eventStream';
+import { readEvent, truncated, type StreamReader } from '../eventStream';
 import type { TextMessage, TextRequest } from '../textRequest';
 import { ToolCallAssembler, usage, type FinishReason, type ReplyPart, type Transport } from './transport';
 
@@ -103,9 +103,7 @@ export const messages: Transport = {
     let signature: string | undefined;
     return {
       read(event, parts) {
-        const parsed = EventSchema.safeParse(eventJson(event));
-        if (!parsed.success) throw malformed('an event');
-        const e = parsed.data;
+        const e = readEvent(event, EventSchema);
         switch (e.type) {
           case 'message_start':
             input = e.message?.usage?.input_tokens ?? 0;
@@ -135,9 +133,7 @@ export const messages: Transport = {
             return false;
         }
       },
-      end() {
-        throw new StreamFault('truncated');
-      },
+      end: truncated,
     };
   },
 

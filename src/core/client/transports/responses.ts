@@ -2,7 +2,7 @@
 // `input` items; streamed `response.output_text.delta`, reasoning summaries, function-call
 // items with streamed arguments, and `response.completed` (or `incomplete`) with the usage.
 import * as z from 'zod';
-import { errorFault, eventJson, malformed, StreamFault, type StreamReader } from '../eventStream';
+import { errorFault, readEvent, truncated, type StreamReader } from '../eventStream';
 import type { TextRequest } from '../textRequest';
 import { ToolCallAssembler, usage, type FinishReason, type ReplyPart, type Transport } from './transport';
 
@@ -96,9 +96,7 @@ export const responses: Transport = {
     let called = 0;
     return {
       read(event, parts) {
-        const parsed = EventSchema.safeParse(eventJson(event));
-        if (!parsed.success) throw malformed('an event');
-        const e = parsed.data;
+        const e = readEvent(event, EventSchema);
         switch (e.type) {
           case 'response.output_text.delta':
             if (e.delta) parts.push({ type: 'delta', text: e.delta });
@@ -130,9 +128,7 @@ export const responses: Transport = {
             return false;
         }
       },
-      end() {
-        throw new StreamFault('truncated');
-      },
+      end: truncated,
     };
   },
 
