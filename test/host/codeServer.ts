@@ -137,9 +137,9 @@ export interface StartOptions {
 }
 
 /**
- * Since VS Code 1.133 or so a built workbench ignores that payload unless the smoke-test
- * driver is on, which code-server takes only through its VS Code pass-through: VSCODE_OPTIONS
- * (code-server 4.133+). Older code-servers ignore the variable and honour the payload anyway.
+ * A newer VS Code (1.139; not 1.104 or 1.117) ignores that payload in a built workbench unless
+ * the smoke-test driver is on, which code-server takes only through its VS Code pass-through,
+ * VSCODE_OPTIONS. Older code-servers ignore the variable and honour the payload anyway.
  */
 const DEVELOPMENT_PAYLOAD_ENV = { VSCODE_OPTIONS: 'enable-smoke-test-driver' };
 
