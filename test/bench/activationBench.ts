@@ -1,5 +1,5 @@
 // Benchmark 4a: activation time of the shipped build (dist/extension.js, production) in a
-// real VS Code: code-server 4.100.3's Node extension host, opened in headless Chromium.
+// real VS Code: the newest code-server host's Node extension host (test/host/paths.ts), opened in headless Chromium.
 // Every run is a fresh code-server and extension host. The peer is an empty extension
 // (activate() does nothing), packaged with vsce and installed with --install-extension,
 // in the same host as ours (loaded from the project folder: the host honours a single
@@ -87,6 +87,7 @@ export async function runActivationBench(log: (line: string) => void, runs = 5):
     for (let i = 0; i < runs; i++) {
       const server = await startCodeServer(dirs, {
         env: { MMAI_BENCH_ACTIVATION_OUT: out, MMAI_BENCH_OURS_ID: EXTENSION_ID, MMAI_BENCH_PEER_ID: PEER_ID },
+        developmentPayload: true,
       });
       const page = await browser.newPage();
       try {

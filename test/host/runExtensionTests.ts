@@ -1,16 +1,18 @@
-// npm run test:extension [-- --vsix]
+// npm run test:extension [-- --vsix] [-- --host oldest]
 // Runs the extension-host suite (test/extension, mocha run()) inside a real
-// VS Code: code-server 4.100.3 opened in headless Chromium, with the service
-// emulator started for it. --vsix tests the packaged build installed with
-// --install-extension instead of the source folder. Artifacts (mocha report,
-// code-server and workbench logs) go to test-results/extension-host-<mode>/.
+// VS Code: a code-server opened in headless Chromium, with the service emulator
+// started for it. --vsix tests the packaged build installed with
+// --install-extension instead of the source folder. --host oldest runs it on the
+// oldest VS Code engines.vscode allows instead of the newest (paths.ts). Artifacts
+// (mocha report, code-server and workbench logs) go to
+// test-results/extension-host-<mode>-<host>/.
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { format } from 'node:util';
 import { startEmulator } from '../emulator/index';
 import { launchChromium } from './browser';
 import { assertInstalled, codeServerDirs, installOwnVsix, startCodeServer } from './codeServer';
-import { PROJECT_ROOT, RESULTS_DIR } from './paths';
+import { parseHost, PROJECT_ROOT, RESULTS_DIR } from './paths';
 import { onShutdown } from './processGroup';
 import { buildSuite, parseMode, SUITE_ENTRY, suiteEnvironment, writeDevelopmentShim } from './suiteRun';
 
@@ -19,13 +21,14 @@ const RUN_TIMEOUT_MS = Number(process.env.MMAI_HOST_TIMEOUT_MS ?? 5 * 60_000);
 
 async function main(): Promise<number> {
   const mode = parseMode(process.argv.slice(2));
-  assertInstalled();
+  const host = parseHost(process.argv.slice(2));
+  assertInstalled(host);
   buildSuite(mode);
 
-  const runDir = path.join(RESULTS_DIR, `extension-host-${mode}`);
+  const runDir = path.join(RESULTS_DIR, `extension-host-${mode}-${host.name}`);
   rmSync(runDir, { recursive: true, force: true });
   mkdirSync(runDir, { recursive: true });
-  const dirs = codeServerDirs(runDir);
+  const dirs = codeServerDirs(runDir, host);
   const report = path.join(runDir, 'mocha.log');
   const browserConsole = path.join(runDir, 'browser-console.log');
   writeFileSync(report, '');
@@ -40,7 +43,7 @@ async function main(): Promise<number> {
 
   const emulator = await startEmulator({ port: 0 });
   onShutdown(() => emulator.close());
-  const server = await startCodeServer(dirs, { env: suiteEnvironment(emulator, extensionDir) });
+  const server = await startCodeServer(dirs, { env: suiteEnvironment(emulator, extensionDir), developmentPayload: true });
   const browser = await launchChromium();
   onShutdown(() => browser.close());
 
@@ -63,7 +66,7 @@ async function main(): Promise<number> {
       ['extensionTestsPath', remote(SUITE_ENTRY)],
       ['skipWelcome', 'true'],
     ];
-    console.log(`[host] ${mode} build, code-server at ${server.origin}, emulator at ${emulator.baseUrl}`);
+    console.log(`[host] ${mode} build, VS Code ${host.vscodeVersion} (code-server ${host.codeServerVersion}, Node ${host.nodeVersion}) at ${server.origin}, emulator at ${emulator.baseUrl}`);
     await page.goto(`${server.workbenchUrl}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
 
     let timer: NodeJS.Timeout | undefined;

@@ -1,6 +1,7 @@
-// npm run test:vscode [-- --vsix]
+// npm run test:vscode [-- --vsix] [-- --host oldest]
 // The same extension-host suite as npm run test:extension, in desktop VS Code
-// 1.100.3 through @vscode/test-electron. It downloads VS Code from Microsoft's
+// through @vscode/test-electron: the VS Code version of the newest code-server host,
+// or of the oldest with --host oldest (paths.ts). It downloads VS Code from Microsoft's
 // servers, so it runs only where those can be reached and a display exists
 // (xvfb-run on Linux); it is not part of npm test.
 import { downloadAndUnzipVSCode, resolveCliArgsFromVSCodeExecutablePath, runTests } from '@vscode/test-electron';
@@ -9,19 +10,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator } from '../emulator/index';
-import { installedExtensionDir, PROJECT_ROOT, VSIX_PATH } from './paths';
+import { installedExtensionDir, parseHost, PROJECT_ROOT, VSIX_PATH } from './paths';
 import { onShutdown } from './processGroup';
 import { buildSuite, parseMode, SUITE_ENTRY, suiteEnvironment, writeDevelopmentShim } from './suiteRun';
 
-const VSCODE_VERSION = '1.100.3';
-
-async function downloadVscode(): Promise<string> {
+async function downloadVscode(version: string): Promise<string> {
   try {
-    return await downloadAndUnzipVSCode(VSCODE_VERSION);
+    return await downloadAndUnzipVSCode(version);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(
-      `VS Code ${VSCODE_VERSION} could not be downloaded (${reason}). npm run test:vscode needs ` +
+      `VS Code ${version} could not be downloaded (${reason}). npm run test:vscode needs ` +
         'update.code.visualstudio.com and a display; without them, run the same suite in code-server: npm run test:extension.',
     );
   }
@@ -30,7 +29,7 @@ async function downloadVscode(): Promise<string> {
 async function main(): Promise<number> {
   const mode = parseMode(process.argv.slice(2));
   buildSuite(mode);
-  const vscodeExecutablePath = await downloadVscode();
+  const vscodeExecutablePath = await downloadVscode(parseHost(process.argv.slice(2)).vscodeVersion);
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'mmai-vscode-'));
   onShutdown(async () => rmSync(scratch, { recursive: true, force: true }));
   const profile = ['--user-data-dir', path.join(scratch, 'user-data'), '--extensions-dir', path.join(scratch, 'extensions')];
