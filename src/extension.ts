@@ -14,6 +14,7 @@ import { ProposalDocuments } from './vscode/refactor/proposalDocuments';
 import { RefactorController, registerRefactor } from './vscode/refactor/refactorController';
 import { SettingsWatcher } from './vscode/settings';
 import { registerChat } from './vscode/chat/registerChat';
+import { registerLanguageModelProvider } from './vscode/lm/languageModelProvider';
 import { ModelStatusBar } from './vscode/statusBar';
 import { exposeTestHandle, stateEntries } from './vscode/testHandle';
 
@@ -48,6 +49,7 @@ export function activate(context: vscode.ExtensionContext): void {
     refactor,
     ...registerRefactor(refactor),
     ...chat.disposables,
+    ...registerLanguageModelProvider(connection, failures),
   );
 
   // The demo's key is stored first, so onboarding does not ask for one.

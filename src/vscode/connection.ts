@@ -115,22 +115,29 @@ export class Connection extends Disposable {
   }
 
   /** What a request to the chosen model needs; throws a SetupError saying what to set, or the catalog read's ServiceError. */
-  async forChosenModel(): Promise<ModelConnection> {
+  forChosenModel(): Promise<ModelConnection> {
+    return this.forModel();
+  }
+
+  /** The same for `modelId` (the language-model provider's requests name their model), by the same rules. */
+  async forModel(modelId?: string): Promise<ModelConnection> {
     const ready = await this.ready();
     if (!ready.ok) throw new SetupError(ready.message, [ready.missing === 'apiKey' ? 'setApiKey' : 'setBaseUrl']);
     const state = await this.modelState(ready);
     if (state.kind === 'catalogFailed') throw state.error;
-    if (!state.model) throw new SetupError('No model is selected: pick the model to use.', ['selectModel']);
-    if (!state.entry || state.unusable) throw new SetupError(`The model ${state.model} cannot be used: ${state.unusable}`, ['selectModel']);
+    const model = modelId ?? state.model;
+    if (!model) throw new SetupError('No model is selected: pick the model to use.', ['selectModel']);
+    const { entry, unusable } = modelId === undefined ? state : modelUsability(state.list, modelId, state.requiredParameters);
+    if (!entry || unusable) throw new SetupError(`The model ${model} cannot be used: ${unusable}`, ['selectModel']);
     const settings = this.settings.current();
     return {
       client: await this.clientFor(ready.baseUrl, ready.apiKey),
-      model: state.entry,
+      model: entry,
       maxTokens: settings.maxTokens,
       transport: settings.transport,
-      modelOptions: settings.modelOptions[state.entry.id],
-      onDroppedOptions: (names) => this.warnOnce(`Settings: multiModelAI.modelOptions for ${state.model} has options the model does not accept (${names.join(', ')}); they are left out.`),
-      onUsage: (usage) => this.noteSpend(state.entry as ModelEntry, usage),
+      modelOptions: settings.modelOptions[entry.id],
+      onDroppedOptions: (names) => this.warnOnce(`Settings: multiModelAI.modelOptions for ${entry.id} has options the model does not accept (${names.join(', ')}); they are left out.`),
+      onUsage: (usage) => this.noteSpend(entry, usage),
     };
   }
 

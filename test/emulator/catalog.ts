@@ -12,6 +12,8 @@ export interface CatalogModel {
   outputModalities: string[];
   supportedParameters: string[];
   endpointTypes: EndpointType[];
+  /** The longest answer it writes, in tokens, when it has a limit of its own. */
+  maxOutputTokens?: number;
   /** Prices in RUB per million tokens (text) or per image. */
   pricing: Record<string, string>;
   /** Reasons before it answers (reasoning deltas, Responses reasoning items, Messages thinking blocks). */
@@ -33,6 +35,7 @@ export const CATALOG: readonly CatalogModel[] = [
     outputModalities: ['text'],
     supportedParameters: ['max_tokens', 'temperature', 'stream', 'stream_options', 'tools', 'tool_choice'],
     endpointTypes: TEXT_ENDPOINTS,
+    maxOutputTokens: 16_384,
     pricing: { prompt: '250', completion: '1000' },
     unavailableTo: {},
   },
@@ -152,6 +155,7 @@ export function modelEntry(model: CatalogModel, workspace: Workspace): Record<st
     supported_parameters: model.supportedParameters,
     supported_endpoint_types: model.endpointTypes,
     context_length: model.contextLength,
+    ...(model.maxOutputTokens !== undefined && { max_output_tokens: model.maxOutputTokens }),
     pricing: { currency: 'RUB', ...model.pricing },
   };
 }

@@ -7,7 +7,8 @@ const stringList = z.array(z.string()).default([]);
 export const ModelEntrySchema = z.looseObject({
   id: z.string().min(1),
   available: z.boolean(),
-  architecture: z.looseObject({ output_modalities: stringList }).default({ output_modalities: [] }),
+  architecture: z.looseObject({ output_modalities: stringList, input_modalities: z.array(z.string()).optional().catch(undefined) }).default({ output_modalities: [] }),
+  name: z.string().optional().catch(undefined),
   supported_parameters: stringList,
   supported_endpoint_types: stringList,
   /** Tokens the model reads, when the catalog says (the spec names no field: the usual name). */

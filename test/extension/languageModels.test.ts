@@ -1,0 +1,165 @@
+// Issue 12: the service's models inside VS Code's own language-model API, used as any other
+// extension uses them (vscode.lm), against the emulator, on every VS Code version the suite runs on.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TestHandle } from '../../src/vscode/testHandle';
+import { FIXTURE_KEYS } from '../emulator/index';
+import { suiteEnv } from './env';
+import { arrange, emulator, testHandle, until } from './shellHarness';
+
+const VENDOR = 'multi-model-ai';
+const TOOLS: vscode.LanguageModelChatTool[] = [
+  { name: 'read_file', description: 'Reads a file', inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } },
+];
+
+const models = async () => (await vscode.lm.selectChatModels({ vendor: VENDOR })).sort((a, b) => a.id.localeCompare(b.id));
+
+async function model(id: string): Promise<vscode.LanguageModelChat> {
+  return until(async () => (await models()).find((m) => m.id === id), `the model ${id} to be offered`);
+}
+
+/** The response's parts, and the error that ended it, if any. */
+async function collect(response: vscode.LanguageModelChatResponse): Promise<{ text: string; calls: vscode.LanguageModelToolCallPart[]; error?: unknown }> {
+  const out: { text: string; calls: vscode.LanguageModelToolCallPart[]; error?: unknown } = { text: '', calls: [] };
+  try {
+    for await (const part of response.stream) {
+      if (part instanceof vscode.LanguageModelTextPart) out.text += part.value;
+      else if (part instanceof vscode.LanguageModelToolCallPart) out.calls.push(part);
+    }
+  } catch (error) {
+    out.error = error;
+  }
+  return out;
+}
+
+/** sendRequest and its whole response; a rejected request is the error. */
+async function send(chat: vscode.LanguageModelChat, messages: vscode.LanguageModelChatMessage[], options: vscode.LanguageModelChatRequestOptions = {}) {
+  try {
+    return await collect(await chat.sendRequest(messages, options));
+  } catch (error) {
+    return { text: '', calls: [], error };
+  }
+}
+
+const minor = Number(vscode.version.split('.')[1]);
+
+describe('language models in VS Code (vscode.lm, issue 12)', function () {
+  this.timeout(60_000);
+  let api: TestHandle;
+  const { baseUrl } = suiteEnv();
+
+  before(async () => {
+    api = await testHandle();
+  });
+  beforeEach(() => arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' }));
+
+  it('offers exactly the usable text models of the live catalog, with their limits and capabilities', async () => {
+    await until(async () => ((await models()).length === 5 ? true : undefined), 'the five usable models');
+    const offered = await models();
+    assert.deepEqual(
+      offered.map((m) => [m.id, m.vendor, m.family, m.maxInputTokens]),
+      [
+        ['acme/chat-basic', VENDOR, 'acme', 2_000],
+        ['acme/chat-large', VENDOR, 'acme', 111_616],
+        ['acme/chat-mini', VENDOR, 'acme', 27_904],
+        ['mira/messenger', VENDOR, 'mira', 95_904],
+        ['nova/responder', VENDOR, 'nova', 59_904],
+      ],
+    );
+    assert.equal(offered[1]?.name, 'Acme Chat Large');
+  });
+
+  it('streams the answer through sendRequest', async () => {
+    await emulator().queueReplies(['one two three four']);
+    const response = await (await model('acme/chat-large')).sendRequest([vscode.LanguageModelChatMessage.User('hi')], {});
+    assert.deepEqual(await collect(response), { text: 'one two three four', calls: [] });
+  });
+
+  for (const id of ['acme/chat-large', 'mira/messenger', 'nova/responder']) {
+    it(`a tool call round-trips on ${id}: the call out, its result in, then text`, async () => {
+      const chat = await model(id);
+      const ask = [vscode.LanguageModelChatMessage.User('Use read_file on main.ts')];
+      const first = await collect(await chat.sendRequest(ask, { tools: TOOLS, toolMode: vscode.LanguageModelChatToolMode.Required }));
+      assert.equal(first.error, undefined, String(first.error));
+      const [call] = first.calls;
+      assert.deepEqual([first.calls.length, call?.name, call?.input], [1, 'read_file', { path: 'example' }]);
+      const second = await collect(
+        await chat.sendRequest(
+          [
+            ...ask,
+            vscode.LanguageModelChatMessage.Assistant([call!]),
+            vscode.LanguageModelChatMessage.User([new vscode.LanguageModelToolResultPart(call!.callId, [new vscode.LanguageModelTextPart('export const answer = 42;')])]),
+          ],
+          { tools: TOOLS },
+        ),
+      );
+      assert.equal(second.error, undefined, String(second.error));
+      assert.equal(second.text, 'The tool answered: export const answer = 42;');
+    });
+  }
+
+  it('cancelling mid-stream keeps what arrived and sends nothing more', async function () {
+    // VS Code forwards the cancellation to the provider only from 1.127 (microsoft/vscode#277872).
+    if (minor < 127) this.skip();
+    await emulator().queueReplies(['one two three four five six seven eight']);
+    await emulator().queueFaults('chat', [{ type: 'stall', afterDeltas: 3, ms: 10_000 }]);
+    const source = new vscode.CancellationTokenSource();
+    const response = await (await model('acme/chat-large')).sendRequest([vscode.LanguageModelChatMessage.User('hi')], {}, source.token);
+    let text = '';
+    const started = Date.now();
+    try {
+      for await (const piece of response.text) {
+        text += piece;
+        if (text.split(' ').length > 3) source.cancel();
+      }
+    } catch {
+      // A cancelled request may end with a cancellation error.
+    }
+    assert.equal(text, 'one two three ');
+    assert.ok(Date.now() - started < 9_000, 'the stall was not waited out');
+    assert.equal((await emulator().requests()).filter((r) => r.endpoint === 'chat').length, 1);
+  });
+
+  it('a revoked key gives a NoPermissions error with the same explanation and request id as the chat', async () => {
+    const chat = await model('acme/chat-large');
+    await emulator().queueFaults('chat', [{ type: 'status', status: 401, code: 'invalid_api_key' }]);
+    const { error } = await send(chat, [vscode.LanguageModelChatMessage.User('hi')]);
+    assert.ok(error instanceof vscode.LanguageModelError, String(error));
+    assert.equal(error.code, 'NoPermissions');
+    assert.match(error.message, /^Your API key was rejected .* \(request id req_[0-9a-f]+\)$/);
+    assert.ok(api.logLines().some((l) => /A request from VS Code's chat failed: kind=auth/.test(l.line)));
+  });
+
+  it('a model that became unavailable gives a NotFound error that says to pick another', async () => {
+    const chat = await model('acme/chat-large');
+    await emulator().queueFaults('chat', [{ type: 'status', status: 403, code: 'model_unavailable' }]);
+    const { error } = await send(chat, [vscode.LanguageModelChatMessage.User('hi')]);
+    assert.ok(error instanceof vscode.LanguageModelError, String(error));
+    assert.equal(error.code, 'NotFound');
+    assert.match(error.message, /^This model is not available to your workspace: pick another/);
+  });
+
+  it('a cut stream says it was cut off, after the text that arrived (as much as the reader took before the error)', async () => {
+    await emulator().queueReplies(['one two three four five six']);
+    await emulator().queueFaults('chat', [{ type: 'cut', afterDeltas: 2 }]);
+    const result = await collect(await (await model('acme/chat-large')).sendRequest([vscode.LanguageModelChatMessage.User('hi')], {}));
+    assert.ok('one two '.startsWith(result.text), result.text);
+    assert.ok(result.error instanceof vscode.LanguageModelError, String(result.error));
+    assert.match((result.error as Error).message, /cut off/);
+  });
+
+  it('the model list follows a change of key', async () => {
+    await model('acme/chat-large');
+    const changed = new Promise<void>((resolve) => {
+      const listener = vscode.lm.onDidChangeChatModels(() => {
+        listener.dispose();
+        resolve();
+      });
+    });
+    await api.apiKeys.store(FIXTURE_KEYS.beta);
+    await changed;
+    await model('zeta/reasoner-pro');
+    assert.equal((await models()).length, 6);
+  });
+});
+
