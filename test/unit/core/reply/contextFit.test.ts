@@ -5,8 +5,8 @@ import { estimateTokens, fitToContext } from '../../../../src/core/reply/context
 const msg = (role: ChatMessage['role'], chars: number): ChatMessage => ({ role, content: role[0]!.repeat(chars) });
 
 describe('fitToContext (spec, Limits 3)', () => {
-  it('estimates 3 characters a token plus 4 a message', () => {
-    assert.equal(estimateTokens([msg('user', 300), msg('assistant', 301)]), 100 + 4 + 101 + 4);
+  it('estimates 2.8 characters a token plus 4 a message', () => {
+    assert.equal(estimateTokens([msg('user', 280), msg('assistant', 281)]), 100 + 4 + 101 + 4);
   });
 
   it('keeps everything when the context is unknown or large enough', () => {
@@ -16,7 +16,7 @@ describe('fitToContext (spec, Limits 3)', () => {
   });
 
   it('drops whole exchanges from the oldest, keeping the system prompt and the last message', () => {
-    // 742 tokens in all (104 a message, 14 the system); 900 - 225 for the answer leaves 675: one exchange goes.
+    // 799 tokens in all (112 a message, 15 the system); 900 - 225 for the answer leaves 675: one exchange goes.
     const messages = [msg('system', 30), msg('user', 300), msg('assistant', 300), msg('user', 300), msg('assistant', 300), msg('user', 300), msg('assistant', 300), msg('user', 300)];
     const fitted = fitToContext(messages, 900);
     assert.equal(fitted.dropped, 2);

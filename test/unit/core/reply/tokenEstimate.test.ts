@@ -1,0 +1,32 @@
+// The token estimate (there is no tokenizer endpoint) against a real tokenizer, o200k_base from
+// gpt-tokenizer, on mixed prose and code: it must never count fewer tokens than there are (a
+// trimmed request must fit, VS Code's budget must hold), and not grossly more. The measured
+// over-count is written down in the README ("Use the models in VS Code's chat").
+import * as assert from 'node:assert/strict';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { estimateTokens } from '../../../../src/core/reply/contextFit';
+import { generateReply } from '../../../emulator/replies';
+
+const RUSSIAN =
+  'Расширение хранит ключ API только в защищённом хранилище VS Code. Если баланс исчерпан, сообщение называет ключ по его маске ' +
+  'и подсказывает, где пополнить счёт. Запрос, который мог дойти до сервиса, повторяется не более одного раза с тем же идентификатором.';
+const JSON_TEXT = JSON.stringify({ model: 'acme/chat-large', messages: [{ role: 'user', content: 'hi' }], max_tokens: 512, tools: [{ name: 'read_file' }] }, null, 2);
+
+const CORPUS: [string, string][] = [
+  ['TypeScript answer with code', generateReply('Explain closures in TypeScript [[tokens:400]]').join('')],
+  ['Python answer with code', generateReply('Write a Python binary search [[tokens:400]]').join('')],
+  ['Go answer with code', generateReply('How do I debounce in Go? [[tokens:400]]').join('')],
+  ['Russian prose', RUSSIAN],
+  ['JSON', JSON_TEXT],
+];
+
+describe('token estimate against o200k_base (issue 12: provideTokenCount, Limits 3: trimming)', () => {
+  for (const [name, text] of CORPUS) {
+    it(`${name}: never under, at most 1.6 times over`, () => {
+      const real = encode(text).length;
+      const estimated = estimateTokens([{ role: 'user', content: text }]) - 4;
+      const ratio = estimated / real;
+      assert.ok(ratio >= 1 && ratio <= 1.6, `${name}: estimated ${estimated}, real ${real}, ratio ${ratio.toFixed(2)}`);
+    });
+  }
+});
