@@ -90,6 +90,10 @@ export function billedCompletion(ctx: HandlerContext, model: CatalogModel, asked
   const { billing } = ctx.state;
   const repeat = billing.recall(ctx.key, ctx.clientRequestId);
   if (repeat) return repeat;
+  if (asked.images?.length && !model.inputModalities.includes('image')) {
+    ctx.ex.error(400, 'invalid_request', `Model "${model.id}" does not accept images: send text only, or pick a model whose input_modalities include image.`);
+    return undefined;
+  }
   const needed = promptTokens(asked.prompts) + (asked.maxTokens ?? 0);
   if (needed > model.contextLength) {
     ctx.ex.error(400, 'context_length_exceeded', `This request needs ${needed} tokens, but ${model.id} reads at most ${model.contextLength}: shorten the conversation.`);

@@ -9,6 +9,7 @@ import { checkOptionalFields, parseBody, resolveModel, type HandlerContext } fro
 import { SseWriter } from './sseWriter';
 
 const TextPart = z.looseObject({ type: z.literal('text'), text: z.string() });
+const ImagePart = z.looseObject({ type: z.literal('image_url'), image_url: z.looseObject({ url: z.string().startsWith('data:image/') }) });
 const ToolCall = z.looseObject({ id: z.string().min(1), type: z.literal('function'), function: z.looseObject({ name: z.string().min(1), arguments: z.string() }) });
 
 const ChatBody = z.looseObject({
@@ -17,7 +18,7 @@ const ChatBody = z.looseObject({
     .array(
       z.looseObject({
         role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
-        content: z.union([z.string(), z.array(TextPart)]).nullable(),
+        content: z.union([z.string(), z.array(z.union([TextPart, ImagePart]))]).nullable(),
         tool_calls: z.array(ToolCall).optional(),
         tool_call_id: z.string().optional(),
       }),
@@ -50,6 +51,7 @@ export async function handleChatCompletions(ctx: HandlerContext): Promise<void> 
     tools: (body.tools ?? []).map((t) => ({ name: t.function.name, parameters: t.function.parameters })),
     toolChoice: typeof body.tool_choice === 'string' ? body.tool_choice : undefined,
     maxTokens: body.max_tokens,
+    images: imagesOf(lastUser.content),
   });
   if (!completion) return;
   const reply = { id: newId('chatcmpl-'), created: Math.floor(Date.now() / 1000), model: model.id };
@@ -62,6 +64,12 @@ export async function handleChatCompletions(ctx: HandlerContext): Promise<void> 
     { ...reply, object: 'chat.completion', choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason(completion) }], usage: usage(completion) },
     ctx.fault,
   );
+}
+
+/** The media types of the data-URL images in a message. */
+function imagesOf(content: ChatBody['messages'][number]['content']): string[] {
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((part) => (part.type === 'image_url' ? [/^data:([^;,]+)/.exec(part.image_url.url)?.[1] ?? 'image'] : []));
 }
 
 /** The id of an assistant tool call that no later `tool` message answers, as the upstream API refuses it. */

@@ -21,6 +21,8 @@ export interface Asked {
   tools: ToolSpec[];
   toolChoice?: 'auto' | 'required' | 'none';
   maxTokens?: number;
+  /** Media types of the images in the last user message. */
+  images?: string[];
 }
 
 export interface ToolCallOut {
@@ -75,6 +77,8 @@ export function complete(asked: Asked, scripted: ScriptedReply | undefined, thin
     all = tokenize(script.text ?? '');
   } else if (script?.text !== undefined) {
     all = tokenize(script.text);
+  } else if (asked.images?.length) {
+    all = tokenize(`I see ${asked.images.length === 1 ? 'one image' : `${asked.images.length} images`} (${asked.images.join(', ')}).`);
   } else if (asked.toolResult !== undefined) {
     all = tokenize(`The tool answered: ${asked.toolResult}`);
   } else if (asked.tools.length > 0 && asked.toolChoice !== 'none') {

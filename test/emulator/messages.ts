@@ -19,7 +19,7 @@ const ToolResultBlock = z.looseObject({
   tool_use_id: z.string().min(1),
   content: z.union([z.string(), z.array(TextBlock)]).optional(),
 });
-const ImageBlock = z.looseObject({ type: z.literal('image') });
+const ImageBlock = z.looseObject({ type: z.literal('image'), source: z.looseObject({ media_type: z.string().optional() }).optional() });
 const Block = z.union([TextBlock, ThinkingBlock, ToolUseBlock, ToolResultBlock, ImageBlock]);
 type Block = z.infer<typeof Block>;
 
@@ -61,6 +61,7 @@ export async function handleMessages(ctx: HandlerContext): Promise<void> {
     tools: (body.tools ?? []).map((t) => ({ name: t.name, parameters: t.input_schema })),
     toolChoice: body.tool_choice?.type === 'none' ? 'none' : body.tool_choice?.type === 'any' ? 'required' : 'auto',
     maxTokens: body.max_tokens,
+    images: blocksOf(lastUser.content).flatMap((b) => (b.type === 'image' ? [b.source?.media_type ?? 'image'] : [])),
   });
   if (!completion) return;
 

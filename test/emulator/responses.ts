@@ -51,6 +51,7 @@ export async function handleResponses(ctx: HandlerContext): Promise<void> {
     tools: (body.tools ?? []).map((t) => ({ name: t.name, parameters: t.parameters })),
     toolChoice: typeof body.tool_choice === 'string' ? body.tool_choice : undefined,
     maxTokens: body.max_output_tokens,
+    images: lastUser && Array.isArray(lastUser.content) ? lastUser.content.flatMap((p) => (p.type === 'input_image' ? [/^data:([^;,]+)/.exec(String(p.image_url ?? ''))?.[1] ?? 'image'] : [])) : [],
   });
   if (!completion) return;
 

@@ -98,6 +98,18 @@ describe('language models in VS Code (vscode.lm, issue 12)', function () {
     });
   }
 
+  it('an image goes to a model that accepts images; a model that does not says so', async function () {
+    // Image data parts (LanguageModelDataPart) are in VS Code's API from after 1.104.
+    const DataPart = (vscode as unknown as { LanguageModelDataPart?: { image(data: Uint8Array, mime: string): unknown } }).LanguageModelDataPart;
+    if (!DataPart) this.skip();
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const message = vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart('What is this?'), DataPart!.image(png, 'image/png') as vscode.LanguageModelTextPart]);
+    const mira = await model('mira/messenger');
+    assert.deepEqual(await send(mira, [message]), { text: 'I see one image (image/png).', calls: [] });
+    const { error } = await send(await model('acme/chat-large'), [message]);
+    assert.match(String((error as Error | undefined)?.message), /does not accept images/);
+  });
+
   it('cancelling mid-stream keeps what arrived and sends nothing more', async function () {
     // VS Code forwards the cancellation to the provider only from 1.127 (microsoft/vscode#277872).
     if (minor < 127) this.skip();

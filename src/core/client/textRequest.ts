@@ -18,8 +18,16 @@ export interface Reasoning {
   signature?: string;
 }
 
+/** An image sent with a user message, for models whose input modalities include `image`. */
+export interface ImageInput {
+  mimeType: string;
+  /** Base64. */
+  data: string;
+}
+
 export type TextMessage =
-  | { role: 'system' | 'user'; content: string }
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string; images?: ImageInput[] }
   | { role: 'assistant'; content: string; toolCalls?: ToolCall[]; reasoning?: Reasoning }
   | { role: 'tool'; toolCallId: string; content: string };
 
@@ -49,7 +57,8 @@ export const TextRequestSchema = z.object({
   messages: z
     .array(
       z.discriminatedUnion('role', [
-        z.object({ role: z.enum(['system', 'user']), content: z.string() }),
+        z.object({ role: z.literal('system'), content: z.string() }),
+        z.object({ role: z.literal('user'), content: z.string(), images: z.array(z.object({ mimeType: z.string().regex(/^image\//), data: z.string().min(1) })).optional() }),
         z.object({
           role: z.literal('assistant'),
           content: z.string(),

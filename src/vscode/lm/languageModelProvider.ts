@@ -58,7 +58,7 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
       const outcome = await streamReply(
         {
           connection: this.connection.forModel(model.id),
-          messages: requestMessages(messages, this.memory),
+          messages: requestMessages(messages, this.memory, model.capabilities.imageInput === true),
           signal: controller.signal,
           tools: options.tools?.map((t) => ({ name: t.name, description: t.description, parameters: t.inputSchema as Record<string, unknown> | undefined })),
           toolChoice: options.toolMode === vscode.LanguageModelChatToolMode.Required ? 'required' : 'auto',
@@ -81,7 +81,7 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
 
   async provideTokenCount(_model: Info, text: string | vscode.LanguageModelChatRequestMessage): Promise<number> {
     if (typeof text === 'string') return estimateTokens([{ role: 'user', content: text }]);
-    return estimateTokens(requestMessages([text], this.memory).map((m) => ({ role: 'user', content: m.content })));
+    return estimateTokens(requestMessages([text], this.memory, true).map((m) => ({ role: 'user', content: m.content })));
   }
 
   /** The chat panel's explanation, with the request id, as the error VS Code shows; logged the same way. */

@@ -3,7 +3,7 @@
 // VS Code keeps no reasoning, but Messages thinking models want theirs back with the tool calls
 // it led to: the provider remembers it by tool call id and puts it back here.
 import * as vscode from 'vscode';
-import type { Reasoning, TextMessage, ToolCall } from '../../core/client/textRequest';
+import type { ImageInput, Reasoning, TextMessage, ToolCall } from '../../core/client/textRequest';
 
 /** The reasoning of recent answers that made tool calls, by call id (bounded: the oldest go first). */
 export class ReasoningMemory {
@@ -30,14 +30,27 @@ function resultText(part: vscode.LanguageModelToolResultPart): string {
   return part.content.map((piece) => (piece instanceof vscode.LanguageModelTextPart ? piece.value : typeof piece === 'string' ? piece : JSON.stringify(piece))).join('');
 }
 
-export function requestMessages(messages: readonly vscode.LanguageModelChatRequestMessage[], memory: ReasoningMemory): TextMessage[] {
+/** An image data part (LanguageModelDataPart, which VS Code 1.104's API does not declare yet). */
+function imageOf(part: unknown): ImageInput | undefined {
+  const candidate = part as { mimeType?: unknown; data?: unknown } | null;
+  if (typeof candidate?.mimeType !== 'string' || !candidate.mimeType.startsWith('image/') || !(candidate.data instanceof Uint8Array)) return undefined;
+  return { mimeType: candidate.mimeType, data: Buffer.from(candidate.data).toString('base64') };
+}
+
+/** Images go only to models that take them (`acceptsImages`); for another, the request is refused with why. */
+export function requestMessages(messages: readonly vscode.LanguageModelChatRequestMessage[], memory: ReasoningMemory, acceptsImages = false): TextMessage[] {
   const out: TextMessage[] = [];
   for (const message of messages) {
     let text = '';
     const calls: ToolCall[] = [];
     const results: TextMessage[] = [];
+    const images: ImageInput[] = [];
     for (const part of message.content) {
-      if (part instanceof vscode.LanguageModelTextPart) text += part.value;
+      const image = imageOf(part);
+      if (image) {
+        if (!acceptsImages) throw new vscode.LanguageModelError('This model does not accept images: remove the image, or pick a model that accepts images.');
+        images.push(image);
+      } else if (part instanceof vscode.LanguageModelTextPart) text += part.value;
       else if (part instanceof vscode.LanguageModelToolCallPart) calls.push({ id: part.callId, name: part.name, arguments: JSON.stringify(part.input ?? {}) });
       else if (part instanceof vscode.LanguageModelToolResultPart) results.push({ role: 'tool', toolCallId: part.callId, content: resultText(part) });
     }
@@ -47,7 +60,7 @@ export function requestMessages(messages: readonly vscode.LanguageModelChatReque
     } else {
       // A tool result answers the call just before it: it goes first, then any text of the same message.
       out.push(...results);
-      if (text !== '' || results.length === 0) out.push({ role: 'user', content: text });
+      if (text !== '' || images.length > 0 || results.length === 0) out.push({ role: 'user', content: text, ...(images.length > 0 && { images }) });
     }
   }
   return out;

@@ -64,6 +64,12 @@ function wireMessage(message: TextMessage): Record<string, unknown> {
       }
       return wire;
     }
+    case 'user':
+      if (!message.images?.length) return { role: 'user', content: message.content };
+      return {
+        role: 'user',
+        content: [{ type: 'text', text: message.content }, ...message.images.map((i) => ({ type: 'image_url', image_url: { url: `data:${i.mimeType};base64,${i.data}` } }))],
+      };
     default:
       return { role: message.role, content: message.content };
   }

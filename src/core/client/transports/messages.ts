@@ -59,7 +59,10 @@ function wireMessages(messages: TextMessage[]): unknown[] {
   for (const m of messages) {
     if (m.role === 'system') continue;
     if (m.role === 'tool') push('user', [{ type: 'tool_result', tool_use_id: m.toolCallId, content: m.content }]);
-    else if (m.role === 'user') push('user', [{ type: 'text', text: m.content }]);
+    else if (m.role === 'user') {
+      const images = (m.images ?? []).map((i) => ({ type: 'image', source: { type: 'base64', media_type: i.mimeType, data: i.data } }));
+      push('user', [...images, { type: 'text', text: m.content }]);
+    }
     else if (m.role === 'assistant') {
       const blocks: unknown[] = [];
       if (m.toolCalls?.length && m.reasoning?.signature) blocks.push({ type: 'thinking', thinking: m.reasoning.text, signature: m.reasoning.signature });

@@ -62,7 +62,8 @@ function input(request: TextRequest): unknown[] {
           ...(m.toolCalls ?? []).map((c) => ({ type: 'function_call', call_id: c.id, name: c.name, arguments: c.arguments })),
         ];
       default:
-        return [{ role: 'user', content: m.content }];
+        if (!m.images?.length) return [{ role: 'user', content: m.content }];
+        return [{ role: 'user', content: [{ type: 'input_text', text: m.content }, ...m.images.map((i) => ({ type: 'input_image', image_url: `data:${i.mimeType};base64,${i.data}` }))] }];
     }
   });
 }

@@ -165,3 +165,25 @@ describe('ServiceClient: extra request headers (multiModelAI.requestHeaders)', (
     assert.ok(lines.length > 0 && lines.every((l) => !l.includes('secret-proxy-value')));
   });
 });
+
+describe('transports: images in a user message (issue 12)', () => {
+  let emulator: RunningEmulator;
+  before(async () => {
+    emulator = await startEmulator();
+  });
+  after(() => emulator.close());
+  const PNG = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
+  const withImage = (model: string): TextRequest => ({ model, messages: [{ role: 'user', content: 'What is this?', images: [{ mimeType: 'image/png', data: PNG }] }], options: {} });
+
+  for (const transport of ['chat-completions', 'responses', 'messages'] as const) {
+    it(`${transport}: goes out as that interface's image content`, async () => {
+      const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 });
+      // Only mira/messenger takes images; the others refuse them, each in its own interface.
+      const model = transport === 'messages' ? 'mira/messenger' : transport === 'responses' ? 'nova/responder' : 'acme/chat-large';
+      const outcome = await run(client.streamText(TRANSPORTS[transport], withImage(model)));
+      if (transport === 'messages') assert.equal(outcome.text, 'I see one image (image/png).');
+      // Refused for the model, not for the shape: the image part was read.
+      else assert.match(outcome.error?.serviceMessage ?? '', /does not accept images/);
+    });
+  }
+});
