@@ -102,7 +102,8 @@ describe('language models in VS Code (vscode.lm, issue 12)', function () {
     // Image data parts (LanguageModelDataPart) are in VS Code's API from after 1.104.
     const DataPart = (vscode as unknown as { LanguageModelDataPart?: { image(data: Uint8Array, mime: string): unknown } }).LanguageModelDataPart;
     if (!DataPart) this.skip();
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    // A real 1x1 PNG: the workbench decodes (and may resize) images before they reach the provider.
+    const png = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
     const message = vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart('What is this?'), DataPart!.image(png, 'image/png') as vscode.LanguageModelTextPart]);
     const mira = await model('mira/messenger');
     assert.deepEqual(await send(mira, [message]), { text: 'I see one image (image/png).', calls: [] });
