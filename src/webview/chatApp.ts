@@ -78,6 +78,9 @@ export class ChatApp {
       case 'turn/remove':
         this.transcript.remove(message.turnId);
         break;
+      case 'reply/model':
+        this.transcript.setModel(message.turnId, message.model);
+        break;
       case 'reply/delta':
         this.transcript.delta(message.turnId, message.text);
         break;

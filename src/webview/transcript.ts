@@ -65,6 +65,12 @@ export class Transcript {
     this.refresh();
   }
 
+  /** Labels a streaming answer with the model it comes from, as it is labelled once stored. */
+  setModel(turnId: string, model: string): void {
+    const parts = this.turns.get(turnId);
+    if (parts) this.renderer.label(parts, model);
+  }
+
   delta(turnId: string, text: string): void {
     this.turns.get(turnId)?.stream?.append(text);
     // One scroll per frame, after the stream view's own frame update (requested first).

@@ -51,6 +51,7 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     await chat.waitForStreamedText();
     const partial = await chat.lastAnswer().locator('.markdown-body').innerText();
     assert.equal(await chat.lastAnswer().getAttribute('data-status'), 'streaming', 'text shows while it streams');
+    assert.equal(await chat.lastAnswer().locator('.turn-head .who').textContent(), 'acme/chat-large', 'a live answer names its model');
     await chat.waitForStatus('done');
     assert.ok((await chat.lastAnswer().locator('.markdown-body').innerText()).length > partial.length, 'the reply grew');
     const block = chat.lastAnswer().locator('.code-block').first();
@@ -130,6 +131,7 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     chat = await workbench.openChatView();
     await chat.expectTurnCount('user', users);
     assert.equal(await chat.turns('user').first().locator('.user-text').textContent(), 'Show me a binary search in TypeScript [[tokens:300]]');
+    assert.equal(await chat.turns('assistant').first().locator('.turn-head .who').textContent(), 'acme/chat-large', 'named as it was live');
   });
 
   it('takes the light screenshot', async () => {

@@ -216,7 +216,10 @@ export class ChatSession {
     const outcome = await streamReply(
       { connection: this.deps.connect(), messages: requestMessages(asked), signal, includeUsage: true },
       {
-        onModel: (model) => (reply.model = model.id),
+        onModel: (model) => {
+          reply.model = model.id;
+          if (visible()) this.deps.post({ type: 'reply/model', turnId: reply.id, model: model.id });
+        },
         onText: (text) => {
           reply.text += text;
           if (visible()) this.deps.post({ type: 'reply/delta', turnId: reply.id, text });

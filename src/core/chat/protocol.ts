@@ -59,6 +59,8 @@ export const ToPageSchemas = {
   'model/set': z.object({ model: ModelViewSchema }),
   'turn/append': z.object({ turn: TurnViewSchema }),
   'turn/remove': z.object({ turnId: id }),
+  /** The model answering a streaming turn, once the request goes out: the turn is labelled with it. */
+  'reply/model': z.object({ turnId: id, model: z.string().max(200) }),
   'reply/delta': z.object({ turnId: id, text: z.string() }),
   'reply/end': z.object({ turn: AssistantTurnSchema }),
   'notice/show': z.object({ message: z.string(), level: z.enum(['info', 'warning']) }),

@@ -72,8 +72,12 @@ describe('ChatSession against the emulator', () => {
     assert.ok(reply.usage && reply.usage.completion_tokens > 0, 'usage requested and shown (the model lists stream_options)');
     assert.equal(request?.stream, true);
     assert.deepEqual(posted.map((m) => m.type).filter((t) => t !== 'reply/delta' && t !== 'history/set'), [
-      'context/set', 'turn/append', 'turn/append', 'reply/end',
+      'context/set', 'turn/append', 'turn/append', 'reply/model', 'reply/end',
     ]);
+    // The live answer is labelled with the model, as the stored one is after a reload.
+    const label = posted.find((m) => m.type === 'reply/model');
+    assert.deepEqual(label, { type: 'reply/model', turnId: reply.id, model: 'acme/chat-large' });
+    assert.ok(posted.indexOf(label!) < posted.findIndex((m) => m.type === 'reply/delta'), 'labelled before the first text');
     assert.equal(s.current().title, 'Show me a binary search in Python [[tokens:300]]');
     const stored = new HistoryStore(memento);
     assert.equal(stored.activeId(), s.current().id);
