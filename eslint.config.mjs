@@ -35,8 +35,8 @@ export default tseslint.config(
           {
             target: './src/webview',
             from: ['./src/core', './src/vscode', './src/extension.ts'],
-            except: ['./chat/protocol.ts', './chat/conversation.ts', './shell/actions.ts'],
-            message: 'The page may import from core only the protocol, the conversation types and the action vocabulary.',
+            except: ['./chat/protocol.ts', './chat/conversation.ts', './shell/actions.ts', './text/hiddenCharacters.ts'],
+            message: 'The page may import from core only the protocol, the conversation types, the action vocabulary and the hidden-character rule.',
           },
         ],
       }],

@@ -2,7 +2,7 @@
 // code-block and link actions of rendered answers (buttons the page adds to each toolbar).
 import type { AssistantTurn } from '../core/chat/conversation';
 import type { ConversationView, TurnView } from '../core/chat/protocol';
-import type { Sanitizer } from './markdown/index';
+import { PAGE_ADDED, type Sanitizer } from './markdown/index';
 import { el, iconButton } from './dom';
 import type { HostBridge } from './hostBridge';
 import { TurnRenderer, type TurnElements } from './turnView';
@@ -114,7 +114,7 @@ export class Transcript {
   private decorateToolbars(): void {
     for (const toolbar of Array.from(this.list.querySelectorAll<HTMLElement>('.code-toolbar'))) {
       if (toolbar.querySelector('.code-actions')) continue;
-      const actions = el('span', { class: 'code-actions' });
+      const actions = el('span', { class: 'code-actions', attrs: { [PAGE_ADDED]: '' } });
       for (const [type, codicon, label] of CODE_ACTIONS) {
         const button = iconButton(codicon, label, () => this.runCodeAction(toolbar, type));
         button.dataset.codeAction = type;
