@@ -51,6 +51,13 @@ export class ChatApp {
   }
 
   private receive(message: ToPage): void {
+    this.handle(message);
+    // Said once: the model problem above the conversation gives way to an answer's card saying the same.
+    const problem = this.model.problemMessage();
+    this.model.setSaidElsewhere(problem !== undefined && this.transcript.lastErrorMessage() === problem);
+  }
+
+  private handle(message: ToPage): void {
     switch (message.type) {
       case 'session/init':
         this.model.show(message.model);

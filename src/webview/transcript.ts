@@ -92,6 +92,13 @@ export class Transcript {
     this.scrollToEnd();
   }
 
+  /** What the last answer's error card says, if the conversation ends with one. */
+  lastErrorMessage(): string | undefined {
+    const last = this.list.lastElementChild;
+    if (!last?.classList.contains('turn-assistant')) return undefined;
+    return last.querySelector('.error-card .card-message')?.textContent ?? undefined;
+  }
+
   setBusy(busy: boolean): void {
     this.busy = busy;
     this.refresh();

@@ -31,13 +31,20 @@ export const ConversationViewSchema = z.object({
 });
 
 export const ModelOptionSchema = z.object({ id: z.string(), description: z.string() });
+/** Why the list or the current model cannot be used: said once, with the buttons that fix it. */
+export const ModelProblemSchema = z.object({
+  message: z.string(),
+  /** A few words for the picker ("Service not reachable"), shown on a line of their own. */
+  state: z.string().max(40),
+  actions: z.array(ActionSchema),
+});
+export type ModelProblem = z.infer<typeof ModelProblemSchema>;
 export const ModelViewSchema = z.object({
   /** The model in use (settings), if any. */
   current: z.string().optional(),
   /** Usable text models, the same filtered list as the Select Model quick-pick. */
   options: z.array(ModelOptionSchema),
-  /** Why the list or the current model cannot be used, with the fix. */
-  problem: z.string().optional(),
+  problem: ModelProblemSchema.optional(),
   loading: z.boolean(),
 });
 export type ModelView = z.infer<typeof ModelViewSchema>;

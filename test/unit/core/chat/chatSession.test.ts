@@ -1,5 +1,7 @@
 // The chat controller against the emulator over loopback HTTP: the client is real.
 import * as assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
 import { ChatSession } from '../../../../src/core/chat/chatSession';
 import type { AssistantTurn } from '../../../../src/core/chat/conversation';
@@ -158,6 +160,29 @@ describe('ChatSession against the emulator', () => {
     assert.equal(error?.retryAfterSeconds, 7);
     assert.match(error?.message ?? '', /wait 7 s/);
     assert.deepEqual(error?.actions, ['retry', 'showLog']);
+  });
+
+  it('a service that does not answer: the card names the address tried, with Set Service Address', async () => {
+    // A port nothing listens on: the address a person mistyped.
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const deadAddress = `http://127.0.0.1:${closed}/v1`;
+    const { model } = await connect();
+    const s = new ChatSession({
+      connect: async () => ({ client: new ServiceClient({ baseUrl: deadAddress, apiKey: key, maxRetries: 0 }), model }),
+      store: new HistoryStore(memento),
+      post: (message) => posted.push(message),
+      serviceAddress: () => deadAddress,
+    });
+    await s.send('hi');
+    assert.deepEqual(lastReply(s).error, {
+      message: `Could not reach the service at ${deadAddress}: check the address and your connection, then try again.`,
+      actions: ['retry', 'setBaseUrl', 'showLog'],
+    });
   });
 
   it('a setup problem (no usable model) is a card with its fix, not a request', async () => {
