@@ -109,6 +109,8 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     await workbench.typeInInput(FIXTURE_KEYS.alpha);
     await chat.button('Retry', card);
     await chat.waitForStatus('done');
+    // An answer came: the models are read again, and the picker's state goes.
+    await chat.frame.locator('.model-state').waitFor({ state: 'hidden' });
   });
 
   it('keeps the output of a cut stream, marks it interrupted, and Retry answers below it', async () => {
@@ -197,7 +199,7 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     assert.equal(await card.locator('.card-message').innerText(), message);
     assert.deepEqual(await card.getByRole('button').allTextContents(), ['Retry', 'Set Service Address', 'Show Log']);
     await problem.waitFor({ state: 'hidden' });
-    assert.equal(await chat.frame.getByText(message).filter({ visible: true }).count(), 1, 'said once');
+    assert.equal(await chat.frame.locator('span', { hasText: message }).filter({ visible: true }).count(), 1, 'said once');
 
     await chat.button('Set Service Address', card);
     await workbench.quickInput.waitFor();
@@ -205,5 +207,7 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     emulator = await startEmulator({ port: Number(port) });
     await chat.button('Retry', card);
     await chat.waitForStatus('done');
+    // An answer came: the models are read again, and the picker's state goes.
+    await chat.frame.locator('.model-state').waitFor({ state: 'hidden' });
   });
 });

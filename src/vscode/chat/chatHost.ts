@@ -193,6 +193,8 @@ export class ChatHost extends Disposable {
 
   private broadcast(message: ToPageInput): void {
     for (const page of this.pages) page.post(message);
+    // An answer arrived, so the service answers again: the picker's problem may be gone.
+    if (message.type === 'reply/end' && message.turn.status === 'done' && this.model.problem) void this.refreshModels();
   }
 
   override dispose(): void {
