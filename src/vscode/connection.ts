@@ -29,7 +29,7 @@ type Ready = { ok: true; baseUrl: string; apiKey: string };
 /** What the connection knows about the models and the chosen one (`model`, multiModelAI.model), from one read of the cached catalog. */
 export type ModelState = { model?: string } & (
   | { kind: 'notReady'; readiness: NotReady }
-  | { kind: 'catalogFailed'; error: unknown; keyPrefix: string }
+  | { kind: 'catalogFailed'; error: unknown; baseUrl: string; keyPrefix: string }
   | {
       kind: 'ready';
       baseUrl: string;
@@ -186,7 +186,7 @@ export class Connection extends Disposable {
     try {
       list = await this.catalogFor(ready.baseUrl, ready.apiKey).get({ refresh });
     } catch (error) {
-      return { kind: 'catalogFailed', error, keyPrefix: maskKey(ready.apiKey), model: this.settings.current().model };
+      return { kind: 'catalogFailed', error, baseUrl: ready.baseUrl, keyPrefix: maskKey(ready.apiKey), model: this.settings.current().model };
     }
     const settings = this.settings.current();
     const requiredParameters = requiredParametersFor(settings);

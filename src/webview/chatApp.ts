@@ -53,6 +53,13 @@ export class ChatApp {
   }
 
   private receive(message: ToPage): void {
+    this.handle(message);
+    // Said once: the model problem above the conversation gives way to an answer's card saying the same.
+    const problem = this.model.problemMessage();
+    this.model.setSaidElsewhere(problem !== undefined && this.transcript.lastErrorMessage() === problem);
+  }
+
+  private handle(message: ToPage): void {
     switch (message.type) {
       case 'session/init':
         this.model.show(message.model);
@@ -83,6 +90,9 @@ export class ChatApp {
       case 'turn/remove':
         this.transcript.remove(message.turnId);
         this.meter.update({ remove: message.turnId });
+        break;
+      case 'reply/model':
+        this.transcript.setModel(message.turnId, message.model);
         break;
       case 'reply/delta':
         this.transcript.delta(message.turnId, message.text);

@@ -15,15 +15,22 @@ const CODICONS: Record<Action, string> = {
   showLog: 'output',
 };
 
-export function errorCardView(card: ErrorCard, bridge: HostBridge): HTMLElement {
+/** A button per action, the first one primary. `retry` is what the caller says it is. */
+export function actionButtons(list: readonly Action[], bridge: HostBridge, retry: () => void): HTMLElement {
   const actions = el('div', { class: 'card-actions' });
   // Of the local actions the chat runs only Retry; the others belong to other surfaces.
-  for (const action of card.actions) {
+  for (const action of list) {
     if (action !== 'retry' && isLocalAction(action)) continue;
     actions.append(iconButton(CODICONS[action], ACTION_LABELS[action], () => {
-      bridge.post(action === 'retry' ? { type: 'chat/retry' } : { type: 'error/action', action });
-    }, { text: true, class: action === card.actions[0] ? 'primary' : 'secondary' }));
+      if (action === 'retry') retry();
+      else bridge.post({ type: 'error/action', action });
+    }, { text: true, class: action === list[0] ? 'primary' : 'secondary' }));
   }
+  return actions;
+}
+
+export function errorCardView(card: ErrorCard, bridge: HostBridge): HTMLElement {
+  const actions = actionButtons(card.actions, bridge, () => bridge.post({ type: 'chat/retry' }));
   const element = el('div', { class: 'error-card', attrs: { role: 'alert' } },
     el('div', { class: 'card-message' }, icon('error'), el('span', { text: card.message })),
     card.retryAfterSeconds !== undefined && el('div', { class: 'card-detail', text: `You can retry in ${card.retryAfterSeconds} s.` }),

@@ -2,7 +2,7 @@
 // code-block and link actions of rendered answers (buttons the page adds to each toolbar).
 import type { AssistantTurn } from '../core/chat/conversation';
 import type { ConversationView, TurnView } from '../core/chat/protocol';
-import type { Sanitizer } from './markdown/index';
+import { PAGE_ADDED, type Sanitizer } from './markdown/index';
 import { el, iconButton } from './dom';
 import type { HostBridge } from './hostBridge';
 import { Countdown } from '../core/reply/retryWait';
@@ -72,6 +72,12 @@ export class Transcript {
     this.refresh();
   }
 
+  /** Labels a streaming answer with the model it comes from, as it is labelled once stored. */
+  setModel(turnId: string, model: string): void {
+    const parts = this.turns.get(turnId);
+    if (parts) this.renderer.label(parts, model);
+  }
+
   delta(turnId: string, text: string): void {
     this.stopWaiting();
     const parts = this.turns.get(turnId);
@@ -125,6 +131,13 @@ export class Transcript {
     this.scrollToEnd();
   }
 
+  /** What the last answer's error card says, if the conversation ends with one. */
+  lastErrorMessage(): string | undefined {
+    const last = this.list.lastElementChild;
+    if (!last?.classList.contains('turn-assistant')) return undefined;
+    return last.querySelector('.error-card .card-message')?.textContent ?? undefined;
+  }
+
   setBusy(busy: boolean): void {
     this.busy = busy;
     this.refresh();
@@ -147,7 +160,7 @@ export class Transcript {
   private decorateToolbars(): void {
     for (const toolbar of Array.from(this.list.querySelectorAll<HTMLElement>('.code-toolbar'))) {
       if (toolbar.querySelector('.code-actions')) continue;
-      const actions = el('span', { class: 'code-actions' });
+      const actions = el('span', { class: 'code-actions', attrs: { [PAGE_ADDED]: '' } });
       for (const [type, codicon, label] of CODE_ACTIONS) {
         const button = iconButton(codicon, label, () => this.runCodeAction(toolbar, type));
         button.dataset.codeAction = type;

@@ -24,6 +24,9 @@ export function usageText(usage: TurnUsage, costRub?: number): string {
   return costRub === undefined ? tokens : `${tokens} · ${formatRub(costRub)}`;
 }
 
+/** An answer that failed before a model was chosen has no model to name. */
+const answerLabel = (model: string | undefined): string => model ?? 'Assistant';
+
 export interface TurnElements {
   element: HTMLElement;
   /** Set for assistant turns. */
@@ -47,6 +50,7 @@ export class TurnRenderer {
       else stream.setText(turn.text);
     }
     element.dataset.status = turn.status;
+    this.label(parts, turn.model);
     element.querySelector('.turn-state')?.remove();
     const state = el('div', { class: 'turn-state' });
     const badge = BADGES[turn.status];
@@ -76,6 +80,12 @@ export class TurnRenderer {
     element.querySelector(':scope > .turn-head')?.after(el('div', { class: 'turn-notice', attrs: { role: 'note' } }, icon('info'), el('span', { text })));
   }
 
+  /** The answer's label: the model that wrote it, live and after a reload alike. */
+  label(parts: TurnElements, model: string | undefined): void {
+    const who = parts.element.querySelector(':scope > .turn-head .who');
+    if (who) who.textContent = answerLabel(model);
+  }
+
   private user(turn: Extract<TurnView, { role: 'user' }>): HTMLElement {
     return el('article', { class: 'turn turn-user', attrs: { 'data-turn-id': turn.id, 'aria-label': 'You said' } },
       el('div', { class: 'turn-head' }, icon('account'), el('span', { class: 'who', text: 'You' }), el('span', { class: 'spacer' }),
@@ -88,7 +98,7 @@ export class TurnRenderer {
   private assistant(turn: AssistantTurn): TurnElements {
     const body = el('div', { class: 'markdown-body' });
     const element = el('article', { class: 'turn turn-assistant', attrs: { 'data-turn-id': turn.id, 'data-status': turn.status, 'aria-label': 'Answer' } },
-      el('div', { class: 'turn-head' }, icon('sparkle'), el('span', { class: 'who', text: turn.model ?? 'Assistant' })),
+      el('div', { class: 'turn-head' }, icon('sparkle'), el('span', { class: 'who', text: answerLabel(turn.model) })),
       body,
     );
     if (turn.notice) this.notice(element, turn.notice);

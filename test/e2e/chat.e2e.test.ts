@@ -1,7 +1,8 @@
 // The chat as a person uses it, in a real VS Code (code-server) with the packaged .vsix:
 // open the chat, pick a model, send, watch the reply stream with a highlighted code block,
 // insert it into an editor, stop a long reply, recover from a 401 and a stream cut, reload
-// and find the conversation. Also takes the README screenshots (dark and light).
+// and find the conversation; hidden direction controls and an unreachable service. Also takes
+// the README screenshots (dark and light).
 import * as assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -10,6 +11,16 @@ import { PROJECT_ROOT } from '../host/paths';
 import { ChatWorkbench, LIGHT, type ChatPage } from './chatWorkbench';
 
 const IMAGES = path.join(PROJECT_ROOT, 'docs', 'images');
+// Trojan Source (CVE-2021-42574): a comment that displays as an if, and a link text that displays as a .txt.
+const TROJAN_REPLY = [
+  'Here is the guard:',
+  '',
+  '```ts',
+  '/*\u202E } \u2066if (isAdmin)\u2069 \u2066 begin admins only */',
+  '```',
+  '',
+  'See [invoice\u202Etxt.exe](https://example.com/invoice) for details.',
+].join('\n');
 
 describe('chat (e2e, packaged extension in code-server)', function () {
   this.timeout(180_000);
@@ -51,6 +62,7 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     await chat.waitForStreamedText();
     const partial = await chat.lastAnswer().locator('.markdown-body').innerText();
     assert.equal(await chat.lastAnswer().getAttribute('data-status'), 'streaming', 'text shows while it streams');
+    assert.equal(await chat.lastAnswer().locator('.turn-head .who').textContent(), 'acme/chat-large', 'a live answer names its model');
     await chat.waitForStatus('done');
     assert.ok((await chat.lastAnswer().locator('.markdown-body').innerText()).length > partial.length, 'the reply grew');
     const block = chat.lastAnswer().locator('.code-block').first();
@@ -97,6 +109,8 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     await workbench.typeInInput(FIXTURE_KEYS.alpha);
     await chat.button('Retry', card);
     await chat.waitForStatus('done');
+    // An answer came: the models are read again, and the picker's state goes.
+    await chat.frame.locator('.model-state').waitFor({ state: 'hidden' });
   });
 
   it('keeps the output of a cut stream, marks it interrupted, and Retry answers below it', async () => {
@@ -139,6 +153,7 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     chat = await workbench.openChatView();
     await chat.expectTurnCount('user', users);
     assert.equal(await chat.turns('user').first().locator('.user-text').textContent(), 'Show me a binary search in TypeScript [[tokens:300]]');
+    assert.equal(await chat.turns('assistant').first().locator('.turn-head .who').textContent(), 'acme/chat-large', 'named as it was live');
   });
 
   it('takes the light screenshot', async () => {
@@ -146,6 +161,63 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     await workbench.setTheme(LIGHT);
     await chat.lastAnswer().scrollIntoViewIfNeeded();
     await workbench.page.screenshot({ path: path.join(IMAGES, 'chat-light.png') });
+  });
+
+  it('shows hidden direction controls as marks, and Insert offers to remove them first', async () => {
+    await control.queueReplies([TROJAN_REPLY]);
+    await chat.send('Check the admin guard');
+    await chat.waitForStatus('done');
+    const answer = chat.lastAnswer();
+    assert.deepEqual(await answer.locator('.code-block .hidden-char').allTextContents(), ['U+202E', 'U+2066', 'U+2069', 'U+2066']);
+    assert.deepEqual(await answer.locator('p .hidden-char').allTextContents(), ['U+202E'], 'the link text names its override too');
+    const shown = await answer.locator('.markdown-body').innerText();
+    assert.ok(!/[\u202a-\u202e\u2066-\u2069]/.test(shown), 'no direction control is in the page');
+    assert.ok(shown.includes('txt.exe for details.'), 'the prose after the link reads in order');
+
+    await workbench.openFile('main.ts');
+    await answer.locator('.code-block').first().getByRole('button', { name: 'Insert at Cursor' }).click();
+    const dialog = workbench.page.locator('.monaco-dialog-box');
+    await dialog.waitFor();
+    assert.match(await dialog.innerText(), /This code holds 4 hidden characters \(U\+202E right-to-left override/);
+    await dialog.getByRole('button', { name: 'Remove Hidden Characters' }).click();
+    await workbench.runCommand('File: Save All Files');
+    const onDisk = () => readFileSync(path.join(workbench.server.workspaceDir, 'main.ts'), 'utf8');
+    for (let attempt = 0; attempt < 40 && !onDisk().includes('begin admins only'); attempt++) await workbench.page.waitForTimeout(250);
+    assert.ok(onDisk().includes('/* } if (isAdmin)  begin admins only */'), onDisk());
+  });
+
+  it('a service that stops answering: one message naming its address, with Set Service Address; the picker stays legible', async () => {
+    const port = new URL(emulator.origin).port;
+    await emulator.close();
+    await chat.frame.getByRole('button', { name: 'Reload the model list' }).click();
+    const message = `Could not reach the service at ${emulator.baseUrl}: check the address and your connection, then try again.`;
+    const problem = chat.frame.locator('.model-problem');
+    await problem.getByText(message).waitFor();
+    assert.deepEqual(await problem.getByRole('button').allTextContents(), ['Retry', 'Set Service Address', 'Show Log']);
+    // The model and its state, each on a line of its own at the side bar's width.
+    const state = chat.frame.locator('.model-state');
+    assert.equal(await state.innerText(), 'Service not reachable');
+    assert.ok(await state.evaluate((e) => e.scrollWidth <= e.clientWidth), 'the state is not cut off');
+    assert.equal(await chat.modelSelect.locator('option:checked').textContent(), 'acme/chat-large');
+    const width = await chat.frame.locator('body').evaluate((b) => b.clientWidth);
+    assert.ok(width >= 250 && width <= 450, `a side bar's width: ${width}`);
+
+    await chat.send('Are you there?');
+    await chat.waitForStatus('failed');
+    const card = chat.lastAnswer().locator('.error-card');
+    assert.equal(await card.locator('.card-message').innerText(), message);
+    assert.deepEqual(await card.getByRole('button').allTextContents(), ['Retry', 'Set Service Address', 'Show Log']);
+    await problem.waitFor({ state: 'hidden' });
+    assert.equal(await chat.frame.locator('span', { hasText: message }).filter({ visible: true }).count(), 1, 'said once');
+
+    await chat.button('Set Service Address', card);
+    await workbench.quickInput.waitFor();
+    await workbench.quickInput.press('Escape');
+    emulator = await startEmulator({ port: Number(port) });
+    await chat.button('Retry', card);
+    await chat.waitForStatus('done');
+    // An answer came: the models are read again, and the picker's state goes.
+    await chat.frame.locator('.model-state').waitFor({ state: 'hidden' });
   });
 
   it("Limits 3: a conversation longer than the model's context is trimmed, and the answer says so", async () => {

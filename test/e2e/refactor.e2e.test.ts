@@ -2,6 +2,8 @@
 // .vsix: select code, run Refactor Selection from the editor context menu, pick a preset,
 // watch the diff fill beside the file, accept from the diff's title bar, see the file changed.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../emulator/index';
 import { ChatWorkbench } from './chatWorkbench';
 
@@ -111,5 +113,28 @@ describe('Refactor Selection (e2e, packaged extension in code-server)', function
     assert.ok(!text.includes('let sum = 0'), text);
     assert.ok(text.includes('export const untouched = 1;'), `the rest of the file is kept: ${text}`);
     assert.equal(await page.locator('.tab', { hasText: 'total.ts' }).count(), 1, 'the file is shown once, where it was');
+  });
+
+  it('a proposal with a zero-width space: Accept says so and applies it without', async () => {
+    const { page } = workbench;
+    await workbench.openFile('total.ts');
+    const lines = page.locator('.editor-instance .view-lines').first();
+    await lines.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Shift+ArrowUp');
+    await control.queueReplies(['```ts\nexport const is\u200BAdmin = 1;\n```']);
+    await workbench.runCommand('Multi-Model AI: Refactor Selection');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Simplify' }).click();
+    await page.locator('.notification-toast', { hasText: 'The proposed code is ready' }).waitFor({ timeout: 30_000 });
+    await page.locator('.editor-actions .action-label[aria-label="Accept Refactoring"]').click();
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor();
+    assert.match(await dialog.innerText(), /The proposed code holds 1 hidden character \(U\+200B zero width space\)/);
+    await dialog.getByRole('button', { name: 'Remove Hidden Characters' }).click();
+    await page.locator('.tab', { hasText: 'Proposed refactoring' }).waitFor({ state: 'hidden' });
+    await workbench.runCommand('File: Save All Files');
+    const onDisk = () => readFileSync(path.join(workbench.server.workspaceDir, 'total.ts'), 'utf8');
+    for (let attempt = 0; attempt < 40 && !onDisk().includes('Admin = 1'); attempt++) await page.waitForTimeout(250);
+    assert.ok(onDisk().includes('export const isAdmin = 1;'), JSON.stringify(onDisk()));
   });
 });

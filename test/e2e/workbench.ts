@@ -108,7 +108,7 @@ export class Workbench {
     return this.server ? [this.server.serverLog, this.server.logsDir] : [];
   }
 
-  private get quickInput(): Locator {
+  get quickInput(): Locator {
     return this.page.locator('.quick-input-widget input');
   }
 

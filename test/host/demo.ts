@@ -1,18 +1,19 @@
-// npm run demo [-- --port N] [-- --screenshot FILE]
+// npm run demo [-- --port N] [-- --screenshot FILE] [-- --packaged]
 // A workbench to try the extension in, with nothing to set up: the packaged .vsix
 // installed in code-server under test-results/demo, talking to the service
 // emulator. The emulator's fixture key reaches the extension through
 // MMAI_EMULATOR_KEY (src/core/emulatorKeySeed.ts). Prints one line with the address
 // to open and serves until Ctrl+C. --screenshot FILE instead opens the chat in
 // headless Chromium, sends a message, saves the workbench with the streamed reply
-// as FILE (the README's picture) and stops.
+// as FILE (the README's picture) and stops. --packaged installs dist/multi-model-ai.vsix
+// as it is (the e2e run has just built it) instead of packaging again.
 import { rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { FIXTURE_KEYS, startEmulator } from '../emulator/index';
 import { Workbench } from '../e2e/workbench';
 import { codeServerDirs, installOwnVsix, startCodeServer, writeMachineSettings, writeUserSettings } from './codeServer';
 import { RESULTS_DIR } from './paths';
-import { onShutdown } from './processGroup';
+import { onShutdown, stopWithLaunchers } from './processGroup';
 import { packageExtension } from './suiteRun';
 
 const SAMPLE = `// Select some code, then right-click: Explain Selection, Refactor Selection.
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const port = Number(option(argv, '--port') ?? 0);
   const shot = option(argv, '--screenshot');
-  packageExtension({ quiet: true });
+  if (!argv.includes('--packaged')) packageExtension({ quiet: true });
 
   const dirs = codeServerDirs(path.join(RESULTS_DIR, 'demo'));
   rmSync(dirs.runDir, { recursive: true, force: true });
@@ -80,8 +81,9 @@ async function main(): Promise<void> {
     }
     return;
   }
+  stopWithLaunchers();
   console.log(`Multi-Model AI demo: open ${server.workbenchUrl} (emulator at ${emulator.baseUrl}; Ctrl+C stops it)`);
-  // Serves until SIGINT/SIGTERM: processGroup.ts then stops the server and the emulator.
+  // Serves until SIGINT/SIGTERM or until npm run demo has ended: processGroup.ts then stops the server and the emulator.
 }
 
 main().catch((error: unknown) => {

@@ -33,6 +33,8 @@ export interface ChatSessionDeps {
   post(message: ToPageInput): void;
   /** Records a failure for the log and Copy Diagnostics (the card is built here). */
   reportFailure?(what: string, error: unknown): void;
+  /** The service address requests go to, for a card saying it did not answer. */
+  serviceAddress?(): string | undefined;
   deltaIntervalMs?: number;
 }
 
@@ -223,6 +225,7 @@ export class ChatSession {
         onModel: (model) => {
           entry = model;
           reply.model = model.id;
+          if (visible()) this.deps.post({ type: 'reply/model', turnId: reply.id, model: model.id });
         },
         onReasoning: (text) => {
           reply.reasoning = (reply.reasoning ?? '') + text;
@@ -258,7 +261,7 @@ export class ChatSession {
       case 'interrupted':
       case 'failed':
         reply.status = outcome.status;
-        reply.error = errorCard(outcome.error);
+        reply.error = errorCard(outcome.error, this.deps.serviceAddress?.());
         this.deps.reportFailure?.(outcome.status === 'interrupted' ? 'The answer was cut off' : 'The chat request failed', outcome.error);
         break;
     }

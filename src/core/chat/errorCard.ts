@@ -5,10 +5,20 @@ import { SetupError } from '../reply/modelConnection';
 import { actionsFor } from '../shell/actions';
 import type { ErrorCard } from './conversation';
 
-export function errorCard(error: unknown): ErrorCard {
+/** What a person reads when nothing answered at the service address: the address, and what to check. */
+export function unreachableMessage(baseUrl: string): string {
+  return `Could not reach the service at ${baseUrl}: check the address and your connection, then try again.`;
+}
+
+/** The failure's advice; a service that did not answer is named by the address tried (`baseUrl`). */
+export function adviceFor(error: ServiceError, baseUrl: string | undefined): string {
+  return error.kind === 'network' && baseUrl ? unreachableMessage(baseUrl) : error.userMessage;
+}
+
+export function errorCard(error: unknown, baseUrl?: string): ErrorCard {
   if (error instanceof SetupError) return { message: error.message, actions: [...error.actions, 'retry'] };
   if (error instanceof ServiceError) {
-    const card: ErrorCard = { message: error.userMessage, actions: actionsFor(error.kind) };
+    const card: ErrorCard = { message: adviceFor(error, baseUrl), actions: actionsFor(error.kind) };
     const requestId = error.requestId ?? error.diagnostics.requestId;
     if (requestId) card.requestId = requestId;
     if (error.retryAfterMs !== undefined) card.retryAfterSeconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));

@@ -31,13 +31,20 @@ export const ConversationViewSchema = z.object({
 });
 
 export const ModelOptionSchema = z.object({ id: z.string(), description: z.string(), contextLength: z.number().optional() });
+/** Why the list or the current model cannot be used: said once, with the buttons that fix it. */
+export const ModelProblemSchema = z.object({
+  message: z.string(),
+  /** A few words for the picker ("Service not reachable"), shown on a line of their own. */
+  state: z.string().max(40),
+  actions: z.array(ActionSchema),
+});
+export type ModelProblem = z.infer<typeof ModelProblemSchema>;
 export const ModelViewSchema = z.object({
   /** The model in use (settings), if any. */
   current: z.string().optional(),
   /** Usable text models, the same filtered list as the Select Model quick-pick. */
   options: z.array(ModelOptionSchema),
-  /** Why the list or the current model cannot be used, with the fix. */
-  problem: z.string().optional(),
+  problem: ModelProblemSchema.optional(),
   loading: z.boolean(),
 });
 export type ModelView = z.infer<typeof ModelViewSchema>;
@@ -59,6 +66,8 @@ export const ToPageSchemas = {
   'model/set': z.object({ model: ModelViewSchema }),
   'turn/append': z.object({ turn: TurnViewSchema }),
   'turn/remove': z.object({ turnId: id }),
+  /** The model answering a streaming turn, once the request goes out: the turn is labelled with it. */
+  'reply/model': z.object({ turnId: id, model: z.string().max(200) }),
   'reply/delta': z.object({ turnId: id, text: z.string() }),
   'reply/end': z.object({ turn: AssistantTurnSchema }),
   /** Nothing arrives yet because the client waits `seconds` before trying again; `text` says why. */

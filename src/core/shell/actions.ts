@@ -39,6 +39,9 @@ function fixesFor(kind: ErrorKind): FixAction[] {
       return ['selectModel', 'showLog'];
     case 'config':
       return ['openSettings', 'showLog'];
+    case 'network':
+      // Nothing answered at the address: it may be the wrong one.
+      return ['setBaseUrl', 'showLog'];
     default:
       return ['showLog'];
   }

@@ -10,6 +10,7 @@ import { Settings } from '../../core/shell/ids';
 import { runAction } from '../actions';
 import type { Connection } from '../connection';
 import type { FailureReporter } from '../failureReporter';
+import { checkHiddenCharacters } from '../hiddenCharactersCheck';
 import { Disposable } from '../lifecycle';
 import type { SettingsWatcher } from '../settings';
 import { modelView } from './chatModels';
@@ -43,6 +44,7 @@ export class ChatHost extends Disposable {
       store: new HistoryStore(deps.state),
       post: (message) => this.broadcast(message),
       reportFailure: (what, error) => void deps.failures.record(what, error),
+      serviceAddress: () => deps.settings.current().baseUrl,
     });
     this.model = { current: deps.settings.current().model, options: [], loading: true };
     this.register(deps.connection.onDidChange(() => void this.refreshModels()));
@@ -142,20 +144,35 @@ export class ChatHost extends Disposable {
       }
       case 'model/refresh':
         return void (await this.refreshModels(true));
-      case 'code/copy':
       case 'clipboard/copy':
-        await vscode.env.clipboard.writeText(message.type === 'code/copy' ? message.code : message.text);
+        await vscode.env.clipboard.writeText(message.text);
         return void vscode.window.setStatusBarMessage('Copied to the clipboard', 2000);
+      case 'code/copy':
       case 'code/insert':
-        return void (await this.deps.code.insert(message.code));
       case 'code/apply':
-        return void (await this.deps.code.apply(message.code));
       case 'code/newFile':
-        return void (await this.deps.code.newFile(message.code, message.lang));
+        return this.useCode(message);
       case 'link/open':
         return void (await openLinkWithConfirmation(message.href));
       case 'error/action':
         return void (await runAction(message.action));
+    }
+  }
+
+  /** Copy, Insert, Apply, New File: code with hidden characters is shown to the person first. */
+  private async useCode(message: Extract<ToHost, { type: `code/${string}` }>): Promise<void> {
+    const code = await checkHiddenCharacters(message.code, message.lang === 'markdown' ? 'This answer' : 'This code');
+    if (code === undefined) return;
+    switch (message.type) {
+      case 'code/copy':
+        await vscode.env.clipboard.writeText(code);
+        return void vscode.window.setStatusBarMessage('Copied to the clipboard', 2000);
+      case 'code/insert':
+        return void (await this.deps.code.insert(code));
+      case 'code/apply':
+        return void (await this.deps.code.apply(code));
+      case 'code/newFile':
+        return void (await this.deps.code.newFile(code, message.lang));
     }
   }
 
@@ -176,6 +193,8 @@ export class ChatHost extends Disposable {
 
   private broadcast(message: ToPageInput): void {
     for (const page of this.pages) page.post(message);
+    // An answer arrived, so the service answers again: the picker's problem may be gone.
+    if (message.type === 'reply/end' && message.turn.status === 'done' && this.model.problem) void this.refreshModels();
   }
 
   override dispose(): void {

@@ -1,17 +1,33 @@
 // What the chat's model picker shows: the current model and the same usable models as the
-// Select Model quick-pick, from the connection's one read of the catalog.
-import type { ModelView } from '../../core/chat/protocol';
+// Select Model quick-pick, from the connection's one read of the catalog, and what stands in
+// the way, said once with the buttons that fix it.
+import { unreachableMessage } from '../../core/chat/errorCard';
+import type { ModelProblem, ModelView } from '../../core/chat/protocol';
+import { ServiceError } from '../../core/client/serviceError';
 import { buildModelPickItems } from '../../core/shell/modelPickItems';
 import type { ModelState } from '../connection';
 import type { FailureReporter } from '../failureReporter';
 
+function catalogProblem(state: Extract<ModelState, { kind: 'catalogFailed' }>, failures: FailureReporter): ModelProblem {
+  const failure = failures.record('Could not load the models', state.error);
+  const actions = ['retry' as const, ...failure.actions.filter((a) => a !== 'retry')];
+  if (state.error instanceof ServiceError && state.error.kind === 'network') {
+    // The same words as the card of a message sent meanwhile, so the page can say it once.
+    return { message: unreachableMessage(state.baseUrl), state: 'Service not reachable', actions };
+  }
+  return { message: failure.message, state: 'Models not loaded', actions };
+}
+
 export function modelView(state: ModelState, failures: FailureReporter): ModelView {
   const current = state.model;
   switch (state.kind) {
-    case 'notReady':
-      return { current, options: [], loading: false, problem: state.readiness.message };
+    case 'notReady': {
+      const key = state.readiness.missing === 'apiKey';
+      const problem = { message: state.readiness.message, state: key ? 'No API key' : 'No service address', actions: [key ? 'setApiKey' as const : 'setBaseUrl' as const] };
+      return { current, options: [], loading: false, problem };
+    }
     case 'catalogFailed':
-      return { current, options: [], loading: false, problem: failures.record('Could not load the models', state.error).message };
+      return { current, options: [], loading: false, problem: catalogProblem(state, failures) };
     case 'ready': {
       const contextOf = (id: string) => state.list.data.find((m) => m.id === id)?.context_length;
       const options = buildModelPickItems(state.list, { currentModelId: current, requiredParameters: state.requiredParameters }).flatMap((item) => {
@@ -19,7 +35,9 @@ export function modelView(state: ModelState, failures: FailureReporter): ModelVi
         const contextLength = contextOf(item.modelId);
         return [{ id: item.modelId, description: item.description, ...(contextLength !== undefined && { contextLength }) }];
       });
-      const problem = !current ? 'Pick a model to start chatting.' : state.unusable && `${current}: ${state.unusable}`;
+      const problem: ModelProblem | undefined = !current
+        ? { message: 'Pick a model to start chatting.', state: 'No model picked', actions: ['selectModel'] }
+        : state.unusable ? { message: `${current}: ${state.unusable}`, state: 'Not usable', actions: ['selectModel'] } : undefined;
       return { current, options, loading: false, problem };
     }
   }

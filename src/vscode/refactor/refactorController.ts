@@ -13,12 +13,13 @@ import { checkRefactorable } from '../../core/refactor/sizeLimit';
 import { offerActions, type LocalHandlers } from '../actions';
 import { Disposable } from '../lifecycle';
 import type { FailureReporter } from '../failureReporter';
+import { checkHiddenCharacters } from '../hiddenCharactersCheck';
 import { selectedLines } from '../chat/editorContext';
 import { pickInstruction } from './instructionPicker';
 import { isDiffOf, type ProposalDocuments } from './proposalDocuments';
 
 export type ProposalState = 'streaming' | RefactorOutcome['status'];
-export type AcceptResult = 'applied' | 'documentChanged' | 'nothingToAccept' | 'editFailed';
+export type AcceptResult = 'applied' | 'documentChanged' | 'nothingToAccept' | 'editFailed' | 'cancelled';
 
 /** What tests and the editor title buttons see of the open proposal. */
 export interface ProposalView {
@@ -87,13 +88,18 @@ export class RefactorController extends Disposable {
     return this.start({ ...request, instruction: chosen }, editor.document.uri, editor.viewColumn);
   }
 
-  /** Accept: applies the finished proposal as one edit, unless the file changed meanwhile. */
+  /**
+   * Accept: applies the finished proposal as one edit, unless the file changed meanwhile. Code
+   * with hidden characters is shown to the person first, with the offer to remove them.
+   */
   async accept(): Promise<AcceptResult> {
     const session = this.session;
     if (session?.outcome?.status !== 'done') {
       void vscode.window.showInformationMessage('There is no finished refactoring to accept.');
       return 'nothingToAccept';
     }
+    const code = await checkHiddenCharacters(session.outcome.code, 'The proposed code');
+    if (code === undefined || this.session !== session) return 'cancelled';
     const { target } = session.request;
     const document = await vscode.workspace.openTextDocument(session.documentUri);
     if (!unchangedSince(target, { version: document.version, text: document.getText() })) {
@@ -103,14 +109,14 @@ export class RefactorController extends Disposable {
     }
     const range = new vscode.Range(document.positionAt(target.start), document.positionAt(target.end));
     const edit = new vscode.WorkspaceEdit();
-    edit.replace(session.documentUri, range, session.outcome.code);
+    edit.replace(session.documentUri, range, code);
     const applied = await vscode.workspace.applyEdit(edit);
     this.end(session);
     if (!applied) {
       void vscode.window.showErrorMessage(`The refactoring could not be applied to ${vscode.workspace.asRelativePath(session.documentUri)}. ${UNCHANGED}`);
       return 'editFailed';
     }
-    const end = document.positionAt(target.start + session.outcome.code.length);
+    const end = document.positionAt(target.start + code.length);
     await vscode.window.showTextDocument(document, { viewColumn: session.viewColumn, selection: new vscode.Range(range.start, end) });
     return 'applied';
   }

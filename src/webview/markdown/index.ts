@@ -4,3 +4,4 @@ export { createMarkdownParser, renderMarkdown, type CodeBlock, type RenderedMark
 export { IncrementalMarkdown, type MarkdownUpdate, type RenderedBlock } from './incrementalRenderer';
 export { StreamView, type StreamViewOptions } from './streamView';
 export { isAllowedImageSrc, isAllowedLinkHref } from './urlPolicy';
+export { PAGE_ADDED } from './domPatch';

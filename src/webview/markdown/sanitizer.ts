@@ -3,6 +3,8 @@
 // their href (the page never navigates): allowed ones keep it as data-href for the
 // page to hand to the extension host, which confirms before opening.
 import DOMPurify, { type Config, type WindowLike } from 'dompurify';
+import { stripHiddenCharacters } from '../../core/text/hiddenCharacters';
+import { markHiddenCharacters } from './hiddenCharacterMarks';
 import { isAllowedImageSrc, isAllowedLinkHref } from './urlPolicy';
 
 export interface Sanitizer {
@@ -38,9 +40,24 @@ export function createSanitizer(window: WindowLike): Sanitizer {
     } else if (node.nodeName === 'IMG' && !isAllowedImageSrc(node.getAttribute('src') ?? '')) {
       node.remove();
     }
+    // Tooltips cannot show a mark: what a hidden character would do there, it does not.
+    for (const name of ['title', 'alt']) {
+      const value = node.getAttribute?.(name);
+      if (value) node.setAttribute(name, stripHiddenCharacters(value));
+    }
   });
+  const sanitizeToFragment = (html: string): DocumentFragment => {
+    const fragment = purify.sanitize(html, { ...config, RETURN_DOM_FRAGMENT: true });
+    markHiddenCharacters(fragment);
+    return fragment;
+  };
   return {
-    sanitize: (html) => purify.sanitize(html, config),
-    sanitizeToFragment: (html) => purify.sanitize(html, { ...config, RETURN_DOM_FRAGMENT: true }),
+    sanitize: (html) => {
+      const fragment = sanitizeToFragment(html);
+      const container = fragment.ownerDocument.createElement('div');
+      container.append(fragment);
+      return container.innerHTML;
+    },
+    sanitizeToFragment,
   };
 }

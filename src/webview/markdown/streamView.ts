@@ -1,8 +1,10 @@
 // The DOM side of a streamed reply: deltas are buffered and shown at most once per
 // animation frame; committed blocks are sanitised and inserted once, the tail
-// element's content is replaced on each frame. A burst bigger than one frame's
+// element's content is patched to its new rendering on each frame (domPatch.ts). A burst bigger than one frame's
 // budget is shown over the next frames, so no frame renders more than the budget.
 import type { MarkdownIt } from 'markdown-it';
+import { patchChildren } from './domPatch';
+import { chunkLongRuns } from './longRuns';
 import { IncrementalMarkdown, type MarkdownUpdate, type RenderedBlock } from './incrementalRenderer';
 import type { CodeBlock } from './markdownRenderer';
 import type { Sanitizer } from './sanitizer';
@@ -116,11 +118,13 @@ export class StreamView {
       this.container.insertBefore(element, this.tailElement);
       this.blockElements.push(element);
     }
-    this.tailElement.replaceChildren(this.fragment(update.tail));
+    patchChildren(this.tailElement, this.fragment(update.tail));
   }
 
   private fragment(block: RenderedBlock): DocumentFragment {
-    return this.options.sanitizer.sanitizeToFragment(block.html);
+    const fragment = this.options.sanitizer.sanitizeToFragment(block.html);
+    chunkLongRuns(fragment);
+    return fragment;
   }
 
   private createElement(className: string): HTMLElement {

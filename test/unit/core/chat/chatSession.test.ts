@@ -1,5 +1,7 @@
 // The chat controller against the emulator over loopback HTTP: the client is real.
 import * as assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
 import { ChatSession } from '../../../../src/core/chat/chatSession';
 import type { AssistantTurn } from '../../../../src/core/chat/conversation';
@@ -125,8 +127,12 @@ describe('ChatSession against the emulator', () => {
     assert.ok(reply.usage && reply.usage.completion_tokens > 0, 'usage requested and shown (the model lists stream_options)');
     assert.equal(request?.stream, true);
     assert.deepEqual(posted.map((m) => m.type).filter((t) => t !== 'reply/delta' && t !== 'history/set'), [
-      'context/set', 'turn/append', 'turn/append', 'reply/end',
+      'context/set', 'turn/append', 'turn/append', 'reply/model', 'reply/end',
     ]);
+    // The live answer is labelled with the model, as the stored one is after a reload.
+    const label = posted.find((m) => m.type === 'reply/model');
+    assert.deepEqual(label, { type: 'reply/model', turnId: reply.id, model: 'acme/chat-large' });
+    assert.ok(posted.indexOf(label!) < posted.findIndex((m) => m.type === 'reply/delta'), 'labelled before the first text');
     assert.equal(s.current().title, 'Show me a binary search in Python [[tokens:300]]');
     const stored = new HistoryStore(memento);
     assert.equal(stored.activeId(), s.current().id);
@@ -206,6 +212,29 @@ describe('ChatSession against the emulator', () => {
     assert.equal(error?.retryAfterSeconds, 7);
     assert.match(error?.message ?? '', /wait 7 s/);
     assert.deepEqual(error?.actions, ['retry', 'showLog']);
+  });
+
+  it('a service that does not answer: the card names the address tried, with Set Service Address', async () => {
+    // A port nothing listens on: the address a person mistyped.
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const deadAddress = `http://127.0.0.1:${closed}/v1`;
+    const { model } = await connect();
+    const s = new ChatSession({
+      connect: async () => ({ client: new ServiceClient({ baseUrl: deadAddress, apiKey: key, maxRetries: 0 }), model }),
+      store: new HistoryStore(memento),
+      post: (message) => posted.push(message),
+      serviceAddress: () => deadAddress,
+    });
+    await s.send('hi');
+    assert.deepEqual(lastReply(s).error, {
+      message: `Could not reach the service at ${deadAddress}: check the address and your connection, then try again.`,
+      actions: ['retry', 'setBaseUrl', 'showLog'],
+    });
   });
 
   it('a setup problem (no usable model) is a card with its fix, not a request', async () => {

@@ -11,7 +11,7 @@ describe('actionsFor', () => {
     ['invalid_request', ['showLog', 'retry']],
     ['rate_limit', ['retry', 'showLog']],
     ['server', ['retry', 'showLog']],
-    ['network', ['retry', 'showLog']],
+    ['network', ['retry', 'setBaseUrl', 'showLog']],
     ['timeout', ['retry', 'showLog']],
     ['stream_interrupted', ['retry', 'showLog']],
     ['bad_response', ['retry', 'showLog']],

@@ -1,0 +1,196 @@
+// The chat page itself (src/webview/main.ts, bundled as the extension bundles it, with its
+// stylesheet) in headless Chromium under the webview's CSP, at a side bar's width, fed what the
+// host sends. Hostile answers a person met: a 200 KB unbroken word, and Trojan Source direction
+// controls. The page's timing is reported, not asserted (this machine is shared); what is
+// asserted is the structure that keeps frames short and the text in its true order.
+import * as assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../host/browser';
+import { PROJECT_ROOT } from '../host/paths';
+
+const GIANT_CHARS = 200_000;
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const giantWord = (): string => Array.from({ length: GIANT_CHARS }, (_, i) => ALPHABET[(i * 7919) % ALPHABET.length]).join('');
+
+async function serve(): Promise<{ server: Server; url: string }> {
+  const bundle = await build({
+    entryPoints: [join(PROJECT_ROOT, 'src/webview/main.ts')],
+    bundle: true, write: false, format: 'iife', platform: 'browser', target: 'chrome120',
+  });
+  const script = bundle.outputFiles[0]!.text;
+  const css = readFileSync(join(PROJECT_ROOT, 'media/chat.css'), 'utf8');
+  const nonce = randomBytes(18).toString('base64url');
+  const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'self'; img-src 'self' data:`;
+  // The webview's acquireVsCodeApi: the page's messages to the host go nowhere.
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><link rel="icon" href="data:,">
+<link rel="stylesheet" href="/webview.css"></head><body><main id="app"></main>
+<script nonce="${nonce}">window.acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState() {} });</script>
+<script nonce="${nonce}" src="/webview.js"></script></body></html>`;
+  const server = createServer((request, response) => {
+    const [type, body] = request.url === '/' ? ['text/html', html] : request.url === '/webview.js' ? ['text/javascript', script] : request.url === '/webview.css' ? ['text/css', css] : [];
+    if (!body) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': `${type}; charset=utf-8`, ...(type === 'text/html' && { 'content-security-policy': csp }) });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+}
+
+interface StreamFigures {
+  longestFrameMs: number;
+  longTasksMs: number[];
+  totalMs: number;
+}
+
+/** Streams `text` into a new answer as the host does (40-character deltas), then ends it; frames and long tasks are watched throughout. */
+function streamAnswer(page: Page, text: string): Promise<StreamFigures> {
+  return page.evaluate(async (text) => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const post = (message: object) => window.postMessage(message, '*');
+    const longTasksMs: number[] = [];
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => longTasksMs.push(Math.round(e.duration)))).observe({ type: 'longtask' });
+    const frames: number[] = [];
+    let watching = true;
+    const watch = (time: number) => {
+      if (!watching) return;
+      frames.push(time);
+      requestAnimationFrame(watch);
+    };
+    const turn = { id: 'a1', role: 'assistant', text: '', status: 'streaming', model: 'acme/chat-large', createdAt: new Date().toISOString() };
+    post({ type: 'conversation/show', conversation: { id: 'c1', title: 'Odd answers', turns: [] }, busy: false });
+    post({ type: 'turn/append', turn });
+    await nextFrame();
+    requestAnimationFrame(watch);
+    const start = performance.now();
+    for (let i = 0; i < text.length; i += 40) {
+      post({ type: 'reply/delta', turnId: 'a1', text: text.slice(i, i + 40) });
+      // The host's messages arrive over time, not in one task.
+      if (i % 4000 === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    post({ type: 'reply/end', turn: { ...turn, text, status: 'done' } });
+    for (let i = 0; i < 20; i++) await nextFrame();
+    watching = false;
+    let longestFrameMs = 0;
+    for (let i = 1; i < frames.length; i++) longestFrameMs = Math.max(longestFrameMs, frames[i]! - frames[i - 1]!);
+    return { longestFrameMs: Math.round(longestFrameMs), longTasksMs, totalMs: Math.round(performance.now() - start) };
+  }, text);
+}
+
+describe('the chat page in Chromium, hostile answers', () => {
+  let server: Server;
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    let url: string;
+    ({ server, url } = await serve());
+    browser = await launchChromium();
+    // A side bar's width.
+    page = await browser.newPage({ viewport: { width: 350, height: 800 } });
+    // tsx names functions with a helper the page does not have.
+    await page.addInitScript('window.__name = (f) => f');
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(url);
+    await page.locator('textarea.composer-input').waitFor();
+    assert.deepEqual(errors, []);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('a 200 KB unbroken word is laid out in pieces, stays selectable and copies as it came', async () => {
+    const word = giantWord();
+    const figures = await streamAnswer(page, `Here it is: ${word} and after.`);
+    console.log(`      info: ${GIANT_CHARS / 1000} KB word streamed in ${figures.totalMs} ms; longest frame ${figures.longestFrameMs} ms; long tasks ${JSON.stringify(figures.longTasksMs)}`);
+    const shown = await page.evaluate(() => {
+      const body = document.querySelector('[data-turn-id="a1"] .markdown-body')!;
+      const pieces = Array.from(body.querySelectorAll('.long-run'));
+      const range = document.createRange();
+      range.selectNodeContents(body);
+      const selection = window.getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+      const selected = selection.toString();
+      selection.removeAllRanges();
+      return {
+        pieceLengths: pieces.map((p) => p.textContent!.length),
+        display: pieces[0] ? getComputedStyle(pieces[0]).display : '',
+        joined: pieces.map((p) => p.textContent).join(''),
+        selected: selected.trim(),
+      };
+    });
+    // The structure that keeps each frame short: the word in 1,000-character inline blocks.
+    assert.equal(shown.pieceLengths.length, GIANT_CHARS / 1000);
+    assert.ok(shown.pieceLengths.every((length) => length === 1000));
+    assert.equal(shown.display, 'inline-block');
+    assert.equal(shown.joined, word);
+    assert.equal(shown.selected, `Here it is: ${word} and after.`, 'selecting it copies exactly the answer');
+  });
+
+  it('the same word in a code block: in pieces, not highlighted, the block as it came', async () => {
+    const word = giantWord();
+    const figures = await streamAnswer(page, '```ts\n' + word + '\n```\n');
+    console.log(`      info: in a code block, streamed in ${figures.totalMs} ms; longest frame ${figures.longestFrameMs} ms; long tasks ${JSON.stringify(figures.longTasksMs)}`);
+    const code = await page.evaluate(() => {
+      const element = document.querySelector('[data-turn-id="a1"] pre code')!;
+      return { text: element.textContent, pieces: element.querySelectorAll('.long-run').length, tokens: element.querySelectorAll('[class^="hljs-"]').length };
+    });
+    assert.equal(code.text, `${word}\n`);
+    assert.equal(code.pieces, GIANT_CHARS / 1000);
+    assert.equal(code.tokens, 0, 'a line this long is not highlighted');
+  });
+
+  it('Trojan Source: direction controls are shown as marks, and text reads in its true order', async () => {
+    const reply = [
+      '```ts',
+      '/*\u202E } \u2066if (isAdmin)\u2069 \u2066 begin admins only */',
+      '```',
+      '',
+      'See [invoice\u202Etxt.exe](https://example.com/invoice) for details, and is\u200BAdmin.',
+    ].join('\n');
+    await streamAnswer(page, reply);
+    const shown = await page.evaluate(() => {
+      const body = document.querySelector('[data-turn-id="a1"] .markdown-body')!;
+      const link = body.querySelector('p a')!;
+      // Where "invoice" and "txt" are drawn: reversed text would put "txt" first.
+      const box = (node: Node, from: number, to: number) => {
+        const range = document.createRange();
+        range.setStart(node, from);
+        range.setEnd(node, to);
+        return range.getBoundingClientRect();
+      };
+      const [before, after] = Array.from(link.childNodes).filter((n) => n.nodeType === 3);
+      const tail = link.nextSibling!;
+      return {
+        marks: Array.from(body.querySelectorAll('.hidden-char'), (m) => m.textContent),
+        markTitle: body.querySelector('p .hidden-char')?.getAttribute('title'),
+        text: body.textContent!,
+        linkIsolated: getComputedStyle(link).unicodeBidi,
+        invoiceLeft: box(before!, 0, 7).left,
+        txtLeft: box(after!, 0, 3).left,
+        linkRight: link.getBoundingClientRect().right,
+        tailLeft: box(tail, 1, 4).left,
+        tailTop: box(tail, 1, 4).top,
+        linkTop: link.getBoundingClientRect().top,
+        codeText: body.querySelector('pre code')!.textContent,
+      };
+    });
+    assert.deepEqual(shown.marks, ['U+202E', 'U+2066', 'U+2069', 'U+2066', 'U+202E', 'U+200B']);
+    assert.equal(shown.markTitle, 'U+202E RIGHT-TO-LEFT OVERRIDE: a hidden character in the answer, shown here, not copied');
+    assert.ok(!/[\u200b\u202a-\u202e\u2066-\u2069]/.test(shown.text), 'no hidden character is in the page');
+    assert.equal(shown.codeText, '/*U+202E } U+2066if (isAdmin)U+2069 U+2066 begin admins only */\n');
+    assert.equal(shown.linkIsolated, 'isolate');
+    assert.ok(shown.invoiceLeft < shown.txtLeft, `"invoice" is drawn before "txt" (${shown.invoiceLeft} < ${shown.txtLeft})`);
+    if (shown.tailTop === shown.linkTop) assert.ok(shown.tailLeft >= shown.linkRight, 'the prose after the link follows it');
+  });
+});
