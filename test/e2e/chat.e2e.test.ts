@@ -107,7 +107,12 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     assert.equal(await chat.turns('user').last().locator('.user-text').textContent(), 'Explain closures', 'the message is kept');
     await chat.button('Set API Key', card);
     await workbench.typeInInput(FIXTURE_KEYS.alpha);
+    const failed = await chat.lastAnswer().getAttribute('data-turn-id');
+    const answers = await chat.turns('assistant').count();
     await chat.button('Retry', card);
+    // The failed answer gives way to a new one.
+    await chat.frame.locator(`.turn-assistant[data-turn-id="${failed}"]`).waitFor({ state: 'detached' });
+    await chat.expectTurnCount('assistant', answers);
     await chat.waitForStatus('done');
     // An answer came: the models are read again, and the picker's state goes.
     await chat.frame.locator('.model-state').waitFor({ state: 'hidden' });
@@ -156,7 +161,10 @@ describe('chat (e2e, packaged extension in code-server)', function () {
 
   it('shows hidden direction controls as marks, and Insert offers to remove them first', async () => {
     await control.queueReplies([TROJAN_REPLY]);
+    const answers = await chat.turns('assistant').count();
     await chat.send('Check the admin guard');
+    // Not the answer before it, which is done already.
+    await chat.expectTurnCount('assistant', answers + 1);
     await chat.waitForStatus('done');
     const answer = chat.lastAnswer();
     assert.deepEqual(await answer.locator('.code-block .hidden-char').allTextContents(), ['U+202E', 'U+2066', 'U+2069', 'U+2066']);
@@ -205,7 +213,12 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     await workbench.quickInput.waitFor();
     await workbench.quickInput.press('Escape');
     emulator = await startEmulator({ port: Number(port) });
+    const failed = await chat.lastAnswer().getAttribute('data-turn-id');
+    const answers = await chat.turns('assistant').count();
     await chat.button('Retry', card);
+    // The failed answer gives way to a new one.
+    await chat.frame.locator(`.turn-assistant[data-turn-id="${failed}"]`).waitFor({ state: 'detached' });
+    await chat.expectTurnCount('assistant', answers);
     await chat.waitForStatus('done');
     // An answer came: the models are read again, and the picker's state goes.
     await chat.frame.locator('.model-state').waitFor({ state: 'hidden' });
