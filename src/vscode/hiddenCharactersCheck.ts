@@ -3,8 +3,8 @@
 import * as vscode from 'vscode';
 import { hiddenCharactersWarning, stripHiddenCharacters } from '../core/text/hiddenCharacters';
 
-export const REMOVE_HIDDEN = 'Remove Hidden Characters';
-export const KEEP_HIDDEN = 'Keep Them';
+const REMOVE_HIDDEN = 'Remove Hidden Characters';
+const KEEP_HIDDEN = 'Keep Them';
 
 /** The text to use (as it is, or without its hidden characters), or undefined when the person cancelled. */
 export async function checkHiddenCharacters(text: string, what: string): Promise<string | undefined> {

@@ -107,7 +107,12 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     assert.equal(await chat.turns('user').last().locator('.user-text').textContent(), 'Explain closures', 'the message is kept');
     await chat.button('Set API Key', card);
     await workbench.typeInInput(FIXTURE_KEYS.alpha);
+    const failed = await chat.lastAnswer().getAttribute('data-turn-id');
+    const answers = await chat.turns('assistant').count();
     await chat.button('Retry', card);
+    // The failed answer gives way to a new one.
+    await chat.frame.locator(`.turn-assistant[data-turn-id="${failed}"]`).waitFor({ state: 'detached' });
+    await chat.expectTurnCount('assistant', answers);
     await chat.waitForStatus('done');
     // An answer came: the models are read again, and the picker's state goes.
     await chat.frame.locator('.model-state').waitFor({ state: 'hidden' });
@@ -163,9 +168,12 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     await workbench.page.screenshot({ path: path.join(IMAGES, 'chat-light.png') });
   });
 
-  it('shows hidden direction controls as marks, and Insert offers to remove them first', async () => {
+  it('shows hidden direction controls as marks, and New File offers to remove them first', async () => {
     await control.queueReplies([TROJAN_REPLY]);
+    const answers = await chat.turns('assistant').count();
     await chat.send('Check the admin guard');
+    // Not the answer before it, which is done already.
+    await chat.expectTurnCount('assistant', answers + 1);
     await chat.waitForStatus('done');
     const answer = chat.lastAnswer();
     assert.deepEqual(await answer.locator('.code-block .hidden-char').allTextContents(), ['U+202E', 'U+2066', 'U+2069', 'U+2066']);
@@ -174,16 +182,18 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     assert.ok(!/[\u202a-\u202e\u2066-\u2069]/.test(shown), 'no direction control is in the page');
     assert.ok(shown.includes('txt.exe for details.'), 'the prose after the link reads in order');
 
-    await workbench.openFile('main.ts');
-    await answer.locator('.code-block').first().getByRole('button', { name: 'Insert at Cursor' }).click();
+    // New File needs no editor to aim at; Copy, Insert and Apply go through the same check.
+    await answer.locator('.code-block').first().getByRole('button', { name: 'New File with This Code' }).click();
     const dialog = workbench.page.locator('.monaco-dialog-box');
     await dialog.waitFor();
     assert.match(await dialog.innerText(), /This code holds 4 hidden characters \(U\+202E right-to-left override/);
     await dialog.getByRole('button', { name: 'Remove Hidden Characters' }).click();
-    await workbench.runCommand('File: Save All Files');
-    const onDisk = () => readFileSync(path.join(workbench.server.workspaceDir, 'main.ts'), 'utf8');
-    for (let attempt = 0; attempt < 40 && !onDisk().includes('begin admins only'); attempt++) await workbench.page.waitForTimeout(250);
-    assert.ok(onDisk().includes('/* } if (isAdmin)  begin admins only */'), onDisk());
+    const line = await workbench.page.waitForFunction(() => {
+      const text = document.querySelector('.editor-instance .view-lines')?.textContent?.replace(/\u00a0/g, ' ') ?? '';
+      return text.includes('begin admins only') && text;
+    });
+    const text = await line.jsonValue();
+    assert.equal(text, '/* } if (isAdmin)  begin admins only */', 'the code as it reads, without its hidden characters');
   });
 
   it('a service that stops answering: one message naming its address, with Set Service Address; the picker stays legible', async () => {
@@ -214,7 +224,12 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     await workbench.quickInput.waitFor();
     await workbench.quickInput.press('Escape');
     emulator = await startEmulator({ port: Number(port) });
+    const failed = await chat.lastAnswer().getAttribute('data-turn-id');
+    const answers = await chat.turns('assistant').count();
     await chat.button('Retry', card);
+    // The failed answer gives way to a new one.
+    await chat.frame.locator(`.turn-assistant[data-turn-id="${failed}"]`).waitFor({ state: 'detached' });
+    await chat.expectTurnCount('assistant', answers);
     await chat.waitForStatus('done');
     // An answer came: the models are read again, and the picker's state goes.
     await chat.frame.locator('.model-state').waitFor({ state: 'hidden' });

@@ -11,14 +11,14 @@ export function unreachableMessage(baseUrl: string): string {
 }
 
 /** The failure's advice; a service that did not answer is named by the address tried (`baseUrl`). */
-export function adviceFor(error: ServiceError, baseUrl: string | undefined): string {
+function cardAdvice(error: ServiceError, baseUrl: string | undefined): string {
   return error.kind === 'network' && baseUrl ? unreachableMessage(baseUrl) : error.userMessage;
 }
 
 export function errorCard(error: unknown, baseUrl?: string): ErrorCard {
   if (error instanceof SetupError) return { message: error.message, actions: [...error.actions, 'retry'] };
   if (error instanceof ServiceError) {
-    const card: ErrorCard = { message: adviceFor(error, baseUrl), actions: actionsFor(error.kind) };
+    const card: ErrorCard = { message: cardAdvice(error, baseUrl), actions: actionsFor(error.kind) };
     const requestId = error.requestId ?? error.diagnostics.requestId;
     if (requestId) card.requestId = requestId;
     if (error.retryAfterMs !== undefined) card.retryAfterSeconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));

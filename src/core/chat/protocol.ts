@@ -32,7 +32,7 @@ export const ConversationViewSchema = z.object({
 
 export const ModelOptionSchema = z.object({ id: z.string(), description: z.string(), contextLength: z.number().optional() });
 /** Why the list or the current model cannot be used: said once, with the buttons that fix it. */
-export const ModelProblemSchema = z.object({
+const ModelProblemSchema = z.object({
   message: z.string(),
   /** A few words for the picker ("Service not reachable"), shown on a line of their own. */
   state: z.string().max(40),

@@ -74,7 +74,7 @@ export interface HiddenCharacter {
   readonly kind: HiddenKind;
 }
 
-export function codeLabel(char: string): string {
+function codeLabel(char: string): string {
   return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
@@ -85,7 +85,7 @@ function describe(char: string, index: number): HiddenCharacter {
 }
 
 /** A fresh global regex over the hidden characters (stateful: do not share between loops). */
-export function hiddenCharacterPattern(): RegExp {
+function hiddenCharacterPattern(): RegExp {
   return new RegExp(HIDDEN.source, HIDDEN.flags);
 }
 

@@ -58,7 +58,7 @@ export function escapeHtml(text: string): string {
  * grammars backtrack over long runs of word characters, so one 20 KB identifier in TypeScript
  * took 8 s, and a 200 KB one minutes. VS Code's editor stops tokenizing long lines likewise.
  */
-export const MAX_HIGHLIGHTED_LINE = 1_000;
+const MAX_HIGHLIGHTED_LINE = 1_000;
 
 function hasLongLine(code: string): boolean {
   for (let start = 0; start < code.length; ) {
