@@ -64,6 +64,7 @@ install_code_server() {
     return
   fi
   say "installing code-server $version into $dest (a few minutes)"
+  local started=$SECONDS
   rm -rf "$dest"
   mkdir -p "$dest"
   # In a subshell: the host's Node first on PATH (npm and node-gyp run on it) and its
@@ -98,7 +99,7 @@ install_code_server() {
   printed="$(XDG_CONFIG_HOME="$dest/.xdg/config" XDG_DATA_HOME="$dest/.xdg/data" \
     "$node_dir/bin/node" "$dest/node_modules/code-server/out/node/entry.js" --version | tail -n 1)"
   case "$printed" in
-    "$version "*" with Code $vscode") say "installed: $printed" ;;
+    "$version "*" with Code $vscode") say "installed: $printed ($((SECONDS - started)) s)" ;;
     *) fail "code-server --version printed '$printed', expected $version with Code $vscode (test/host/hosts.json)" ;;
   esac
   touch "$dest/.installed"
