@@ -58,12 +58,13 @@ install_node() {
 }
 
 install_code_server() {
-  local version="$1" node_dir="$2" dest="$3"
+  local version="$1" vscode="$2" node_dir="$3" dest="$4"
   if [ -f "$dest/.installed" ]; then
     say "code-server $version already installed at $dest"
     return
   fi
   say "installing code-server $version into $dest (a few minutes)"
+  local started=$SECONDS
   rm -rf "$dest"
   mkdir -p "$dest"
   # In a subshell: the host's Node first on PATH (npm and node-gyp run on it) and its
@@ -98,19 +99,20 @@ install_code_server() {
   printed="$(XDG_CONFIG_HOME="$dest/.xdg/config" XDG_DATA_HOME="$dest/.xdg/data" \
     "$node_dir/bin/node" "$dest/node_modules/code-server/out/node/entry.js" --version | tail -n 1)"
   case "$printed" in
-    "$version "*) say "installed: $printed" ;;
-    *) fail "code-server --version printed '$printed', expected $version" ;;
+    "$version "*" with Code $vscode") say "installed: $printed ($((SECONDS - started)) s)" ;;
+    *) fail "code-server --version printed '$printed', expected $version with Code $vscode (test/host/hosts.json)" ;;
   esac
   touch "$dest/.installed"
 }
 
 install_host() {
-  local code_server node
+  local code_server vscode node
   code_server="$(host_field "$1" codeServer)"
+  vscode="$(host_field "$1" vscode)"
   node="$(host_field "$1" node)"
   install_node "$node"
   # The Node version is part of the folder name: native modules are built for it.
-  install_code_server "$code_server" "$CACHE_ROOT/node-$node" "$CACHE_ROOT/code-server-$code_server-node$node"
+  install_code_server "$code_server" "$vscode" "$CACHE_ROOT/node-$node" "$CACHE_ROOT/code-server-$code_server-node$node"
 }
 
 install_debian_packages

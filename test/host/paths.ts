@@ -22,7 +22,7 @@ export interface Host {
 export const PROJECT_ROOT = path.resolve(__dirname, '../..');
 export const CACHE_ROOT = process.env.MMAI_CACHE_DIR ?? path.join(os.homedir(), '.cache', 'multi-model-ai');
 
-export function host(name: HostName): Host {
+function host(name: HostName): Host {
   const { codeServer, vscode, node } = hosts[name];
   const dir = path.join(CACHE_ROOT, `code-server-${codeServer}-node${node}`);
   return {
