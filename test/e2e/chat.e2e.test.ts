@@ -107,15 +107,7 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     assert.equal(await chat.turns('user').last().locator('.user-text').textContent(), 'Explain closures', 'the message is kept');
     await chat.button('Set API Key', card);
     await workbench.typeInInput(FIXTURE_KEYS.alpha);
-    const failed = await chat.lastAnswer().getAttribute('data-turn-id');
-    const answers = await chat.turns('assistant').count();
-    await chat.button('Retry', card);
-    // The failed answer gives way to a new one.
-    await chat.frame.locator(`.turn-assistant[data-turn-id="${failed}"]`).waitFor({ state: 'detached' });
-    await chat.expectTurnCount('assistant', answers);
-    await chat.waitForStatus('done');
-    // An answer came: the models are read again, and the picker's state goes.
-    await chat.frame.locator('.model-state').waitFor({ state: 'hidden' });
+    await chat.retry(card);
   });
 
   it('keeps the output of a cut stream, marks it interrupted, and Retry answers below it', async () => {
@@ -224,13 +216,7 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     await workbench.quickInput.waitFor();
     await workbench.quickInput.press('Escape');
     emulator = await startEmulator({ port: Number(port) });
-    const failed = await chat.lastAnswer().getAttribute('data-turn-id');
-    const answers = await chat.turns('assistant').count();
-    await chat.button('Retry', card);
-    // The failed answer gives way to a new one.
-    await chat.frame.locator(`.turn-assistant[data-turn-id="${failed}"]`).waitFor({ state: 'detached' });
-    await chat.expectTurnCount('assistant', answers);
-    await chat.waitForStatus('done');
+    await chat.retry(card);
     // An answer came: the models are read again, and the picker's state goes.
     await chat.frame.locator('.model-state').waitFor({ state: 'hidden' });
   });

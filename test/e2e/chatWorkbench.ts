@@ -129,6 +129,16 @@ export class ChatPage {
     await within.getByRole('button', { name: label, exact: true }).first().click();
   }
 
+  /** Retry on a failed answer's card: waits until a new answer, which takes its place, is done. */
+  async retry(card: Locator): Promise<void> {
+    const failed = await this.lastAnswer().getAttribute('data-turn-id');
+    const answers = await this.turns('assistant').count();
+    await this.button('Retry', card);
+    await this.frame.locator(`.turn-assistant[data-turn-id="${failed}"]`).waitFor({ state: 'detached' });
+    await this.expectTurnCount('assistant', answers);
+    await this.waitForStatus('done');
+  }
+
   async pickModel(id: string): Promise<void> {
     await this.modelSelect.locator(`option[value="${id}"]`).waitFor({ state: 'attached' });
     await this.modelSelect.selectOption(id);

@@ -1,5 +1,5 @@
 // npm run demo stopped the ways a person stops it: Ctrl+C (SIGINT to the terminal's whole
-// process group, so npm, tsx and the demo each get one, the demo a second one relayed by tsx),
+// process group, so npm, its shell and the demo each get one),
 // SIGTERM to that group (what `timeout` and `kill -TERM -PGID` do) and SIGTERM to npm alone
 // (`kill PID`). Each time the demo must end its code-server group and leave no record of it
 // under test-results/pids.

@@ -38,8 +38,8 @@ function shutdown(reason: string, code: number): void {
   void Promise.allSettled(shutdownHooks.map((hook) => hook())).finally(() => process.exit(code));
 }
 for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]] as const) {
-  // `on`, not `once`: Ctrl+C reaches this process twice (from the terminal and relayed by
-  // tsx), and a second signal with no handler would kill it before the records go.
+  // `on`, not `once`: Ctrl+C can reach this process twice (from the terminal and relayed by a
+  // wrapper), and a second signal with no handler would kill it before the records go.
   process.on(signal, () => shutdown(signal, 128 + number));
 }
 
