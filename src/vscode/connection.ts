@@ -5,10 +5,9 @@
 import * as vscode from 'vscode';
 import { SetupError, type ModelConnection } from '../core/reply/modelConnection';
 import { ModelCatalog, modelUsability, requiredParametersFor, usableTextModels } from '../core/client/modelCatalog';
-import type { ModelEntry, ModelList, Usage } from '../core/client/schemas';
+import type { ModelEntry, ModelList } from '../core/client/schemas';
 import type { ClientLogger, ServiceClient } from '../core/client/serviceClient';
 import { maskKey } from '../core/client/diagnostics';
-import { costOfUsage } from '../core/client/pricing';
 import { ServiceError } from '../core/client/serviceError';
 import { offerActions } from './actions';
 import type { ApiKeyStore } from './apiKeyStore';
@@ -137,7 +136,7 @@ export class Connection extends Disposable {
       transport: settings.transport,
       modelOptions: settings.modelOptions[entry.id],
       onDroppedOptions: (names) => this.warnOnce(`Settings: multiModelAI.modelOptions for ${entry.id} has options the model does not accept (${names.join(', ')}); they are left out.`),
-      onUsage: (usage) => this.noteSpend(entry, usage),
+      onSpend: (costRub) => this.noteSpend(costRub),
     };
   }
 
@@ -146,10 +145,8 @@ export class Connection extends Disposable {
     return { ...this.spend };
   }
 
-  private noteSpend(entry: ModelEntry, usage: Usage): void {
-    const cost = costOfUsage(entry, usage);
-    if (cost === undefined) return;
-    this.spend = { rub: this.spend.rub + cost, answers: this.spend.answers + 1 };
+  private noteSpend(costRub: number): void {
+    this.spend = { rub: this.spend.rub + costRub, answers: this.spend.answers + 1 };
     this.spent.fire();
   }
 

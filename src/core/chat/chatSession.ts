@@ -3,8 +3,6 @@
 // ServiceClient's stream, and tells the pages what changed through `post`. Plain TS: the
 // unit tests run it in Node against the emulator.
 import type { ModelConnection } from '../reply/modelConnection';
-import { costOfUsage } from '../client/pricing';
-import type { ModelEntry } from '../client/schemas';
 import { waitReason } from '../reply/retryWait';
 import { streamReply } from '../reply/streamReply';
 import type { SessionStateInput, ToPageInput } from './protocol';
@@ -218,12 +216,10 @@ export class ChatSession {
 
   private async stream(conversation: Conversation, asked: Conversation['turns'], reply: AssistantTurn, signal: AbortSignal): Promise<void> {
     const visible = () => this.conversation === conversation;
-    let entry: ModelEntry | undefined;
     const outcome = await streamReply(
       { connection: this.deps.connect(), messages: requestMessages(asked), signal, includeUsage: true },
       {
         onModel: (model) => {
-          entry = model;
           reply.model = model.id;
           if (visible()) this.deps.post({ type: 'reply/model', turnId: reply.id, model: model.id });
         },
@@ -248,11 +244,8 @@ export class ChatSession {
     switch (outcome.status) {
       case 'done':
         reply.status = 'done';
-        if (outcome.usage) {
-          reply.usage = TurnUsageSchema.parse(outcome.usage);
-          const cost = entry && costOfUsage(entry, outcome.usage);
-          if (cost !== undefined) reply.costRub = cost;
-        }
+        if (outcome.usage) reply.usage = TurnUsageSchema.parse(outcome.usage);
+        if (outcome.costRub !== undefined) reply.costRub = outcome.costRub;
         break;
       case 'stopped':
         reply.status = reply.text ? 'stopped' : 'failed';

@@ -1,7 +1,7 @@
 // What a request to a model needs, resolved when it starts (settings can change in between),
 // and the error that says why it cannot be sent yet. Chat, refactor and every later feature
 // that asks a model get both from the one connection (src/vscode/connection.ts).
-import type { ModelEntry, Usage } from '../client/schemas';
+import type { ModelEntry } from '../client/schemas';
 import type { ServiceClient } from '../client/serviceClient';
 import type { TransportSetting } from '../client/transports/index';
 import type { Action } from '../shell/actions';
@@ -16,8 +16,8 @@ export interface ModelConnection {
   modelOptions?: Record<string, unknown>;
   /** Told which of the person's options the model does not take (they are left out). */
   onDroppedOptions?(names: string[]): void;
-  /** Told the usage of each finished answer (the spend since VS Code started is counted from it). */
-  onUsage?(usage: Usage): void;
+  /** Told what each finished answer cost at the catalog's prices (the spend since VS Code started is counted from it). */
+  onSpend?(costRub: number): void;
 }
 
 /** A reason a request cannot be sent yet (no key, no address, no usable model), with the actions that fix it. */

@@ -5,6 +5,7 @@
 import type { ChatMessage, Usage } from '../client/schemas';
 import type { RetryWait } from '../client/serviceClient';
 import { ServiceError } from '../client/serviceError';
+import { costOfUsage } from '../client/pricing';
 import { buildTextRequest, type TextMessage, type ToolCall, type ToolSpec } from '../client/textRequest';
 import { chooseTransport } from '../client/transports/index';
 import { fitToContext } from './contextFit';
@@ -44,7 +45,18 @@ export interface ReplyHandlers {
  * interrupted: it broke after some text, which is kept; failed: it failed before any text.
  */
 export type ReplyOutcome =
-  | { status: 'done'; text: string; reasoning: string; toolCalls: ToolCall[]; finishReason: string | null; usage?: Usage; requestId?: string; reasoningSignature?: string }
+  | {
+      status: 'done';
+      text: string;
+      reasoning: string;
+      toolCalls: ToolCall[];
+      finishReason: string | null;
+      usage?: Usage;
+      /** At the catalog's prices; absent when the catalog has none (never a guess). */
+      costRub?: number;
+      requestId?: string;
+      reasoningSignature?: string;
+    }
   | { status: 'stopped'; text: string }
   | { status: 'interrupted'; text: string; error: unknown }
   | { status: 'failed'; error: unknown };
@@ -62,10 +74,11 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     handlers.onModel?.(model);
     const transport = chooseTransport(model, connection.transport);
     if (!transport.ok) throw new SetupError(transport.message, ['selectModel', 'openSettings']);
-    const fitted = fitToContext(request.messages.filter(isPlain), model.context_length, maxTokens);
-    if (fitted.dropped > 0 && model.context_length !== undefined) handlers.onTrimmed?.(fitted.dropped, model.context_length);
     // Tool conversations (the provider's) are sent whole: trimming could split a call from its result.
-    const messages = request.messages.every(isPlain) ? fitted.messages : request.messages;
+    const plain = request.messages.every(isPlain);
+    const fitted = plain ? fitToContext(request.messages as ChatMessage[], model.context_length, maxTokens) : { messages: request.messages, dropped: 0 };
+    if (fitted.dropped > 0 && model.context_length !== undefined) handlers.onTrimmed?.(fitted.dropped, model.context_length);
+    const messages = fitted.messages;
     // Spec, Endpoints 5: `stream` is an optional field like any other.
     const streaming = model.supported_parameters.includes('stream');
     const built = buildTextRequest(model, messages, {
@@ -93,13 +106,14 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
           break;
         case 'done': {
           const { type: _type, ...rest } = event;
-          end = { status: 'done', text, reasoning, toolCalls, ...withoutUndefined(rest) };
+          const costRub = event.usage && costOfUsage(model, event.usage);
+          end = { status: 'done', text, reasoning, toolCalls, ...withoutUndefined({ ...rest, costRub }) };
         }
       }
     }
     thoughts.flush();
     texts.flush();
-    if (end?.usage) connection.onUsage?.(end.usage);
+    if (end?.costRub !== undefined) connection.onSpend?.(end.costRub);
     if (signal.aborted) return { status: 'stopped', text };
     return end ? { ...end, text, reasoning } : { status: 'done', text, reasoning, toolCalls, finishReason: null };
   } catch (error) {
