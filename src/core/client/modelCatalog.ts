@@ -73,6 +73,17 @@ export function modelUsability(
   return entry.available && acceptsAll(entry, requiredParameters) ? { entry } : { entry, unusable: whyNotUsable(entry, requiredParameters) };
 }
 
+export type ImageEndpoint = 'image-generation' | 'image-edit';
+
+/** The image models for `endpoint`: those the workspace can use, and the others with why not. */
+export function imageModels(list: ModelList, endpoint: ImageEndpoint): { usable: ModelEntry[]; unusable: { entry: ModelEntry; reason: string }[] } {
+  const serving = list.data.filter((entry) => entry.supported_endpoint_types.includes(endpoint)).sort((a, b) => a.id.localeCompare(b.id));
+  return {
+    usable: serving.filter((entry) => entry.available),
+    unusable: serving.filter((entry) => !entry.available).map((entry) => ({ entry, reason: unavailableReason(entry) })),
+  };
+}
+
 export type ModelSource = Pick<ServiceClient, 'listModels'>;
 
 /** A time-limited cache of GET /v1/models; concurrent callers share one request. */

@@ -11,12 +11,25 @@ function price(pricing: Record<string, unknown>, name: string): number | undefin
   return typeof pricing[name] === 'string' || typeof pricing[name] === 'number' ? (Number.isFinite(value) && value >= 0 ? value : undefined) : undefined;
 }
 
-/** What `usage` cost on `entry`'s prices, in RUB; undefined when the catalog gives no usable prices. */
-export function costOfUsage(entry: ModelEntry, usage: Usage): number | undefined {
+/** RUB prices from the catalog entry, when they are in RUB (or say no currency). */
+function rubPricing(entry: ModelEntry): Record<string, unknown> | undefined {
   const pricing = (entry as { pricing?: unknown }).pricing;
   if (typeof pricing !== 'object' || pricing === null) return undefined;
   const fields = pricing as Record<string, unknown>;
-  if (fields.currency !== undefined && fields.currency !== 'RUB') return undefined;
+  return fields.currency === undefined || fields.currency === 'RUB' ? fields : undefined;
+}
+
+/** What `count` images cost on `entry`'s per-image price (`pricing.image`), in RUB; undefined without one. */
+export function costOfImages(entry: ModelEntry, count: number): number | undefined {
+  const fields = rubPricing(entry);
+  const each = fields && price(fields, 'image');
+  return each === undefined ? undefined : each * count;
+}
+
+/** What `usage` cost on `entry`'s prices, in RUB; undefined when the catalog gives no usable prices. */
+export function costOfUsage(entry: ModelEntry, usage: Usage): number | undefined {
+  const fields = rubPricing(entry);
+  if (!fields) return undefined;
   const prompt = price(fields, 'prompt');
   const completion = price(fields, 'completion');
   if (prompt === undefined || completion === undefined) return undefined;

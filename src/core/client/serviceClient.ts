@@ -2,7 +2,7 @@
 // request id (kept across its retries, so a retried generation can be recognised), each attempt
 // one log line, and every failure one ServiceError with diagnostics.
 import { randomUUID } from 'node:crypto';
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, FormData, request, type Dispatcher } from 'undici';
 import type * as z from 'zod';
 import { validateBaseUrl } from './baseUrl';
 import { decodeEventStream, StreamFault, type StreamReader } from './eventStream';
@@ -20,6 +20,8 @@ import {
   type Usage,
 } from './schemas';
 import { TextRequestSchema, type TextRequest, type ToolCall } from './textRequest';
+import { ImageResultSchema, type ImageRequest } from './imageRequest';
+import { imageProblem, MAX_IMAGE_BYTES, sniffImage, type ImageType } from '../images/imageBytes';
 import { chatCompletions } from './transports/chatCompletions';
 import type { ReplyPart, Transport } from './transports/transport';
 import { kindFor, kindForCode, ServiceError, type ErrorKind, type ServiceErrorInit } from './serviceError';
@@ -74,6 +76,14 @@ export type ChatStreamEvent =
   | { type: 'tool_call'; call: ToolCall }
   | { type: 'done'; finishReason: string | null; usage?: Usage; requestId?: string; reasoningSignature?: string };
 
+/** Images as the service made them, checked to be images (spec, Errors 2: made and charged once). */
+export interface GeneratedImages {
+  images: { bytes: Uint8Array; type: ImageType }[];
+  requestId?: string;
+  /** The prompt as the model rewrote it, when it says. */
+  revisedPrompt?: string;
+}
+
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
 
@@ -86,8 +96,11 @@ interface Call {
   /** Path for logs and diagnostics, e.g. /v1/chat/completions. */
   endpoint: string;
   model?: string;
-  body?: string;
+  /** JSON text, or the parts of a multipart upload (an image edit). */
+  body?: string | FormData;
   stream: boolean;
+  /** A download from an address the service gave: no key, no extra headers. */
+  anonymous?: boolean;
   clientRequestId: string;
   signal?: AbortSignal;
   onRetry?: RequestOptions['onRetry'];
@@ -196,6 +209,72 @@ export class ServiceClient {
     }
   }
 
+  /**
+   * Images from an image model: a generation (JSON) or, with `request.image`, an edit
+   * (multipart). A generation is not idempotent: its one client request id is kept across
+   * retries, and a retry happens only where the service cannot have made the images, or once
+   * after a lost response so the service can recognise it (RetryBudget). Images sent by address
+   * are downloaded here, never by a page, and every image is checked by its bytes and size.
+   */
+  async createImages(request: ImageRequest, options: RequestOptions = {}): Promise<GeneratedImages> {
+    const path = request.image ? '/images/edits' : '/images/generations';
+    let body: Call['body'];
+    if (request.image) {
+      const form = new FormData();
+      form.set('model', request.model);
+      form.set('prompt', request.prompt);
+      for (const [name, value] of Object.entries(request.options)) form.set(name, String(value));
+      form.set('image', new Blob([new Uint8Array(request.image.bytes)], { type: request.image.mime }), request.image.fileName);
+      body = form;
+    } else {
+      body = JSON.stringify({ model: request.model, prompt: request.prompt, ...request.options });
+    }
+    const call = this.newCall('POST', path, { model: request.model, body, signal: options.signal, onRetry: options.onRetry });
+    const { data, requestId } = await this.callJson(call, ImageResultSchema);
+    const images: GeneratedImages['images'] = [];
+    for (const item of data.data) {
+      const bytes = item.b64_json ? Buffer.from(item.b64_json, 'base64') : await this.download(item.url as string, call, requestId, options.signal);
+      const problem = imageProblem(bytes);
+      const type = sniffImage(bytes);
+      if (problem !== undefined || type === undefined) {
+        throw this.fail(call, undefined, { kind: 'bad_response', requestId, serviceMessage: `an image in the answer is not usable: ${problem ?? 'unknown format'}` });
+      }
+      images.push({ bytes, type });
+    }
+    const revisedPrompt = data.data.find((item) => item.revised_prompt)?.revised_prompt ?? undefined;
+    return { images, ...(requestId !== undefined && { requestId }), ...(revisedPrompt && { revisedPrompt }) };
+  }
+
+  /** An image the service answered with by address: fetched without the key, at most MAX_IMAGE_BYTES. */
+  private async download(address: string, parent: Call, requestId: string | undefined, signal: AbortSignal | undefined): Promise<Uint8Array> {
+    const dataUrl = /^data:image\/[\w.+-]+;base64,(.*)$/s.exec(address);
+    if (dataUrl) return Buffer.from(dataUrl[1] as string, 'base64');
+    let url: URL;
+    try {
+      url = new URL(address);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(url.protocol);
+    } catch {
+      throw this.fail(parent, undefined, { kind: 'bad_response', requestId, serviceMessage: 'an image address in the answer is not an http(s) URL' });
+    }
+    // Logged by origin and path only: a signed address carries its token in the query.
+    const call: Call = { method: 'GET', url: url.href, endpoint: `${url.origin}${url.pathname}`, model: parent.model, stream: false, clientRequestId: parent.clientRequestId, signal, anonymous: true };
+    for await (const bytes of this.attempts(call, (response, attempt) => this.readBytes(call, response, attempt))) return bytes;
+    throw new Error('unreachable: a download either yields its bytes or fails');
+  }
+
+  private async *readBytes(call: Call, response: Response, attempt: Attempt): AsyncGenerator<Uint8Array, Failure | undefined> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_IMAGE_BYTES) return { kind: 'bad_response', status: response.statusCode, serviceMessage: `the image is larger than ${MAX_IMAGE_BYTES} bytes` };
+      chunks.push(chunk);
+    }
+    this.log('info', call, attempt, { status: response.statusCode, note: `bytes=${size}` });
+    yield Buffer.concat(chunks);
+    return undefined;
+  }
+
   private async callJson<T>(call: Call, schema: z.ZodType<T>): Promise<{ data: T; requestId?: string }> {
     const parse = (json: unknown) => {
       const parsed = schema.safeParse(json);
@@ -289,7 +368,7 @@ export class ServiceClient {
   private newCall(
     method: Call['method'],
     path: string,
-    extra: { query?: string; model?: string; body?: string; stream?: boolean; signal?: AbortSignal; onRetry?: Call['onRetry'] },
+    extra: { query?: string; model?: string; body?: Call['body']; stream?: boolean; signal?: AbortSignal; onRetry?: Call['onRetry'] },
   ): Call {
     const clientRequestId = randomUUID();
     const call: Call = {
@@ -346,13 +425,16 @@ export class ServiceClient {
   }
 
   private send(call: Call, attempt: Attempt): Promise<Response> {
-    const headers: Record<string, string> = {
-      ...this.extraHeaders,
-      authorization: `Bearer ${this.apiKey}`,
-      accept: call.stream ? 'text/event-stream' : 'application/json',
-      'x-client-request-id': call.clientRequestId,
-    };
-    if (call.body !== undefined) headers['content-type'] = 'application/json';
+    const headers: Record<string, string> = call.anonymous
+      ? {}
+      : {
+          ...this.extraHeaders,
+          authorization: `Bearer ${this.apiKey}`,
+          accept: call.stream ? 'text/event-stream' : 'application/json',
+          'x-client-request-id': call.clientRequestId,
+        };
+    // A multipart body sets its own content type, with its boundary.
+    if (typeof call.body === 'string') headers['content-type'] = 'application/json';
     return request(call.url, {
       method: call.method,
       headers,

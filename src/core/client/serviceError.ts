@@ -153,9 +153,17 @@ const ADVICE_BY_KIND: Record<ErrorKind, string> = {
   config: 'Check the Multi-Model AI settings: the base URL must end with /v1 and an API key must be set.',
 };
 
+/** Where an image request's failure needs other words than a conversation's. */
+const IMAGE_ADVICE: Partial<Record<ErrorKind | 'unsupported_model_endpoint', string>> = {
+  too_long: 'The image or the prompt is too large for the service: use a smaller image or a shorter prompt.',
+  unsupported_model_endpoint: 'This model does not do this with images: pick another image model.',
+  stream_interrupted: 'The images were cut off before they arrived whole: try again.',
+};
+
 function adviceFor(init: ServiceErrorInit): string {
   const { kind, code, partialText } = init;
   let advice = (code !== undefined && kind !== 'stream_interrupted' ? ADVICE_BY_CODE[code] : undefined) ?? ADVICE_BY_KIND[kind];
+  if (init.diagnostics.endpoint.includes('/images/')) advice = IMAGE_ADVICE[code === 'unsupported_model_endpoint' ? code : kind] ?? advice;
   if (kind === 'payment') advice = paymentAdvice(code, init.diagnostics.keyPrefix);
   if (kind === 'rate_limit' && init.retryAfterMs !== undefined) advice = rateLimitAdvice(init.retryAfterMs);
   if (kind === 'invalid_request' && advice === ADVICE_BY_KIND.invalid_request) advice = refusalAdvice(init.status, code, init.requestId);

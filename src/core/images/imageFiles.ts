@@ -1,0 +1,109 @@
+// Saving images into the workspace: names from the prompt, never over an existing file, and
+// never a half-written file. Each image is written whole to a hidden temporary file in the same
+// folder, its final name is claimed by creating it exclusively (so a file that exists, or
+// appears meanwhile, is never replaced), and the temporary file is renamed onto the claim.
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import * as path from 'node:path';
+
+const MAX_STEM = 48;
+const FALLBACK_STEM = 'image';
+
+/** "a red fox, logo!" -> "a-red-fox-logo": lower-case ASCII words, at most 48 characters. */
+export function stemFromText(text: string): string {
+  const words = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  let stem = '';
+  for (const word of words) {
+    const next = stem ? `${stem}-${word}` : word;
+    if (next.length > MAX_STEM) break;
+    stem = next;
+  }
+  return stem || (words[0]?.slice(0, MAX_STEM) ?? '') || FALLBACK_STEM;
+}
+
+/** The name an edit of `original` is saved under (before numbering): "shot.png" -> "shot-edited". */
+export function editedStem(original: string): string {
+  const base = path.basename(original, path.extname(original));
+  return `${base}-edited`;
+}
+
+export class SaveError extends Error {
+  constructor(
+    message: string,
+    /** The system error code (EACCES, EROFS, ENOSPC...). */
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'SaveError';
+  }
+}
+
+/**
+ * Writes `bytes` as `<folder>/<stem>.<ext>`, or `<stem>-2.<ext>`, `-3`... when taken; returns
+ * the path written. The folder is created when missing. A failure leaves nothing behind.
+ */
+export async function saveNewFile(folder: string, stem: string, ext: string, bytes: Uint8Array): Promise<string> {
+  try {
+    await mkdir(folder, { recursive: true });
+  } catch (error) {
+    throw saveError(folder, error);
+  }
+  const temporary = path.join(folder, `.${stem}.${randomBytes(6).toString('hex')}.partial`);
+  try {
+    const file = await open(temporary, 'wx');
+    try {
+      await file.writeFile(bytes);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    const target = await claimName(folder, stem, ext);
+    try {
+      await rename(temporary, target);
+    } catch (error) {
+      await unlink(target).catch(() => undefined);
+      throw error;
+    }
+    return target;
+  } catch (error) {
+    throw saveError(folder, error);
+  } finally {
+    await unlink(temporary).catch(() => undefined);
+  }
+}
+
+/** Creates `<stem>.<ext>` (or the first free `<stem>-N.<ext>`) empty and exclusively; returns its path. */
+async function claimName(folder: string, stem: string, ext: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const target = path.join(folder, `${n === 1 ? stem : `${stem}-${n}`}.${ext}`);
+    try {
+      await (await open(target, 'wx')).close();
+      return target;
+    } catch (error) {
+      if (codeOf(error) !== 'EEXIST') throw error;
+    }
+  }
+}
+
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function saveError(folder: string, error: unknown): SaveError {
+  const code = codeOf(error);
+  const why =
+    code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+      ? 'the folder is read-only for VS Code'
+      : code === 'ENOSPC'
+        ? 'the disk is full'
+        : code === 'ENOTDIR' || code === 'EEXIST'
+          ? 'a file has the folder\'s name'
+          : `the file system refused (${code ?? (error instanceof Error ? error.message : String(error))})`;
+  return new SaveError(`Could not save the image in ${folder}: ${why}. Choose another folder in the setting multiModelAI.images.folder.`, code);
+}

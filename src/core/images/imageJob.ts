@@ -1,0 +1,88 @@
+// One person's image request from start to files on disk: checked input, one request to the
+// service (its retries are the client's), checked images, each saved as a new file. The
+// command palette, the explorer's Edit Image and the chat's /image all run through here.
+import { readFile, stat } from 'node:fs/promises';
+import * as path from 'node:path';
+import { buildImageRequest, type ImageFile, type WantedImageOptions } from '../client/imageRequest';
+import { costOfImages } from '../client/pricing';
+import type { ModelEntry } from '../client/schemas';
+import type { RequestOptions, ServiceClient } from '../client/serviceClient';
+import { formatMegabytes, imageProblem, MAX_IMAGE_BYTES, sniffImage } from './imageBytes';
+import { editedStem, saveNewFile, stemFromText } from './imageFiles';
+
+/** Longest prompt sent (the widely used image models read up to 32 000 characters). */
+export const MAX_PROMPT_CHARS = 32_000;
+
+/** Input the person can fix: the message says how. Nothing was sent. */
+export class ImageInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImageInputError';
+  }
+}
+
+/** Why the prompt cannot be sent, or undefined when it can. */
+export function promptProblem(prompt: string, what: 'image' | 'edit'): string | undefined {
+  if (prompt.trim() === '') return what === 'image' ? 'Describe the image to make, e.g. "a flat icon of a red fox".' : 'Say what to change, e.g. "make the background transparent".';
+  if (prompt.length > MAX_PROMPT_CHARS) return `The prompt is ${prompt.length.toLocaleString('en-US')} characters: shorten it to ${MAX_PROMPT_CHARS.toLocaleString('en-US')} at most.`;
+  return undefined;
+}
+
+/** The image file a person asked to edit, read and checked by its bytes. */
+export async function readImageToEdit(file: string): Promise<ImageFile> {
+  const name = path.basename(file);
+  let size: number;
+  try {
+    size = (await stat(file)).size;
+  } catch {
+    throw new ImageInputError(`${name} cannot be read: check that it still exists.`);
+  }
+  // Checked before reading, so a huge file is never loaded.
+  if (size > MAX_IMAGE_BYTES) throw new ImageInputError(`${name} is ${formatMegabytes(size)}, over the ${formatMegabytes(MAX_IMAGE_BYTES)} limit: pick a smaller image.`);
+  const bytes = await readFile(file);
+  const problem = imageProblem(bytes);
+  const type = sniffImage(bytes);
+  if (problem !== undefined || type === undefined) throw new ImageInputError(`${name} cannot be edited: ${problem ?? 'unknown format'}. Pick a PNG, JPEG or WebP image.`);
+  return { bytes, fileName: name, mime: type.mime };
+}
+
+export interface ImageJob {
+  client: Pick<ServiceClient, 'createImages'>;
+  model: ModelEntry;
+  prompt: string;
+  wanted?: WantedImageOptions;
+  /** Where new images go; for an edit, the original's folder. */
+  folder: string;
+  /** For an edit: the original's path and its checked content. */
+  edit?: { file: string; image: ImageFile };
+  signal?: AbortSignal;
+  onRetry?: RequestOptions['onRetry'];
+}
+
+export interface ImageJobResult {
+  /** Absolute paths of the new files, in the service's order. */
+  files: string[];
+  model: string;
+  costRub?: number;
+  requestId?: string;
+  revisedPrompt?: string;
+}
+
+export async function runImageJob(job: ImageJob): Promise<ImageJobResult> {
+  const problem = promptProblem(job.prompt, job.edit ? 'edit' : 'image');
+  if (problem) throw new ImageInputError(problem);
+  const request = buildImageRequest(job.model, job.prompt.trim(), job.wanted, job.edit?.image);
+  const made = await job.client.createImages(request, { signal: job.signal, onRetry: job.onRetry });
+  const stem = job.edit ? editedStem(job.edit.file) : stemFromText(job.prompt);
+  // Made means paid: once the images arrived, a cancel no longer discards them.
+  const files: string[] = [];
+  for (const image of made.images) files.push(await saveNewFile(job.folder, stem, image.type.ext, image.bytes));
+  const costRub = costOfImages(job.model, made.images.length);
+  return {
+    files,
+    model: job.model.id,
+    ...(costRub !== undefined && { costRub }),
+    ...(made.requestId !== undefined && { requestId: made.requestId }),
+    ...(made.revisedPrompt !== undefined && { revisedPrompt: made.revisedPrompt }),
+  };
+}
