@@ -16,6 +16,8 @@ import { SettingsWatcher } from './vscode/settings';
 import { registerChat } from './vscode/chat/registerChat';
 import { registerLanguageModelProvider } from './vscode/lm/languageModelProvider';
 import { ModelStatusBar } from './vscode/statusBar';
+import { ImageCommands } from './vscode/images/imageCommands';
+import { ImageRunner } from './vscode/images/imageRunner';
 import { exposeTestHandle, stateEntries } from './vscode/testHandle';
 
 // No network work here: activation must stay fast. The catalog is read after activation
@@ -30,7 +32,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const failures = new FailureReporter(logger, (error) => connection.noteFailure(error));
   const modelPicker = new ModelPicker(settings, connection, failures);
   const statusBar = new ModelStatusBar(settings, connection, failures);
-  const deps = { keys, settings, connection, failures, logger };
+  const images = new ImageRunner(connection, settings, context.globalState);
+  const deps = { keys, settings, connection, failures, logger, images };
   const chat = registerChat(context, deps);
   const proposals = new ProposalDocuments();
   const refactor = new RefactorController({ connect: () => connection.forChosenModel(), proposals, failures });
@@ -50,6 +53,7 @@ export function activate(context: vscode.ExtensionContext): void {
     ...registerRefactor(refactor),
     ...chat.disposables,
     ...registerLanguageModelProvider(connection, failures),
+    ...new ImageCommands(images, failures).register(),
   );
 
   // The demo's key is stored first, so onboarding does not ask for one.

@@ -4,7 +4,7 @@
 // by address and key only, so picking another model or token limit never reads it again.
 import * as vscode from 'vscode';
 import { SetupError, type ModelConnection } from '../core/reply/modelConnection';
-import { ModelCatalog, modelUsability, requiredParametersFor, usableTextModels } from '../core/client/modelCatalog';
+import { imageModels, ModelCatalog, modelUsability, requiredParametersFor, usableTextModels, type ImageEndpoint } from '../core/client/modelCatalog';
 import type { ModelEntry, ModelList } from '../core/client/schemas';
 import type { ClientLogger, ServiceClient } from '../core/client/serviceClient';
 import { maskKey } from '../core/client/diagnostics';
@@ -44,6 +44,11 @@ export type ModelState = { model?: string } & (
       unusable?: string;
     }
 );
+
+export interface ImageConnection extends ReturnType<typeof imageModels> {
+  client: ServiceClient;
+  onSpend(costRub: number): void;
+}
 
 export class Connection extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
@@ -120,10 +125,7 @@ export class Connection extends Disposable {
 
   /** The same for `modelId` (the language-model provider's requests name their model), by the same rules. */
   async forModel(modelId?: string): Promise<ModelConnection> {
-    const ready = await this.ready();
-    if (!ready.ok) throw new SetupError(ready.message, [ready.missing === 'apiKey' ? 'setApiKey' : 'setBaseUrl']);
-    const state = await this.modelState(ready);
-    if (state.kind === 'catalogFailed') throw state.error;
+    const { ready, state } = await this.readCatalog();
     const model = modelId ?? state.model;
     if (!model) throw new SetupError('No model is selected: pick the model to use.', ['selectModel']);
     const { entry, unusable } = modelId === undefined ? state : modelUsability(state.list, modelId, state.requiredParameters);
@@ -138,6 +140,12 @@ export class Connection extends Disposable {
       onDroppedOptions: (names) => this.warnOnce(`Settings: multiModelAI.modelOptions for ${entry.id} has options the model does not accept (${names.join(', ')}); they are left out.`),
       onSpend: (costRub) => this.noteSpend(costRub),
     };
+  }
+
+  /** What an image request needs: the client and the catalog's image models for `endpoint`; throws like forModel. */
+  async forImages(endpoint: ImageEndpoint): Promise<ImageConnection> {
+    const { ready, state } = await this.readCatalog();
+    return { client: await this.clientFor(ready.baseUrl, ready.apiKey), ...imageModels(state.list, endpoint), onSpend: (costRub) => this.noteSpend(costRub) };
   }
 
   /** The spend since VS Code started: RUB and the number of priced answers. */
@@ -176,6 +184,15 @@ export class Connection extends Disposable {
       this.catalog = { signature, catalog: new ModelCatalog(source, { ttlMs: CATALOG_TTL_MS }) };
     }
     return this.catalog.catalog;
+  }
+
+  /** The key and the catalog for a request; throws a SetupError saying what to set, or the catalog read's ServiceError. */
+  private async readCatalog(): Promise<{ ready: Ready; state: Extract<ModelState, { kind: 'ready' }> }> {
+    const ready = await this.ready();
+    if (!ready.ok) throw new SetupError(ready.message, [ready.missing === 'apiKey' ? 'setApiKey' : 'setBaseUrl']);
+    const state = await this.modelState(ready);
+    if (state.kind === 'catalogFailed') throw state.error;
+    return { ready, state };
   }
 
   private async modelState(ready: Ready, refresh?: boolean): Promise<Exclude<ModelState, { kind: 'notReady' }>> {

@@ -63,6 +63,7 @@ export class SettingsWatcher extends Disposable {
       transport: config.get(short(Settings.transport)),
       modelOptions: config.get(short(Settings.modelOptions)),
       requestHeaders: config.get(short(Settings.requestHeaders)),
+      imageFolder: config.get(short(Settings.imageFolder)),
     });
   }
 }

@@ -107,3 +107,15 @@ function saveError(folder: string, error: unknown): SaveError {
           : `the file system refused (${code ?? (error instanceof Error ? error.message : String(error))})`;
   return new SaveError(`Could not save the image in ${folder}: ${why}. Choose another folder in the setting multiModelAI.images.folder.`, code);
 }
+
+/**
+ * The folder generated images go to: multiModelAI.imageFolder, absolute or relative to the
+ * first workspace folder (`workspace`: its name and, when it is on this machine's disk, its path).
+ * Returns the path, or what the person should do.
+ */
+export function resolveImageFolder(setting: string, workspace: { name: string; fsPath?: string } | undefined): { ok: true; folder: string } | { ok: false; message: string } {
+  if (path.isAbsolute(setting)) return { ok: true, folder: setting };
+  if (!workspace) return { ok: false, message: 'Open a folder first: images are saved into the workspace. Or set multiModelAI.imageFolder to an absolute path.' };
+  if (workspace.fsPath === undefined) return { ok: false, message: `Images are saved on this machine's disk, and the folder ${workspace.name} is not there: set multiModelAI.imageFolder to an absolute path.` };
+  return { ok: true, folder: path.join(workspace.fsPath, setting) };
+}

@@ -21,6 +21,8 @@ export const Commands = {
   newChat: 'multiModelAI.newChat',
   explainSelection: 'multiModelAI.explainSelection',
   addSelectionToChat: 'multiModelAI.addSelectionToChat',
+  generateImage: 'multiModelAI.generateImage',
+  editImage: 'multiModelAI.editImage',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -36,6 +38,7 @@ export const Settings = {
   transport: 'multiModelAI.transport',
   modelOptions: 'multiModelAI.modelOptions',
   requestHeaders: 'multiModelAI.requestHeaders',
+  imageFolder: 'multiModelAI.imageFolder',
 } as const;
 
 export type SettingKey = (typeof Settings)[keyof typeof Settings];

@@ -8,6 +8,7 @@ import { TRANSPORT_NAMES } from '../client/transports/transport';
 import type { TransportSetting } from '../client/transports/index';
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
+export const DEFAULT_IMAGE_FOLDER = 'images';
 
 export interface ShellSettings {
   /** The address in effect, normalised and valid, or undefined when empty or invalid. */
@@ -25,6 +26,8 @@ export interface ShellSettings {
   modelOptions: Record<string, Record<string, unknown>>;
   /** Extra headers for every request (corporate proxies); never Authorization or Content-Type. */
   requestHeaders: Record<string, string>;
+  /** Where generated images are saved: relative to the first workspace folder, or absolute. */
+  imageFolder: string;
   /** What was wrong in modelOptions or requestHeaders, in the settings' terms (the rest still applies). */
   problems: string[];
 }
@@ -39,6 +42,7 @@ export interface RawShellSettings {
   transport?: unknown;
   modelOptions?: unknown;
   requestHeaders?: unknown;
+  imageFolder?: unknown;
 }
 
 const text = z.string().trim().min(1).optional().catch(undefined);
@@ -51,6 +55,7 @@ const RawShellSettingsSchema = z.object({
   requestTimeoutSeconds: z.number().gt(0).max(3600).catch(DEFAULT_TIMEOUT_SECONDS),
   maxRetries: z.number().int().min(0).max(10).catch(DEFAULT_MAX_RETRIES),
   transport: z.enum(['auto', ...TRANSPORT_NAMES]).catch('auto'),
+  imageFolder: z.string().trim().min(1).catch(DEFAULT_IMAGE_FOLDER),
 });
 
 /** Headers the extension owns: a proxy header may never replace them. */
@@ -102,6 +107,7 @@ export function readShellSettings(raw: RawShellSettings): ShellSettings {
     transport: checked.transport,
     modelOptions: {},
     requestHeaders: {},
+    imageFolder: checked.imageFolder,
     problems: [],
   };
   settings.modelOptions = readModelOptions(raw.modelOptions, settings.problems);

@@ -1,0 +1,154 @@
+// Generate Image… (command palette) and Edit Image with Multi-Model AI… (explorer context
+// menu, command palette): ask what is needed, run under a progress notification that can be
+// cancelled, open what was saved. Failures say what to do, and the typed prompt is kept for
+// the next try (the input box opens with it).
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { IMAGE_SIZES, MAX_IMAGE_COUNT, type WantedImageOptions } from '../../core/client/imageRequest';
+import { formatRub } from '../../core/client/pricing';
+import type { ModelEntry } from '../../core/client/schemas';
+import { ServiceError } from '../../core/client/serviceError';
+import { SaveError } from '../../core/images/imageFiles';
+import { ImageInputError, promptProblem, readImageToEdit, type ImageJobResult } from '../../core/images/imageJob';
+import { Countdown, waitReason } from '../../core/reply/retryWait';
+import { SetupError } from '../../core/reply/modelConnection';
+import { Commands } from '../../core/shell/ids';
+import { offerActions } from '../actions';
+import type { FailureReporter } from '../failureReporter';
+import type { ImageRun, ImageRunner } from './imageRunner';
+
+/** Arguments a keybinding or another command may pass to Generate Image (each skips its question). */
+export interface GenerateImageArgs {
+  prompt?: string;
+  model?: string;
+  size?: string;
+  n?: number;
+}
+
+const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp'];
+
+export class ImageCommands {
+  /** The last prompt and instruction typed, offered again after a failure or a cancel. */
+  private lastPrompt = '';
+  private lastInstruction = '';
+
+  constructor(
+    private readonly runner: ImageRunner,
+    private readonly failures: FailureReporter,
+  ) {}
+
+  register(): vscode.Disposable[] {
+    return [
+      vscode.commands.registerCommand(Commands.generateImage, (args?: GenerateImageArgs) => this.generate(args ?? {})),
+      vscode.commands.registerCommand(Commands.editImage, (uri?: vscode.Uri, args?: { prompt?: string; model?: string }) => this.edit(uri, args ?? {})),
+    ];
+  }
+
+  /** Resolves with the new files' paths, or undefined when nothing was made. */
+  async generate(args: GenerateImageArgs): Promise<string[] | undefined> {
+    const prompt = args.prompt ?? (await this.ask('Generate Image', 'Describe the image to make', this.lastPrompt, 'image'));
+    if (prompt === undefined) return undefined;
+    this.lastPrompt = prompt;
+    const result = await this.execute('Could not generate the image', `Generating an image`, {
+      endpoint: 'image-generation',
+      prompt,
+      model: args.model,
+      refine: (model) => (args.size !== undefined || args.n !== undefined ? Promise.resolve({ size: args.size, n: args.n }) : askOptions(model)),
+    }, () => this.generate({ ...args, prompt }));
+    if (!result) return undefined;
+    this.lastPrompt = '';
+    for (const file of result.files) await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file), { preview: false });
+    return result.files;
+  }
+
+  /** Resolves with the edited image's path(s), or undefined when nothing was made. */
+  async edit(uri: vscode.Uri | undefined, args: { prompt?: string; model?: string }): Promise<string[] | undefined> {
+    const target = uri ?? (await chooseImage());
+    if (!target) return undefined;
+    if (target.scheme !== 'file') return this.warn('Only images on this machine\'s disk can be edited: save a copy in a local folder first.');
+    let image;
+    try {
+      image = await readImageToEdit(target.fsPath);
+    } catch (error) {
+      return this.warn(error instanceof ImageInputError ? error.message : String(error));
+    }
+    const prompt = args.prompt ?? (await this.ask(`Edit ${image.fileName}`, 'Say what to change', this.lastInstruction, 'edit'));
+    if (prompt === undefined) return undefined;
+    this.lastInstruction = prompt;
+    const result = await this.execute('Could not edit the image', `Editing ${image.fileName}`, {
+      endpoint: 'image-edit',
+      prompt,
+      model: args.model,
+      folder: path.dirname(target.fsPath),
+      edit: { file: target.fsPath, image },
+    }, () => this.edit(target, { ...args, prompt }));
+    if (!result) return undefined;
+    this.lastInstruction = '';
+    for (const file of result.files) await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file), { viewColumn: vscode.ViewColumn.Beside, preview: false });
+    return result.files;
+  }
+
+  private ask(title: string, prompt: string, value: string, what: 'image' | 'edit'): Thenable<string | undefined> {
+    return vscode.window.showInputBox({ title: `Multi-Model AI: ${title}`, prompt, value, ignoreFocusOut: true, validateInput: (text) => promptProblem(text, what) });
+  }
+
+  /** Runs under a cancellable progress notification; reports what went wrong, with Retry. */
+  private async execute(what: string, title: string, run: Omit<ImageRun, 'signal' | 'onRetry'>, retry: () => unknown): Promise<ImageJobResult | undefined> {
+    try {
+      const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        const countdown = new Countdown((message) => progress.report({ message }));
+        progress.report({ message: 'waiting for the model…' });
+        return this.runner
+          .run({ ...run, signal: controller.signal, onRetry: (wait) => countdown.start(waitReason(wait.kind), Math.ceil(wait.delayMs / 1000)) })
+          .finally(() => countdown.stop());
+      });
+      if (result) void vscode.window.setStatusBarMessage(savedMessage(result), 5000);
+      return result;
+    } catch (error) {
+      if (error instanceof ServiceError && error.kind === 'aborted') return undefined;
+      if (error instanceof SetupError) void offerActions('warning', error.message, error.actions);
+      else if (error instanceof ImageInputError || error instanceof SaveError) void this.warn(error.message);
+      else this.failures.report(what, error, 'Nothing was saved.', { retry });
+      return undefined;
+    }
+  }
+
+  private warn(message: string): undefined {
+    void vscode.window.showWarningMessage(message);
+    return undefined;
+  }
+}
+
+/** "Saved images/fox.png (≈ 8.00 ₽)". */
+export function savedMessage(result: ImageJobResult): string {
+  const names = result.files.map((file) => vscode.workspace.asRelativePath(file)).join(', ');
+  return `Saved ${names}${result.costRub !== undefined ? ` (${formatRub(result.costRub)})` : ''}`;
+}
+
+/** Size and count, asked only where the model lists them; undefined when the person dismissed a question. */
+async function askOptions(model: ModelEntry): Promise<WantedImageOptions | undefined> {
+  const wanted: WantedImageOptions = {};
+  if (model.supported_parameters.includes('size')) {
+    const size = await vscode.window.showQuickPick([{ label: 'Default', description: `${model.id} decides` }, ...IMAGE_SIZES.map((label) => ({ label }))], { title: 'Multi-Model AI: Image Size', placeHolder: 'Pick the size of the image' });
+    if (!size) return undefined;
+    if (size.label !== 'Default') wanted.size = size.label;
+  }
+  if (model.supported_parameters.includes('n')) {
+    const counts = Array.from({ length: MAX_IMAGE_COUNT }, (_, i) => ({ label: String(i + 1), description: i === 0 ? 'one image' : `${i + 1} variants` }));
+    const count = await vscode.window.showQuickPick(counts, { title: 'Multi-Model AI: Number of Images', placeHolder: 'How many images to make' });
+    if (!count) return undefined;
+    wanted.n = Number(count.label);
+  }
+  return wanted;
+}
+
+/** The image in the active editor, or one the person picks. */
+async function chooseImage(): Promise<vscode.Uri | undefined> {
+  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  const active = input instanceof vscode.TabInputCustom || input instanceof vscode.TabInputText ? input.uri : undefined;
+  if (active && IMAGE_EXTENSIONS.includes(path.extname(active.path).slice(1).toLowerCase())) return active;
+  const picked = await vscode.window.showOpenDialog({ title: 'Multi-Model AI: Image to Edit', canSelectMany: false, filters: { Images: IMAGE_EXTENSIONS }, defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri });
+  return picked?.[0];
+}

@@ -1,0 +1,114 @@
+// Everything an image request needs from the editor, shared by Generate Image, Edit Image and
+// the chat's /image: the image model (named, the only one, or picked and remembered), the
+// folder, and the run itself through core's runImageJob, with the spend counted.
+import * as vscode from 'vscode';
+import type { ImageEndpoint } from '../../core/client/modelCatalog';
+import type { ModelEntry } from '../../core/client/schemas';
+
+import { resolveImageFolder } from '../../core/images/imageFiles';
+import { ImageInputError, runImageJob, type ImageJob, type ImageJobResult } from '../../core/images/imageJob';
+import type { Connection, ImageConnection } from '../connection';
+import type { SettingsWatcher } from '../settings';
+
+const VERB: Record<ImageEndpoint, string> = { 'image-generation': 'generates', 'image-edit': 'edits' };
+const rememberedKey = (endpoint: ImageEndpoint) => `multiModelAI.imageModel.${endpoint}`;
+
+interface ModelItem extends vscode.QuickPickItem {
+  entry?: ModelEntry;
+  reason?: string;
+}
+
+export interface ImageRun extends Omit<ImageJob, 'client' | 'model' | 'folder'> {
+  endpoint: ImageEndpoint;
+  /** A model id to use without asking (command arguments). */
+  model?: string;
+  /** Where the images go; the setting's folder when absent. */
+  folder?: string;
+  /** Asked once the model is known, before sending (size and count for that model); undefined cancels. */
+  refine?(model: ModelEntry): Promise<ImageJob['wanted'] | undefined>;
+}
+
+export class ImageRunner {
+  constructor(
+    private readonly connection: Connection,
+    private readonly settings: SettingsWatcher,
+    private readonly state: vscode.Memento,
+  ) {}
+
+  /** The folder from multiModelAI.imageFolder; throws an ImageInputError saying what to do. */
+  imageFolder(): string {
+    const workspace = vscode.workspace.workspaceFolders?.[0];
+    const resolved = resolveImageFolder(
+      this.settings.current().imageFolder,
+      workspace && { name: workspace.name, fsPath: workspace.uri.scheme === 'file' ? workspace.uri.fsPath : undefined },
+    );
+    if (!resolved.ok) throw new ImageInputError(resolved.message);
+    return resolved.folder;
+  }
+
+  /**
+   * Runs one request; resolves undefined when the person dismissed a choice. Throws a
+   * SetupError, an ImageInputError, a SaveError or the request's ServiceError.
+   */
+  async run(request: ImageRun): Promise<ImageJobResult | undefined> {
+    const folder = request.folder ?? this.imageFolder();
+    const images = await this.connection.forImages(request.endpoint);
+    const model = await this.chooseModel(request.endpoint, images, request.model);
+    if (!model) return undefined;
+    const wanted = request.refine ? await request.refine(model) : request.wanted;
+    if (!wanted) return undefined;
+    const result = await runImageJob({ ...request, client: images.client, model, folder, wanted });
+    if (result.costRub !== undefined) images.onSpend(result.costRub);
+    return result;
+  }
+
+  private async chooseModel(endpoint: ImageEndpoint, { usable, unusable }: ImageConnection, named?: string): Promise<ModelEntry | undefined> {
+    if (named !== undefined) {
+      const entry = usable.find((m) => m.id === named);
+      if (entry) return entry;
+      const why = unusable.find((u) => u.entry.id === named)?.reason ?? `the catalog has no model ${named} that ${VERB[endpoint]} images.`;
+      throw new ImageInputError(`${named} cannot be used: ${why}`);
+    }
+    if (usable.length === 0) {
+      const why = unusable[0] ? ` (${unusable[0].entry.id}: ${unusable[0].reason})` : '';
+      throw new ImageInputError(`No model that ${VERB[endpoint]} images is available to this workspace${why}: ask your admin, or use another key.`);
+    }
+    if (usable.length === 1) return usable[0];
+    const remembered = this.state.get<string>(rememberedKey(endpoint));
+    const chosen = await pick(endpoint, usable, unusable, remembered);
+    if (chosen) await this.state.update(rememberedKey(endpoint), chosen.id);
+    return chosen;
+  }
+}
+
+/** A quick-pick of the image models; one the workspace cannot use explains itself when picked. */
+function pick(endpoint: ImageEndpoint, usable: ModelEntry[], unusable: ImageConnection['unusable'], remembered: string | undefined): Promise<ModelEntry | undefined> {
+  const items: ModelItem[] = [
+    ...usable.map((entry) => ({ label: entry.id, description: entry.id === remembered ? 'last used' : entry.supported_parameters.join(' · '), entry })),
+    ...(unusable.length > 0 ? [{ label: 'Not available here', kind: vscode.QuickPickItemKind.Separator }] : []),
+    ...unusable.map(({ entry, reason }) => ({ label: entry.id, description: `$(circle-slash) ${reason}`, reason })),
+  ];
+  const picker = vscode.window.createQuickPick<ModelItem>();
+  picker.title = endpoint === 'image-generation' ? 'Multi-Model AI: Image Model' : 'Multi-Model AI: Image Editing Model';
+  picker.placeholder = 'Pick the image model';
+  picker.items = items;
+  const last = items.find((item) => item.entry?.id === remembered);
+  if (last) picker.activeItems = [last];
+  return new Promise((resolve) => {
+    let chosen: ModelEntry | undefined;
+    picker.onDidAccept(() => {
+      const item = picker.selectedItems[0] ?? picker.activeItems[0];
+      if (item?.reason) picker.placeholder = `${item.label} cannot be used here: ${item.reason} Pick another model.`;
+      else if (item?.entry) {
+        chosen = item.entry;
+        picker.hide();
+      }
+    });
+    picker.onDidHide(() => {
+      picker.dispose();
+      resolve(chosen);
+    });
+    picker.show();
+  });
+}
+
