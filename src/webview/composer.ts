@@ -19,7 +19,7 @@ export class Composer {
   constructor(private readonly bridge: HostBridge) {
     this.input = el('textarea', {
       class: 'composer-input',
-      attrs: { rows: '2', placeholder: 'Ask about your code (Enter to send, Shift+Enter for a new line)', 'aria-label': 'Message' },
+      attrs: { rows: '2', placeholder: 'Ask about your code, or /image and a description to make an image (Enter to send, Shift+Enter for a new line)', 'aria-label': 'Message' },
     });
     this.input.value = bridge.draft();
     this.input.addEventListener('input', () => bridge.saveDraft(this.input.value));

@@ -37,7 +37,7 @@ export class Transcript {
     this.list = el('div', { class: 'turns', attrs: { role: 'log', 'aria-label': 'Conversation', 'aria-live': 'polite', 'aria-relevant': 'additions' } });
     this.empty = el('div', { class: 'empty-state' },
       el('h2', { text: 'Ask about your code' }),
-      el('p', { text: 'Type a question below, or select code in an editor and run "Explain Selection" or "Add Selection to Chat".' }),
+      el('p', { text: 'Type a question below, or select code in an editor and run "Explain Selection" or "Add Selection to Chat". Start a message with /image to make an image.' }),
     );
     this.element = el('div', { class: 'transcript' }, this.empty, this.list);
     this.element.addEventListener('scroll', () => (this.followEnd = this.atEnd()), { passive: true });

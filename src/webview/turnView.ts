@@ -9,6 +9,7 @@ import { el, icon, iconButton } from './dom';
 import { errorCardView } from './errorCardView';
 import { formatRub } from '../core/client/pricing';
 import { ThinkingView } from './thinkingView';
+import { imageGallery } from './imageGallery';
 import type { HostBridge } from './hostBridge';
 
 const BADGES: Partial<Record<AssistantTurn['status'], string>> = {
@@ -55,11 +56,12 @@ export class TurnRenderer {
     const state = el('div', { class: 'turn-state' });
     const badge = BADGES[turn.status];
     if (badge) state.append(el('span', { class: `badge badge-${turn.status}` }, icon(turn.status === 'stopped' ? 'debug-stop' : 'warning'), el('span', { text: badge })));
+    if (turn.images) state.append(imageGallery(turn.images, turn.costRub, this.bridge));
     if (turn.error) state.append(errorCardView(turn.error, this.bridge));
     const foot = el('div', { class: 'turn-foot' });
     if (turn.usage) foot.append(el('span', { class: 'usage', text: usageText(turn.usage, turn.costRub) }));
     foot.append(el('span', { class: 'spacer' }));
-    foot.append(iconButton('copy', 'Copy answer', () => this.bridge.post({ type: 'code/copy', code: turn.text, lang: 'markdown' }), { class: 'turn-copy' }));
+    if (turn.text) foot.append(iconButton('copy', 'Copy answer', () => this.bridge.post({ type: 'code/copy', code: turn.text, lang: 'markdown' }), { class: 'turn-copy' }));
     foot.append(iconButton('refresh', 'Regenerate', () => this.bridge.post({ type: 'chat/regenerate' }), { class: 'regenerate' }));
     state.append(foot);
     element.append(state);

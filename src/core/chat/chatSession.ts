@@ -22,6 +22,9 @@ import {
 import { errorCard } from './errorCard';
 import type { HistoryStore } from './historyStore';
 import { requestMessages } from './requestMessages';
+import type { ImageJobResult } from '../images/imageJob';
+import { ServiceError } from '../client/serviceError';
+import type { RetryWait } from '../client/serviceClient';
 
 export interface ChatSessionDeps {
   /** Resolves the client and model, or throws a SetupError / ServiceError saying what to fix. */
@@ -34,7 +37,22 @@ export interface ChatSessionDeps {
   /** The service address requests go to, for a card saying it did not answer. */
   serviceAddress?(): string | undefined;
   deltaIntervalMs?: number;
+  /**
+   * `/image <prompt>`: makes and saves the images (undefined when the person dismissed the
+   * model pick); throws what went wrong. Absent: the chat cannot make images.
+   */
+  makeImages?(prompt: string, options: { signal: AbortSignal; onRetry(wait: RetryWait): void }): Promise<ImageJobResult | undefined>;
+  /** The workspace-relative label of a saved file. */
+  relativeLabel?(file: string): string;
 }
+
+/** `/image a red fox` -> "a red fox"; undefined for any other message. */
+export function imagePrompt(text: string): string | undefined {
+  const match = /^\/image(?:\s+([\s\S]*))?$/.exec(text.trim());
+  return match ? (match[1] ?? '').trim() : undefined;
+}
+
+export const IMAGE_USAGE = 'Describe the image after /image, e.g. "/image a flat icon of a red fox".';
 
 export type SendResult = { ok: true } | { ok: false; message: string };
 
@@ -98,6 +116,12 @@ export class ChatSession {
   send(text: string): Promise<SendResult> {
     if (this.busy) return Promise.resolve({ ok: false, message: BUSY });
     if (text.trim() === '') return Promise.resolve({ ok: false, message: 'Type a message first.' });
+    const prompt = imagePrompt(text);
+    if (prompt !== undefined) {
+      // The pending code stays for the next text message: an image prompt does not use it.
+      if (prompt === '') return Promise.resolve({ ok: false, message: IMAGE_USAGE });
+      return this.ask(this.userTurn(text.trim(), 'image', []));
+    }
     const context = this.context;
     this.context = [];
     this.postContext();
@@ -207,7 +231,9 @@ export class ChatSession {
     const controller = new AbortController();
     // A reply still being saved is saved before this one starts (Retry right after a cut).
     const previous = this.active?.done.catch(() => undefined);
-    const done = Promise.resolve(previous).then(() => this.stream(conversation, asked, reply, controller.signal)).finally(() => {
+    const lastAsk = asked.filter((t) => t.role === 'user').at(-1);
+    const answer = lastAsk?.mode === 'image' ? () => this.draw(conversation, imagePrompt(lastAsk.text) ?? '', reply, controller.signal) : () => this.stream(conversation, asked, reply, controller.signal);
+    const done = Promise.resolve(previous).then(answer).finally(() => {
       if (this.active?.controller === controller) this.active = undefined;
     });
     this.active = { controller, done };
@@ -258,11 +284,45 @@ export class ChatSession {
         this.deps.reportFailure?.(outcome.status === 'interrupted' ? 'The answer was cut off' : 'The chat request failed', outcome.error);
         break;
     }
+    await this.end(conversation, reply, signal);
+  }
+
+  private async end(conversation: Conversation, reply: AssistantTurn, signal: AbortSignal): Promise<void> {
     conversation.updatedAt = new Date().toISOString();
     // Shown as ended, so the person can Retry or send at once; saving it follows.
     if (this.active?.controller.signal === signal) this.active.ended = true;
-    if (visible()) this.deps.post({ type: 'reply/end', turn: reply });
+    if (this.conversation === conversation) this.deps.post({ type: 'reply/end', turn: reply });
     await this.persist(conversation);
+  }
+
+  /** The answer to `/image`: images made and saved by the host, shown from their files. */
+  private async draw(conversation: Conversation, prompt: string, reply: AssistantTurn, signal: AbortSignal): Promise<void> {
+    const visible = () => this.conversation === conversation;
+    try {
+      if (!this.deps.makeImages) throw new Error('images are not available here');
+      const onRetry = (wait: RetryWait) => {
+        if (visible()) this.deps.post({ type: 'reply/wait', turnId: reply.id, text: waitReason(wait.kind), seconds: Math.ceil(wait.delayMs / 1000) });
+      };
+      const made = await this.deps.makeImages(prompt, { signal, onRetry });
+      if (!made) {
+        reply.status = 'failed';
+        reply.error = { message: 'No image model was picked: send the message again to pick one.', actions: ['retry'] };
+      } else {
+        reply.status = 'done';
+        reply.model = made.model;
+        reply.images = made.files.map((file) => ({ file, label: this.deps.relativeLabel?.(file) ?? file }));
+        if (made.costRub !== undefined) reply.costRub = made.costRub;
+      }
+    } catch (error) {
+      reply.status = 'failed';
+      if (error instanceof ServiceError && error.kind === 'aborted') {
+        reply.error = { message: 'Stopped before any image arrived.', actions: ['retry'] };
+      } else {
+        reply.error = errorCard(error, this.deps.serviceAddress?.());
+        this.deps.reportFailure?.('The image request failed', error);
+      }
+    }
+    await this.end(conversation, reply, signal);
   }
 
   private removeTurn(id: string): void {

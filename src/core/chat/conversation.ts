@@ -55,12 +55,23 @@ export const UserTurnSchema = z.object({
   id,
   role: z.literal('user'),
   text: z.string(),
-  /** explain: the request is the explain prompt over context[0]. */
-  mode: z.enum(['chat', 'explain']),
+  /** explain: the request is the explain prompt over context[0]; image: `/image <prompt>`, answered with images. */
+  mode: z.enum(['chat', 'explain', 'image']),
   context: z.array(ContextItemSchema),
   createdAt: isoTime,
 });
 export type UserTurn = z.infer<typeof UserTurnSchema>;
+
+/** An image an answer made, saved in the workspace; the chat shows it from the file, never from a copy. */
+export const TurnImageSchema = z.object({
+  /** Absolute path on this machine. */
+  file: z.string().min(1).max(4000),
+  /** Workspace-relative path, for the caption. */
+  label: z.string().max(4000),
+  /** Where the page loads it from (a webview resource URI): set on the way to a page, never stored. */
+  src: z.string().max(8000).optional(),
+});
+export type TurnImage = z.infer<typeof TurnImageSchema>;
 
 export const AssistantTurnSchema = z.object({
   id,
@@ -77,6 +88,8 @@ export const AssistantTurnSchema = z.object({
   costRub: z.number().min(0).optional(),
   /** Said above the answer: what was done to the request (older messages left out). */
   notice: z.string().max(500).optional(),
+  /** The answer to a `/image` message. */
+  images: z.array(TurnImageSchema).max(10).optional(),
   createdAt: isoTime,
 });
 export type AssistantTurn = z.infer<typeof AssistantTurnSchema>;

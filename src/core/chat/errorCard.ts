@@ -2,6 +2,7 @@
 // it, the request id to quote. The raw service message never reaches the page.
 import { ServiceError } from '../client/serviceError';
 import { SetupError } from '../reply/modelConnection';
+import { ImageInputError } from '../images/imageInputError';
 import { actionsFor } from '../shell/actions';
 import type { ErrorCard } from './conversation';
 
@@ -17,6 +18,7 @@ function cardAdvice(error: ServiceError, baseUrl: string | undefined): string {
 
 export function errorCard(error: unknown, baseUrl?: string): ErrorCard {
   if (error instanceof SetupError) return { message: error.message, actions: [...error.actions, 'retry'] };
+  if (error instanceof ImageInputError) return { message: error.message, actions: ['retry'] };
   if (error instanceof ServiceError) {
     const card: ErrorCard = { message: cardAdvice(error, baseUrl), actions: actionsFor(error.kind) };
     const requestId = error.requestId ?? error.diagnostics.requestId;

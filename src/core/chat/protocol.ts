@@ -102,8 +102,30 @@ export const ToHostSchemas = {
   'code/newFile': code,
   'link/open': z.object({ href: z.string().min(1).max(4000) }),
   'error/action': z.object({ action: ActionSchema.exclude(LOCAL_ACTIONS) }),
-  'clipboard/copy': z.object({ text: z.string().max(1000) }),
+  'clipboard/copy': z.object({ text: z.string().max(4000) }),
+  /** Open or reveal an image of the open conversation (the host checks it is one). */
+  'image/open': z.object({ file: z.string().min(1).max(4000) }),
+  'image/reveal': z.object({ file: z.string().min(1).max(4000) }),
 } as const;
+
+/**
+ * `message` with every image of its turns given the address its page loads it from (`src`):
+ * each page (view, panel) has its own, and none is ever stored.
+ */
+export function withImageSources(message: ToPageInput, src: (file: string) => string): ToPageInput {
+  const turn = <T extends { role: string }>(t: T): T =>
+    t.role === 'assistant' && 'images' in t && Array.isArray(t.images) ? { ...t, images: t.images.map((image: { file: string }) => ({ ...image, src: src(image.file) })) } : t;
+  switch (message.type) {
+    case 'session/init':
+    case 'conversation/show':
+      return { ...message, conversation: { ...message.conversation, turns: message.conversation.turns.map(turn) } };
+    case 'turn/append':
+    case 'reply/end':
+      return { ...message, turn: turn(message.turn) } as ToPageInput;
+    default:
+      return message;
+  }
+}
 
 type Table = Record<string, z.ZodType>;
 /** zod types an empty object as Record<string, never>, which would swallow `type`. */

@@ -1,6 +1,7 @@
 // The messages a reply is asked with: the system prompt, then each user message with the
 // one answer that stands for it. Failed and interrupted answers are left out, so the model
 // never continues from a broken text; a regenerated answer replaces the one before it.
+// `/image` messages and their images are not text for a model: they are left out too.
 import type { ChatMessage } from '../client/schemas';
 import { buildExplainPrompt } from '../prompts/explainPrompt';
 import { userContent } from './contextBlock';
@@ -24,7 +25,10 @@ export function requestMessages(turns: readonly Turn[]): ChatMessage[] {
     if (answer !== undefined) messages.push({ role: 'assistant', content: answer });
     answer = undefined;
   };
+  let drawing = false;
   for (const turn of turns) {
+    if (turn.role === 'user') drawing = turn.mode === 'image';
+    if (drawing) continue;
     if (turn.role === 'user') {
       flush();
       messages.push({ role: 'user', content: userMessageContent(turn) });

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
+import { ImageInputError } from './imageInputError';
 
 const MAX_STEM = 48;
 const FALLBACK_STEM = 'image';
@@ -32,14 +33,14 @@ export function editedStem(original: string): string {
   return `${base}-edited`;
 }
 
-export class SaveError extends Error {
+/** The images could not be written where the setting says. */
+export class SaveError extends ImageInputError {
   constructor(
     message: string,
     /** The system error code (EACCES, EROFS, ENOSPC...). */
     readonly code?: string,
   ) {
     super(message);
-    this.name = 'SaveError';
   }
 }
 

@@ -9,17 +9,12 @@ import type { ModelEntry } from '../client/schemas';
 import type { RequestOptions, ServiceClient } from '../client/serviceClient';
 import { formatMegabytes, imageProblem, MAX_IMAGE_BYTES, sniffImage } from './imageBytes';
 import { editedStem, saveNewFile, stemFromText } from './imageFiles';
+import { ImageInputError } from './imageInputError';
+
+export { ImageInputError };
 
 /** Longest prompt sent (the widely used image models read up to 32 000 characters). */
 export const MAX_PROMPT_CHARS = 32_000;
-
-/** Input the person can fix: the message says how. Nothing was sent. */
-export class ImageInputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ImageInputError';
-  }
-}
 
 /** Why the prompt cannot be sent, or undefined when it can. */
 export function promptProblem(prompt: string, what: 'image' | 'edit'): string | undefined {

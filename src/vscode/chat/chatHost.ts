@@ -18,6 +18,7 @@ import type { CodeActions } from './codeActions';
 import { fileContext, selectionContext, type EditorTracker } from './editorContext';
 import { openLinkWithConfirmation } from './linkOpener';
 import { PageBridge } from './pageBridge';
+import type { ImageRunner } from '../images/imageRunner';
 
 export interface ChatHostDeps {
   state: vscode.Memento;
@@ -27,6 +28,7 @@ export interface ChatHostDeps {
   logger: ClientLogger;
   editors: EditorTracker;
   code: CodeActions;
+  images: ImageRunner;
 }
 
 export class ChatHost extends Disposable {
@@ -45,6 +47,8 @@ export class ChatHost extends Disposable {
       post: (message) => this.broadcast(message),
       reportFailure: (what, error) => void deps.failures.record(what, error),
       serviceAddress: () => deps.settings.current().baseUrl,
+      makeImages: (prompt, { signal, onRetry }) => deps.images.run({ endpoint: 'image-generation', prompt, signal, onRetry }),
+      relativeLabel: (file) => vscode.workspace.asRelativePath(file),
     });
     this.model = { current: deps.settings.current().model, options: [], loading: true };
     this.register(deps.connection.onDidChange(() => void this.refreshModels()));
@@ -156,6 +160,9 @@ export class ChatHost extends Disposable {
         return void (await openLinkWithConfirmation(message.href));
       case 'error/action':
         return void (await runAction(message.action));
+      case 'image/open':
+      case 'image/reveal':
+        return this.showImage(message.file, message.type === 'image/reveal');
     }
   }
 
@@ -174,6 +181,20 @@ export class ChatHost extends Disposable {
       case 'code/newFile':
         return void (await this.deps.code.newFile(code, message.lang));
     }
+  }
+
+  /** Opens or reveals an image of the open conversation; any other path from the page is refused. */
+  private async showImage(file: string, reveal: boolean): Promise<void> {
+    const known = this.session.current().turns.some((turn) => turn.role === 'assistant' && turn.images?.some((image) => image.file === file));
+    if (!known) return this.deps.logger.warn('Chat: refused to open a file that is not an image of this conversation.');
+    const uri = vscode.Uri.file(file);
+    try {
+      await vscode.workspace.fs.stat(uri);
+    } catch {
+      return this.notify(`${vscode.workspace.asRelativePath(file)} is no longer there: it was moved or deleted.`);
+    }
+    if (!reveal) return void (await vscode.commands.executeCommand('vscode.open', uri, { preview: false }));
+    await vscode.commands.executeCommand(vscode.workspace.getWorkspaceFolder(uri) ? 'revealInExplorer' : 'revealFileInOS', uri);
   }
 
   private addFromEditor(kind: 'selection' | 'file'): void {

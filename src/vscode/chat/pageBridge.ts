@@ -1,10 +1,10 @@
 // The host's end of one chat page. Messages from the page are validated against the
 // protocol (unknown or malformed ones are dropped and logged); messages to it are checked,
 // stripped of what the page must not see, and queued until the page says `ready`.
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { Disposable } from '../lifecycle';
 import type { ClientLogger } from '../../core/index';
-import { decodeToHost, encodeToPage, type ToHost, type ToPage, type ToPageInput } from '../../core/chat/protocol';
+import { decodeToHost, encodeToPage, withImageSources, type ToHost, type ToPage, type ToPageInput } from '../../core/chat/protocol';
 
 /** Replaced by the state the page receives on `ready`; anything else waits in the queue. */
 const STATE_TYPES: ReadonlySet<ToPage['type']> = new Set([
@@ -46,7 +46,7 @@ export class PageBridge extends Disposable {
   }
 
   post(message: ToPageInput): void {
-    const encoded = encodeToPage(message);
+    const encoded = encodeToPage(withImageSources(message, (file) => this.webview.asWebviewUri(vscode.Uri.file(file)).toString()));
     if (this.ready) void this.webview.postMessage(encoded);
     else this.queue.push(encoded);
   }

@@ -13,12 +13,14 @@ import { ChatPanels } from './chatPanel';
 import { ChatViewProvider } from './chatViewProvider';
 import { CodeActions } from './codeActions';
 import { EditorTracker } from './editorContext';
+import type { ImageRunner } from '../images/imageRunner';
 
 export interface ChatDeps {
   settings: SettingsWatcher;
   connection: Connection;
   failures: FailureReporter;
   logger: ClientLogger;
+  images: ImageRunner;
 }
 
 /** The chat's parts, for the extension-host suite's handle (src/vscode/testHandle.ts). */

@@ -1,8 +1,11 @@
 // The chat page's HTML: one function, a strict CSP with a fresh nonce per load. Scripts run
 // only by nonce, styles and fonts come only from the extension's dist folder, images only
-// from there or data: URIs, and the page may connect nowhere: model output cannot fetch.
+// from the webview's local resources (dist, saved images) or data: URIs, never a remote
+// address, and the page may connect nowhere: model output cannot fetch.
 import { randomBytes } from 'node:crypto';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { Settings } from '../../core/shell/ids';
 
 export function newNonce(): string {
   return randomBytes(18).toString('base64url');
@@ -13,8 +16,17 @@ export function pageRoot(extensionUri: vscode.Uri): vscode.Uri {
   return vscode.Uri.joinPath(extensionUri, 'dist');
 }
 
+/**
+ * The page loads its own files, and the images `/image` saved: those are in the workspace
+ * folders, or in an absolute multiModelAI.imageFolder.
+ */
 export function pageOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
-  return { enableScripts: true, enableCommandUris: false, localResourceRoots: [pageRoot(extensionUri)] };
+  const imageFolder = vscode.workspace.getConfiguration().get<string>(Settings.imageFolder);
+  const imageRoots = [
+    ...(vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri),
+    ...(imageFolder && path.isAbsolute(imageFolder) ? [vscode.Uri.file(imageFolder)] : []),
+  ];
+  return { enableScripts: true, enableCommandUris: false, localResourceRoots: [pageRoot(extensionUri), ...imageRoots] };
 }
 
 export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonce = newNonce()): string {

@@ -8,7 +8,6 @@ import { IMAGE_SIZES, MAX_IMAGE_COUNT, type WantedImageOptions } from '../../cor
 import { formatRub } from '../../core/client/pricing';
 import type { ModelEntry } from '../../core/client/schemas';
 import { ServiceError } from '../../core/client/serviceError';
-import { SaveError } from '../../core/images/imageFiles';
 import { ImageInputError, promptProblem, readImageToEdit, type ImageJobResult } from '../../core/images/imageJob';
 import { Countdown, waitReason } from '../../core/reply/retryWait';
 import { SetupError } from '../../core/reply/modelConnection';
@@ -109,7 +108,7 @@ export class ImageCommands {
     } catch (error) {
       if (error instanceof ServiceError && error.kind === 'aborted') return undefined;
       if (error instanceof SetupError) void offerActions('warning', error.message, error.actions);
-      else if (error instanceof ImageInputError || error instanceof SaveError) void this.warn(error.message);
+      else if (error instanceof ImageInputError) void this.warn(error.message);
       else this.failures.report(what, error, 'Nothing was saved.', { retry });
       return undefined;
     }

@@ -55,7 +55,7 @@ export class ImageRunner {
     const images = await this.connection.forImages(request.endpoint);
     const model = await this.chooseModel(request.endpoint, images, request.model);
     if (!model) return undefined;
-    const wanted = request.refine ? await request.refine(model) : request.wanted;
+    const wanted = request.refine ? await request.refine(model) : (request.wanted ?? {});
     if (!wanted) return undefined;
     const result = await runImageJob({ ...request, client: images.client, model, folder, wanted });
     if (result.costRub !== undefined) images.onSpend(result.costRub);
