@@ -98,6 +98,11 @@ function codeOf(error: unknown): string | undefined {
 
 function saveError(folder: string, error: unknown): SaveError {
   const code = codeOf(error);
+  return new SaveError(saveFailureMessage(folder, code ?? (error instanceof Error ? error.message : String(error))), code);
+}
+
+/** What the person reads when a file system error (`code`, or the error's text) stopped the save. */
+export function saveFailureMessage(folder: string, code: string): string {
   const why =
     code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
       ? 'the folder is read-only for VS Code'
@@ -105,8 +110,8 @@ function saveError(folder: string, error: unknown): SaveError {
         ? 'the disk is full'
         : code === 'ENOTDIR' || code === 'EEXIST'
           ? 'a file has the folder\'s name'
-          : `the file system refused (${code ?? (error instanceof Error ? error.message : String(error))})`;
-  return new SaveError(`Could not save the image in ${folder}: ${why}. Choose another folder in the setting multiModelAI.images.folder.`, code);
+          : `the file system refused (${code})`;
+  return `Could not save the image in ${folder}: ${why}. Choose another folder in the setting multiModelAI.imageFolder.`;
 }
 
 /**
