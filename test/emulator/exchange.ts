@@ -39,6 +39,11 @@ export class Exchange {
   }
 
   async readBody(): Promise<string> {
+    return (await this.readBytes()).toString('utf8');
+  }
+
+  /** The raw body: multipart uploads carry binary files. */
+  async readBytes(): Promise<Buffer> {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of this.req as AsyncIterable<Buffer>) {
@@ -46,7 +51,7 @@ export class Exchange {
       if (size > MAX_BODY_BYTES) throw new Error('request body too large');
       chunks.push(chunk);
     }
-    return Buffer.concat(chunks).toString('utf8');
+    return Buffer.concat(chunks);
   }
 
   writeHead(status: number, headers: OutgoingHttpHeaders): void {
