@@ -71,6 +71,7 @@ describe('emulator POST /v1/images/generations (issue 15)', () => {
       [{ prompt: '   ' }, 400, 'invalid_request', /prompt must not be empty/],
       [{ prompt: 'a fox', n: 5 }, 400, 'invalid_request', /^Invalid request: n:/],
       [{ prompt: 'a fox', size: 'big' }, 400, 'invalid_request', /size must be WxH/],
+      [{ prompt: 'a fox', size: '0x10' }, 400, 'invalid_request', /size must be WxH/],
       [{ prompt: 'a fox', response_format: 'gif' }, 400, 'invalid_request', /response_format/],
       [{ prompt: 'a fox', quality: 'hd' }, 400, 'unsupported_parameter', /does not accept "quality"/],
       [{ prompt: 'a fox', model: 'pixel/image-edit' }, 400, 'unsupported_model_endpoint', /does not serve image generation/],
