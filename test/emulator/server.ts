@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authenticate, maskKey } from './auth';
 import { CONTROL_PREFIX, handleControl } from './controlApi';
-import { Exchange } from './exchange';
+import { Exchange, MAX_BODY_BYTES } from './exchange';
 import { defaultCodeFor, isBodyFault } from './faults';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rateLimiter';
 import { parseRequestBody } from './requestBody';
@@ -64,7 +64,8 @@ async function serve(ex: Exchange, state: EmulatorState): Promise<void> {
 async function serveApi(ex: Exchange, state: EmulatorState, url: URL): Promise<void> {
   const method = ex.req.method ?? 'GET';
   const route = resolveRoute(method, url.pathname);
-  const body = method === 'GET' ? undefined : await parseRequestBody(await ex.readBytes(), ex.req.headers['content-type']);
+  const bytes = method === 'GET' ? Buffer.alloc(0) : await ex.readBytes();
+  const body = bytes && (await parseRequestBody(bytes, ex.req.headers['content-type']));
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const clientRequestId = ex.req.headers['x-client-request-id'];
   const record: RecordedRequest = {
@@ -108,6 +109,9 @@ async function serveApi(ex: Exchange, state: EmulatorState, url: URL): Promise<v
       return ex.error(405, 'method_not_allowed', `${url.pathname} accepts ${route.allowed} only.`, { allow: route.allowed });
   }
 
+  if (!bytes) {
+    return ex.error(413, 'payload_too_large', `The request body is over ${MAX_BODY_BYTES / 1024 / 1024} MB: send a smaller one.`);
+  }
   const fault = state.faults.take(route.endpoint);
   record.fault = fault?.type ?? null;
   switch (fault?.type) {

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { MAX_BODY_BYTES } from '../../emulator/exchange';
 import { MAX_EDIT_IMAGE_BYTES } from '../../emulator/imageEdits';
 import { decodePng } from '../../emulator/png';
 import { call, useEmulator } from './emulatorHarness';
@@ -59,6 +60,7 @@ describe('emulator POST /v1/images/edits (issue 15)', () => {
       ['not an image', { image: png(Buffer.from('hello, world')), prompt: 'sunset' }, 400, 'invalid_image', /not a PNG, JPEG or WebP/],
       ['damaged PNG', { image: png(damaged), prompt: 'sunset' }, 400, 'invalid_image', /damaged \(a chunk fails its CRC\)/],
       ['over 4 MB', { image: png(big), prompt: 'sunset' }, 413, 'image_too_large', /at most 4194304 \(4 MB\)/],
+      ['a body over 16 MB', { image: png(Buffer.alloc(MAX_BODY_BYTES)), prompt: 'sunset' }, 413, 'payload_too_large', /over 16 MB/],
       ['empty prompt', { image: png(INPUT), prompt: '' }, 400, 'invalid_request', /prompt must not be empty/],
       ['no prompt', { image: png(INPUT) }, 400, 'invalid_request', /^Invalid request: prompt:/],
       ['n too large', { image: png(INPUT), prompt: 'sunset', n: '9' }, 400, 'invalid_request', /^Invalid request: n:/],
