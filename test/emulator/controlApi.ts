@@ -1,5 +1,6 @@
 // The control API under /__emulator/: tests queue faults and scripted replies, set a key's
-// balance and spend limit, read the request records and charges, fetch images answered as `url`, and reset. The extension never calls it, and it needs no key.
+// balance and spend limit, read the request records and charges, and reset. The extension never
+// calls it, and it needs no key. It also serves the images answered as `url` (files/<name>).
 import * as z from 'zod';
 import { maskKey } from './auth';
 import { ScriptedReplySchema } from './completionText';
