@@ -1,10 +1,12 @@
 // The prepaid side of the service (spec, Limits 2 and 4): a balance in RUB and a spend limit per
-// key, one charge per generation, and the repeat of a generation recognised by its client
-// request id (spec, Errors 2), so a retry after a lost answer gets the first answer, uncharged.
+// key, one charge per generation (a text answer, or an images request), and the repeat of a
+// generation recognised by its client request id (spec, Errors 2), so a retry after a lost
+// answer gets the first answer, uncharged.
 import { maskKey } from './auth';
 import type { CatalogModel } from './catalog';
 import { complete, promptTokens, type Asked, type Completion } from './completionText';
 import type { HandlerContext } from './handlerContext';
+import type { ImagesReply } from './images';
 
 /** How long a generation is remembered for its repeats. */
 export const REPEAT_WINDOW_MS = 10 * 60_000;
@@ -24,11 +26,21 @@ export interface Charge {
   amountRub: number;
   promptTokens: number;
   completionTokens: number;
+  /** Images requests only: how many images were made (0 tokens then). */
+  images?: number;
 }
+
+/** What a charged request made, by kind, remembered so that its repeat gets it again. */
+export interface Made {
+  text: Completion;
+  images: ImagesReply;
+}
+
+type ChargeLine = Omit<Charge, 'clientRequestId' | 'keyPrefix'>;
 
 export class Billing {
   private accounts = new Map<string, Account>();
-  private generations = new Map<string, { completion: Completion; at: number }>();
+  private generations = new Map<string, { kind: keyof Made; made: Made[keyof Made]; at: number }>();
   readonly charges: Charge[] = [];
 
   setLimits(key: string, limits: { balanceRub?: number | null; spendLimitRub?: number | null }): Account {
@@ -50,22 +62,19 @@ export class Billing {
     return undefined;
   }
 
-  /** The earlier generation of this request, when this is a repeat inside the window. */
-  recall(key: string, clientRequestId: string | null): Completion | undefined {
+  /** The earlier generation of this request (of the same kind), when this is a repeat inside the window. */
+  recall<K extends keyof Made>(key: string, clientRequestId: string | null, kind: K): Made[K] | undefined {
     if (clientRequestId === null) return undefined;
     const found = this.generations.get(`${key} ${clientRequestId}`);
-    return found && Date.now() - found.at < REPEAT_WINDOW_MS ? found.completion : undefined;
+    return found?.kind === kind && Date.now() - found.at < REPEAT_WINDOW_MS ? (found.made as Made[K]) : undefined;
   }
 
-  charge(key: string, clientRequestId: string | null, model: CatalogModel, completion: Completion): void {
-    const price = (name: string) => Number(model.pricing[name] ?? 0) / 1_000_000;
-    const completionTokens = completion.outputTokens;
-    const amountRub = Number((completion.promptTokens * price('prompt') + completionTokens * price('completion')).toFixed(6));
+  charge<K extends keyof Made>(key: string, clientRequestId: string | null, kind: K, made: Made[K], line: ChargeLine): void {
     const account = this.account(key);
-    account.spentRub += amountRub;
-    if (account.balanceRub !== undefined) account.balanceRub -= amountRub;
-    this.charges.push({ clientRequestId, keyPrefix: maskKey(key), model: model.id, amountRub, promptTokens: completion.promptTokens, completionTokens });
-    if (clientRequestId !== null) this.generations.set(`${key} ${clientRequestId}`, { completion, at: Date.now() });
+    account.spentRub += line.amountRub;
+    if (account.balanceRub !== undefined) account.balanceRub -= line.amountRub;
+    this.charges.push({ clientRequestId, keyPrefix: maskKey(key), ...line });
+    if (clientRequestId !== null) this.generations.set(`${key} ${clientRequestId}`, { kind, made, at: Date.now() });
   }
 
   reset(): void {
@@ -81,6 +90,38 @@ export class Billing {
   }
 }
 
+/** Prices are decimal strings: per million tokens for text, per image for image models. */
+const price = (model: CatalogModel, name: string): number => Number(model.pricing[name] ?? 0);
+const rub = (amount: number): number => Number(amount.toFixed(6));
+
+function textCharge(model: CatalogModel, completion: Completion): ChargeLine {
+  const { promptTokens, outputTokens: completionTokens } = completion;
+  const amountRub = rub((promptTokens * price(model, 'prompt') + completionTokens * price(model, 'completion')) / 1_000_000);
+  return { model: model.id, amountRub, promptTokens, completionTokens };
+}
+
+/** Answers the payment error when the key may not generate now; true then. */
+function refused(ctx: HandlerContext): boolean {
+  const refusal = ctx.state.billing.refusal(ctx.key);
+  if (refusal) ctx.ex.error(refusal.status, refusal.code, refusal.message);
+  return refusal !== undefined;
+}
+
+/**
+ * The answer to an images request, charged once at the model's per-image price times `count`:
+ * a repeat gets the first reply (the same images and URLs) free; a key out of balance or over
+ * its spend limit gets the payment error (answered here; undefined then).
+ */
+export function billedImages(ctx: HandlerContext, model: CatalogModel, count: number, make: () => ImagesReply): ImagesReply | undefined {
+  const repeat = ctx.state.billing.recall(ctx.key, ctx.clientRequestId, 'images');
+  if (repeat) return repeat;
+  if (refused(ctx)) return undefined;
+  const reply = make();
+  const line = { model: model.id, amountRub: rub(price(model, 'image') * count), promptTokens: 0, completionTokens: 0, images: count };
+  ctx.state.billing.charge(ctx.key, ctx.clientRequestId, 'images', reply, line);
+  return reply;
+}
+
 /**
  * The answer to a text request, charged once: a repeat gets the first answer free; a prompt
  * (plus max_tokens) beyond the model's context gets 400 `context_length_exceeded`, and a key
@@ -88,7 +129,7 @@ export class Billing {
  */
 export function billedCompletion(ctx: HandlerContext, model: CatalogModel, asked: Asked): Completion | undefined {
   const { billing } = ctx.state;
-  const repeat = billing.recall(ctx.key, ctx.clientRequestId);
+  const repeat = billing.recall(ctx.key, ctx.clientRequestId, 'text');
   if (repeat) return repeat;
   if (asked.images?.length && !model.inputModalities.includes('image')) {
     ctx.ex.error(400, 'invalid_request', `Model "${model.id}" does not accept images: send text only, or pick a model whose input_modalities include image.`);
@@ -99,12 +140,8 @@ export function billedCompletion(ctx: HandlerContext, model: CatalogModel, asked
     ctx.ex.error(400, 'context_length_exceeded', `This request needs ${needed} tokens, but ${model.id} reads at most ${model.contextLength}: shorten the conversation.`);
     return undefined;
   }
-  const refusal = billing.refusal(ctx.key);
-  if (refusal) {
-    ctx.ex.error(refusal.status, refusal.code, refusal.message);
-    return undefined;
-  }
+  if (refused(ctx)) return undefined;
   const completion = complete(asked, ctx.state.scriptedReplies.shift(), model.thinks === true);
-  billing.charge(ctx.key, ctx.clientRequestId, model, completion);
+  billing.charge(ctx.key, ctx.clientRequestId, 'text', completion, textCharge(model, completion));
   return completion;
 }

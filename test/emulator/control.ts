@@ -29,6 +29,14 @@ export class EmulatorControl {
     return ((await this.call('GET', 'requests')) as { requests: RecordedRequest[] }).requests;
   }
 
+  /** An image answered as `url` (its file name, `img_<hex>.png`, or the whole URL): the PNG bytes. */
+  async file(nameOrUrl: string): Promise<Buffer> {
+    const name = nameOrUrl.slice(nameOrUrl.lastIndexOf('/') + 1);
+    const response = await fetch(`${this.origin}/__emulator/files/${name}`);
+    if (!response.ok) throw new Error(`Emulator control GET files/${name} failed (${response.status}): ${await response.text()}`);
+    return Buffer.from(await response.arrayBuffer());
+  }
+
   async reset(): Promise<void> {
     await this.call('POST', 'reset', {});
   }

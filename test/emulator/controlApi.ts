@@ -1,10 +1,12 @@
 // The control API under /__emulator/: tests queue faults and scripted replies, set a key's
-// balance and spend limit, read the request records and charges, and reset. The extension never calls it, and it needs no key.
+// balance and spend limit, read the request records and charges, and reset. The extension never
+// calls it, and it needs no key. It also serves the images answered as `url` (files/<name>).
 import * as z from 'zod';
 import { maskKey } from './auth';
 import { ScriptedReplySchema } from './completionText';
 import type { Exchange } from './exchange';
 import { FaultRequestSchema } from './faults';
+import { FILES_ROUTE } from './imageFiles';
 import type { EmulatorState } from './state';
 
 export const CONTROL_PREFIX = '/__emulator/';
@@ -18,6 +20,7 @@ const BillingSchema = z.object({
 
 export async function handleControl(ex: Exchange, state: EmulatorState, pathname: string): Promise<void> {
   const action = `${ex.req.method ?? ''} ${pathname.slice(CONTROL_PREFIX.length)}`;
+  if (action.startsWith(`GET ${FILES_ROUTE}`)) return serveFile(ex, state, pathname.slice(CONTROL_PREFIX.length + FILES_ROUTE.length));
   switch (action) {
     case 'GET requests':
       return ex.json(200, { requests: state.log.list() });
@@ -46,8 +49,16 @@ export async function handleControl(ex: Exchange, state: EmulatorState, pathname
       return ex.json(200, { queued: body.replies.length });
     }
     default:
-      return ex.error(404, 'not_found', `${action} is not a control action: use GET requests or charges, POST faults, replies, billing or reset.`);
+      return ex.error(404, 'not_found', `${action} is not a control action: use GET requests, charges or files/<name>, POST faults, replies, billing or reset.`);
   }
+}
+
+/** An image answered as `url`: the PNG itself, to whoever has the URL (as upstream's signed URLs). */
+function serveFile(ex: Exchange, state: EmulatorState, name: string): void {
+  const png = state.files.get(name);
+  if (!png) return ex.error(404, 'not_found', `No image file ${name}: files are kept until the emulator is reset.`);
+  ex.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length });
+  ex.res.end(png);
 }
 
 async function parse<T extends z.ZodType>(ex: Exchange, schema: T): Promise<z.infer<T> | undefined> {

@@ -6,7 +6,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { BodyFault } from './faults';
 import type { RecordedRequest } from './requestLog';
 
-const MAX_BODY_BYTES = 16 * 1024 * 1024;
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export const newId = (prefix: string): string => `${prefix}${randomBytes(12).toString('hex')}`;
 
@@ -39,14 +39,21 @@ export class Exchange {
   }
 
   async readBody(): Promise<string> {
+    return (await this.readBytes())?.toString('utf8') ?? '';
+  }
+
+  /**
+   * The raw body (multipart uploads carry binary files); undefined when it is over MAX_BODY_BYTES.
+   * The rest is still read and dropped, so that the client, still sending, gets the refusal.
+   */
+  async readBytes(): Promise<Buffer | undefined> {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of this.req as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) throw new Error('request body too large');
-      chunks.push(chunk);
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     }
-    return Buffer.concat(chunks).toString('utf8');
+    return size <= MAX_BODY_BYTES ? Buffer.concat(chunks) : undefined;
   }
 
   writeHead(status: number, headers: OutgoingHttpHeaders): void {

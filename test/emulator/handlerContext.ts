@@ -8,7 +8,9 @@ import type { EmulatorState } from './state';
 
 export interface HandlerContext {
   ex: Exchange;
-  /** The parsed JSON body; undefined when it was absent or not JSON. */
+  /** http://127.0.0.1:PORT, for URLs that point back at the emulator. */
+  origin: string;
+  /** The parsed JSON body (multipart: its fields, see requestBody.ts); undefined when absent or unreadable. */
   body: unknown;
   query: URLSearchParams;
   workspace: Workspace;

@@ -1,53 +1,58 @@
-// POST /v1/images/generations: served only by models listing `image-generation`. Images are
-// small real PNGs whose colour is derived from the prompt, so the same prompt gives the same bytes.
-import { crc32, deflateSync } from 'node:zlib';
+// POST /v1/images/generations, and the reply both image endpoints share: `n` PNG images as
+// `b64_json` (the default) or as `url` served by the emulator itself, charged once per request.
+// Generated images are painted from the prompt (imageArt.ts), so the same prompt gives the same bytes.
 import * as z from 'zod';
+import { billedImages } from './billing';
+import type { CatalogModel } from './catalog';
 import { checkOptionalFields, parseBody, resolveModel, type HandlerContext } from './handlerContext';
+import { DEFAULT_SIDE, fitSize, paint } from './imageArt';
+import { FILES_ROUTE } from './imageFiles';
+import { CONTROL_PREFIX } from './controlApi';
+import { encodePng } from './png';
 
-const ImageBody = z.looseObject({
+/** The fields both image endpoints take; `n` is the caller's own schema (a number in JSON, text in multipart). */
+export const IMAGE_FIELDS = {
   model: z.string().min(1),
-  prompt: z.string().min(1, 'prompt must not be empty'),
-  n: z.number().int().min(1).max(4).optional(),
-  size: z.string().regex(/^\d{2,4}x\d{2,4}$/, 'size must look like 1024x1024').optional(),
+  prompt: z.string().trim().min(1, 'prompt must not be empty: say what the image should show'),
+  size: z.string().regex(/^(auto|[1-9]\d{0,3}x[1-9]\d{0,3})$/, 'size must be WxH, such as 1024x1024, or auto').optional(),
   response_format: z.enum(['b64_json', 'url']).optional(),
-});
+};
+export const IMAGE_COUNT = z.number().int().min(1).max(4);
+
+const GenerationBody = z.looseObject({ ...IMAGE_FIELDS, n: IMAGE_COUNT.optional() });
+
+export interface ImagesReply {
+  created: number;
+  data: (({ b64_json: string } | { url: string }) & { revised_prompt: string })[];
+}
 
 export async function handleImageGenerations(ctx: HandlerContext): Promise<void> {
-  const body = parseBody(ctx, ImageBody);
+  const body = parseBody(ctx, GenerationBody);
   if (!body) return;
   const model = resolveModel(ctx, body.model, 'image-generation');
   if (!model || !checkOptionalFields(ctx, model, ['model', 'prompt'])) return;
-  const data = Array.from({ length: body.n ?? 1 }, (_, i) => {
-    const b64 = png(`${body.prompt}#${i}`).toString('base64');
-    const image = body.response_format === 'url' ? { url: `data:image/png;base64,${b64}` } : { b64_json: b64 };
-    return { ...image, revised_prompt: body.prompt };
-  });
-  await ctx.ex.reply({ created: Math.floor(Date.now() / 1000), data }, ctx.fault);
+  const dimensions = fitSize(body.size, { width: DEFAULT_SIDE, height: DEFAULT_SIDE });
+  await answerImages(ctx, model, body, (index) => encodePng(paint(`${body.prompt}#${index}`, dimensions)));
 }
 
-const SIDE = 8;
-
-/** An 8x8 single-colour RGB PNG. */
-function png(seed: string): Buffer {
-  const colour = [0, 1, 2].map((i) => crc32(`${seed}:${i}`) & 0xff);
-  const row = Buffer.from([0, ...Array.from({ length: SIDE }, () => colour).flat()]);
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(SIDE, 0);
-  header.writeUInt32BE(SIDE, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: SIDE }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
+/** Makes the `n` images (`picture(index)` gives one PNG), charges them once, and sends the reply. */
+export async function answerImages(
+  ctx: HandlerContext,
+  model: CatalogModel,
+  asked: { prompt: string; n?: number; response_format?: 'b64_json' | 'url' },
+  picture: (index: number) => Buffer,
+): Promise<void> {
+  const count = asked.n ?? 1;
+  const reply = billedImages(ctx, model, count, () => ({
+    created: Math.floor(Date.now() / 1000),
+    data: Array.from({ length: count }, (_, index) => {
+      const png = picture(index);
+      const image =
+        asked.response_format === 'url'
+          ? { url: `${ctx.origin}${CONTROL_PREFIX}${FILES_ROUTE}${ctx.state.files.put(png)}` }
+          : { b64_json: png.toString('base64') };
+      return { ...image, revised_prompt: asked.prompt };
+    }),
+  }));
+  if (reply) await ctx.ex.reply(reply, ctx.fault);
 }

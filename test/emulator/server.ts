@@ -3,17 +3,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authenticate, maskKey } from './auth';
-import { handleChatCompletions } from './chatCompletions';
 import { CONTROL_PREFIX, handleControl } from './controlApi';
-import { Exchange } from './exchange';
+import { Exchange, MAX_BODY_BYTES } from './exchange';
 import { defaultCodeFor, isBodyFault } from './faults';
-import type { Handler } from './handlerContext';
-import { handleImageGenerations } from './images';
-import { handleMessages } from './messages';
-import { handleModels } from './models';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rateLimiter';
-import type { EndpointName, RecordedRequest } from './requestLog';
-import { handleResponses } from './responses';
+import { parseRequestBody } from './requestBody';
+import type { RecordedRequest } from './requestLog';
 import { resolveRoute } from './router';
 import { EmulatorState } from './state';
 
@@ -31,14 +26,6 @@ export interface RunningEmulator {
   origin: string;
   close(): Promise<void>;
 }
-
-const HANDLERS: Record<EndpointName, Handler> = {
-  models: handleModels,
-  chat: handleChatCompletions,
-  responses: handleResponses,
-  messages: handleMessages,
-  images: handleImageGenerations,
-};
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const state = new EmulatorState(options.rateLimit ?? DEFAULT_RATE_LIMIT);
@@ -77,7 +64,8 @@ async function serve(ex: Exchange, state: EmulatorState): Promise<void> {
 async function serveApi(ex: Exchange, state: EmulatorState, url: URL): Promise<void> {
   const method = ex.req.method ?? 'GET';
   const route = resolveRoute(method, url.pathname);
-  const body = parseJson(method === 'GET' ? '' : await ex.readBody());
+  const bytes = method === 'GET' ? Buffer.alloc(0) : await ex.readBytes();
+  const body = bytes && (await parseRequestBody(bytes, ex.req.headers['content-type']));
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const clientRequestId = ex.req.headers['x-client-request-id'];
   const record: RecordedRequest = {
@@ -121,6 +109,9 @@ async function serveApi(ex: Exchange, state: EmulatorState, url: URL): Promise<v
       return ex.error(405, 'method_not_allowed', `${url.pathname} accepts ${route.allowed} only.`, { allow: route.allowed });
   }
 
+  if (!bytes) {
+    return ex.error(413, 'payload_too_large', `The request body is over ${MAX_BODY_BYTES / 1024 / 1024} MB: send a smaller one.`);
+  }
   const fault = state.faults.take(route.endpoint);
   record.fault = fault?.type ?? null;
   switch (fault?.type) {
@@ -135,8 +126,9 @@ async function serveApi(ex: Exchange, state: EmulatorState, url: URL): Promise<v
     case 'slow_first_byte':
       if (!(await ex.sleep(fault.ms))) return;
   }
-  await HANDLERS[route.endpoint]({
+  await route.handler({
     ex,
+    origin: `http://127.0.0.1:${ex.req.socket.localPort}`,
     body,
     query: url.searchParams,
     workspace: auth.workspace,
@@ -145,13 +137,4 @@ async function serveApi(ex: Exchange, state: EmulatorState, url: URL): Promise<v
     state,
     fault: fault && isBodyFault(fault) ? fault : undefined,
   });
-}
-
-function parseJson(text: string): unknown {
-  if (text.trim().length === 0) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }

@@ -2,6 +2,7 @@
 import { Billing } from './billing';
 import type { ScriptedReply } from './completionText';
 import { FaultQueue } from './faults';
+import { ImageFiles } from './imageFiles';
 import { RateLimiter, type RateLimitOptions } from './rateLimiter';
 import { RequestLog } from './requestLog';
 
@@ -10,6 +11,8 @@ export class EmulatorState {
   readonly log = new RequestLog();
   readonly limiter: RateLimiter;
   readonly billing = new Billing();
+  /** Images answered as `url`, served under /__emulator/files/. */
+  readonly files = new ImageFiles();
   /** Scripted texts that replace the next chat replies, in order. */
   readonly scriptedReplies: ScriptedReply[] = [];
 
@@ -22,6 +25,7 @@ export class EmulatorState {
     this.log.clear();
     this.limiter.reset();
     this.billing.reset();
+    this.files.clear();
     this.scriptedReplies.length = 0;
   }
 }

@@ -35,6 +35,8 @@ export interface CallOptions {
   key?: string | null;
   authorization?: string;
   body?: unknown;
+  /** A multipart body instead of JSON (fetch sets its content type and boundary). */
+  form?: FormData;
   headers?: Record<string, string>;
 }
 
@@ -53,10 +55,11 @@ export async function call(origin: string, path: string, options: CallOptions = 
   if (options.authorization !== undefined) headers.authorization = options.authorization;
   else if (key !== null) headers.authorization = `Bearer ${key}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   const response = await fetch(`${origin}${path}`, {
-    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    method: options.method ?? (payload === undefined && !options.form ? 'GET' : 'POST'),
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.form ?? payload,
   });
   const text = await response.text();
   let json: unknown;

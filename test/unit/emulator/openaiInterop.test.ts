@@ -1,8 +1,11 @@
 // The official openai client, pointed at the emulator by base URL and key alone (spec, rule 2).
 import * as assert from 'node:assert/strict';
-import OpenAI from 'openai';
+import OpenAI, { toFile } from 'openai';
 import { FIXTURE_KEYS } from '../../emulator';
+import { decodePng } from '../../emulator/png';
 import { useEmulator } from './emulatorHarness';
+import { EDIT_INPUT } from './imageFixtures';
+import { checkPng } from './pngCheck';
 
 describe('openai npm client against the emulator', () => {
   const h = useEmulator();
@@ -66,5 +69,32 @@ describe('openai npm client against the emulator', () => {
     assert.ok(error instanceof OpenAI.RateLimitError);
     assert.equal(error.code, 'rate_limit_exceeded');
     assert.equal(error.headers?.get('retry-after'), '3');
+  });
+
+  it('images.generate gives b64_json and url images, the url fetched as a PNG', async () => {
+    const b64 = await client().images.generate({ model: 'pixel/image-gen', prompt: 'a lighthouse', n: 2, size: '256x256' });
+    assert.equal(b64.data?.length, 2);
+    assert.deepEqual(checkPng(Buffer.from(b64.data?.[0]?.b64_json ?? '', 'base64')), { width: 256, height: 256, channels: 3 });
+    const byUrl = await client().images.generate({ model: 'pixel/image-gen', prompt: 'a lighthouse', response_format: 'url' });
+    const file = await fetch(byUrl.data?.[0]?.url ?? '');
+    assert.deepEqual(checkPng(Buffer.from(await file.arrayBuffer())), { width: 64, height: 64, channels: 3 });
+  });
+
+  it('images.edit uploads the file as multipart and gets it transformed', async () => {
+    const edited = await client().images.edit({
+      model: 'pixel/image-edit',
+      image: await toFile(EDIT_INPUT, 'in.png', { type: 'image/png' }),
+      prompt: 'make it blue',
+    });
+    const png = Buffer.from(edited.data?.[0]?.b64_json ?? '', 'base64');
+    assert.deepEqual([...decodePng(png).pixels], [245, 235, 225, 255, 215, 205, 195, 128, 185, 175, 165, 0, 155, 145, 135, 255]);
+  });
+
+  it('raises BadRequestError with invalid_image for a file that is not an image', async () => {
+    const error = await client()
+      .images.edit({ model: 'pixel/image-edit', image: await toFile(Buffer.from('plain text'), 'in.png', { type: 'image/png' }), prompt: 'x' })
+      .catch((e: unknown) => e);
+    assert.ok(error instanceof OpenAI.BadRequestError);
+    assert.equal(error.code, 'invalid_image');
   });
 });
