@@ -156,6 +156,7 @@ const ADVICE_BY_KIND: Record<ErrorKind, string> = {
 /** Where an image request's failure needs other words than a conversation's. */
 const IMAGE_ADVICE: Partial<Record<ErrorKind | 'unsupported_model_endpoint', string>> = {
   too_long: 'The image or the prompt is too large for the service: use a smaller image or a shorter prompt.',
+  invalid_request: 'The service could not use the image or the prompt: check that the file is a PNG, JPEG or WebP image, then try again.',
   unsupported_model_endpoint: 'This model does not do this with images: pick another image model.',
   stream_interrupted: 'The images were cut off before they arrived whole: try again.',
 };
