@@ -1,0 +1,102 @@
+// `/image` in the chat, against the emulator over loopback: the images are made by the real
+// client and saved to disk; the turn keeps their files, never their bytes.
+import * as assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
+import { ChatSession, imagePrompt, IMAGE_USAGE } from '../../../../src/core/chat/chatSession';
+import type { AssistantTurn } from '../../../../src/core/chat/conversation';
+import { HistoryStore } from '../../../../src/core/chat/historyStore';
+import type { ToPageInput } from '../../../../src/core/chat/protocol';
+import { requestMessages } from '../../../../src/core/chat/requestMessages';
+import { ServiceClient } from '../../../../src/core/index';
+import { runImageJob } from '../../../../src/core/images/imageJob';
+import { selection } from './fixtures/contextItems';
+import { MapMemento } from './fixtures/mapMemento';
+
+describe('ChatSession: /image', () => {
+  let emulator: RunningEmulator;
+  let control: EmulatorControl;
+  let dir: string;
+  let posted: ToPageInput[];
+
+  before(async () => {
+    emulator = await startEmulator();
+    control = new EmulatorControl(emulator.origin);
+  });
+  after(() => emulator.close());
+  beforeEach(async () => {
+    await control.reset();
+    posted = [];
+    dir = await mkdtemp(path.join(tmpdir(), 'mmai-chat-images-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  function session(memento = new MapMemento()): ChatSession {
+    return new ChatSession({
+      connect: () => Promise.reject(new Error('a text model is not asked for an image')),
+      store: new HistoryStore(memento),
+      post: (message) => void posted.push(message),
+      makeImages: async (prompt, { signal, onRetry }) => {
+        const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha });
+        const model = (await client.listModels()).data.find((m) => m.id === 'pixel/image-gen');
+        if (!model) throw new Error('fixture missing');
+        return runImageJob({ client, model, prompt, folder: dir, signal, onRetry });
+      },
+      relativeLabel: (file) => path.relative(dir, file),
+    });
+  }
+
+  it('reads the prompt after /image, and only there', () => {
+    assert.deepEqual([imagePrompt('/image a red fox'), imagePrompt('  /image\n  a fox\n on a hill '), imagePrompt('/image'), imagePrompt('/images of foxes'), imagePrompt('draw /image x')], [
+      'a red fox',
+      'a fox\n on a hill',
+      '',
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('answers with the saved image, its model and cost, kept after a reload; the image is not text for later requests', async () => {
+    const memento = new MapMemento();
+    const s = session(memento);
+    assert.deepEqual(await s.send('/image a red fox'), { ok: true });
+    const reply = s.current().turns.at(-1) as AssistantTurn;
+    assert.equal(reply.status, 'done');
+    assert.equal(reply.model, 'pixel/image-gen');
+    assert.equal(reply.costRub, 8);
+    assert.deepEqual(reply.images, [{ file: path.join(dir, 'a-red-fox.png'), label: 'a-red-fox.png' }]);
+    assert.equal((await readFile(path.join(dir, 'a-red-fox.png'))).subarray(1, 4).toString(), 'PNG');
+    const restored = session(memento).current().turns.at(-1) as AssistantTurn;
+    assert.deepEqual([restored.status, restored.images], ['done', [{ file: path.join(dir, 'a-red-fox.png'), label: 'a-red-fox.png' }]]);
+    assert.deepEqual(requestMessages([...s.current().turns, { id: 'u2', role: 'user', text: 'And now?', mode: 'chat', context: [], createdAt: '' }]).slice(1), [{ role: 'user', content: 'And now?' }]);
+  });
+
+  it('refuses /image without a prompt, says how to write it, and sends nothing', async () => {
+    const s = session();
+    assert.deepEqual(await s.send('/image   '), { ok: false, message: IMAGE_USAGE });
+    assert.equal(s.current().turns.length, 0);
+    assert.equal((await control.requests()).length, 0);
+  });
+
+  it('keeps the code added for the next message: an image prompt does not use it', async () => {
+    const s = session();
+    s.addContext(selection('def add(a, b): return a + b'));
+    await s.send('/image a red fox');
+    assert.equal(s.pendingContext().length, 1);
+  });
+
+  it('Limits 2: an exhausted balance becomes a card that says what to do; Retry then makes the image', async () => {
+    await control.setBilling(FIXTURE_KEYS.alpha, { balanceRub: 0 });
+    const s = session();
+    await s.send('/image a red fox');
+    const failed = s.current().turns.at(-1) as AssistantTurn;
+    assert.equal(failed.status, 'failed');
+    assert.equal(failed.error?.message, 'The prepaid balance is exhausted (key sk_test_al…): top up the balance in the management cabinet, then try again.');
+    await control.setBilling(FIXTURE_KEYS.alpha, { balanceRub: null });
+    await s.retry();
+    const turns = s.current().turns;
+    assert.deepEqual(turns.map((t) => (t.role === 'user' ? t.text : t.status)), ['/image a red fox', 'done']);
+  });
+});
