@@ -53,7 +53,7 @@ export function activate(context: vscode.ExtensionContext): void {
     ...registerRefactor(refactor),
     ...chat.disposables,
     ...registerLanguageModelProvider(connection, failures),
-    ...new ImageCommands(images, failures).register(),
+    ...new ImageCommands(images, failures, logger).register(),
   );
 
   // The demo's key is stored first, so onboarding does not ask for one.

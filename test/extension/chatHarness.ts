@@ -30,6 +30,8 @@ export class StandInPage {
         this.received.push(message);
         return Promise.resolve(true);
       },
+      // As a webview does: local files under its own resource origin.
+      asWebviewUri: (uri: vscode.Uri) => vscode.Uri.parse(`https://file+.vscode-resource.vscode-cdn.net${uri.path}`),
     } as unknown as vscode.Webview;
     api.chat.host.attach(webview, (listener) => this.disposed.event(listener));
   }

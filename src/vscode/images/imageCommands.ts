@@ -14,9 +14,10 @@ import { SetupError } from '../../core/reply/modelConnection';
 import { Commands } from '../../core/shell/ids';
 import { offerActions } from '../actions';
 import type { FailureReporter } from '../failureReporter';
+import type { ClientLogger } from '../../core/client/serviceClient';
 import type { ImageRun, ImageRunner } from './imageRunner';
 
-/** Arguments a keybinding or another command may pass to Generate Image (each skips its question). */
+/** Arguments a keybinding or another command may pass to Generate Image; with a prompt, nothing is asked but the model where several could do. */
 export interface GenerateImageArgs {
   prompt?: string;
   model?: string;
@@ -34,6 +35,7 @@ export class ImageCommands {
   constructor(
     private readonly runner: ImageRunner,
     private readonly failures: FailureReporter,
+    private readonly logger: ClientLogger,
   ) {}
 
   register(): vscode.Disposable[] {
@@ -52,7 +54,8 @@ export class ImageCommands {
       endpoint: 'image-generation',
       prompt,
       model: args.model,
-      refine: (model) => (args.size !== undefined || args.n !== undefined ? Promise.resolve({ size: args.size, n: args.n }) : askOptions(model)),
+      // A prompt passed in (a keybinding, another command) comes with all it wants: no questions.
+      refine: (model) => (args.prompt !== undefined ? Promise.resolve({ size: args.size, n: args.n }) : askOptions(model)),
     }, () => this.generate({ ...args, prompt }));
     if (!result) return undefined;
     this.lastPrompt = '';
@@ -107,7 +110,10 @@ export class ImageCommands {
       return result;
     } catch (error) {
       if (error instanceof ServiceError && error.kind === 'aborted') return undefined;
-      if (error instanceof SetupError) void offerActions('warning', error.message, error.actions);
+      if (error instanceof SetupError) {
+        this.logger.warn(`Images: ${error.message}`);
+        void offerActions('warning', error.message, error.actions);
+      }
       else if (error instanceof ImageInputError) void this.warn(error.message);
       else this.failures.report(what, error, 'Nothing was saved.', { retry });
       return undefined;
@@ -115,6 +121,7 @@ export class ImageCommands {
   }
 
   private warn(message: string): undefined {
+    this.logger.warn(`Images: ${message}`);
     void vscode.window.showWarningMessage(message);
     return undefined;
   }
