@@ -1,0 +1,65 @@
+// Issue 15 as a person meets it, in a real VS Code (code-server) with the packaged .vsix: in the
+// chat, `/image <prompt>` makes an image that shows inline from its saved file, opens in an
+// editor from the answer, and shows again after a reload (read from the file, not from the
+// chat's history). Also takes the README screenshot of it.
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../emulator/index';
+import { PROJECT_ROOT } from '../host/paths';
+import { ChatWorkbench, type ChatPage } from './chatWorkbench';
+
+const IMAGES = path.join(PROJECT_ROOT, 'docs', 'images');
+const PROMPT = 'a lighthouse at dusk';
+const FILE_NAME = 'a-lighthouse-at-dusk.png';
+
+describe('images (e2e, packaged extension in code-server)', function () {
+  this.timeout(180_000);
+  let emulator: RunningEmulator;
+  let workbench: ChatWorkbench;
+  let chat: ChatPage;
+
+  before(async () => {
+    emulator = await startEmulator();
+    workbench = await ChatWorkbench.start('e2e-images', { settings: { 'multiModelAI.baseUrl': emulator.baseUrl } });
+    await workbench.setApiKey(FIXTURE_KEYS.alpha);
+  });
+
+  after(async () => {
+    await workbench?.stop();
+    await emulator?.close();
+  });
+
+  const image = () => chat.lastAnswer().locator('.turn-image img');
+  /** Resolves once the image is decoded and shown (not a broken image). */
+  const shown = () => image().evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth));
+
+  it('makes an image with /image and shows it inline from the saved file, with its cost', async () => {
+    chat = await workbench.openChatView();
+    await chat.pickModel('acme/chat-large');
+    await chat.send(`/image ${PROMPT}`);
+    await chat.waitForStatus('done');
+    assert.equal(await shown(), 64);
+    const saved = path.join(workbench.server.workspaceDir, 'images', FILE_NAME);
+    assert.ok(existsSync(saved), 'saved in the workspace');
+    assert.equal(readFileSync(saved).subarray(1, 4).toString(), 'PNG');
+    assert.equal(await chat.lastAnswer().locator('.image-path').textContent(), `images/${FILE_NAME}`);
+    assert.equal(await chat.lastAnswer().locator('.turn-images > .usage').textContent(), '1 image · ≈ 8.00 ₽');
+    assert.match((await image().getAttribute('src')) ?? '', /^https:\/\/[^/]+\.vscode-resource\.vscode-cdn\.net\/.*\/images\/a-lighthouse-at-dusk\.png$/);
+    mkdirSync(IMAGES, { recursive: true });
+    await workbench.runCommand('Notifications: Clear All Notifications');
+    await workbench.page.screenshot({ path: path.join(IMAGES, 'chat-image.png') });
+  });
+
+  it('opens the image in an editor from the answer', async () => {
+    await chat.button('Open');
+    await workbench.page.locator('.tab', { hasText: FILE_NAME }).first().waitFor();
+  });
+
+  it('shows the image again after a reload, read from the file', async () => {
+    await workbench.reload();
+    chat = await workbench.openChatView();
+    await chat.waitForStatus('done');
+    assert.equal(await shown(), 64);
+  });
+});
