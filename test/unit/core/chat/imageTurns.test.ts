@@ -4,7 +4,8 @@ import * as assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
+import { FIXTURE_KEYS } from '../../../emulator/index';
+import { useEmulator } from '../../emulator/emulatorHarness';
 import { ChatSession, imagePrompt, IMAGE_USAGE } from '../../../../src/core/chat/chatSession';
 import type { AssistantTurn } from '../../../../src/core/chat/conversation';
 import { HistoryStore } from '../../../../src/core/chat/historyStore';
@@ -16,18 +17,11 @@ import { selection } from './fixtures/contextItems';
 import { MapMemento } from './fixtures/mapMemento';
 
 describe('ChatSession: /image', () => {
-  let emulator: RunningEmulator;
-  let control: EmulatorControl;
+  const harness = useEmulator();
   let dir: string;
   let posted: ToPageInput[];
 
-  before(async () => {
-    emulator = await startEmulator();
-    control = new EmulatorControl(emulator.origin);
-  });
-  after(() => emulator.close());
   beforeEach(async () => {
-    await control.reset();
     posted = [];
     dir = await mkdtemp(path.join(tmpdir(), 'mmai-chat-images-'));
   });
@@ -39,7 +33,7 @@ describe('ChatSession: /image', () => {
       store: new HistoryStore(memento),
       post: (message) => void posted.push(message),
       makeImages: async (prompt, { signal, onRetry }) => {
-        const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha });
+        const client = new ServiceClient({ baseUrl: harness.emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha });
         const model = (await client.listModels()).data.find((m) => m.id === 'pixel/image-gen');
         if (!model) throw new Error('fixture missing');
         return runImageJob({ client, model, prompt, folder: dir, signal, onRetry });
@@ -77,7 +71,7 @@ describe('ChatSession: /image', () => {
     const s = session();
     assert.deepEqual(await s.send('/image   '), { ok: false, message: IMAGE_USAGE });
     assert.equal(s.current().turns.length, 0);
-    assert.equal((await control.requests()).length, 0);
+    assert.equal((await harness.control.requests()).length, 0);
   });
 
   it('keeps the code added for the next message: an image prompt does not use it', async () => {
@@ -88,13 +82,13 @@ describe('ChatSession: /image', () => {
   });
 
   it('Limits 2: an exhausted balance becomes a card that says what to do; Retry then makes the image', async () => {
-    await control.setBilling(FIXTURE_KEYS.alpha, { balanceRub: 0 });
+    await harness.control.setBilling(FIXTURE_KEYS.alpha, { balanceRub: 0 });
     const s = session();
     await s.send('/image a red fox');
     const failed = s.current().turns.at(-1) as AssistantTurn;
     assert.equal(failed.status, 'failed');
     assert.equal(failed.error?.message, 'The prepaid balance is exhausted (key sk_test_al…): top up the balance in the management cabinet, then try again.');
-    await control.setBilling(FIXTURE_KEYS.alpha, { balanceRub: null });
+    await harness.control.setBilling(FIXTURE_KEYS.alpha, { balanceRub: null });
     await s.retry();
     const turns = s.current().turns;
     assert.deepEqual(turns.map((t) => (t.role === 'user' ? t.text : t.status)), ['/image a red fox', 'done']);
