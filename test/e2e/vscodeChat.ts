@@ -21,6 +21,8 @@ export interface ChatAnswer {
 export class VsCodeChat {
   private readonly page: Page;
   private readonly view: Locator;
+  /** How many answers the view showed when the last message was sent. */
+  private answersBefore = 0;
 
   constructor(private readonly workbench: Workbench) {
     this.page = workbench.page;
@@ -31,6 +33,15 @@ export class VsCodeChat {
   async open(): Promise<void> {
     await this.workbench.runCommand('Chat: Open Chat');
     await this.view.locator('.interactive-input-editor').waitFor({ timeout: 30_000 });
+  }
+
+  /** Resolves once the picker button names `name` (the models arrive a moment after the view). */
+  async waitForModel(name: string, timeout = 60_000): Promise<void> {
+    await this.page.waitForFunction(
+      (expected) => document.querySelector('.part.auxiliarybar a.model-picker-name')?.getAttribute('aria-label') === `Models, ${expected}`,
+      name,
+      { timeout },
+    );
   }
 
   /** The model the chat input will use, as its picker button names it. */
@@ -63,26 +74,28 @@ export class VsCodeChat {
     await menu.locator('input.action-list-filter-input').fill(name);
     await menu.locator('.monaco-list-row.action .title', { hasText: name }).first().click();
     await menu.waitFor({ state: 'hidden' });
-    await this.page.waitForFunction(
-      (expected) => document.querySelector('.part.auxiliarybar a.model-picker-name')?.getAttribute('aria-label') === `Models, ${expected}`,
-      name,
-    );
+    await this.waitForModel(name);
   }
 
   /** Types a message into the chat input and sends it with Enter. */
   async send(text: string): Promise<void> {
     const input = this.view.locator('.interactive-input-editor .native-edit-context, .interactive-input-editor textarea').first();
+    this.answersBefore = await this.answers().count();
     await input.focus();
     await this.page.keyboard.type(text);
     await this.page.keyboard.press('Enter');
   }
 
-  /** The latest answer once it has finished (its footer names the model that wrote it). */
+  /** The answer to the last message sent, once it has finished (its footer names the model that wrote it). */
   async finishedAnswer(timeout = 120_000): Promise<ChatAnswer> {
-    const response = this.view.locator('.interactive-item-container.interactive-response.chat-most-recent-response');
+    const response = this.answers().nth(this.answersBefore);
     const model = response.locator('.chat-footer-details .chat-response-model-details');
     await model.waitFor({ timeout });
     return { text: await response.locator('.value').innerText(), model: await model.innerText() };
+  }
+
+  private answers(): Locator {
+    return this.view.locator('.interactive-item-container.interactive-response');
   }
 
   private pickerButton(): Locator {
