@@ -252,4 +252,22 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     assert.match((await chat.lastAnswer().locator('.usage').textContent()) ?? '', /^[\d,]+ in · [\d,]+ out tokens · ≈ [\d.]+ ₽$/);
     assert.match((await chat.frame.locator('.usage-meter').textContent()) ?? '', /^Context \d+% of 64,000 · ≈ [\d.]+ ₽ this chat$/);
   });
+
+  it('an answer that has just finished is restored finished by Developer: Reload Window right after it, not as "did not finish"', async () => {
+    await workbench.runCommand('Multi-Model AI: New Chat');
+    await chat.turns('user').first().waitFor({ state: 'detached' });
+    await chat.pickModel('acme/chat-large');
+    await control.queueReplies(['Finished before the reload.']);
+    await chat.send('Answer, then I reload');
+    await chat.waitForStatus('done');
+    const id = await chat.lastAnswer().getAttribute('data-turn-id');
+    await workbench.reload();
+    chat = await workbench.openChatView();
+    await chat.expectTurnCount('assistant', 1);
+    const answer = chat.lastAnswer();
+    assert.equal(await answer.getAttribute('data-turn-id'), id);
+    assert.equal(await answer.getAttribute('data-status'), 'done');
+    assert.equal(await answer.locator('.markdown-body').innerText(), 'Finished before the reload.');
+    assert.equal(await answer.locator('.error-card').count(), 0);
+  });
 });

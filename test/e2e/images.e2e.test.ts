@@ -1,9 +1,9 @@
 // Issue 15 as a person meets it, in a real VS Code (code-server) with the packaged .vsix: in the
 // chat, `/image <prompt>` makes an image that shows inline from its saved file, opens in an
 // editor from the answer, and shows again after a reload (read from the file, not from the
-// chat's history). Also takes the README screenshot of it.
+// chat's history), or says the file is gone. Also takes the README screenshot of it.
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../emulator/index';
 import { PROJECT_ROOT } from '../host/paths';
@@ -61,5 +61,14 @@ describe('images (e2e, packaged extension in code-server)', function () {
     chat = await workbench.openChatView();
     await chat.waitForStatus('done');
     assert.equal(await shown(), 64);
+  });
+
+  it('says so when the file was moved away, instead of a broken image', async () => {
+    rmSync(path.join(workbench.server.workspaceDir, 'images', FILE_NAME));
+    await workbench.reload();
+    chat = await workbench.openChatView();
+    await chat.waitForStatus('done');
+    assert.equal(await chat.lastAnswer().locator('.image-missing').textContent({ timeout: 10_000 }), `The image is no longer at images/${FILE_NAME}.`);
+    assert.equal(await image().count(), 0);
   });
 });

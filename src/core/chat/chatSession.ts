@@ -61,7 +61,7 @@ const BUSY = 'Wait for the answer to finish, or stop it first.';
 export class ChatSession {
   private conversation: Conversation;
   private context: ContextItem[] = [];
-  /** The reply being streamed; `ended` once its end is shown and only saving it remains. */
+  /** The reply being streamed; `ended` once it is stored and its end shown. */
   private active?: { controller: AbortController; done: Promise<void>; ended?: boolean };
 
   constructor(private readonly deps: ChatSessionDeps) {
@@ -289,10 +289,12 @@ export class ChatSession {
 
   private async end(conversation: Conversation, reply: AssistantTurn, signal: AbortSignal): Promise<void> {
     conversation.updatedAt = new Date().toISOString();
-    // Shown as ended, so the person can Retry or send at once; saving it follows.
+    // Stored before it is shown as ended: an answer the page shows as finished is restored as
+    // finished by a reload that follows at once (the save used to follow the end, unawaited by
+    // anything a reload waits for, and was lost when the window went first).
+    await this.persist(conversation).catch((error: unknown) => this.deps.reportFailure?.('The conversation could not be saved', error));
     if (this.active?.controller.signal === signal) this.active.ended = true;
     if (this.conversation === conversation) this.deps.post({ type: 'reply/end', turn: reply });
-    await this.persist(conversation);
   }
 
   /** The answer to `/image`: images made and saved by the host, shown from their files. */

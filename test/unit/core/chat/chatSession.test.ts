@@ -147,6 +147,17 @@ describe('ChatSession against the emulator', () => {
     assert.deepEqual(TRANSPORTS['chat-completions'].body(request, true), { model: 'acme/chat-large', messages: [{ role: 'user', content: 'x' }], stream: true });
   });
 
+  it('shows an answer as ended only once it is stored, so a reload right after it restores it finished', async () => {
+    let storedAtEnd: unknown;
+    const s = session((message, self) => {
+      if (message.type === 'reply/end') storedAtEnd = new HistoryStore(memento).get(self.current().id)?.turns.at(-1);
+    });
+    await s.send('Hello there');
+    const reply = lastReply(s);
+    assert.equal(reply.status, 'done');
+    assert.deepEqual(storedAtEnd, reply);
+  });
+
   it('reopens the open conversation after a reload (a new session over the same state)', async () => {
     const first = session();
     await first.send('Hello there');

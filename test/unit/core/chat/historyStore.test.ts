@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { newConversation, type Conversation } from '../../../../src/core/chat/conversation';
 import { ACTIVE_KEY, HISTORY_KEY, HistoryStore } from '../../../../src/core/chat/historyStore';
+import { EchoingMemento } from './fixtures/echoingMemento';
 import { MapMemento } from './fixtures/mapMemento';
 
 function conversation(title: string, updatedAt: string): Conversation {
@@ -79,5 +80,25 @@ describe('HistoryStore', () => {
     const turns = new HistoryStore(memento).get(c.id)?.turns ?? [];
     const statuses = turns.flatMap((t) => (t.role === 'assistant' ? [[t.status, t.error?.actions]] : []));
     assert.deepEqual(statuses, [['interrupted', ['retry']], ['failed', ['retry']]]);
+  });
+
+  it('a finished answer saved while its streaming-time save is still on its way is what a reload reads (VS Code globalState echoes every write)', async () => {
+    const echoing = new EchoingMemento();
+    const echoStore = new HistoryStore(echoing);
+    const c = conversation('q', '2025-01-01T10:00:00.000Z');
+    c.turns.push({ id: 'a1', role: 'assistant', text: '', status: 'streaming', createdAt: c.createdAt });
+    const streaming = echoStore.save(c);
+    const activated = echoStore.setActive(c.id);
+    await echoing.nextWrite();
+    // The answer ends while the workbench's echo of that write has not arrived yet.
+    c.turns[1] = { id: 'a1', role: 'assistant', text: 'Hello!', status: 'done', createdAt: c.createdAt };
+    const finished = echoStore.save(c);
+    // The echo arrives before the extension host sends anything more (the worst order a busy machine allows).
+    echoing.deliver();
+    echoing.release();
+    await Promise.all([streaming, activated, finished, echoStore.flushed()]);
+    const reloaded = new HistoryStore(echoing.afterReload());
+    assert.equal(reloaded.activeId(), c.id);
+    assert.deepEqual(reloaded.get(c.id)?.turns[1], { id: 'a1', role: 'assistant', text: 'Hello!', status: 'done', createdAt: c.createdAt });
   });
 });

@@ -1,0 +1,111 @@
+// Page object for VS Code's own chat view (the secondary side bar's Chat, which code-server
+// serves through its bundled Copilot Chat), as a person uses it: open it, pick a model in
+// its model picker, send a message, read the answer. Built on the generic Workbench.
+import type { Locator, Page } from 'playwright-core';
+import type { Workbench } from './workbench';
+
+export interface PickerEntry {
+  /** The model's name, as the picker shows it. */
+  name: string;
+  /** Who provides it: a provider's display name (ours is "Multi-Model AI"). */
+  provider: string;
+}
+
+export interface ChatAnswer {
+  /** The answer's text as shown. */
+  text: string;
+  /** The model named under the finished answer. */
+  model: string;
+}
+
+export class VsCodeChat {
+  private readonly page: Page;
+  private readonly view: Locator;
+  /** How many answers the view showed when the last message was sent. */
+  private answersBefore = 0;
+
+  constructor(private readonly workbench: Workbench) {
+    this.page = workbench.page;
+    this.view = this.page.locator('.part.auxiliarybar');
+  }
+
+  /** Chat: Open Chat, from the command palette. */
+  async open(): Promise<void> {
+    await this.workbench.runCommand('Chat: Open Chat');
+    await this.view.locator('.interactive-input-editor').waitFor({ timeout: 30_000 });
+  }
+
+  /** Resolves once the picker button names `name` (the models arrive a moment after the view). */
+  async waitForModel(name: string, timeout = 60_000): Promise<void> {
+    await this.page.waitForFunction(
+      (expected) => document.querySelector('.part.auxiliarybar a.model-picker-name')?.getAttribute('aria-label') === `Models, ${expected}`,
+      name,
+      { timeout },
+    );
+  }
+
+  /** The model the chat input will use, as its picker button names it. */
+  async currentModel(): Promise<string> {
+    const label = (await this.pickerButton().getAttribute('aria-label')) ?? '';
+    return label.replace(/^Models, /, '');
+  }
+
+  /** Every model the picker lists (its "Other Models" section unfolded), in the picker's order. */
+  async pickerEntries(): Promise<PickerEntry[]> {
+    const menu = await this.openPicker();
+    const others = menu.locator('.monaco-list-row.chat-model-picker-section-toggle[aria-expanded="false"]');
+    if ((await others.count()) > 0) {
+      await others.click();
+      await menu.locator('.monaco-list-row.chat-model-picker-section-toggle[aria-expanded="true"]').waitFor();
+    }
+    const rows = menu.locator('.monaco-list-row.action:not(.chat-model-picker-section-toggle)');
+    const entries: PickerEntry[] = [];
+    for (const row of await rows.all()) {
+      entries.push({ name: await row.locator('.title').innerText(), provider: await row.locator('.description').innerText() });
+    }
+    await this.page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    return entries;
+  }
+
+  /** Picks a model by name, typed into the picker's search box as a person narrows a long list. */
+  async pickModel(name: string): Promise<void> {
+    const menu = await this.openPicker();
+    await menu.locator('input.action-list-filter-input').fill(name);
+    await menu.locator('.monaco-list-row.action .title', { hasText: name }).first().click();
+    await menu.waitFor({ state: 'hidden' });
+    await this.waitForModel(name);
+  }
+
+  /** Types a message into the chat input and sends it with Enter. */
+  async send(text: string): Promise<void> {
+    const input = this.view.locator('.interactive-input-editor .native-edit-context, .interactive-input-editor textarea').first();
+    this.answersBefore = await this.answers().count();
+    await input.focus();
+    await this.page.keyboard.type(text);
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** The answer to the last message sent, once it has finished (its footer names the model that wrote it). */
+  async finishedAnswer(timeout = 120_000): Promise<ChatAnswer> {
+    const response = this.answers().nth(this.answersBefore);
+    const model = response.locator('.chat-footer-details .chat-response-model-details');
+    await model.waitFor({ timeout });
+    return { text: await response.locator('.value').innerText(), model: await model.innerText() };
+  }
+
+  private answers(): Locator {
+    return this.view.locator('.interactive-item-container.interactive-response');
+  }
+
+  private pickerButton(): Locator {
+    return this.view.locator('a.model-picker-name');
+  }
+
+  private async openPicker(): Promise<Locator> {
+    await this.pickerButton().click();
+    const menu = this.page.locator('.action-widget').filter({ has: this.page.locator('input[placeholder="Search models"]') });
+    await menu.waitFor();
+    return menu;
+  }
+}
