@@ -7,10 +7,10 @@ import type { ModelEntry } from '../../core/client/schemas';
 
 import { resolveImageFolder } from '../../core/images/imageFiles';
 import { ImageInputError, runImageJob, type ImageJob, type ImageJobResult } from '../../core/images/imageJob';
+import { chooseImageModel } from '../../core/images/imageModelChoice';
 import type { Connection, ImageConnection } from '../connection';
 import type { SettingsWatcher } from '../settings';
 
-const VERB: Record<ImageEndpoint, string> = { 'image-generation': 'generates', 'image-edit': 'edits' };
 const rememberedKey = (endpoint: ImageEndpoint) => `multiModelAI.imageModel.${endpoint}`;
 
 interface ModelItem extends vscode.QuickPickItem {
@@ -62,20 +62,11 @@ export class ImageRunner {
     return result;
   }
 
-  private async chooseModel(endpoint: ImageEndpoint, { usable, unusable }: ImageConnection, named?: string): Promise<ModelEntry | undefined> {
-    if (named !== undefined) {
-      const entry = usable.find((m) => m.id === named);
-      if (entry) return entry;
-      const why = unusable.find((u) => u.entry.id === named)?.reason ?? `the catalog has no model ${named} that ${VERB[endpoint]} images.`;
-      throw new ImageInputError(`${named} cannot be used: ${why}`);
-    }
-    if (usable.length === 0) {
-      const why = unusable[0] ? ` (${unusable[0].entry.id}: ${unusable[0].reason})` : '';
-      throw new ImageInputError(`No model that ${VERB[endpoint]} images is available to this workspace${why}: ask your admin, or use another key.`);
-    }
-    if (usable.length === 1) return usable[0];
-    const remembered = this.state.get<string>(rememberedKey(endpoint));
-    const chosen = await pick(endpoint, usable, unusable, remembered);
+  private async chooseModel(endpoint: ImageEndpoint, models: ImageConnection, named?: string): Promise<ModelEntry | undefined> {
+    const choice = chooseImageModel(endpoint, models, named);
+    if (choice.kind === 'none') throw new ImageInputError(choice.message);
+    if (choice.kind === 'model') return choice.entry;
+    const chosen = await pick(endpoint, models.usable, models.unusable, this.state.get<string>(rememberedKey(endpoint)));
     if (chosen) await this.state.update(rememberedKey(endpoint), chosen.id);
     return chosen;
   }

@@ -114,6 +114,24 @@ describe('core images: generate and edit against the emulator', function () {
     assert.equal((await control.charges()).length, 1);
   });
 
+  it('Limits 1: a 429 is waited out for its Retry-After window, then the images are made and charged once', async () => {
+    await control.queueFaults('images', [{ type: 'rate_limit', retryAfterSeconds: 1 }]);
+    const waits: number[] = [];
+    await runImageJob({ client: client(), model: generator, prompt: 'a paper boat', folder: dir, onRetry: (wait) => waits.push(wait.delayMs) });
+    assert.deepEqual(waits, [1000]);
+    assert.equal((await control.charges()).length, 1);
+  });
+
+  it('Auth: a rejected key says to set a new one, and is not retried', async () => {
+    const revoked = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.revoked });
+    await assert.rejects(runImageJob({ client: revoked, model: generator, prompt: 'a paper boat', folder: dir }), (error: unknown) => {
+      assert.ok(error instanceof ServiceError);
+      assert.equal(error.userMessage, "Your API key was rejected (revoked, mistyped or from another workspace). Set a new key with 'Multi-Model AI: Set API Key'.");
+      return true;
+    });
+    assert.equal((await control.requests()).filter((r) => r.endpoint === 'images').length, 1);
+  });
+
   it('Limits 2: an exhausted balance is explained and never retried', async () => {
     await control.setBilling(FIXTURE_KEYS.alpha, { balanceRub: 0 });
     await assert.rejects(runImageJob({ client: client(), model: generator, prompt: 'a paper boat', folder: dir }), (error: unknown) => {
