@@ -114,6 +114,15 @@ describe('core images: generate and edit against the emulator', function () {
     assert.equal((await control.charges()).length, 1);
   });
 
+  it('a cancel while the model works stops the request and leaves no file behind', async () => {
+    await control.queueFaults('images', [{ type: 'slow_first_byte', ms: 3_000 }]);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    await assert.rejects(runImageJob({ client: client(), model: generator, prompt: 'a paper boat', folder: dir, signal: controller.signal }), (error: unknown) => error instanceof ServiceError && error.kind === 'aborted');
+    assert.deepEqual(await readdir(dir), []);
+    assert.equal((await control.requests()).filter((r) => r.endpoint === 'images').length, 1, 'not sent again');
+  });
+
   it('Limits 1: a 429 is waited out for its Retry-After window, then the images are made and charged once', async () => {
     await control.queueFaults('images', [{ type: 'rate_limit', retryAfterSeconds: 1 }]);
     const waits: number[] = [];
