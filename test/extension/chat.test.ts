@@ -236,7 +236,7 @@ describe('chat: panel, commands and editor actions', () => {
   beforeEach(() => arrangeChat(api));
   afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
 
-  it('the editor panel HTML has a strict CSP, one nonce for its one script, and loads only from dist', async () => {
+  it('the editor panel HTML has a strict CSP, one nonce for its one script, and loads only from dist and the folder of saved images', async () => {
     await vscode.commands.executeCommand(Commands.openChatInEditor);
     const [panel] = api.chat.panels.all();
     assert.ok(panel);
@@ -255,7 +255,10 @@ describe('chat: panel, commands and editor actions', () => {
     assert.equal(scripts[0]?.[2], '', 'no inline script');
     assert.match(scripts[0]?.[1] ?? '', new RegExp(`nonce="${nonce}" src="[^"]+/dist/webview\\.js"`));
     const roots = panel.webview.options.localResourceRoots?.map((u) => u.path);
-    assert.deepEqual(roots, [vscode.Uri.joinPath(vscode.Uri.file(suiteEnv().extensionDir), 'dist').path]);
+    const workspace = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(workspace);
+    // Its own files, and the folder /image saves into: nothing else of the workspace.
+    assert.deepEqual(roots, [vscode.Uri.joinPath(vscode.Uri.file(suiteEnv().extensionDir), 'dist').path, vscode.Uri.joinPath(workspace, 'images').path]);
     await vscode.commands.executeCommand(Commands.openChatInEditor);
     assert.equal(api.chat.panels.all().length, 1, 'a second open reveals the same panel');
   });

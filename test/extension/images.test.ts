@@ -53,7 +53,7 @@ describe('images: commands and chat in the extension host', () => {
     assert.deepEqual(files.map((f) => path.relative(folder.fsPath, f)), [`${stem}.png`, `${stem}-2.png`]);
     for (const file of files) assert.equal((await readBytes(file)).subarray(0, 8).toString('hex'), PNG_SIGNATURE);
     await until(() => files.every((f) => openTabs().includes(f)) || undefined, 'both images to open');
-    assert.equal(api.connection.spendSinceStart().rub - spentBefore, 16);
+    assert.equal(Math.round((api.connection.spendSinceStart().rub - spentBefore) * 100) / 100, 16);
     const requests = (await emulator().requests()).filter((r) => r.endpoint === 'images');
     assert.deepEqual(requests.map((r) => [r.path, r.model, r.status, r.keyPrefix]), [['/v1/images/generations', 'pixel/image-gen', 200, 'sk_test_al…']]);
     assert.ok(api.logLines().some((l) => /^POST \/v1\/images\/generations model=pixel\/image-gen status=200 .*request_id=req_[0-9a-f]+ .*key=sk_test_al…/.test(l.line)));

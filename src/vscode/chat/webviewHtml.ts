@@ -1,11 +1,12 @@
 // The chat page's HTML: one function, a strict CSP with a fresh nonce per load. Scripts run
 // only by nonce, styles and fonts come only from the extension's dist folder, images only
-// from the webview's local resources (dist, saved images) or data: URIs, never a remote
+// from the webview's local resources (dist, the folder of saved images) or data: URIs, never a remote
 // address, and the page may connect nowhere: model output cannot fetch.
 import { randomBytes } from 'node:crypto';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { resolveImageFolder } from '../../core/images/imageFiles';
 import { Settings } from '../../core/shell/ids';
+import { DEFAULT_IMAGE_FOLDER } from '../../core/shell/shellSettings';
 
 export function newNonce(): string {
   return randomBytes(18).toString('base64url');
@@ -17,16 +18,16 @@ export function pageRoot(extensionUri: vscode.Uri): vscode.Uri {
 }
 
 /**
- * The page loads its own files, and the images `/image` saved: those are in the workspace
- * folders, or in an absolute multiModelAI.imageFolder.
+ * The page loads its own files, and the images `/image` saved: only the folder they are saved
+ * in (multiModelAI.imageFolder), never the rest of the workspace.
  */
 export function pageOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
-  const imageFolder = vscode.workspace.getConfiguration().get<string>(Settings.imageFolder);
-  const imageRoots = [
-    ...(vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri),
-    ...(imageFolder && path.isAbsolute(imageFolder) ? [vscode.Uri.file(imageFolder)] : []),
-  ];
-  return { enableScripts: true, enableCommandUris: false, localResourceRoots: [pageRoot(extensionUri), ...imageRoots] };
+  const workspace = vscode.workspace.workspaceFolders?.[0];
+  const images = resolveImageFolder(
+    vscode.workspace.getConfiguration().get<string>(Settings.imageFolder) ?? DEFAULT_IMAGE_FOLDER,
+    workspace && { name: workspace.name, fsPath: workspace.uri.scheme === 'file' ? workspace.uri.fsPath : undefined },
+  );
+  return { enableScripts: true, enableCommandUris: false, localResourceRoots: [pageRoot(extensionUri), ...(images.ok ? [vscode.Uri.file(images.folder)] : [])] };
 }
 
 export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonce = newNonce()): string {
