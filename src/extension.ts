@@ -14,6 +14,7 @@ import { ProposalDocuments } from './vscode/refactor/proposalDocuments';
 import { RefactorController, registerRefactor } from './vscode/refactor/refactorController';
 import { SettingsWatcher } from './vscode/settings';
 import { registerChat } from './vscode/chat/registerChat';
+import { SerialMemento } from './core/shell/serialMemento';
 import { registerLanguageModelProvider } from './vscode/lm/languageModelProvider';
 import { ModelStatusBar } from './vscode/statusBar';
 import { ImageCommands } from './vscode/images/imageCommands';
@@ -32,9 +33,11 @@ export function activate(context: vscode.ExtensionContext): void {
   const failures = new FailureReporter(logger, (error) => connection.noteFailure(error));
   const modelPicker = new ModelPicker(settings, connection, failures);
   const statusBar = new ModelStatusBar(settings, connection, failures);
-  const images = new ImageRunner(connection, settings, context.globalState);
+  // Every write to globalState goes through this one, one at a time (serialMemento.ts says why).
+  const globalState = new SerialMemento(context.globalState);
+  const images = new ImageRunner(connection, settings, globalState);
   const deps = { keys, settings, connection, failures, logger, images };
-  const chat = registerChat(context, deps);
+  const chat = registerChat(context, { ...deps, state: globalState });
   const proposals = new ProposalDocuments();
   const refactor = new RefactorController({ connect: () => connection.forChosenModel(), proposals, failures });
 
@@ -62,7 +65,7 @@ export function activate(context: vscode.ExtensionContext): void {
       settings.reportBaseUrlProblem();
       void statusBar.refresh();
       void offerOnboarding(connection);
-      void offerCurrentAddressOnce(connection, context.globalState);
+      void offerCurrentAddressOnce(connection, globalState);
     });
   }, 0);
 

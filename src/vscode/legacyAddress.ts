@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { currentAddressFor } from '../core/client/baseUrl';
 import { Commands } from '../core/shell/ids';
+import type { MementoLike } from '../core/shell/serialMemento';
 import { offerActions } from './actions';
 import type { Connection } from './connection';
 
@@ -23,7 +24,7 @@ export async function offerCurrentAddress(connection: Connection, legacyBaseUrl:
 }
 
 /** Offers the move once per legacy address, when the connection is ready on it. */
-export async function offerCurrentAddressOnce(connection: Connection, state: vscode.Memento): Promise<void> {
+export async function offerCurrentAddressOnce(connection: Connection, state: MementoLike): Promise<void> {
   const readiness = await connection.readiness();
   if (!readiness.ok || !readiness.legacy || state.get(OFFERED_KEY) === readiness.baseUrl) return;
   if (await offerCurrentAddress(connection, readiness.baseUrl)) await state.update(OFFERED_KEY, readiness.baseUrl);

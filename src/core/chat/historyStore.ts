@@ -2,22 +2,12 @@
 // the open one remembered. Read back through zod: a damaged entry is dropped, not fatal.
 // Only conversation text and code context are kept here, never a key.
 //
-// Writes go one at a time. VS Code's globalState keeps one object for all of an extension's
-// keys in the extension host, sends it whole to the workbench on a 0 ms timer, and replaces
-// it whole with the workbench's copy each time the workbench reports a change, which it does
-// for every write, before the write's promise resolves (extHostMemento.ts, mainThreadStorage.ts).
-// A write made while an earlier one is still on its way can thus be overwritten by that
-// earlier write's echo before it is sent, and the older value is sent in its place: a finished
-// answer was restored after a reload as "did not finish" (the streaming-time save). So each
-// write waits for the one before it, and writes what the store holds when its turn comes.
+// Its writes go one at a time, after any other write to the same state: serialMemento.ts says why.
 import * as z from 'zod';
+import { SerialMemento, type MementoLike } from '../shell/serialMemento';
 import { ConversationSchema, type Conversation, type HistoryItem } from './conversation';
 
-/** The part of vscode.Memento the store needs (tests pass a Map-backed one). */
-export interface MementoLike {
-  get<T>(key: string): T | undefined;
-  update(key: string, value: unknown): PromiseLike<void>;
-}
+export type { MementoLike };
 
 export const HISTORY_KEY = 'multiModelAI.chat.conversations';
 export const ACTIVE_KEY = 'multiModelAI.chat.activeConversation';
@@ -25,10 +15,11 @@ export const MAX_CONVERSATIONS = 100;
 
 export class HistoryStore {
   private conversations: Conversation[];
-  /** The last write asked for: the next one starts when it has ended. */
-  private writes: Promise<void> = Promise.resolve();
+  private readonly memento: SerialMemento;
 
-  constructor(private readonly memento: MementoLike, private readonly limit = MAX_CONVERSATIONS) {
+  /** `memento`: the extension's one SerialMemento, so that no other write overlaps these. */
+  constructor(memento: MementoLike, private readonly limit = MAX_CONVERSATIONS) {
+    this.memento = SerialMemento.of(memento);
     this.conversations = readConversations(memento.get<unknown>(HISTORY_KEY));
   }
 
@@ -48,7 +39,7 @@ export class HistoryStore {
   }
 
   setActive(id: string | undefined): Promise<void> {
-    return this.queue(() => this.memento.update(ACTIVE_KEY, id));
+    return this.memento.update(ACTIVE_KEY, id);
   }
 
   /** Stores (or moves to the top) a conversation; empty ones are not kept. */
@@ -71,21 +62,13 @@ export class HistoryStore {
     return this.write();
   }
 
-  /** Resolves when every write asked for so far has been stored. */
+  /** Resolves when every write asked for so far has ended. */
   flushed(): Promise<void> {
-    return this.writes;
+    return this.memento.flushed();
   }
 
-  /** The list as it is when this write's turn comes (a later save may have changed it). */
   private write(): Promise<void> {
-    return this.queue(() => this.memento.update(HISTORY_KEY, this.conversations));
-  }
-
-  /** Runs `update` once the writes before it have ended; a failed write does not stop the next. */
-  private queue(update: () => PromiseLike<void>): Promise<void> {
-    const run = this.writes.catch(() => undefined).then(update);
-    this.writes = run;
-    return run;
+    return this.memento.update(HISTORY_KEY, this.conversations);
   }
 }
 

@@ -5,6 +5,7 @@ import { ChatSession } from '../../core/chat/chatSession';
 import type { ContextItem } from '../../core/chat/conversation';
 import { HistoryStore } from '../../core/chat/historyStore';
 import type { ClientLogger } from '../../core/index';
+import type { MementoLike } from '../../core/shell/serialMemento';
 import type { ModelView, ToHost, ToPageInput } from '../../core/chat/protocol';
 import { Settings } from '../../core/shell/ids';
 import { runAction } from '../actions';
@@ -21,7 +22,7 @@ import { PageBridge } from './pageBridge';
 import type { ImageRunner } from '../images/imageRunner';
 
 export interface ChatHostDeps {
-  state: vscode.Memento;
+  state: MementoLike;
   settings: SettingsWatcher;
   connection: Connection;
   failures: FailureReporter;

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { CHAT_PROPOSAL_SCHEME, CHAT_VIEW_ID } from '../../core/shell/ids';
 import type { ClientLogger } from '../../core/index';
+import type { MementoLike } from '../../core/shell/serialMemento';
 import type { Connection } from '../connection';
 import type { FailureReporter } from '../failureReporter';
 import { ProposalDocuments } from '../refactor/proposalDocuments';
@@ -21,6 +22,8 @@ export interface ChatDeps {
   failures: FailureReporter;
   logger: ClientLogger;
   images: ImageRunner;
+  /** The extension's globalState, written one write at a time. */
+  state: MementoLike;
 }
 
 /** The chat's parts, for the extension-host suite's handle (src/vscode/testHandle.ts). */
@@ -36,7 +39,7 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
   // The right side of Apply's diff, under the chat's own scheme.
   const proposals = new ProposalDocuments(CHAT_PROPOSAL_SCHEME);
   const code = new CodeActions(editors, proposals);
-  const host = new ChatHost({ ...deps, state: context.globalState, editors, code });
+  const host = new ChatHost({ ...deps, editors, code });
   const panels = new ChatPanels(host, context.extensionUri);
   const view = new ChatViewProvider(host, context.extensionUri);
   return {

@@ -8,6 +8,7 @@ import type { ModelEntry } from '../../core/client/schemas';
 import { resolveImageFolder } from '../../core/images/imageFiles';
 import { ImageInputError, runImageJob, type ImageJob, type ImageJobResult } from '../../core/images/imageJob';
 import { chooseImageModel } from '../../core/images/imageModelChoice';
+import type { MementoLike } from '../../core/shell/serialMemento';
 import type { Connection, ImageConnection } from '../connection';
 import type { SettingsWatcher } from '../settings';
 
@@ -32,7 +33,7 @@ export class ImageRunner {
   constructor(
     private readonly connection: Connection,
     private readonly settings: SettingsWatcher,
-    private readonly state: vscode.Memento,
+    private readonly state: MementoLike,
   ) {}
 
   /** The folder from multiModelAI.imageFolder; throws an ImageInputError saying what to do. */
