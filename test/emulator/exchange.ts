@@ -73,8 +73,8 @@ export class Exchange {
 
   /** A 200 JSON reply, bent by a queued body fault when there is one. */
   async reply(body: unknown, fault?: BodyFault): Promise<void> {
-    // A JSON reply is always one write: a burst changes nothing.
-    if (!fault || fault.type === 'burst') return this.json(200, body);
+    // A JSON reply is always one write: a burst changes nothing; image_data changed the body already (images.ts).
+    if (!fault || fault.type === 'burst' || fault.type === 'image_data') return this.json(200, body);
     const text = JSON.stringify(body);
     const half = text.slice(0, Math.floor(text.length / 2));
     const head = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) };

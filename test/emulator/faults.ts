@@ -23,14 +23,17 @@ export const FaultSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('burst') }),
   // The answer is made (and charged), then the connection drops before its first byte: a lost response.
   z.object({ type: z.literal('drop_reply') }),
+  // Image endpoints: the answer's first image is this instead of the one made (bytes that are
+  // not an image, or an address elsewhere), as a broken service or a CDN might send.
+  z.object({ type: z.literal('image_data'), b64_json: z.string().optional(), url: z.string().optional() }),
 ]);
 export type Fault = z.infer<typeof FaultSchema>;
 
 /** Faults that act on the reply body, once headers are out. */
-export type BodyFault = Extract<Fault, { type: 'cut' | 'stall' | 'malformed' | 'stream_error' | 'burst' | 'drop_reply' }>;
+export type BodyFault = Extract<Fault, { type: 'cut' | 'stall' | 'malformed' | 'stream_error' | 'burst' | 'drop_reply' | 'image_data' }>;
 
 export function isBodyFault(fault: Fault): fault is BodyFault {
-  return ['cut', 'stall', 'malformed', 'stream_error', 'burst', 'drop_reply'].includes(fault.type);
+  return ['cut', 'stall', 'malformed', 'stream_error', 'burst', 'drop_reply', 'image_data'].includes(fault.type);
 }
 
 export type FaultEndpoint = EndpointName | 'any';

@@ -43,9 +43,11 @@ export async function answerImages(
   picture: (index: number) => Buffer,
 ): Promise<void> {
   const count = asked.n ?? 1;
+  const swap = ctx.fault?.type === 'image_data' ? ctx.fault : undefined;
   const reply = billedImages(ctx, model, count, () => ({
     created: Math.floor(Date.now() / 1000),
     data: Array.from({ length: count }, (_, index) => {
+      if (swap && index === 0) return { ...(swap.url !== undefined ? { url: swap.url } : { b64_json: swap.b64_json ?? '' }), revised_prompt: asked.prompt };
       const png = picture(index);
       const image =
         asked.response_format === 'url'

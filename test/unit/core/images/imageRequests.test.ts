@@ -4,6 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { startEmulator, EmulatorControl, FIXTURE_KEYS, type RunningEmulator } from '../../../emulator/index';
 import { buildImageRequest } from '../../../../src/core/client/imageRequest';
@@ -70,6 +72,52 @@ describe('core images: generate and edit against the emulator', function () {
     const byAddress = await client().createImages({ model: 'pixel/image-gen', prompt: 'a lighthouse', options: { response_format: 'url' } });
     assert.deepEqual(Buffer.from(byAddress.images[0]?.bytes ?? []), Buffer.from(byValue.images[0]?.bytes ?? []));
     assert.match(lines.at(-1) as string, /^GET http:\/\/127\.0\.0\.1:\d+\/__emulator\/files\/img_[0-9a-f]+\.png model=pixel\/image-gen status=200 .* bytes=\d+$/);
+  });
+
+  it('refuses an answer whose image is not an image, and saves nothing', async () => {
+    await control.queueFaults('images', [{ type: 'image_data', b64_json: Buffer.from('<html>Service Unavailable</html>').toString('base64') }]);
+    await assert.rejects(runImageJob({ client: client(), model: generator, prompt: 'a paper boat', folder: dir }), (error: unknown) => {
+      assert.ok(error instanceof ServiceError);
+      assert.equal(error.kind, 'bad_response');
+      assert.equal(error.serviceMessage, 'an image in the answer is not usable: it is not a PNG, JPEG, WebP or GIF image');
+      return true;
+    });
+    assert.deepEqual(await readdir(dir), []);
+  });
+
+  it('downloads an image from another server without the key or the client request id, and stops at the size limit', async () => {
+    const seen: Record<string, string | string[] | undefined>[] = [];
+    const cdn = createServer((request, response) => {
+      seen.push(request.headers);
+      response.writeHead(200, { 'content-type': 'image/png' });
+      // A PNG signature, then more than the 20 MB limit, in 1 MB pieces.
+      response.write(Buffer.from('89504e470d0a1a0a', 'hex'));
+      let sent = 0;
+      const more = () => {
+        while (sent < 21 && response.write(Buffer.alloc(1024 * 1024))) sent++;
+        if (sent >= 21) response.end();
+        else response.once('drain', () => (sent++, more()));
+      };
+      more();
+    });
+    await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}/signed/fox.png?token=secret-token`;
+      await control.queueFaults('images', [{ type: 'image_data', url }]);
+      await assert.rejects(runImageJob({ client: client(), model: generator, prompt: 'a paper boat', folder: dir }), (error: unknown) => {
+        assert.ok(error instanceof ServiceError);
+        assert.equal(error.serviceMessage, `the image is larger than ${20 * 1024 * 1024} bytes`);
+        return true;
+      });
+      assert.equal(seen.length, 1, 'a download that is too large is not tried again');
+      assert.equal(seen[0]?.authorization, undefined);
+      assert.equal(seen[0]?.['x-client-request-id'], undefined);
+      assert.ok(!lines.some((l) => l.includes('secret-token')), 'a signed address is logged without its query');
+      assert.deepEqual(await readdir(dir), []);
+    } finally {
+      cdn.closeAllConnections();
+      await new Promise((resolve) => cdn.close(resolve));
+    }
   });
 
   it('edits an image: a new file next to the original, the same size, really changed', async () => {
