@@ -45,8 +45,9 @@ export class Transcript {
     this.element.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' && this.openLink(event.target)) event.preventDefault();
     });
-    // Rendered answers carry a toolbar per code block; fill it with actions as blocks appear.
-    new MutationObserver(() => this.decorateToolbars()).observe(this.list, { childList: true, subtree: true });
+    // Rendered answers carry a toolbar per code block; fill it with actions as blocks appear
+    // (looking only in what was added: the whole list grows with the conversation).
+    new MutationObserver((records) => this.decorateToolbars(records)).observe(this.list, { childList: true, subtree: true });
   }
 
   show(conversation: ConversationView, busy: boolean): void {
@@ -157,9 +158,17 @@ export class Transcript {
     this.empty.hidden = elements.length > 0;
   }
 
-  private decorateToolbars(): void {
-    for (const toolbar of Array.from(this.list.querySelectorAll<HTMLElement>('.code-toolbar'))) {
-      if (toolbar.querySelector('.code-actions')) continue;
+  private decorateToolbars(records: MutationRecord[]): void {
+    const toolbars = new Set<HTMLElement>();
+    for (const record of records) {
+      for (const node of Array.from(record.addedNodes)) {
+        if (!(node instanceof HTMLElement) || !node.isConnected) continue;
+        if (node.classList.contains('code-toolbar')) toolbars.add(node);
+        for (const toolbar of Array.from(node.querySelectorAll<HTMLElement>('.code-toolbar'))) toolbars.add(toolbar);
+      }
+    }
+    for (const toolbar of toolbars) {
+      if (toolbar.querySelector(':scope > .code-actions')) continue;
       const actions = el('span', { class: 'code-actions', attrs: { [PAGE_ADDED]: '' } });
       for (const [type, codicon, label] of CODE_ACTIONS) {
         const button = iconButton(codicon, label, () => this.runCodeAction(toolbar, type));

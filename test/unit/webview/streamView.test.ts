@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { JSDOM } from 'jsdom';
 import { renderMarkdown } from '../../../src/webview/markdown/markdownRenderer';
 import { createSanitizer } from '../../../src/webview/markdown/sanitizer';
-import { StreamView } from '../../../src/webview/markdown/streamView';
+import { SECTION_BLOCKS, StreamView } from '../../../src/webview/markdown/streamView';
 import { replies } from './fixtures/replies';
 
 describe('StreamView', () => {
@@ -18,7 +18,8 @@ describe('StreamView', () => {
     frames = [];
     for (const frame of pending) frame();
   };
-  const shownHtml = () => Array.from(container.children).map((child) => child.innerHTML).join('');
+  const blocks = () => Array.from(container.querySelectorAll(':scope > .md-section > .md-block, :scope > .md-tail'));
+  const shownHtml = () => blocks().map((child) => child.innerHTML).join('');
 
   beforeEach(() => {
     frames = [];
@@ -44,11 +45,11 @@ describe('StreamView', () => {
     for (let i = 0; i < text.length; i += 7) {
       view.append(text.slice(i, i + 7));
       runFrames();
-      if (firstBlocks.length === 0 && container.children.length > 3) firstBlocks.push(...Array.from(container.children).slice(0, 3));
+      if (firstBlocks.length === 0 && blocks().length > 3) firstBlocks.push(...blocks().slice(0, 3));
     }
     view.finish();
     assert.equal(container.getAttribute('aria-busy'), 'false');
-    assert.deepEqual(Array.from(container.children).slice(0, 3), firstBlocks, 'the same nodes, never re-created');
+    assert.deepEqual(blocks().slice(0, 3), firstBlocks, 'the same nodes, never re-created');
     assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown(text).html));
     assert.equal(view.text(), text);
   });
@@ -93,10 +94,10 @@ describe('StreamView', () => {
   it('replaces a committed block whose link reference is defined later', () => {
     view.append('See [docs].\n\nMore.\n\nMore still.\n\n');
     runFrames();
-    const first = container.children[0]!;
+    const first = blocks()[0]!;
     view.append('[docs]: https://example.com/docs\n');
     view.finish();
-    assert.equal(container.children[0], first);
+    assert.equal(blocks()[0], first);
     assert.equal(first.innerHTML, '<p>See <a data-href="https://example.com/docs" role="link" tabindex="0">docs</a>.</p>\n');
   });
 
@@ -108,6 +109,16 @@ describe('StreamView', () => {
     assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown('```py\nprint(1)\n```\n\nnew').html));
     assert.deepEqual(view.code(0), { lang: 'py', code: 'print(1)\n' });
     assert.equal(view.codeCount, 1);
+  });
+
+  it('groups committed blocks in sections of SECTION_BLOCKS, the tail after them', () => {
+    view.setText(Array.from({ length: SECTION_BLOCKS * 2 + 3 }, (_, i) => `Paragraph ${i}.`).join('\n\n'));
+    assert.deepEqual(Array.from(container.children).map((child) => [child.className, child.childElementCount]), [
+      ['md-section', SECTION_BLOCKS],
+      ['md-section', SECTION_BLOCKS],
+      ['md-section', 1],
+      ['md-tail', 2],
+    ]);
   });
 
   it('gives the raw code of each block by its data-code-index', () => {
