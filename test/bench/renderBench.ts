@@ -14,7 +14,6 @@ import type { CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../host/browser';
 import { PROJECT_ROOT } from '../host/paths';
 import type { FrameFigures } from './render/benchPage';
-import type { StoredConversation } from './render/historyFixture';
 import { benchReply, DELTA_COUNT } from './render/replyFixture';
 import { renderingMsPerTenth } from './render/traceCost';
 import { median } from './stats';
@@ -76,18 +75,18 @@ const ASSETS: Record<string, string> = {
   '/codicon.ttf': 'font/ttf',
 };
 
-async function pageScript(): Promise<string> {
+async function pageScript(entry: string): Promise<string> {
   const bundle = await build({
-    entryPoints: [path.join(__dirname, 'render/benchPage.ts')],
+    entryPoints: [path.join(__dirname, entry)],
     bundle: true, minify: true, write: false, format: 'iife', platform: 'browser', target: 'es2022',
   });
   return bundle.outputFiles[0]!.text;
 }
 
-/** The page as the extension host writes it (src/vscode/chat/webviewHtml.ts), plus the bench script. */
-export async function serve(): Promise<{ server: Server; url: string }> {
+/** The page as the extension host writes it (src/vscode/chat/webviewHtml.ts), plus a bench script (`entry`, under test/bench). */
+export async function serve(entry = 'render/benchPage.ts'): Promise<{ server: Server; url: string }> {
   const nonce = randomBytes(18).toString('base64url');
-  const bench = await pageScript();
+  const bench = await pageScript(entry);
   const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'self'; font-src 'self'; img-src 'self' data:`;
   // The webview's acquireVsCodeApi: messages to the host go nowhere.
   const vscodeApi = 'window.acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState() {} });';
@@ -223,7 +222,6 @@ declare global {
       begin(variant: Variant): Promise<void>;
       feed(variant: Variant, from: number, to: number): Promise<void>;
       end(variant: Variant): Promise<FrameFigures>;
-      openHistory(conversation: StoredConversation): Promise<number>;
     };
   }
 }

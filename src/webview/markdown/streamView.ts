@@ -60,6 +60,7 @@ export class StreamView {
   finish(): void {
     this.take(this.pending.length);
     this.flush();
+    this.markdown.forgetHtml();
     this.container.setAttribute('aria-busy', 'false');
   }
 

@@ -117,25 +117,6 @@ const bench = {
     console.timeStamp(TENTH_END);
   },
 
-  /**
-   * Opens a stored conversation (the empty one first) and resolves with the milliseconds from
-   * the host's message to the end of the first frame that paints its latest turn.
-   */
-  async openHistory(conversation: { id: string; title: string; turns: { id: string }[] }): Promise<number> {
-    toPage({ type: 'conversation/show', conversation: CONVERSATION, busy: false });
-    await nextFrame();
-    await nextFrame();
-    const latest = `[data-turn-id="${conversation.turns.at(-1)!.id}"] .md-tail`;
-    const start = performance.now();
-    toPage({ type: 'conversation/show', conversation, busy: false });
-    // Checked in each frame before its rendering; the task after the frame that has it: painted.
-    await new Promise<void>((resolve) => {
-      const check = (): void => void (document.querySelector(latest) ? setTimeout(resolve, 0) : requestAnimationFrame(check));
-      requestAnimationFrame(check);
-    });
-    return performance.now() - start;
-  },
-
   /** Ends the answer; returns the frame figures of the whole run and what is shown. */
   async end(variant: Variant): Promise<FrameFigures> {
     if (variant === 'ours') {
