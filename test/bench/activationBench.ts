@@ -10,15 +10,14 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { build } from 'esbuild';
 import { EXTENSION_ID } from '../../src/core/shell/ids';
 import { launchChromium } from '../host/browser';
-import { assertInstalled, codeServerDirs, installVsix, startCodeServer, writeUserSettings, type CodeServerDirs } from '../host/codeServer';
+import { assertInstalled, codeServerDirs, installVsix, writeUserSettings, type CodeServerDirs } from '../host/codeServer';
 import { PROJECT_ROOT, RESULTS_DIR } from '../host/paths';
+import { bundleSuite, runInHost } from './hostRun';
 import { median } from './stats';
 
 const PEER_ID = 'multi-model-ai-bench.empty-extension';
-const RUN_TIMEOUT_MS = 120_000;
 
 interface Timing {
   /** Module loading + activate() until it resolves, as the host records it. */
@@ -63,52 +62,21 @@ function installPeer(dirs: CodeServerDirs): void {
   installVsix(dirs, vsix);
 }
 
-async function suiteEntry(outDir: string): Promise<string> {
-  const outfile = path.join(outDir, 'index.js');
-  await build({
-    entryPoints: [path.join(__dirname, 'activation/suite.ts')],
-    bundle: true, outfile, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'warning',
-  });
-  return outfile;
-}
-
 export async function runActivationBench(log: (line: string) => void, runs = 5): Promise<ActivationBenchResult> {
   assertInstalled();
   const runDir = path.join(RESULTS_DIR, 'bench-activation');
   rmSync(runDir, { recursive: true, force: true });
   const dirs = codeServerDirs(runDir);
   installPeer(dirs);
-  const entry = await suiteEntry(path.join(runDir, 'suite'));
+  const entry = await bundleSuite('activation/suite.ts', path.join(runDir, 'suite'));
   const out = path.join(runDir, 'activation.jsonl');
   writeUserSettings(dirs, { 'workbench.startupEditor': 'none' });
 
   const browser = await launchChromium();
   try {
     for (let i = 0; i < runs; i++) {
-      const server = await startCodeServer(dirs, {
-        env: { MMAI_BENCH_ACTIVATION_OUT: out, MMAI_BENCH_OURS_ID: EXTENSION_ID, MMAI_BENCH_PEER_ID: PEER_ID },
-        developmentPayload: true,
-      });
-      const page = await browser.newPage();
-      try {
-        const exitCode = new Promise<number>((resolve) => void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code)));
-        const hostLog: string[] = [];
-        await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => hostLog.push(args.map(String).join(' ')));
-        const remote = (file: string): string => `vscode-remote://${new URL(server.origin).host}${file}`;
-        const payload = [
-          ['extensionDevelopmentPath', remote(PROJECT_ROOT)],
-          ['extensionTestsPath', remote(entry)],
-          ['skipWelcome', 'true'],
-        ];
-        await page.goto(`${server.workbenchUrl}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
-        let timer: NodeJS.Timeout | undefined;
-        const code = await Promise.race([exitCode, new Promise<number>((resolve) => (timer = setTimeout(() => resolve(124), RUN_TIMEOUT_MS)))]);
-        clearTimeout(timer);
-        if (code !== 0) throw new Error(`activation run ${i + 1} failed (exit ${code}): ${hostLog.slice(-5).join(' | ') || `see ${dirs.logsDir}`}`);
-      } finally {
-        await page.close();
-        await server.stop();
-      }
+      const env = { MMAI_BENCH_ACTIVATION_OUT: out, MMAI_BENCH_OURS_ID: EXTENSION_ID, MMAI_BENCH_PEER_ID: PEER_ID };
+      await runInHost(browser, dirs, entry, env, `activation run ${i + 1}`);
     }
   } finally {
     await browser.close();

@@ -1,4 +1,4 @@
-// npm run bench [-- --only sizes,stream,render,history,activation]
+// npm run bench [-- --only sizes,stream,render,history,provider,activation]
 // Measures what users feel, each figure against a peer measured in the same run on the
 // same input; prints a table and writes the figures to bench-results.json (git-ignored).
 // Never part of npm test. See README.md, "Performance", for what each row means.
@@ -8,12 +8,13 @@ import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../host/paths';
 import { runActivationBench } from './activationBench';
 import { runHistoryBench } from './historyBench';
+import { runProviderBench } from './providerBench';
 import { runRenderBench } from './renderBench';
 import { buildShipped, measureSizes } from './sizes';
 import { round } from './stats';
 import { runStreamBench } from './streamBench';
 
-const PARTS = ['sizes', 'stream', 'render', 'history', 'activation'] as const;
+const PARTS = ['sizes', 'stream', 'render', 'history', 'provider', 'activation'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Row {
@@ -88,6 +89,13 @@ async function main(): Promise<void> {
     rows.push(
       { key: 'historyOpenRatio', what: `time to the latest turn painted, 200 stored turns / 10 (median of ${history.longMs.length} rounds)`, value: round(history.openRatio, 2), unit: '', target: { max: 1.5, text: '<= 1.5' } },
       { key: 'historyHeapRatio', what: `page JS heap with the 200 turns open / their stored size (${history.storedBytes} B)`, value: round(history.heapRatio, 2), unit: '', target: { max: 4, text: '<= 4' } },
+    );
+  }
+  if (parts.has('provider')) {
+    const provider = await runProviderBench(log);
+    results.provider = provider;
+    rows.push(
+      { key: 'providerFirstPartRatio', what: `time to first text part, vscode.lm sendRequest / the service client directly, same extension host (median of ${provider.ratios.length} rounds)`, value: round(provider.medianRatio), unit: '', target: { max: 1.2, text: '<= 1.2' } },
     );
   }
   if (parts.has('activation')) {
