@@ -4,16 +4,18 @@
 // rendered at once; each older one stands as a placeholder holding its text as plain text
 // (so find-in-page and copy see it), skipped by the browser's layout while out of view
 // (content-visibility in chat.css), and is rendered when it comes near the view, nearest
-// first, a frame's budget at a time. The text lives in the placeholder's DOM, not in a copy.
+// first, a frame's budget at a time. The text lives in the placeholder's DOM, not in a copy,
+// unless an answer's hidden characters are shown there as marks (as its rendering shows them).
 import type { TurnView } from '../core/chat/protocol';
 import { el } from './dom';
+import { markHiddenCharacters } from './markdown/index';
 
 /** Rendering of placeholders stops for the frame once this much time is spent. */
 const FRAME_BUDGET_MS = 8;
 
 export class PendingTurns {
-  /** Each placeholder's turn, its text left in the placeholder. */
-  private readonly turns = new Map<HTMLElement, TurnView>();
+  /** Each placeholder's turn; its text is read back from the placeholder when `inPage`. */
+  private readonly turns = new Map<HTMLElement, { turn: TurnView; inPage: boolean }>();
   private readonly near = new Set<HTMLElement>();
   private readonly observer: IntersectionObserver;
   private frameRequested = false;
@@ -26,10 +28,11 @@ export class PendingTurns {
 
   /** A placeholder for `turn`, rendered once it comes near the view. */
   placeholder(turn: TurnView): HTMLElement {
-    const element = el('article', { class: `turn turn-${turn.role} turn-pending`, attrs: { 'data-turn-id': turn.id } },
-      el('div', { class: 'turn-source', text: turn.text }),
-    );
-    this.turns.set(element, { ...turn, text: '' });
+    const source = el('div', { class: 'turn-source', text: turn.text });
+    if (turn.role === 'assistant') markHiddenCharacters(source);
+    const element = el('article', { class: `turn turn-${turn.role} turn-pending`, attrs: { 'data-turn-id': turn.id } }, source);
+    const inPage = source.textContent === turn.text;
+    this.turns.set(element, { turn: inPage ? { ...turn, text: '' } : turn, inPage });
     this.observer.observe(element);
     return element;
   }
@@ -67,9 +70,9 @@ export class PendingTurns {
     const latestFirst = [...this.near].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? 1 : -1));
     for (const element of latestFirst) {
       if (performance.now() - started > FRAME_BUDGET_MS) break;
-      const turn = this.turns.get(element)!;
+      const { turn, inPage } = this.turns.get(element)!;
       this.forget(element);
-      this.render({ ...turn, text: element.firstChild?.textContent ?? '' }, element);
+      this.render(inPage ? { ...turn, text: element.firstChild?.textContent ?? '' } : turn, element);
     }
     if (this.near.size === 0 || this.frameRequested) return;
     this.frameRequested = true;

@@ -29,8 +29,12 @@ export function renderingMsPerTenth(traceJson: string): number[] {
   const windows: [number, number][] = [];
   let start: number | undefined;
   for (const mark of marks.sort((a, b) => a.ts - b.ts)) {
-    if (mark.args!.data!.message === TENTH_START) start = mark.ts;
-    else if (start !== undefined) windows.push([start, mark.ts]), (start = undefined);
+    if (mark.args!.data!.message === TENTH_START) {
+      start = mark.ts;
+    } else if (start !== undefined) {
+      windows.push([start, mark.ts]);
+      start = undefined;
+    }
   }
   const costs = windows.map(() => 0);
   for (const event of events) {
