@@ -2,24 +2,61 @@
 // newest host, the shipped dist/extension.js as the extension under development). The suite
 // (provider/suite.ts) times the first text part through vscode.lm sendRequest against the
 // first delta through the service client directly, in the same host, from an emulator in its
-// own process. The key reaches the extension as in `npm run demo` (MMAI_EMULATOR_KEY), the
-// address through the machine settings.
-import { readFileSync, rmSync } from 'node:fs';
+// own process; and against a peer extension's provider that puts the service client directly
+// behind the same vscode.lm path (provider/peerExtension.ts, packaged and installed). The key
+// reaches the extension as in `npm run demo` (MMAI_EMULATOR_KEY), the address through the
+// machine settings.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { build } from 'esbuild';
 import { EXTENSION_ID } from '../../src/core/shell/ids';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { launchChromium } from '../host/browser';
-import { assertInstalled, codeServerDirs, writeMachineSettings, writeUserSettings } from '../host/codeServer';
-import { RESULTS_DIR } from '../host/paths';
+import { assertInstalled, codeServerDirs, installVsix, writeMachineSettings, writeUserSettings, type CodeServerDirs } from '../host/codeServer';
+import { PROJECT_ROOT, RESULTS_DIR } from '../host/paths';
 import { startEmulatorProcess } from './emulatorProcess';
 import { bundleSuite, runInHost } from './hostRun';
+import { PEER_VENDOR } from './provider/peerVendor';
 import type { PairedResult } from './stats';
 
-export async function runProviderBench(log: (line: string) => void): Promise<PairedResult> {
+export interface ProviderBenchResult {
+  /** Ours through vscode.lm / the service client directly. */
+  direct: PairedResult;
+  /** Ours through vscode.lm / the peer provider through vscode.lm. */
+  viaVsCode: PairedResult;
+}
+
+async function installPeer(dirs: CodeServerDirs): Promise<void> {
+  const dir = path.join(dirs.runDir, 'peer-provider');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({
+    name: 'direct-provider',
+    publisher: 'multi-model-ai-bench',
+    version: '0.0.0',
+    engines: { vscode: '^1.104.0' },
+    activationEvents: [`onLanguageModelChatProvider:${PEER_VENDOR}`],
+    contributes: { languageModelChatProviders: [{ vendor: PEER_VENDOR, displayName: 'Bench: service client directly' }] },
+    main: './extension.js',
+  }, null, 2));
+  writeFileSync(path.join(dir, 'README.md'), '# Direct provider\n\nThe provider benchmark\'s peer.\n');
+  await build({
+    entryPoints: [path.join(__dirname, 'provider/peerExtension.ts')],
+    bundle: true, outfile: path.join(dir, 'extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'warning',
+  });
+  const vsix = path.join(dirs.runDir, 'direct-provider.vsix');
+  const vsce = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'vsce');
+  const packed = spawnSync(vsce, ['package', '--allow-missing-repository', '--skip-license', '-o', vsix], { cwd: dir, encoding: 'utf8' });
+  if (packed.status !== 0) throw new Error(`packaging the peer provider failed: ${packed.stdout}${packed.stderr}`);
+  installVsix(dirs, vsix);
+}
+
+export async function runProviderBench(log: (line: string) => void): Promise<ProviderBenchResult> {
   assertInstalled();
   const runDir = path.join(RESULTS_DIR, 'bench-provider');
   rmSync(runDir, { recursive: true, force: true });
   const dirs = codeServerDirs(runDir);
+  await installPeer(dirs);
   const entry = await bundleSuite('provider/suite.ts', path.join(runDir, 'suite'));
   const out = path.join(runDir, 'provider.json');
   const emulator = await startEmulatorProcess();
@@ -33,8 +70,9 @@ export async function runProviderBench(log: (line: string) => void): Promise<Pai
     await browser.close();
     await emulator.stop();
   }
-  const result = JSON.parse(readFileSync(out, 'utf8')) as PairedResult;
+  const result = JSON.parse(readFileSync(out, 'utf8')) as ProviderBenchResult;
   const ms = (values: number[]) => values.map((v) => v.toFixed(1)).join(', ');
-  log(`provider: vscode.lm first part ${ms(result.ours)} ms; service client first delta ${ms(result.peer)} ms`);
+  log(`provider: ours through vscode.lm ${ms(result.direct.ours)} ms; service client directly ${ms(result.direct.peer)} ms`);
+  log(`provider: ours through vscode.lm ${ms(result.viaVsCode.ours)} ms; the peer provider through vscode.lm ${ms(result.viaVsCode.peer)} ms`);
   return result;
 }

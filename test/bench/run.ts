@@ -3,6 +3,7 @@
 // same input; prints a table and writes the figures to bench-results.json (git-ignored).
 // Never part of npm test. See README.md, "Performance", for what each row means.
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../host/paths';
@@ -95,7 +96,8 @@ async function main(): Promise<void> {
     const provider = await runProviderBench(log);
     results.provider = provider;
     rows.push(
-      { key: 'providerFirstPartRatio', what: `time to first text part, vscode.lm sendRequest / the service client directly, same extension host (median of ${provider.ratios.length} rounds)`, value: round(provider.medianRatio), unit: '', target: { max: 1.2, text: '<= 1.2' } },
+      { key: 'providerFirstPartRatio', what: `time to first text part, vscode.lm sendRequest / the service client directly, same extension host (median of ${provider.direct.ratios.length} rounds)`, value: round(provider.direct.medianRatio), unit: '', target: { max: 1.2, text: '<= 1.2' } },
+      { key: 'providerOverPeerRatio', what: 'the same through vscode.lm, ours / a provider that is the service client directly (what our provider adds)', value: round(provider.viaVsCode.medianRatio), unit: '' },
     );
   }
   if (parts.has('activation')) {
@@ -110,6 +112,8 @@ async function main(): Promise<void> {
 
   for (const row of rows) if (row.value !== undefined) results[row.key] = row.value;
   results.measuredAt = new Date().toISOString();
+  // Frame gaps are wall time: on a machine shared with other jobs they say as much about the load as about the page.
+  results.loadAverage = loadavg().map((load) => round(load, 2));
   results.seconds = Math.round((Date.now() - started) / 1000);
   const file = path.join(PROJECT_ROOT, 'bench-results.json');
   writeFileSync(file, JSON.stringify(results, null, 2) + '\n');

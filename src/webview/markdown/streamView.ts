@@ -21,8 +21,8 @@ export interface StreamViewOptions {
   readonly charsPerFrame?: number;
 }
 
-/** About 8 ms of parsing, highlighting and sanitising on a slow machine. */
-const DEFAULT_CHARS_PER_FRAME = 4096;
+/** About 4 ms of parsing, highlighting and sanitising on a slow machine, so a frame keeps room for style, layout and paint on a loaded one. */
+const DEFAULT_CHARS_PER_FRAME = 2048;
 
 /** Committed blocks per section: a section is a few screens of a long answer. */
 export const SECTION_BLOCKS = 16;

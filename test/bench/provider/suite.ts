@@ -2,22 +2,24 @@
 // the first text part of an answer through VS Code's language-model API (vscode.lm
 // sendRequest to our provider, vendor multi-model-ai), against the time to the first delta
 // of the same request through the service client directly, in the same extension host, from
-// the same emulator; alternated round by round after a warm-up. Writes the rounds to
-// MMAI_BENCH_PROVIDER_OUT.
+// the same emulator; and against the peer extension's provider (peerExtension.ts), the
+// service client behind the same vscode.lm path. Alternated round by round after a warm-up;
+// the rounds are written to MMAI_BENCH_PROVIDER_OUT.
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { ServiceClient } from '../../../src/core';
 import { paired } from '../stats';
+import { PEER_VENDOR } from './peerVendor';
 
 const MODEL = 'acme/chat-large';
 const PROMPT = 'Explain a TypeScript debounce helper.';
 
-async function providerModel(): Promise<vscode.LanguageModelChat> {
+async function providerModel(vendor: string): Promise<vscode.LanguageModelChat> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const [model] = await vscode.lm.selectChatModels({ vendor: 'multi-model-ai', id: MODEL });
+    const [model] = await vscode.lm.selectChatModels({ vendor, id: MODEL });
     if (model) return model;
-    if (Date.now() > deadline) throw new Error(`VS Code offers no ${MODEL} from multi-model-ai.`);
+    if (Date.now() > deadline) throw new Error(`VS Code offers no ${MODEL} from ${vendor}.`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -48,8 +50,9 @@ export async function run(): Promise<void> {
   const { MMAI_BENCH_PROVIDER_OUT: out, MMAI_BENCH_BASE_URL: baseUrl, MMAI_EMULATOR_KEY: apiKey, MMAI_BENCH_OURS_ID: ours } = process.env;
   if (!out || !baseUrl || !apiKey || !ours) throw new Error('Run this through npm run bench: MMAI_BENCH_* is not set.');
   await vscode.extensions.getExtension(ours)!.activate();
-  const model = await providerModel();
+  const [model, peer] = [await providerModel('multi-model-ai'), await providerModel(PEER_VENDOR)];
   const client = new ServiceClient({ baseUrl, apiKey, maxRetries: 0 });
-  const result = await paired(31, 5, () => providerFirstPart(model), () => clientFirstDelta(client));
-  writeFileSync(out, JSON.stringify(result));
+  const direct = await paired(31, 5, () => providerFirstPart(model), () => clientFirstDelta(client));
+  const viaVsCode = await paired(31, 5, () => providerFirstPart(model), () => providerFirstPart(peer));
+  writeFileSync(out, JSON.stringify({ direct, viaVsCode }));
 }
