@@ -7,14 +7,13 @@
 // above the host's own activation machinery. The host records activation times in whole
 // milliseconds, and the empty extension's is 0 or 1 ms: the ratio is taken on the whole
 // Extension.activate() call instead, the same API path for both.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { EXTENSION_ID } from '../../src/core/shell/ids';
 import { launchChromium } from '../host/browser';
-import { assertInstalled, codeServerDirs, installVsix, writeUserSettings, type CodeServerDirs } from '../host/codeServer';
-import { PROJECT_ROOT, RESULTS_DIR } from '../host/paths';
-import { bundleSuite, runInHost } from './hostRun';
+import { assertInstalled, codeServerDirs, writeUserSettings, type CodeServerDirs } from '../host/codeServer';
+import { RESULTS_DIR } from '../host/paths';
+import { bundleSuite, installPeerExtension, runInHost } from './hostRun';
 import { median } from './stats';
 
 const PEER_ID = 'multi-model-ai-bench.empty-extension';
@@ -42,24 +41,12 @@ export interface ActivationBenchResult {
   loadingMedianMs: number;
 }
 
-function installPeer(dirs: CodeServerDirs): void {
-  const dir = path.join(dirs.runDir, 'peer-extension');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({
-    name: 'empty-extension',
-    publisher: 'multi-model-ai-bench',
-    version: '0.0.0',
-    engines: { vscode: '^1.100.0' },
-    activationEvents: [],
-    main: './extension.js',
-  }, null, 2));
-  writeFileSync(path.join(dir, 'extension.js'), 'exports.activate = function activate() {};\n');
-  writeFileSync(path.join(dir, 'README.md'), '# Empty extension\n\nThe activation benchmark\'s peer.\n');
-  const vsix = path.join(dirs.runDir, 'empty-extension.vsix');
-  const vsce = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'vsce');
-  const packed = spawnSync(vsce, ['package', '--allow-missing-repository', '--skip-license', '-o', vsix], { cwd: dir, encoding: 'utf8' });
-  if (packed.status !== 0) throw new Error(`packaging the peer extension failed: ${packed.stdout}${packed.stderr}`);
-  installVsix(dirs, vsix);
+/** The empty extension: activate() does nothing. */
+function installPeer(dirs: CodeServerDirs): Promise<void> {
+  const manifest = { engines: { vscode: '^1.100.0' }, activationEvents: [], main: './extension.js' };
+  return installPeerExtension(dirs, 'empty-extension', manifest, async (dir) => {
+    writeFileSync(path.join(dir, 'extension.js'), 'exports.activate = function activate() {};\n');
+  });
 }
 
 export async function runActivationBench(log: (line: string) => void, runs = 5): Promise<ActivationBenchResult> {
@@ -67,7 +54,7 @@ export async function runActivationBench(log: (line: string) => void, runs = 5):
   const runDir = path.join(RESULTS_DIR, 'bench-activation');
   rmSync(runDir, { recursive: true, force: true });
   const dirs = codeServerDirs(runDir);
-  installPeer(dirs);
+  await installPeer(dirs);
   const entry = await bundleSuite('activation/suite.ts', path.join(runDir, 'suite'));
   const out = path.join(runDir, 'activation.jsonl');
   writeUserSettings(dirs, { 'workbench.startupEditor': 'none' });

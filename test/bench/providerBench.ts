@@ -6,17 +6,16 @@
 // behind the same vscode.lm path (provider/peerExtension.ts, packaged and installed). The key
 // reaches the extension as in `npm run demo` (MMAI_EMULATOR_KEY), the address through the
 // machine settings.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { build } from 'esbuild';
 import { EXTENSION_ID } from '../../src/core/shell/ids';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { launchChromium } from '../host/browser';
-import { assertInstalled, codeServerDirs, installVsix, writeMachineSettings, writeUserSettings, type CodeServerDirs } from '../host/codeServer';
-import { PROJECT_ROOT, RESULTS_DIR } from '../host/paths';
+import { assertInstalled, codeServerDirs, writeMachineSettings, writeUserSettings, type CodeServerDirs } from '../host/codeServer';
+import { RESULTS_DIR } from '../host/paths';
 import { startEmulatorProcess } from './emulatorProcess';
-import { bundleSuite, runInHost } from './hostRun';
+import { bundleSuite, installPeerExtension, runInHost } from './hostRun';
 import { PEER_VENDOR } from './provider/peerVendor';
 import type { PairedResult } from './stats';
 
@@ -27,28 +26,20 @@ export interface ProviderBenchResult {
   viaVsCode: PairedResult;
 }
 
-async function installPeer(dirs: CodeServerDirs): Promise<void> {
-  const dir = path.join(dirs.runDir, 'peer-provider');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({
-    name: 'direct-provider',
-    publisher: 'multi-model-ai-bench',
-    version: '0.0.0',
+/** The peer provider (provider/peerExtension.ts), bundled with the service client. */
+function installPeer(dirs: CodeServerDirs): Promise<void> {
+  const manifest = {
     engines: { vscode: '^1.104.0' },
     activationEvents: [`onLanguageModelChatProvider:${PEER_VENDOR}`],
     contributes: { languageModelChatProviders: [{ vendor: PEER_VENDOR, displayName: 'Bench: service client directly' }] },
     main: './extension.js',
-  }, null, 2));
-  writeFileSync(path.join(dir, 'README.md'), '# Direct provider\n\nThe provider benchmark\'s peer.\n');
-  await build({
-    entryPoints: [path.join(__dirname, 'provider/peerExtension.ts')],
-    bundle: true, outfile: path.join(dir, 'extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'warning',
+  };
+  return installPeerExtension(dirs, 'direct-provider', manifest, async (dir) => {
+    await build({
+      entryPoints: [path.join(__dirname, 'provider/peerExtension.ts')],
+      bundle: true, outfile: path.join(dir, 'extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'warning',
+    });
   });
-  const vsix = path.join(dirs.runDir, 'direct-provider.vsix');
-  const vsce = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'vsce');
-  const packed = spawnSync(vsce, ['package', '--allow-missing-repository', '--skip-license', '-o', vsix], { cwd: dir, encoding: 'utf8' });
-  if (packed.status !== 0) throw new Error(`packaging the peer provider failed: ${packed.stdout}${packed.stderr}`);
-  installVsix(dirs, vsix);
 }
 
 export async function runProviderBench(log: (line: string) => void): Promise<ProviderBenchResult> {
