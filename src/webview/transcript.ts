@@ -50,7 +50,7 @@ export class Transcript {
       this.turns.set(turn.id, parts);
       placeholder.replaceWith(parts.element);
       this.refresh();
-    });
+    }, (model) => this.renderer.answerHead(model));
     this.element.addEventListener('scroll', () => (this.followEnd = this.atEnd()), { passive: true });
     this.element.addEventListener('click', (event) => this.onClick(event));
     this.element.addEventListener('keydown', (event) => {
@@ -62,9 +62,9 @@ export class Transcript {
   }
 
   /**
-   * Shows a conversation in one DOM write: its latest turns rendered (at least the last two,
-   * and all from the last message on), older ones as placeholders rendered as they come into
-   * view (pendingTurns.ts).
+   * Shows a conversation in one DOM write: its questions and its latest answers rendered (at
+   * least the last two turns, and all from the last message on), older answers as placeholders
+   * rendered as they come into view (pendingTurns.ts).
    */
   show(conversation: ConversationView, busy: boolean): void {
     this.stopWaiting();
@@ -74,7 +74,7 @@ export class Transcript {
     let firstRendered = Math.max(0, turns.length - EAGER_TURNS);
     while (firstRendered > 0 && !turns.slice(firstRendered).some((turn) => turn.role === 'user')) firstRendered--;
     this.list.replaceChildren(...turns.map((turn, index) => {
-      if (index < firstRendered) return this.pending.placeholder(turn);
+      if (index < firstRendered && turn.role === 'assistant') return this.pending.placeholder(turn);
       const parts = this.renderer.render(turn);
       this.turns.set(turn.id, parts);
       return parts.element;

@@ -20,7 +20,9 @@ export interface HistoryBenchResult {
   heapRatio: number;
 }
 
-export async function runHistoryBench(log: (line: string) => void, rounds = 9): Promise<HistoryBenchResult> {
+const HEAP_ROUNDS = 3;
+
+export async function runHistoryBench(log: (line: string) => void, rounds = 15): Promise<HistoryBenchResult> {
   const long = storedHistory(LONG_TURNS);
   const short = { ...long, id: 'history-short', turns: long.turns.slice(0, SHORT_TURNS) };
   const storedBytes = Buffer.byteLength(JSON.stringify(long));
@@ -43,20 +45,18 @@ export async function runHistoryBench(log: (line: string) => void, rounds = 9): 
       return result.value as T;
     };
     while (!(await call<boolean>('function () { return this.__history !== undefined; }'))) await new Promise((resolve) => setTimeout(resolve, 50));
-    const heapBytes: number[] = [];
-    const open = async (conversation: typeof long): Promise<number> => {
-      const ms = await call<number>('function (c) { return this.__history.open(c); }', conversation);
-      if (conversation === long) {
-        // Whatever the page renders on its own after the first paint, then what it keeps.
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        await cdp.send('HeapProfiler.collectGarbage');
-        heapBytes.push((await cdp.send('Runtime.getHeapUsage')).usedSize);
-      }
-      return ms;
-    };
+    const open = (conversation: typeof long): Promise<number> => call<number>('function (c) { return this.__history.open(c); }', conversation);
     log(`history: ${LONG_TURNS} turns stored in ${(storedBytes / 1024).toFixed(0)} KB, against the first ${SHORT_TURNS}`);
     const result = await paired(rounds, 1, () => open(long), () => open(short));
     log(`  ${LONG_TURNS} turns ${result.ours.map((ms) => ms.toFixed(0)).join(', ')} ms; ${SHORT_TURNS} turns ${result.peer.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    const heapBytes: number[] = [];
+    for (let i = 0; i < HEAP_ROUNDS; i++) {
+      await open(long);
+      // Whatever the page renders on its own after the first paint, then what it keeps.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await cdp.send('HeapProfiler.collectGarbage');
+      heapBytes.push((await cdp.send('Runtime.getHeapUsage')).usedSize);
+    }
     log(`  heap with ${LONG_TURNS} turns open: ${heapBytes.map((b) => (b / 1024 / 1024).toFixed(2)).join(', ')} MB`);
     if (errors.length > 0) throw new Error(`the page reported: ${errors.slice(0, 5).join(' | ')}`);
     return {

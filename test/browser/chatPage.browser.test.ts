@@ -194,7 +194,7 @@ describe('the chat page in Chromium, hostile answers', () => {
     if (shown.tailTop === shown.linkTop) assert.ok(shown.tailLeft >= shown.linkRight, 'the prose after the link follows it');
   });
 
-  it('a long conversation opens with its latest turns rendered; older ones render near the view, equal to a full render, and find and copy see them before', async () => {
+  it('a long conversation opens with its questions and latest answer rendered; older answers render near the view, equal to a full render, and find and copy see them before', async () => {
     const result = await page.evaluate(async () => {
       const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
       // Dispatched, not posted: the page handles it before this function goes on.
@@ -216,7 +216,9 @@ describe('the chat page in Chromium, hostile answers', () => {
 
       send({ type: 'conversation/show', conversation, busy: false });
       const pendingAtOpen = list().querySelectorAll('.turn-pending').length;
-      const renderedAtOpen = Array.from(list().querySelectorAll('.turn:not(.turn-pending)'), (e) => (e as HTMLElement).dataset.turnId);
+      const renderedAtOpen = Array.from(list().querySelectorAll('.turn-assistant:not(.turn-pending)'), (e) => (e as HTMLElement).dataset.turnId);
+      const questionsAtOpen = list().querySelectorAll('.turn-user .user-text').length;
+      const headAtOpen = list().querySelector('[data-turn-id="a1"] .turn-head .who')?.textContent;
       const hiddenShown = list().querySelector('[data-turn-id="a5"]')?.querySelector('.hidden-char')?.textContent;
       const rawHidden = list().textContent!.includes('\u202E');
 
@@ -237,12 +239,14 @@ describe('the chat page in Chromium, hostile answers', () => {
         await nextFrame();
         await nextFrame();
       }
-      return { pendingAtOpen, renderedAtOpen, hiddenShown, rawHidden, pendingBeforeFind, found, copiedFirst: copied.includes('needle1.'), copiedQuestion: copied.includes('Question 0'),
+      return { pendingAtOpen, renderedAtOpen, questionsAtOpen, headAtOpen, hiddenShown, rawHidden, pendingBeforeFind, found, copiedFirst: copied.includes('needle1.'), copiedQuestion: copied.includes('Question 0'),
         pendingAtEnd: list().querySelectorAll('.turn-pending').length, equal: list().innerHTML === full };
     });
     assert.deepEqual(result, {
-      pendingAtOpen: 38,
-      renderedAtOpen: ['u38', 'a39'],
+      pendingAtOpen: 19,
+      renderedAtOpen: ['a39'],
+      questionsAtOpen: 20,
+      headAtOpen: 'acme/chat-large',
       hiddenShown: 'U+202E',
       rawHidden: false,
       pendingBeforeFind: true,
