@@ -5,8 +5,9 @@
 // stands as a placeholder with its head (who wrote it) and its text as plain text (so
 // find-in-page and copy see it), skipped by the browser's layout while out of view
 // (content-visibility in chat.css), and is rendered when it comes near the view, nearest
-// first, one a frame (a rendered answer moves the others: each is checked again before). The text lives in the placeholder's DOM, not in a copy,
-// unless hidden characters are shown there as marks (as the rendered answer shows them).
+// first, one a frame (a rendered answer moves the others: each is checked again before). The
+// text lives in the placeholder's DOM, not in a copy, unless hidden characters are shown there
+// as marks (as the rendered answer shows them).
 import type { TurnView } from '../core/chat/protocol';
 import { el } from './dom';
 import { markHiddenCharacters } from './markdown/index';

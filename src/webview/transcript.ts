@@ -9,7 +9,7 @@ import { Countdown } from '../core/reply/retryWait';
 import { ANSWERING, TurnRenderer, type TurnElements } from './turnView';
 import { PendingTurns } from './pendingTurns';
 
-/** Turns rendered at once when a conversation opens, at the least. */
+/** The latest turns whose answers are rendered at once when a conversation opens, at the least. */
 const EAGER_TURNS = 2;
 
 type CodeAction = 'code/copy' | 'code/insert' | 'code/apply' | 'code/newFile';
