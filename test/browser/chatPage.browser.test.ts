@@ -75,7 +75,10 @@ function streamAnswer(page: Page, text: string): Promise<StreamFigures> {
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
     post({ type: 'reply/end', turn: { ...turn, text, status: 'done' } });
-    for (let i = 0; i < 20; i++) await nextFrame();
+    // What arrived in a burst is shown over the next frames; the answer says when it is complete.
+    const body = () => document.querySelector('[data-turn-id="a1"] .markdown-body');
+    for (let i = 0; i < 1000 && body()?.getAttribute('aria-busy') !== 'false'; i++) await nextFrame();
+    for (let i = 0; i < 2; i++) await nextFrame();
     watching = false;
     let longestFrameMs = 0;
     for (let i = 1; i < frames.length; i++) longestFrameMs = Math.max(longestFrameMs, frames[i]! - frames[i - 1]!);

@@ -38,6 +38,8 @@ export class StreamView {
   /** Arrived but not yet handed to the renderer (a burst beyond the frame budget). */
   private pending = '';
   private readonly charsPerFrame: number;
+  /** finish() was called with a backlog: the last frame of it completes the reply. */
+  private ending = false;
 
   constructor(private readonly container: HTMLElement, private readonly options: StreamViewOptions) {
     const view = container.ownerDocument.defaultView;
@@ -56,8 +58,22 @@ export class StreamView {
     this.scheduleFrame();
   }
 
-  /** The reply is complete: shows the final state now. */
+  /**
+   * The reply is complete: shows the final state now, or, when more than a frame's budget
+   * is still waiting (a burst at the end), over the next frames as it arrived: rendering
+   * all of it in one task held the page for a long frame.
+   */
   finish(): void {
+    if (this.pending.length > this.charsPerFrame) {
+      this.ending = true;
+      this.scheduleFrame();
+    } else {
+      this.complete();
+    }
+  }
+
+  private complete(): void {
+    this.ending = false;
     this.take(this.pending.length);
     this.flush();
     this.markdown.forgetHtml();
@@ -71,7 +87,7 @@ export class StreamView {
     this.sections.length = 0;
     this.blockElements.length = 0;
     this.pending = text;
-    this.finish();
+    this.complete();
   }
 
   /** The raw source of the code block with data-code-index `index`. */
@@ -96,6 +112,7 @@ export class StreamView {
       this.take(this.charsPerFrame);
       this.flush();
       if (this.pending) this.scheduleFrame();
+      else if (this.ending) this.complete();
     });
   }
 

@@ -121,6 +121,9 @@ const bench = {
   async end(variant: Variant): Promise<FrameFigures> {
     if (variant === 'ours') {
       toPage({ type: 'reply/end', turn: { id: TURN_ID, role: 'assistant', text: deltas.join(''), status: 'done', model: 'acme/chat-large', createdAt: new Date().toISOString() } });
+      // A backlog is shown over the next frames; the answer says when it is complete.
+      const body = () => document.querySelector(`[data-turn-id="${TURN_ID}"] .markdown-body`);
+      while (body()?.getAttribute('aria-busy') !== 'false') await nextFrame();
     }
     await nextFrame();
     await nextFrame();

@@ -73,14 +73,47 @@ describe('StreamView', () => {
     assert.equal(budgeted.text(), text);
   });
 
-  it('never splits a surrogate pair at a frame budget, and finish() shows the rest at once', () => {
+  it('never splits a surrogate pair at a frame budget', () => {
     const budgeted = budgetedView(3);
     budgeted.append('😀😀😀');
     assert.equal(budgeted.text(), '😀😀😀');
     runFrames();
     assert.equal(shownHtml(), '<p>😀</p>\n');
     budgeted.finish();
+    runFrames();
+    assert.equal(shownHtml(), '<p>😀😀</p>\n');
+    runFrames();
     assert.equal(shownHtml(), '<p>😀😀😀</p>\n');
+    assert.equal(container.getAttribute('aria-busy'), 'false');
+  });
+
+  it('finish() shows what is within one frame budget at once', () => {
+    const budgeted = budgetedView(4);
+    budgeted.append('😀😀😀');
+    runFrames();
+    assert.equal(shownHtml(), '<p>😀😀</p>\n');
+    budgeted.finish();
+    assert.equal(shownHtml(), '<p>😀😀😀</p>\n');
+    assert.equal(container.getAttribute('aria-busy'), 'false');
+  });
+
+  it('finish() with a backlog beyond the frame budget shows it over the next frames, then ends', () => {
+    const budgeted = budgetedView(64);
+    const text = replies.explanation!;
+    budgeted.append(text);
+    runFrames();
+    budgeted.finish();
+    assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown(text.slice(0, 64)).html), 'nothing more in the same task');
+    assert.equal(container.getAttribute('aria-busy'), 'true');
+    assert.equal(budgeted.text(), text);
+    let frameCount = 1;
+    while (frames.length > 0) {
+      runFrames();
+      frameCount++;
+    }
+    assert.equal(frameCount, Math.ceil(text.length / 64));
+    assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown(text).html));
+    assert.equal(container.getAttribute('aria-busy'), 'false');
   });
 
   it('finish() shows pending text without waiting for a frame', () => {
