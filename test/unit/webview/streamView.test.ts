@@ -18,6 +18,12 @@ describe('StreamView', () => {
     frames = [];
     for (const frame of pending) frame();
   };
+  /** Runs frames until none is requested; returns how many ran. */
+  const runAllFrames = () => {
+    let count = 0;
+    for (; frames.length > 0; count++) runFrames();
+    return count;
+  };
   const blocks = () => Array.from(container.querySelectorAll(':scope > .md-section > .md-block, :scope > .md-tail'));
   const shownHtml = () => blocks().map((child) => child.innerHTML).join('');
 
@@ -63,12 +69,7 @@ describe('StreamView', () => {
     budgeted.append(text);
     runFrames();
     assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown(text.slice(0, 64)).html), 'the first frame renders one budget');
-    let frameCount = 1;
-    while (frames.length > 0) {
-      runFrames();
-      frameCount++;
-    }
-    assert.equal(frameCount, Math.ceil(text.length / 64));
+    assert.equal(1 + runAllFrames(), Math.ceil(text.length / 64));
     assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown(text).html));
     assert.equal(budgeted.text(), text);
   });
@@ -106,12 +107,7 @@ describe('StreamView', () => {
     assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown(text.slice(0, 64)).html), 'nothing more in the same task');
     assert.equal(container.getAttribute('aria-busy'), 'true');
     assert.equal(budgeted.text(), text);
-    let frameCount = 1;
-    while (frames.length > 0) {
-      runFrames();
-      frameCount++;
-    }
-    assert.equal(frameCount, Math.ceil(text.length / 64));
+    assert.equal(1 + runAllFrames(), Math.ceil(text.length / 64));
     assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown(text).html));
     assert.equal(container.getAttribute('aria-busy'), 'false');
   });
