@@ -7,6 +7,10 @@ import { el, iconButton } from './dom';
 import type { HostBridge } from './hostBridge';
 import { Countdown } from '../core/reply/retryWait';
 import { ANSWERING, TurnRenderer, type TurnElements } from './turnView';
+import { PendingTurns } from './pendingTurns';
+
+/** The latest turns whose answers are rendered at once when a conversation opens, at the least. */
+const EAGER_TURNS = 2;
 
 type CodeAction = 'code/copy' | 'code/insert' | 'code/apply' | 'code/newFile';
 const CODE_ACTIONS: [CodeAction, string, string][] = [
@@ -22,6 +26,7 @@ export class Transcript {
   private readonly empty: HTMLElement;
   private readonly turns = new Map<string, TurnElements>();
   private readonly renderer: TurnRenderer;
+  private readonly pending: PendingTurns;
   private busy = false;
   /** Follow the growing answer unless the person scrolled up; read on scroll, not per delta (no forced layout). */
   private followEnd = true;
@@ -40,21 +45,43 @@ export class Transcript {
       el('p', { text: 'Type a question below, or select code in an editor and run "Explain Selection" or "Add Selection to Chat". Start a message with /image to make an image.' }),
     );
     this.element = el('div', { class: 'transcript' }, this.empty, this.list);
+    this.pending = new PendingTurns(this.element, (turn, placeholder) => {
+      const parts = this.renderer.render(turn);
+      this.turns.set(turn.id, parts);
+      placeholder.replaceWith(parts.element);
+      this.refresh();
+    }, (model) => this.renderer.answerHead(model));
     this.element.addEventListener('scroll', () => (this.followEnd = this.atEnd()), { passive: true });
     this.element.addEventListener('click', (event) => this.onClick(event));
     this.element.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' && this.openLink(event.target)) event.preventDefault();
     });
-    // Rendered answers carry a toolbar per code block; fill it with actions as blocks appear.
-    new MutationObserver(() => this.decorateToolbars()).observe(this.list, { childList: true, subtree: true });
+    // Rendered answers carry a toolbar per code block; fill it with actions as blocks appear
+    // (looking only in what was added: the whole list grows with the conversation).
+    new MutationObserver((records) => this.decorateToolbars(records)).observe(this.list, { childList: true, subtree: true });
   }
 
+  /**
+   * Shows a conversation in one DOM write: its questions and its latest answers rendered (at
+   * least the last two turns, and all from the last message on), older answers as placeholders
+   * rendered as they come into view (pendingTurns.ts).
+   */
   show(conversation: ConversationView, busy: boolean): void {
     this.stopWaiting();
     this.turns.clear();
-    this.list.replaceChildren();
-    for (const turn of conversation.turns) this.append(turn);
-    this.setBusy(busy);
+    this.pending.clear();
+    const { turns } = conversation;
+    let firstRendered = Math.max(0, turns.length - EAGER_TURNS);
+    while (firstRendered > 0 && !turns.slice(firstRendered).some((turn) => turn.role === 'user')) firstRendered--;
+    this.list.replaceChildren(...turns.map((turn, index) => {
+      if (index < firstRendered && turn.role === 'assistant') return this.pending.placeholder(turn);
+      const parts = this.renderer.render(turn);
+      this.turns.set(turn.id, parts);
+      return parts.element;
+    }));
+    this.busy = busy;
+    this.refresh();
+    this.scrollToEnd();
   }
 
   append(turn: TurnView): void {
@@ -69,6 +96,11 @@ export class Transcript {
   remove(turnId: string): void {
     this.turns.get(turnId)?.element.remove();
     this.turns.delete(turnId);
+    const placeholder = this.pending.find(turnId);
+    if (placeholder) {
+      this.pending.forget(placeholder);
+      placeholder.remove();
+    }
     this.refresh();
   }
 
@@ -157,9 +189,17 @@ export class Transcript {
     this.empty.hidden = elements.length > 0;
   }
 
-  private decorateToolbars(): void {
-    for (const toolbar of Array.from(this.list.querySelectorAll<HTMLElement>('.code-toolbar'))) {
-      if (toolbar.querySelector('.code-actions')) continue;
+  private decorateToolbars(records: MutationRecord[]): void {
+    const toolbars = new Set<HTMLElement>();
+    for (const record of records) {
+      for (const node of Array.from(record.addedNodes)) {
+        if (!(node instanceof HTMLElement) || !node.isConnected) continue;
+        if (node.classList.contains('code-toolbar')) toolbars.add(node);
+        for (const toolbar of Array.from(node.querySelectorAll<HTMLElement>('.code-toolbar'))) toolbars.add(toolbar);
+      }
+    }
+    for (const toolbar of toolbars) {
+      if (toolbar.querySelector(':scope > .code-actions')) continue;
       const actions = el('span', { class: 'code-actions', attrs: { [PAGE_ADDED]: '' } });
       for (const [type, codicon, label] of CODE_ACTIONS) {
         const button = iconButton(codicon, label, () => this.runCodeAction(toolbar, type));

@@ -89,18 +89,24 @@ export class TurnRenderer {
   }
 
   private user(turn: Extract<TurnView, { role: 'user' }>): HTMLElement {
+    const { text } = turn; // what the Edit handler keeps, not the whole turn
     return el('article', { class: 'turn turn-user', attrs: { 'data-turn-id': turn.id, 'aria-label': 'You said' } },
       el('div', { class: 'turn-head' }, icon('account'), el('span', { class: 'who', text: 'You' }), el('span', { class: 'spacer' }),
-        iconButton('edit', 'Edit and resend', () => this.onEdit(turn.text), { class: 'edit' })),
+        iconButton('edit', 'Edit and resend', () => this.onEdit(text), { class: 'edit' })),
       turn.context.length > 0 && el('div', { class: 'chips' }, ...turn.context.map((chip) => contextChip(chip))),
       el('div', { class: 'user-text', text: turn.text }),
     );
   }
 
+  /** An answer's head: who wrote it. */
+  answerHead(model: string | undefined): HTMLElement {
+    return el('div', { class: 'turn-head' }, icon('sparkle'), el('span', { class: 'who', text: answerLabel(model) }));
+  }
+
   private assistant(turn: AssistantTurn): TurnElements {
     const body = el('div', { class: 'markdown-body' });
     const element = el('article', { class: 'turn turn-assistant', attrs: { 'data-turn-id': turn.id, 'data-status': turn.status, 'aria-label': 'Answer' } },
-      el('div', { class: 'turn-head' }, icon('sparkle'), el('span', { class: 'who', text: answerLabel(turn.model) })),
+      this.answerHead(turn.model),
       body,
     );
     if (turn.notice) this.notice(element, turn.notice);

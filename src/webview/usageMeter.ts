@@ -6,21 +6,26 @@ import type { ConversationView, ModelView, TurnView } from '../core/chat/protoco
 import { formatRub } from '../core/client/pricing';
 import { el } from './dom';
 
+/** What the meter needs of a turn: not its text, which a long history would keep alive twice. */
+type Counted = Pick<AssistantTurn, 'id' | 'usage' | 'costRub'> & { role: TurnView['role'] };
+const counted = (turn: TurnView): Counted =>
+  turn.role === 'assistant' ? { id: turn.id, role: turn.role, usage: turn.usage, costRub: turn.costRub } : { id: turn.id, role: turn.role };
+
 export class UsageMeter {
   readonly element = el('div', { class: 'usage-meter', attrs: { role: 'status' } });
-  private turns: ConversationView['turns'] = [];
+  private turns: Counted[] = [];
   private contextLength: number | undefined;
 
   showConversation(turns: ConversationView['turns']): void {
-    this.turns = [...turns];
+    this.turns = turns.map(counted);
     this.render();
   }
 
   /** A turn added, or (with `remove`) taken away, or an answer ended: the meter follows. */
   update(change: { append: TurnView } | { remove: string } | { end: AssistantTurn }): void {
-    if ('append' in change) this.turns.push(change.append);
+    if ('append' in change) this.turns.push(counted(change.append));
     else if ('remove' in change) this.turns = this.turns.filter((t) => t.id !== change.remove);
-    else this.turns = this.turns.map((t) => (t.id === change.end.id ? change.end : t));
+    else this.turns = this.turns.map((t) => (t.id === change.end.id ? counted(change.end) : t));
     this.render();
   }
 

@@ -7,18 +7,16 @@
 // above the host's own activation machinery. The host records activation times in whole
 // milliseconds, and the empty extension's is 0 or 1 ms: the ratio is taken on the whole
 // Extension.activate() call instead, the same API path for both.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { build } from 'esbuild';
 import { EXTENSION_ID } from '../../src/core/shell/ids';
 import { launchChromium } from '../host/browser';
-import { assertInstalled, codeServerDirs, installVsix, startCodeServer, writeUserSettings, type CodeServerDirs } from '../host/codeServer';
-import { PROJECT_ROOT, RESULTS_DIR } from '../host/paths';
+import { assertInstalled, codeServerDirs, writeUserSettings, type CodeServerDirs } from '../host/codeServer';
+import { RESULTS_DIR } from '../host/paths';
+import { bundleSuite, installPeerExtension, runInHost } from './hostRun';
 import { median } from './stats';
 
 const PEER_ID = 'multi-model-ai-bench.empty-extension';
-const RUN_TIMEOUT_MS = 120_000;
 
 interface Timing {
   /** Module loading + activate() until it resolves, as the host records it. */
@@ -43,33 +41,12 @@ export interface ActivationBenchResult {
   loadingMedianMs: number;
 }
 
-function installPeer(dirs: CodeServerDirs): void {
-  const dir = path.join(dirs.runDir, 'peer-extension');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({
-    name: 'empty-extension',
-    publisher: 'multi-model-ai-bench',
-    version: '0.0.0',
-    engines: { vscode: '^1.100.0' },
-    activationEvents: [],
-    main: './extension.js',
-  }, null, 2));
-  writeFileSync(path.join(dir, 'extension.js'), 'exports.activate = function activate() {};\n');
-  writeFileSync(path.join(dir, 'README.md'), '# Empty extension\n\nThe activation benchmark\'s peer.\n');
-  const vsix = path.join(dirs.runDir, 'empty-extension.vsix');
-  const vsce = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'vsce');
-  const packed = spawnSync(vsce, ['package', '--allow-missing-repository', '--skip-license', '-o', vsix], { cwd: dir, encoding: 'utf8' });
-  if (packed.status !== 0) throw new Error(`packaging the peer extension failed: ${packed.stdout}${packed.stderr}`);
-  installVsix(dirs, vsix);
-}
-
-async function suiteEntry(outDir: string): Promise<string> {
-  const outfile = path.join(outDir, 'index.js');
-  await build({
-    entryPoints: [path.join(__dirname, 'activation/suite.ts')],
-    bundle: true, outfile, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'warning',
+/** The empty extension: activate() does nothing. */
+function installPeer(dirs: CodeServerDirs): Promise<void> {
+  const manifest = { engines: { vscode: '^1.100.0' }, activationEvents: [], main: './extension.js' };
+  return installPeerExtension(dirs, 'empty-extension', manifest, async (dir) => {
+    writeFileSync(path.join(dir, 'extension.js'), 'exports.activate = function activate() {};\n');
   });
-  return outfile;
 }
 
 export async function runActivationBench(log: (line: string) => void, runs = 5): Promise<ActivationBenchResult> {
@@ -77,38 +54,16 @@ export async function runActivationBench(log: (line: string) => void, runs = 5):
   const runDir = path.join(RESULTS_DIR, 'bench-activation');
   rmSync(runDir, { recursive: true, force: true });
   const dirs = codeServerDirs(runDir);
-  installPeer(dirs);
-  const entry = await suiteEntry(path.join(runDir, 'suite'));
+  await installPeer(dirs);
+  const entry = await bundleSuite('activation/suite.ts', path.join(runDir, 'suite'));
   const out = path.join(runDir, 'activation.jsonl');
   writeUserSettings(dirs, { 'workbench.startupEditor': 'none' });
 
   const browser = await launchChromium();
   try {
     for (let i = 0; i < runs; i++) {
-      const server = await startCodeServer(dirs, {
-        env: { MMAI_BENCH_ACTIVATION_OUT: out, MMAI_BENCH_OURS_ID: EXTENSION_ID, MMAI_BENCH_PEER_ID: PEER_ID },
-        developmentPayload: true,
-      });
-      const page = await browser.newPage();
-      try {
-        const exitCode = new Promise<number>((resolve) => void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code)));
-        const hostLog: string[] = [];
-        await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => hostLog.push(args.map(String).join(' ')));
-        const remote = (file: string): string => `vscode-remote://${new URL(server.origin).host}${file}`;
-        const payload = [
-          ['extensionDevelopmentPath', remote(PROJECT_ROOT)],
-          ['extensionTestsPath', remote(entry)],
-          ['skipWelcome', 'true'],
-        ];
-        await page.goto(`${server.workbenchUrl}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
-        let timer: NodeJS.Timeout | undefined;
-        const code = await Promise.race([exitCode, new Promise<number>((resolve) => (timer = setTimeout(() => resolve(124), RUN_TIMEOUT_MS)))]);
-        clearTimeout(timer);
-        if (code !== 0) throw new Error(`activation run ${i + 1} failed (exit ${code}): ${hostLog.slice(-5).join(' | ') || `see ${dirs.logsDir}`}`);
-      } finally {
-        await page.close();
-        await server.stop();
-      }
+      const env = { MMAI_BENCH_ACTIVATION_OUT: out, MMAI_BENCH_OURS_ID: EXTENSION_ID, MMAI_BENCH_PEER_ID: PEER_ID };
+      await runInHost(browser, dirs, entry, env, `activation run ${i + 1}`);
     }
   } finally {
     await browser.close();

@@ -13,7 +13,9 @@ import { build } from 'esbuild';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../host/browser';
 import { PROJECT_ROOT } from '../host/paths';
+import type { FrameFigures } from './render/benchPage';
 import { benchReply, DELTA_COUNT } from './render/replyFixture';
+import { renderingMsPerTenth } from './render/traceCost';
 import { median } from './stats';
 
 type Variant = 'ours' | 'baseline';
@@ -29,6 +31,7 @@ export interface RenderRun {
   /** Cost of each tenth of the deltas, in order. */
   tenths: Cost[];
   longestFrameMs: number;
+  p95FrameMs: number;
   longTasks: number[];
 }
 
@@ -42,9 +45,18 @@ export interface RenderBenchResult {
   /** The same for all main-thread work (scripting, style, layout). */
   taskRatio: number;
   longestFrameMs: number;
+  /** The worst of our rounds' 95th percentiles of the gaps between frames. */
+  p95FrameMs: number;
   /** Median over our runs of (last tenth's main-thread time / first tenth's). */
   tailToHeadRatio: number;
+  /** Style + layout + paint per tenth in each traced run of ours (ms). */
+  renderingTenths: number[][];
+  /** Median over the traced runs of (last tenth's style + layout + paint / the first tenth's). */
+  layoutTailToHeadRatio: number;
 }
+
+/** Traced runs of ours (tracing slows the page, so frames are measured in other runs). */
+const TRACED_RUNS = 3;
 
 /**
  * The baseline renders on every 25th delta and its cost is multiplied by 25 (see
@@ -63,18 +75,18 @@ const ASSETS: Record<string, string> = {
   '/codicon.ttf': 'font/ttf',
 };
 
-async function pageScript(): Promise<string> {
+async function pageScript(entry: string): Promise<string> {
   const bundle = await build({
-    entryPoints: [path.join(__dirname, 'render/benchPage.ts')],
+    entryPoints: [path.join(__dirname, entry)],
     bundle: true, minify: true, write: false, format: 'iife', platform: 'browser', target: 'es2022',
   });
   return bundle.outputFiles[0]!.text;
 }
 
-/** The page as the extension host writes it (src/vscode/chat/webviewHtml.ts), plus the bench script. */
-async function serve(): Promise<{ server: Server; url: string }> {
+/** The page as the extension host writes it (src/vscode/chat/webviewHtml.ts), plus a bench script (`entry`, under test/bench). */
+export async function serve(entry = 'render/benchPage.ts'): Promise<{ server: Server; url: string }> {
   const nonce = randomBytes(18).toString('base64url');
-  const bench = await pageScript();
+  const bench = await pageScript(entry);
   const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'self'; font-src 'self'; img-src 'self' data:`;
   // The webview's acquireVsCodeApi: messages to the host go nowhere.
   const vscodeApi = 'window.acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState() {} });';
@@ -130,7 +142,7 @@ async function run(page: Page, cdp: CDPSession, variant: Variant, expectedChars:
   if (shown.shownChars < expectedChars * 0.9 || shown.codeBlocks === 0) {
     throw new Error(`${variant}: the page shows ${shown.shownChars} characters and ${shown.codeBlocks} code blocks of the reply`);
   }
-  return { variant, total, tenths: tenths.map(scaled), longestFrameMs: shown.longestFrameMs, longTasks: shown.longTasks };
+  return { variant, total, tenths: tenths.map(scaled), longestFrameMs: shown.longestFrameMs, p95FrameMs: shown.p95FrameMs, longTasks: shown.longTasks };
 }
 
 export async function runRenderBench(log: (line: string) => void, rounds = 3): Promise<RenderBenchResult> {
@@ -158,13 +170,20 @@ export async function runRenderBench(log: (line: string) => void, rounds = 3): P
 
     log(`render: ${(text.length / 1024).toFixed(0)} KB reply, ${deltas.length} deltas, ${(text.match(/```/g)?.length ?? 0) / 2} code blocks`);
     await run(page, cdp, 'ours', expected); // warm-up
-    const traceFile = process.env.MMAI_BENCH_TRACE;
-    if (traceFile) {
-      // A Chrome trace of one more run of ours, to find what a long frame spends its time on.
+    // Chrome traces of more runs of ours: where the browser's rendering time goes, per tenth.
+    const renderingTenths: number[][] = [];
+    for (let i = 0; i < TRACED_RUNS; i++) {
       await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
       await run(page, cdp, 'ours', expected);
-      writeFileSync(traceFile, await browser.stopTracing());
-      log(`render: trace of one run written to ${traceFile}`);
+      const trace = (await browser.stopTracing()).toString('utf8');
+      const traceFile = process.env.MMAI_BENCH_TRACE;
+      if (traceFile && i === 0) {
+        writeFileSync(traceFile, trace);
+        log(`render: trace of one run written to ${traceFile}`);
+      }
+      const tenths = renderingMsPerTenth(trace);
+      renderingTenths.push(tenths);
+      log(`  traced   style + layout + paint per tenth: ${tenths.map((ms) => ms.toFixed(0)).join(', ')} ms`);
     }
     const ours: RenderRun[] = [];
     const baseline: RenderRun[] = [];
@@ -173,7 +192,7 @@ export async function runRenderBench(log: (line: string) => void, rounds = 3): P
       for (const variant of order) {
         const result = await run(page, cdp, variant, expected);
         (variant === 'ours' ? ours : baseline).push(result);
-        log(`  ${variant.padEnd(8)} scripting ${result.total.scriptMs.toFixed(0)} ms, main thread ${result.total.taskMs.toFixed(0)} ms, longest frame ${result.longestFrameMs.toFixed(1)} ms`);
+        log(`  ${variant.padEnd(8)} scripting ${result.total.scriptMs.toFixed(0)} ms, main thread ${result.total.taskMs.toFixed(0)} ms, frames: longest ${result.longestFrameMs.toFixed(1)} ms, p95 ${result.p95FrameMs.toFixed(1)} ms`);
       }
     }
     if (errors.length > 0) throw new Error(`the page reported: ${errors.slice(0, 5).join(' | ')}`);
@@ -185,7 +204,10 @@ export async function runRenderBench(log: (line: string) => void, rounds = 3): P
       scriptRatio: median(ours.map((o, i) => o.total.scriptMs / baseline[i]!.total.scriptMs)),
       taskRatio: median(ours.map((o, i) => o.total.taskMs / baseline[i]!.total.taskMs)),
       longestFrameMs: Math.max(...ours.map((o) => o.longestFrameMs)),
+      p95FrameMs: Math.max(...ours.map((o) => o.p95FrameMs)),
       tailToHeadRatio: median(ours.map((o) => o.tenths[9]!.taskMs / o.tenths[0]!.taskMs)),
+      renderingTenths,
+      layoutTailToHeadRatio: median(renderingTenths.map((t) => t[9]! / t[0]!)),
     };
   } finally {
     await browser.close();
@@ -199,7 +221,7 @@ declare global {
       load(deltas: string[], baselineSampleEvery: number): void;
       begin(variant: Variant): Promise<void>;
       feed(variant: Variant, from: number, to: number): Promise<void>;
-      end(variant: Variant): Promise<{ longestFrameMs: number; frameCount: number; longTasks: number[]; shownChars: number; codeBlocks: number }>;
+      end(variant: Variant): Promise<FrameFigures>;
     };
   }
 }

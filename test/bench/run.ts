@@ -1,18 +1,21 @@
-// npm run bench [-- --only sizes,stream,render,activation]
+// npm run bench [-- --only sizes,stream,render,history,provider,activation]
 // Measures what users feel, each figure against a peer measured in the same run on the
 // same input; prints a table and writes the figures to bench-results.json (git-ignored).
 // Never part of npm test. See README.md, "Performance", for what each row means.
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../host/paths';
 import { runActivationBench } from './activationBench';
+import { runHistoryBench } from './historyBench';
+import { runProviderBench } from './providerBench';
 import { runRenderBench } from './renderBench';
 import { buildShipped, measureSizes } from './sizes';
 import { round } from './stats';
 import { runStreamBench } from './streamBench';
 
-const PARTS = ['sizes', 'stream', 'render', 'activation'] as const;
+const PARTS = ['sizes', 'stream', 'render', 'history', 'provider', 'activation'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Row {
@@ -75,8 +78,26 @@ async function main(): Promise<void> {
     rows.push(
       { key: 'renderRatio', what: `chat page scripting time, 100 KB as ${render.deltas} deltas, ours / re-render-all baseline`, value: round(render.scriptRatio, 5), unit: '', target: { max: 0.1, text: '<= 0.1' } },
       { key: 'renderMainThreadRatio', what: 'the same for all main-thread work (script, style, layout, paint)', value: round(render.taskRatio, 5), unit: '' },
-      { key: 'longestFrameMs', what: 'longest gap between animation frames while ours streams', value: round(render.longestFrameMs, 1), unit: ' ms', target: { max: 50, text: '<= 50 ms' } },
+      { key: 'longestFrameMs', what: `longest gap between animation frames while ours streams, worst of ${render.ours.length} rounds`, value: round(render.longestFrameMs, 1), unit: ' ms', target: { max: 33, text: '<= 33 ms' } },
+      { key: 'p95FrameMs', what: '95th percentile of the gaps between frames, worst of the same rounds', value: round(render.p95FrameMs, 1), unit: ' ms', target: { max: 17, text: '<= 17 ms' } },
       { key: 'tailToHeadRatio', what: 'main-thread time of the last tenth of the deltas / the first tenth (ours)', value: round(render.tailToHeadRatio, 2), unit: '', target: { max: 2, text: '<= 2' } },
+      { key: 'layoutTailToHeadRatio', what: `style + layout + paint in the last tenth / the first tenth, from Chrome traces (median of ${render.renderingTenths.length})`, value: round(render.layoutTailToHeadRatio, 2), unit: '', target: { max: 1.5, text: '<= 1.5' } },
+    );
+  }
+  if (parts.has('history')) {
+    const history = await runHistoryBench(log);
+    results.history = history;
+    rows.push(
+      { key: 'historyOpenRatio', what: `time to the latest turn painted, 200 stored turns / 10 (median of ${history.longMs.length} rounds)`, value: round(history.openRatio, 2), unit: '', target: { max: 1.5, text: '<= 1.5' } },
+      { key: 'historyHeapRatio', what: `page JS heap with the 200 turns open / their stored size (${history.storedBytes} B)`, value: round(history.heapRatio, 2), unit: '', target: { max: 4, text: '<= 4' } },
+    );
+  }
+  if (parts.has('provider')) {
+    const provider = await runProviderBench(log);
+    results.provider = provider;
+    rows.push(
+      { key: 'providerFirstPartRatio', what: `time to first text part, vscode.lm sendRequest / the service client directly, same extension host (median of ${provider.direct.ratios.length} rounds)`, value: round(provider.direct.medianRatio), unit: '', target: { max: 1.2, text: '<= 1.2' } },
+      { key: 'providerOverPeerRatio', what: 'the same through vscode.lm, ours / a provider that is the service client directly (what our provider adds)', value: round(provider.viaVsCode.medianRatio), unit: '' },
     );
   }
   if (parts.has('activation')) {
@@ -91,6 +112,8 @@ async function main(): Promise<void> {
 
   for (const row of rows) if (row.value !== undefined) results[row.key] = row.value;
   results.measuredAt = new Date().toISOString();
+  // Frame gaps are wall time: on a machine shared with other jobs they say as much about the load as about the page.
+  results.loadAverage = loadavg().map((load) => round(load, 2));
   results.seconds = Math.round((Date.now() - started) / 1000);
   const file = path.join(PROJECT_ROOT, 'bench-results.json');
   writeFileSync(file, JSON.stringify(results, null, 2) + '\n');

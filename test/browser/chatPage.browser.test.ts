@@ -75,7 +75,10 @@ function streamAnswer(page: Page, text: string): Promise<StreamFigures> {
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
     post({ type: 'reply/end', turn: { ...turn, text, status: 'done' } });
-    for (let i = 0; i < 20; i++) await nextFrame();
+    // What arrived in a burst is shown over the next frames; the answer says when it is complete.
+    const body = () => document.querySelector('[data-turn-id="a1"] .markdown-body');
+    for (let i = 0; i < 1000 && body()?.getAttribute('aria-busy') !== 'false'; i++) await nextFrame();
+    for (let i = 0; i < 2; i++) await nextFrame();
     watching = false;
     let longestFrameMs = 0;
     for (let i = 1; i < frames.length; i++) longestFrameMs = Math.max(longestFrameMs, frames[i]! - frames[i - 1]!);
@@ -192,5 +195,69 @@ describe('the chat page in Chromium, hostile answers', () => {
     assert.equal(shown.linkIsolated, 'isolate');
     assert.ok(shown.invoiceLeft < shown.txtLeft, `"invoice" is drawn before "txt" (${shown.invoiceLeft} < ${shown.txtLeft})`);
     if (shown.tailTop === shown.linkTop) assert.ok(shown.tailLeft >= shown.linkRight, 'the prose after the link follows it');
+  });
+
+  it('a long conversation opens with its questions and latest answer rendered; older answers render near the view, equal to a full render, and find and copy see them before', async () => {
+    const result = await page.evaluate(async () => {
+      const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      // Dispatched, not posted: the page handles it before this function goes on.
+      const send = (data: object) => window.dispatchEvent(new MessageEvent('message', { data }));
+      const createdAt = '2026-11-20T10:00:00.000Z';
+      const turns = Array.from({ length: 40 }, (_, i) => i % 2 === 0
+        ? { id: `u${i}`, role: 'user', text: `Question ${i}`, mode: 'chat', context: [], createdAt }
+        : { id: `a${i}`, role: 'assistant', status: 'done', model: 'acme/chat-large', createdAt, usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 },
+          text: `## Answer ${i}\n\nSee [docs][d] and the word needle${i}${i === 5 ? ' with \u202Ea hidden control' : ''}.\n\n\`\`\`ts\nconst n${i} = ${i};\n\`\`\`\n\n[d]: https://example.com/docs\n` + 'More prose. '.repeat(60) });
+      const conversation = { id: 'long', title: 'Long', turns };
+      const transcript = document.querySelector<HTMLElement>('.transcript')!;
+      const list = () => transcript.querySelector('.turns')!;
+
+      // A full render: every turn appended, each rendered at once.
+      send({ type: 'conversation/show', conversation: { ...conversation, turns: [] }, busy: false });
+      for (const turn of turns) send({ type: 'turn/append', turn });
+      await nextFrame();
+      const full = list().innerHTML;
+
+      send({ type: 'conversation/show', conversation, busy: false });
+      const pendingAtOpen = list().querySelectorAll('.turn-pending').length;
+      const renderedAtOpen = Array.from(list().querySelectorAll('.turn-assistant:not(.turn-pending)'), (e) => (e as HTMLElement).dataset.turnId);
+      const questionsAtOpen = list().querySelectorAll('.turn-user .user-text').length;
+      const headAtOpen = list().querySelector('[data-turn-id="a1"] .turn-head .who')?.textContent;
+      const hiddenShown = list().querySelector('[data-turn-id="a5"]')?.querySelector('.hidden-char')?.textContent;
+      const rawHidden = list().textContent!.includes('\u202E');
+
+      const firstPending = () => list().querySelector<HTMLElement>('[data-turn-id="a1"]')!.classList.contains('turn-pending');
+      const pendingBeforeFind = firstPending();
+      const found = (window as unknown as { find(text: string): boolean }).find('needle1.');
+      const selection = window.getSelection()!;
+      selection.removeAllRanges();
+      const range = document.createRange();
+      range.selectNodeContents(list());
+      selection.addRange(range);
+      const copied = selection.toString();
+      selection.removeAllRanges();
+
+      // Every turn brought into view in turn, until none waits.
+      for (let round = 0; round < 200 && list().querySelector('.turn-pending'); round++) {
+        list().querySelector<HTMLElement>('.turn-pending')!.scrollIntoView();
+        await nextFrame();
+        await nextFrame();
+      }
+      return { pendingAtOpen, renderedAtOpen, questionsAtOpen, headAtOpen, hiddenShown, rawHidden, pendingBeforeFind, found, copiedFirst: copied.includes('needle1.'), copiedQuestion: copied.includes('Question 0'),
+        pendingAtEnd: list().querySelectorAll('.turn-pending').length, equal: list().innerHTML === full };
+    });
+    assert.deepEqual(result, {
+      pendingAtOpen: 19,
+      renderedAtOpen: ['a39'],
+      questionsAtOpen: 20,
+      headAtOpen: 'acme/chat-large',
+      hiddenShown: 'U+202E',
+      rawHidden: false,
+      pendingBeforeFind: true,
+      found: true,
+      copiedFirst: true,
+      copiedQuestion: true,
+      pendingAtEnd: 0,
+      equal: true,
+    });
   });
 });

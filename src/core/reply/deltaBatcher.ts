@@ -1,5 +1,7 @@
 // Coalesces streamed deltas on the host side: the page gets at most one message per
 // interval however fast tokens arrive (the page then renders at most once per frame).
+// An interval of 0 (the language-model provider's) hands each delta on at once: a timer of
+// 0 still waits a turn of the event loop, about a millisecond before the first text.
 export const DELTA_INTERVAL_MS = 16;
 
 export class DeltaBatcher {
@@ -9,6 +11,10 @@ export class DeltaBatcher {
   constructor(private readonly emit: (text: string) => void, private readonly intervalMs = DELTA_INTERVAL_MS) {}
 
   push(text: string): void {
+    if (this.intervalMs === 0) {
+      this.emit(text);
+      return;
+    }
     this.buffer += text;
     this.timer ??= setTimeout(() => this.flush(), this.intervalMs);
   }

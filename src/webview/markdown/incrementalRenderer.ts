@@ -130,6 +130,14 @@ export class IncrementalMarkdown {
     return { committed, replaced: this.refreshReferences(log.references), tail: this.tailBlock };
   }
 
+  /**
+   * The text is complete: forgets the committed blocks' HTML, which the page has in its DOM
+   * (a long history kept megabytes of it). Source and code stay, for text() and code().
+   */
+  forgetHtml(): void {
+    this.blocks.forEach((block, index) => (this.blocks[index] = { ...block, html: '' }));
+  }
+
   /** The committed blocks so far. */
   get committed(): readonly RenderedBlock[] {
     return this.blocks;

@@ -5,3 +5,4 @@ export { IncrementalMarkdown, type MarkdownUpdate, type RenderedBlock } from './
 export { StreamView, type StreamViewOptions } from './streamView';
 export { isAllowedImageSrc, isAllowedLinkHref } from './urlPolicy';
 export { PAGE_ADDED } from './domPatch';
+export { markHiddenCharacters } from './hiddenCharacterMarks';

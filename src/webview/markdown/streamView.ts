@@ -2,6 +2,9 @@
 // animation frame; committed blocks are sanitised and inserted once, the tail
 // element's content is patched to its new rendering on each frame (domPatch.ts). A burst bigger than one frame's
 // budget is shown over the next frames, so no frame renders more than the budget.
+// Committed blocks are grouped in sections of SECTION_BLOCKS, which the stylesheet lets the
+// browser skip (content-visibility) while they are out of view: one section rather than each
+// block, since the browser watches every such element for visibility on every frame.
 import type { MarkdownIt } from 'markdown-it';
 import { patchChildren } from './domPatch';
 import { chunkLongRuns } from './longRuns';
@@ -18,12 +21,16 @@ export interface StreamViewOptions {
   readonly charsPerFrame?: number;
 }
 
-/** About 8 ms of parsing, highlighting and sanitising on a slow machine. */
-const DEFAULT_CHARS_PER_FRAME = 4096;
+/** About 4 ms of parsing, highlighting and sanitising on a slow machine, so a frame keeps room for style, layout and paint on a loaded one. */
+const DEFAULT_CHARS_PER_FRAME = 2048;
+
+/** Committed blocks per section: a section is a few screens of a long answer. */
+export const SECTION_BLOCKS = 16;
 
 export class StreamView {
   private markdown: IncrementalMarkdown;
   private readonly blockElements: HTMLElement[] = [];
+  private readonly sections: HTMLElement[] = [];
   private readonly tailElement: HTMLElement;
   private readonly requestFrame: (callback: () => void) => void;
   private frameRequested = false;
@@ -31,6 +38,8 @@ export class StreamView {
   /** Arrived but not yet handed to the renderer (a burst beyond the frame budget). */
   private pending = '';
   private readonly charsPerFrame: number;
+  /** finish() was called with a backlog: the last frame of it completes the reply. */
+  private ending = false;
 
   constructor(private readonly container: HTMLElement, private readonly options: StreamViewOptions) {
     const view = container.ownerDocument.defaultView;
@@ -49,20 +58,36 @@ export class StreamView {
     this.scheduleFrame();
   }
 
-  /** The reply is complete: shows the final state now. */
+  /**
+   * The reply is complete: shows the final state now, or, when more than a frame's budget
+   * is still waiting (a burst at the end), over the next frames as it arrived: rendering
+   * all of it in one task held the page for a long frame.
+   */
   finish(): void {
+    if (this.pending.length > this.charsPerFrame) {
+      this.ending = true;
+      this.scheduleFrame();
+    } else {
+      this.complete();
+    }
+  }
+
+  private complete(): void {
+    this.ending = false;
     this.take(this.pending.length);
     this.flush();
+    this.markdown.forgetHtml();
     this.container.setAttribute('aria-busy', 'false');
   }
 
   /** Shows a complete message (a restored one), replacing whatever was shown. */
   setText(text: string): void {
     this.markdown = new IncrementalMarkdown(this.options.parser);
-    for (const element of this.blockElements) element.remove();
+    for (const section of this.sections) section.remove();
+    this.sections.length = 0;
     this.blockElements.length = 0;
     this.pending = text;
-    this.finish();
+    this.complete();
   }
 
   /** The raw source of the code block with data-code-index `index`. */
@@ -87,6 +112,7 @@ export class StreamView {
       this.take(this.charsPerFrame);
       this.flush();
       if (this.pending) this.scheduleFrame();
+      else if (this.ending) this.complete();
     });
   }
 
@@ -115,10 +141,20 @@ export class StreamView {
     for (const block of update.committed) {
       const element = this.createElement('md-block');
       element.append(this.fragment(block));
-      this.container.insertBefore(element, this.tailElement);
+      this.openSection().append(element);
       this.blockElements.push(element);
     }
     patchChildren(this.tailElement, this.fragment(update.tail));
+  }
+
+  /** The section the next committed block goes into: the last one, or a new one once it is full. */
+  private openSection(): HTMLElement {
+    const last = this.sections.at(-1);
+    if (last && last.childElementCount < SECTION_BLOCKS) return last;
+    const section = this.createElement('md-section');
+    this.container.insertBefore(section, this.tailElement);
+    this.sections.push(section);
+    return section;
   }
 
   private fragment(block: RenderedBlock): DocumentFragment {

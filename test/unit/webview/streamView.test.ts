@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { JSDOM } from 'jsdom';
 import { renderMarkdown } from '../../../src/webview/markdown/markdownRenderer';
 import { createSanitizer } from '../../../src/webview/markdown/sanitizer';
-import { StreamView } from '../../../src/webview/markdown/streamView';
+import { SECTION_BLOCKS, StreamView } from '../../../src/webview/markdown/streamView';
 import { replies } from './fixtures/replies';
 
 describe('StreamView', () => {
@@ -18,7 +18,14 @@ describe('StreamView', () => {
     frames = [];
     for (const frame of pending) frame();
   };
-  const shownHtml = () => Array.from(container.children).map((child) => child.innerHTML).join('');
+  /** Runs frames until none is requested; returns how many ran. */
+  const runAllFrames = () => {
+    let count = 0;
+    for (; frames.length > 0; count++) runFrames();
+    return count;
+  };
+  const blocks = () => Array.from(container.querySelectorAll(':scope > .md-section > .md-block, :scope > .md-tail'));
+  const shownHtml = () => blocks().map((child) => child.innerHTML).join('');
 
   beforeEach(() => {
     frames = [];
@@ -44,11 +51,11 @@ describe('StreamView', () => {
     for (let i = 0; i < text.length; i += 7) {
       view.append(text.slice(i, i + 7));
       runFrames();
-      if (firstBlocks.length === 0 && container.children.length > 3) firstBlocks.push(...Array.from(container.children).slice(0, 3));
+      if (firstBlocks.length === 0 && blocks().length > 3) firstBlocks.push(...blocks().slice(0, 3));
     }
     view.finish();
     assert.equal(container.getAttribute('aria-busy'), 'false');
-    assert.deepEqual(Array.from(container.children).slice(0, 3), firstBlocks, 'the same nodes, never re-created');
+    assert.deepEqual(blocks().slice(0, 3), firstBlocks, 'the same nodes, never re-created');
     assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown(text).html));
     assert.equal(view.text(), text);
   });
@@ -62,24 +69,47 @@ describe('StreamView', () => {
     budgeted.append(text);
     runFrames();
     assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown(text.slice(0, 64)).html), 'the first frame renders one budget');
-    let frameCount = 1;
-    while (frames.length > 0) {
-      runFrames();
-      frameCount++;
-    }
-    assert.equal(frameCount, Math.ceil(text.length / 64));
+    assert.equal(1 + runAllFrames(), Math.ceil(text.length / 64));
     assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown(text).html));
     assert.equal(budgeted.text(), text);
   });
 
-  it('never splits a surrogate pair at a frame budget, and finish() shows the rest at once', () => {
+  it('never splits a surrogate pair at a frame budget', () => {
     const budgeted = budgetedView(3);
     budgeted.append('😀😀😀');
     assert.equal(budgeted.text(), '😀😀😀');
     runFrames();
     assert.equal(shownHtml(), '<p>😀</p>\n');
     budgeted.finish();
+    runFrames();
+    assert.equal(shownHtml(), '<p>😀😀</p>\n');
+    runFrames();
     assert.equal(shownHtml(), '<p>😀😀😀</p>\n');
+    assert.equal(container.getAttribute('aria-busy'), 'false');
+  });
+
+  it('finish() shows what is within one frame budget at once', () => {
+    const budgeted = budgetedView(4);
+    budgeted.append('😀😀😀');
+    runFrames();
+    assert.equal(shownHtml(), '<p>😀😀</p>\n');
+    budgeted.finish();
+    assert.equal(shownHtml(), '<p>😀😀😀</p>\n');
+    assert.equal(container.getAttribute('aria-busy'), 'false');
+  });
+
+  it('finish() with a backlog beyond the frame budget shows it over the next frames, then ends', () => {
+    const budgeted = budgetedView(64);
+    const text = replies.explanation!;
+    budgeted.append(text);
+    runFrames();
+    budgeted.finish();
+    assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown(text.slice(0, 64)).html), 'nothing more in the same task');
+    assert.equal(container.getAttribute('aria-busy'), 'true');
+    assert.equal(budgeted.text(), text);
+    assert.equal(1 + runAllFrames(), Math.ceil(text.length / 64));
+    assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown(text).html));
+    assert.equal(container.getAttribute('aria-busy'), 'false');
   });
 
   it('finish() shows pending text without waiting for a frame', () => {
@@ -93,10 +123,10 @@ describe('StreamView', () => {
   it('replaces a committed block whose link reference is defined later', () => {
     view.append('See [docs].\n\nMore.\n\nMore still.\n\n');
     runFrames();
-    const first = container.children[0]!;
+    const first = blocks()[0]!;
     view.append('[docs]: https://example.com/docs\n');
     view.finish();
-    assert.equal(container.children[0], first);
+    assert.equal(blocks()[0], first);
     assert.equal(first.innerHTML, '<p>See <a data-href="https://example.com/docs" role="link" tabindex="0">docs</a>.</p>\n');
   });
 
@@ -108,6 +138,16 @@ describe('StreamView', () => {
     assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown('```py\nprint(1)\n```\n\nnew').html));
     assert.deepEqual(view.code(0), { lang: 'py', code: 'print(1)\n' });
     assert.equal(view.codeCount, 1);
+  });
+
+  it('groups committed blocks in sections of SECTION_BLOCKS, the tail after them', () => {
+    view.setText(Array.from({ length: SECTION_BLOCKS * 2 + 3 }, (_, i) => `Paragraph ${i}.`).join('\n\n'));
+    assert.deepEqual(Array.from(container.children).map((child) => [child.className, child.childElementCount]), [
+      ['md-section', SECTION_BLOCKS],
+      ['md-section', SECTION_BLOCKS],
+      ['md-section', 1],
+      ['md-tail', 2],
+    ]);
   });
 
   it('gives the raw code of each block by its data-code-index', () => {

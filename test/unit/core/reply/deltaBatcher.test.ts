@@ -16,4 +16,14 @@ describe('DeltaBatcher', () => {
     batcher.flush();
     assert.deepEqual(sent, ['abc', 'd'], 'flush sends at once, and nothing when empty');
   });
+
+  it('with an interval of 0, hands each delta on at once', () => {
+    const sent: string[] = [];
+    const batcher = new DeltaBatcher((text) => sent.push(text), 0);
+    batcher.push('a');
+    batcher.push('b');
+    assert.deepEqual(sent, ['a', 'b']);
+    batcher.flush();
+    assert.deepEqual(sent, ['a', 'b']);
+  });
 });

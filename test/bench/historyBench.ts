@@ -1,0 +1,74 @@
+// Benchmark 5: opening a long stored conversation in the chat page (the shipped
+// dist/webview.js in headless Chromium under the webview's CSP, as the render benchmark
+// serves it, with render/historyPage.ts). The time from the host's `conversation/show` to the first frame painted with
+// the latest turn, 200 turns (about 1 MB of markdown with code) against the same
+// conversation's first 10 turns, alternated round by round; and the page's JS heap (after a
+// full garbage collection) with the 200 turns open, against the stored conversation's size.
+import { launchChromium } from '../host/browser';
+import { LONG_TURNS, SHORT_TURNS, storedHistory } from './render/historyFixture';
+import { serve } from './renderBench';
+import { median, paired } from './stats';
+
+export interface HistoryBenchResult {
+  storedBytes: number;
+  longMs: number[];
+  shortMs: number[];
+  /** Median over rounds of 200 turns / 10 turns. */
+  openRatio: number;
+  heapBytes: number[];
+  /** Median heap with the 200 turns open / the stored conversation's bytes. */
+  heapRatio: number;
+}
+
+const HEAP_ROUNDS = 3;
+
+export async function runHistoryBench(log: (line: string) => void, rounds = 15): Promise<HistoryBenchResult> {
+  const long = storedHistory(LONG_TURNS);
+  const short = { ...long, id: 'history-short', turns: long.turns.slice(0, SHORT_TURNS) };
+  const storedBytes = Buffer.byteLength(JSON.stringify(long));
+  const { server, url } = await serve('render/historyPage.ts');
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 900, height: 1000 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(url);
+    // Through the DevTools protocol only: playwright's evaluate installs its own 340 KB script
+    // in the page, which the heap figure would count.
+    const cdp = await page.context().newCDPSession(page);
+    const call = async <T>(functionDeclaration: string, ...args: unknown[]): Promise<T> => {
+      const { result: window } = await cdp.send('Runtime.evaluate', { expression: 'window' });
+      const { result, exceptionDetails } = await cdp.send('Runtime.callFunctionOn', {
+        objectId: window.objectId, functionDeclaration, arguments: args.map((value) => ({ value })), awaitPromise: true, returnByValue: true,
+      });
+      if (exceptionDetails) throw new Error(`the history page failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+      return result.value as T;
+    };
+    while (!(await call<boolean>('function () { return this.__history !== undefined; }'))) await new Promise((resolve) => setTimeout(resolve, 50));
+    const open = (conversation: typeof long): Promise<number> => call<number>('function (c) { return this.__history.open(c); }', conversation);
+    log(`history: ${LONG_TURNS} turns stored in ${(storedBytes / 1024).toFixed(0)} KB, against the first ${SHORT_TURNS}`);
+    const result = await paired(rounds, 1, () => open(long), () => open(short));
+    log(`  ${LONG_TURNS} turns ${result.ours.map((ms) => ms.toFixed(0)).join(', ')} ms; ${SHORT_TURNS} turns ${result.peer.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    const heapBytes: number[] = [];
+    for (let i = 0; i < HEAP_ROUNDS; i++) {
+      await open(long);
+      // Whatever the page renders on its own after the first paint, then what it keeps.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await cdp.send('HeapProfiler.collectGarbage');
+      heapBytes.push((await cdp.send('Runtime.getHeapUsage')).usedSize);
+    }
+    log(`  heap with ${LONG_TURNS} turns open: ${heapBytes.map((b) => (b / 1024 / 1024).toFixed(2)).join(', ')} MB`);
+    if (errors.length > 0) throw new Error(`the page reported: ${errors.slice(0, 5).join(' | ')}`);
+    return {
+      storedBytes,
+      longMs: result.ours,
+      shortMs: result.peer,
+      openRatio: result.medianRatio,
+      heapBytes,
+      heapRatio: median(heapBytes) / storedBytes,
+    };
+  } finally {
+    await browser.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}

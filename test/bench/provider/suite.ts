@@ -1,0 +1,58 @@
+// Runs inside the extension host of code-server (as the extension-tests entry): the time to
+// the first text part of an answer through VS Code's language-model API (vscode.lm
+// sendRequest to our provider, vendor multi-model-ai), against the time to the first delta
+// of the same request through the service client directly, in the same extension host, from
+// the same emulator; and against the peer extension's provider (peerExtension.ts), the
+// service client behind the same vscode.lm path. Alternated round by round after a warm-up;
+// the rounds are written to MMAI_BENCH_PROVIDER_OUT.
+import { writeFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import { ServiceClient } from '../../../src/core';
+import { paired } from '../stats';
+import { PEER_VENDOR } from './peerVendor';
+
+const MODEL = 'acme/chat-large';
+const PROMPT = 'Explain a TypeScript debounce helper.';
+
+async function providerModel(vendor: string): Promise<vscode.LanguageModelChat> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const [model] = await vscode.lm.selectChatModels({ vendor, id: MODEL });
+    if (model) return model;
+    if (Date.now() > deadline) throw new Error(`VS Code offers no ${MODEL} from ${vendor}.`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** sendRequest until the first text part; the rest is drained untimed. */
+async function providerFirstPart(model: vscode.LanguageModelChat): Promise<number> {
+  const start = performance.now();
+  const response = await model.sendRequest([vscode.LanguageModelChatMessage.User(PROMPT)], {});
+  let elapsed: number | undefined;
+  for await (const part of response.stream) {
+    if (elapsed === undefined && part instanceof vscode.LanguageModelTextPart && part.value) elapsed = performance.now() - start;
+  }
+  if (elapsed === undefined) throw new Error('sendRequest gave no text');
+  return elapsed;
+}
+
+async function clientFirstDelta(client: ServiceClient): Promise<number> {
+  const start = performance.now();
+  let elapsed: number | undefined;
+  for await (const event of client.streamChatCompletion({ model: MODEL, messages: [{ role: 'user', content: PROMPT }] })) {
+    if (elapsed === undefined && event.type === 'delta' && event.text) elapsed = performance.now() - start;
+  }
+  if (elapsed === undefined) throw new Error('the client saw no delta');
+  return elapsed;
+}
+
+export async function run(): Promise<void> {
+  const { MMAI_BENCH_PROVIDER_OUT: out, MMAI_BENCH_BASE_URL: baseUrl, MMAI_EMULATOR_KEY: apiKey, MMAI_BENCH_OURS_ID: ours } = process.env;
+  if (!out || !baseUrl || !apiKey || !ours) throw new Error('Run this through npm run bench: MMAI_BENCH_* is not set.');
+  await vscode.extensions.getExtension(ours)!.activate();
+  const [model, peer] = [await providerModel('multi-model-ai'), await providerModel(PEER_VENDOR)];
+  const client = new ServiceClient({ baseUrl, apiKey, maxRetries: 0 });
+  const direct = await paired(31, 5, () => providerFirstPart(model), () => clientFirstDelta(client));
+  const viaVsCode = await paired(31, 5, () => providerFirstPart(model), () => providerFirstPart(peer));
+  writeFileSync(out, JSON.stringify({ direct, viaVsCode }));
+}
