@@ -1,7 +1,7 @@
 // Page object for VS Code's own chat view (the secondary side bar's Chat, which code-server
 // serves through its bundled Copilot Chat), as a person uses it: open it, pick a model in
 // its model picker, send a message, read the answer. Built on the generic Workbench.
-import type { Locator, Page } from 'playwright-core';
+import { errors, type Locator, type Page } from 'playwright-core';
 import type { Workbench } from './workbench';
 
 export interface PickerEntry {
@@ -50,22 +50,19 @@ export class VsCodeChat {
     return label.replace(/^Models, /, '');
   }
 
-  /** Every model the picker lists (its "Other Models" section unfolded), in the picker's order. */
+  /**
+   * Every model the picker lists (its "Other Models" section unfolded), in the picker's order.
+   * VS Code rebuilds the chat input while the chat's extensions start (Copilot Chat, ours): a
+   * picker open just then is emptied and left at the window's corner. Such a picker is closed
+   * and the picker opened again, within a minute.
+   */
   async pickerEntries(): Promise<PickerEntry[]> {
-    const menu = await this.openPicker();
-    const others = menu.locator('.monaco-list-row.chat-model-picker-section-toggle[aria-expanded="false"]');
-    if ((await others.count()) > 0) {
-      await others.click();
-      await menu.locator('.monaco-list-row.chat-model-picker-section-toggle[aria-expanded="true"]').waitFor();
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const entries = await this.readPicker();
+      if (entries) return entries;
+      if (Date.now() > deadline) throw new Error('The chat\'s model picker showed no models for a minute.');
     }
-    const rows = menu.locator('.monaco-list-row.action:not(.chat-model-picker-section-toggle)');
-    const entries: PickerEntry[] = [];
-    for (const row of await rows.all()) {
-      entries.push({ name: await row.locator('.title').innerText(), provider: await row.locator('.description').innerText() });
-    }
-    await this.page.keyboard.press('Escape');
-    await menu.waitFor({ state: 'hidden' });
-    return entries;
   }
 
   /** Picks a model by name, typed into the picker's search box as a person narrows a long list. */
@@ -94,6 +91,28 @@ export class VsCodeChat {
     return { text: await response.locator('.value').innerText(), model: await model.innerText() };
   }
 
+  /** The picker's entries, or undefined when it was emptied while being read. */
+  private async readPicker(): Promise<PickerEntry[] | undefined> {
+    const menu = await this.openPicker();
+    try {
+      const models = menu.locator('.monaco-list-row.action:not(.chat-model-picker-section-toggle)');
+      const others = menu.locator('.monaco-list-row.chat-model-picker-section-toggle');
+      if (!(await appears(models.first()))) return undefined;
+      if ((await others.count()) > 0 && (await others.getAttribute('aria-expanded')) === 'false') {
+        await others.click();
+        if (!(await appears(menu.locator('.monaco-list-row.chat-model-picker-section-toggle[aria-expanded="true"]')))) return undefined;
+      }
+      const entries: PickerEntry[] = [];
+      for (const row of await models.all()) {
+        entries.push({ name: await row.locator('.title').innerText(), provider: await row.locator('.description').innerText() });
+      }
+      return entries;
+    } finally {
+      await this.page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
+    }
+  }
+
   private answers(): Locator {
     return this.view.locator('.interactive-item-container.interactive-response');
   }
@@ -107,5 +126,16 @@ export class VsCodeChat {
     const menu = this.page.locator('.action-widget').filter({ has: this.page.locator('input[placeholder="Search models"]') });
     await menu.waitFor();
     return menu;
+  }
+}
+
+/** Whether `locator` shows within 5 s (false only when it does not: other errors are thrown). */
+async function appears(locator: Locator): Promise<boolean> {
+  try {
+    await locator.waitFor({ timeout: 5_000 });
+    return true;
+  } catch (error) {
+    if (error instanceof errors.TimeoutError) return false;
+    throw error;
   }
 }
