@@ -8,7 +8,7 @@ import { TRANSPORT_NAMES } from '../client/transports/transport';
 import type { TransportSetting } from '../client/transports/index';
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
-export const DEFAULT_IMAGE_FOLDER = 'images';
+const DEFAULT_IMAGE_FOLDER = 'images';
 
 export interface ShellSettings {
   /** The address in effect, normalised and valid, or undefined when empty or invalid. */

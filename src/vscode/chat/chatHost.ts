@@ -66,6 +66,12 @@ export class ChatHost extends Disposable {
     return bridge;
   }
 
+  /** The folder `/image` saves into, which a page may load images from (none while it cannot be resolved). */
+  imageFolder(): string | undefined {
+    const resolved = this.deps.images.imageFolder();
+    return resolved.ok ? resolved.folder : undefined;
+  }
+
   pageCount(): number {
     return this.pages.size;
   }

@@ -22,7 +22,7 @@ export class ChatPanels extends Disposable implements vscode.WebviewPanelSeriali
       return existing;
     }
     const panel = vscode.window.createWebviewPanel(CHAT_PANEL_TYPE, 'Multi-Model AI Chat', vscode.ViewColumn.Beside, {
-      ...pageOptions(this.extensionUri),
+      ...pageOptions(this.extensionUri, this.host.imageFolder()),
       retainContextWhenHidden: true,
     });
     this.serve(panel);
@@ -31,7 +31,7 @@ export class ChatPanels extends Disposable implements vscode.WebviewPanelSeriali
 
   /** Called by VS Code after a reload for each chat panel that was open. */
   async deserializeWebviewPanel(panel: vscode.WebviewPanel): Promise<void> {
-    panel.webview.options = pageOptions(this.extensionUri);
+    panel.webview.options = pageOptions(this.extensionUri, this.host.imageFolder());
     this.serve(panel);
   }
 

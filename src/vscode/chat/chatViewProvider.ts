@@ -7,7 +7,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
   constructor(private readonly host: ChatHost, private readonly extensionUri: vscode.Uri) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
-    view.webview.options = pageOptions(this.extensionUri);
+    view.webview.options = pageOptions(this.extensionUri, this.host.imageFolder());
     this.host.attach(view.webview, (listener) => view.onDidDispose(listener));
     view.webview.html = chatHtml(view.webview, this.extensionUri);
   }

@@ -4,30 +4,22 @@
 // address, and the page may connect nowhere: model output cannot fetch.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { resolveImageFolder } from '../../core/images/imageFiles';
-import { Settings } from '../../core/shell/ids';
-import { DEFAULT_IMAGE_FOLDER } from '../../core/shell/shellSettings';
 
 export function newNonce(): string {
   return randomBytes(18).toString('base64url');
 }
 
-/** The only folder a chat page may load from. */
+/** The folder of the page's own files. */
 export function pageRoot(extensionUri: vscode.Uri): vscode.Uri {
   return vscode.Uri.joinPath(extensionUri, 'dist');
 }
 
 /**
  * The page loads its own files, and the images `/image` saved: only the folder they are saved
- * in (multiModelAI.imageFolder), never the rest of the workspace.
+ * in (`imageFolder`, from multiModelAI.imageFolder), never the rest of the workspace.
  */
-export function pageOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
-  const workspace = vscode.workspace.workspaceFolders?.[0];
-  const images = resolveImageFolder(
-    vscode.workspace.getConfiguration().get<string>(Settings.imageFolder) ?? DEFAULT_IMAGE_FOLDER,
-    workspace && { name: workspace.name, fsPath: workspace.uri.scheme === 'file' ? workspace.uri.fsPath : undefined },
-  );
-  return { enableScripts: true, enableCommandUris: false, localResourceRoots: [pageRoot(extensionUri), ...(images.ok ? [vscode.Uri.file(images.folder)] : [])] };
+export function pageOptions(extensionUri: vscode.Uri, imageFolder: string | undefined): vscode.WebviewOptions {
+  return { enableScripts: true, enableCommandUris: false, localResourceRoots: [pageRoot(extensionUri), ...(imageFolder ? [vscode.Uri.file(imageFolder)] : [])] };
 }
 
 export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonce = newNonce()): string {

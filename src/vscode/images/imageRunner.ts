@@ -4,7 +4,6 @@
 import * as vscode from 'vscode';
 import type { ImageEndpoint } from '../../core/client/modelCatalog';
 import type { ModelEntry } from '../../core/client/schemas';
-
 import { resolveImageFolder } from '../../core/images/imageFiles';
 import { ImageInputError, runImageJob, type ImageJob, type ImageJobResult } from '../../core/images/imageJob';
 import { chooseImageModel } from '../../core/images/imageModelChoice';
@@ -36,15 +35,13 @@ export class ImageRunner {
     private readonly state: MementoLike,
   ) {}
 
-  /** The folder from multiModelAI.imageFolder; throws an ImageInputError saying what to do. */
-  imageFolder(): string {
+  /** The folder multiModelAI.imageFolder names (new images go there, and the chat page shows them from there), or what to do. */
+  imageFolder(): ReturnType<typeof resolveImageFolder> {
     const workspace = vscode.workspace.workspaceFolders?.[0];
-    const resolved = resolveImageFolder(
+    return resolveImageFolder(
       this.settings.current().imageFolder,
       workspace && { name: workspace.name, fsPath: workspace.uri.scheme === 'file' ? workspace.uri.fsPath : undefined },
     );
-    if (!resolved.ok) throw new ImageInputError(resolved.message);
-    return resolved.folder;
   }
 
   /**
@@ -52,7 +49,7 @@ export class ImageRunner {
    * SetupError, an ImageInputError, a SaveError or the request's ServiceError.
    */
   async run(request: ImageRun): Promise<ImageJobResult | undefined> {
-    const folder = request.folder ?? this.imageFolder();
+    const folder = request.folder ?? this.settingFolder();
     const images = await this.connection.forImages(request.endpoint);
     const model = await this.chooseModel(request.endpoint, images, request.model);
     if (!model) return undefined;
@@ -61,6 +58,12 @@ export class ImageRunner {
     const result = await runImageJob({ ...request, client: images.client, model, folder, wanted });
     if (result.costRub !== undefined) images.onSpend(result.costRub);
     return result;
+  }
+
+  private settingFolder(): string {
+    const resolved = this.imageFolder();
+    if (!resolved.ok) throw new ImageInputError(resolved.message);
+    return resolved.folder;
   }
 
   private async chooseModel(endpoint: ImageEndpoint, models: ImageConnection, named?: string): Promise<ModelEntry | undefined> {
