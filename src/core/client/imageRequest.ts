@@ -44,7 +44,6 @@ const ImageDataSchema = z
   .looseObject({
     b64_json: z.string().min(1).nullish(),
     url: z.string().min(1).nullish(),
-    revised_prompt: z.string().nullish(),
   })
   .refine((item) => Boolean(item.b64_json || item.url), 'an image needs b64_json or url');
 

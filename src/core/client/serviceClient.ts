@@ -21,7 +21,7 @@ import {
 } from './schemas';
 import { TextRequestSchema, type TextRequest, type ToolCall } from './textRequest';
 import { ImageResultSchema, type ImageRequest } from './imageRequest';
-import { imageProblem, MAX_IMAGE_BYTES, sniffImage, type ImageType } from '../images/imageBytes';
+import { checkImage, MAX_IMAGE_BYTES, type ImageType } from '../images/imageBytes';
 import { chatCompletions } from './transports/chatCompletions';
 import type { ReplyPart, Transport } from './transports/transport';
 import { kindFor, kindForCode, ServiceError, type ErrorKind, type ServiceErrorInit } from './serviceError';
@@ -80,8 +80,6 @@ export type ChatStreamEvent =
 export interface GeneratedImages {
   images: { bytes: Uint8Array; type: ImageType }[];
   requestId?: string;
-  /** The prompt as the model rewrote it, when it says. */
-  revisedPrompt?: string;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -234,15 +232,11 @@ export class ServiceClient {
     const images: GeneratedImages['images'] = [];
     for (const item of data.data) {
       const bytes = item.b64_json ? Buffer.from(item.b64_json, 'base64') : await this.download(item.url as string, call, requestId, options.signal);
-      const problem = imageProblem(bytes);
-      const type = sniffImage(bytes);
-      if (problem !== undefined || type === undefined) {
-        throw this.fail(call, undefined, { kind: 'bad_response', requestId, serviceMessage: `an image in the answer is not usable: ${problem ?? 'unknown format'}` });
-      }
-      images.push({ bytes, type });
+      const checked = checkImage(bytes);
+      if ('problem' in checked) throw this.fail(call, undefined, { kind: 'bad_response', requestId, serviceMessage: `an image in the answer is not usable: ${checked.problem}` });
+      images.push({ bytes, type: checked.type });
     }
-    const revisedPrompt = data.data.find((item) => item.revised_prompt)?.revised_prompt ?? undefined;
-    return { images, ...(requestId !== undefined && { requestId }), ...(revisedPrompt && { revisedPrompt }) };
+    return { images, ...(requestId !== undefined && { requestId }) };
   }
 
   /** An image the service answered with by address: fetched without the key, at most MAX_IMAGE_BYTES. */

@@ -33,10 +33,10 @@ export function formatMegabytes(bytes: number): string {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
 
-/** Why these bytes are not an image this extension accepts, or undefined when they are. */
-export function imageProblem(bytes: Uint8Array, maxBytes = MAX_IMAGE_BYTES): string | undefined {
-  if (bytes.length === 0) return 'it is empty';
-  if (bytes.length > maxBytes) return `it is ${formatMegabytes(bytes.length)}, over the ${formatMegabytes(maxBytes)} limit`;
-  if (!sniffImage(bytes)) return 'it is not a PNG, JPEG, WebP or GIF image';
-  return undefined;
+/** The image these bytes are, or why they are not one this extension accepts. */
+export function checkImage(bytes: Uint8Array, maxBytes = MAX_IMAGE_BYTES): { type: ImageType } | { problem: string } {
+  if (bytes.length === 0) return { problem: 'it is empty' };
+  if (bytes.length > maxBytes) return { problem: `it is ${formatMegabytes(bytes.length)}, over the ${formatMegabytes(maxBytes)} limit` };
+  const type = sniffImage(bytes);
+  return type ? { type } : { problem: 'it is not a PNG, JPEG, WebP or GIF image' };
 }

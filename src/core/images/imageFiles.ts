@@ -34,15 +34,7 @@ export function editedStem(original: string): string {
 }
 
 /** The images could not be written where the setting says. */
-export class SaveError extends ImageInputError {
-  constructor(
-    message: string,
-    /** The system error code (EACCES, EROFS, ENOSPC...). */
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-}
+export class SaveError extends ImageInputError {}
 
 /**
  * Writes `bytes` as `<folder>/<stem>.<ext>`, or `<stem>-2.<ext>`, `-3`... when taken; returns
@@ -98,7 +90,7 @@ function codeOf(error: unknown): string | undefined {
 
 function saveError(folder: string, error: unknown): SaveError {
   const code = codeOf(error);
-  return new SaveError(saveFailureMessage(folder, code ?? (error instanceof Error ? error.message : String(error))), code);
+  return new SaveError(saveFailureMessage(folder, code ?? (error instanceof Error ? error.message : String(error))));
 }
 
 /** What the person reads when a file system error (`code`, or the error's text) stopped the save. */

@@ -7,7 +7,7 @@ import { buildImageRequest, type ImageFile, type WantedImageOptions } from '../c
 import { costOfImages } from '../client/pricing';
 import type { ModelEntry } from '../client/schemas';
 import type { RequestOptions, ServiceClient } from '../client/serviceClient';
-import { formatMegabytes, imageProblem, MAX_IMAGE_BYTES, sniffImage } from './imageBytes';
+import { checkImage, formatMegabytes, MAX_IMAGE_BYTES } from './imageBytes';
 import { editedStem, saveNewFile, stemFromText } from './imageFiles';
 import { ImageInputError } from './imageInputError';
 
@@ -35,10 +35,9 @@ export async function readImageToEdit(file: string): Promise<ImageFile> {
   // Checked before reading, so a huge file is never loaded.
   if (size > MAX_IMAGE_BYTES) throw new ImageInputError(`${name} is ${formatMegabytes(size)}, over the ${formatMegabytes(MAX_IMAGE_BYTES)} limit: pick a smaller image.`);
   const bytes = await readFile(file);
-  const problem = imageProblem(bytes);
-  const type = sniffImage(bytes);
-  if (problem !== undefined || type === undefined) throw new ImageInputError(`${name} cannot be edited: ${problem ?? 'unknown format'}. Pick a PNG, JPEG or WebP image.`);
-  return { bytes, fileName: name, mime: type.mime };
+  const checked = checkImage(bytes);
+  if ('problem' in checked) throw new ImageInputError(`${name} cannot be edited: ${checked.problem}. Pick a PNG, JPEG or WebP image.`);
+  return { bytes, fileName: name, mime: checked.type.mime };
 }
 
 export interface ImageJob {
@@ -60,7 +59,6 @@ export interface ImageJobResult {
   model: string;
   costRub?: number;
   requestId?: string;
-  revisedPrompt?: string;
 }
 
 export async function runImageJob(job: ImageJob): Promise<ImageJobResult> {
@@ -78,6 +76,5 @@ export async function runImageJob(job: ImageJob): Promise<ImageJobResult> {
     model: job.model.id,
     ...(costRub !== undefined && { costRub }),
     ...(made.requestId !== undefined && { requestId: made.requestId }),
-    ...(made.revisedPrompt !== undefined && { revisedPrompt: made.revisedPrompt }),
   };
 }

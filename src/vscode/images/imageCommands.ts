@@ -113,8 +113,7 @@ export class ImageCommands {
       if (error instanceof SetupError) {
         this.logger.warn(`Images: ${error.message}`);
         void offerActions('warning', error.message, error.actions);
-      }
-      else if (error instanceof ImageInputError) void this.warn(error.message);
+      } else if (error instanceof ImageInputError) void this.warn(error.message);
       else this.failures.report(what, error, 'Nothing was saved.', { retry });
       return undefined;
     }

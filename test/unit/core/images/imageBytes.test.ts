@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { imageProblem, sniffImage } from '../../../../src/core/images/imageBytes';
+import { checkImage, sniffImage } from '../../../../src/core/images/imageBytes';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 const PNG = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0);
@@ -21,9 +21,9 @@ describe('image bytes: an image is what its first bytes say', () => {
   });
 
   it('says why bytes are not an acceptable image, size first', () => {
-    assert.equal(imageProblem(PNG), undefined);
-    assert.equal(imageProblem(new Uint8Array()), 'it is empty');
-    assert.equal(imageProblem(Uint8Array.from(Buffer.from('hello'))), 'it is not a PNG, JPEG, WebP or GIF image');
-    assert.equal(imageProblem(new Uint8Array(3 * 1024 * 1024), 2 * 1024 * 1024), 'it is 3 MB, over the 2 MB limit');
+    assert.deepEqual(checkImage(PNG), { type: { ext: 'png', mime: 'image/png' } });
+    assert.deepEqual(checkImage(new Uint8Array()), { problem: 'it is empty' });
+    assert.deepEqual(checkImage(Uint8Array.from(Buffer.from('hello'))), { problem: 'it is not a PNG, JPEG, WebP or GIF image' });
+    assert.deepEqual(checkImage(new Uint8Array(3 * 1024 * 1024), 2 * 1024 * 1024), { problem: 'it is 3 MB, over the 2 MB limit' });
   });
 });
