@@ -4,8 +4,7 @@
 // by address and key only, so picking another model or token limit never reads it again.
 import * as vscode from 'vscode';
 import { SetupError, type ModelConnection } from '../core/reply/modelConnection';
-import type { ImageModels } from '../core/images/imageModelChoice';
-import { imageModels, ModelCatalog, modelUsability, requiredParametersFor, usableTextModels, type ImageEndpoint } from '../core/client/modelCatalog';
+import { imageModels, ModelCatalog, modelUsability, requiredParametersFor, usableTextModels, type ImageEndpoint, type ImageModels } from '../core/client/modelCatalog';
 import type { ModelEntry, ModelList } from '../core/client/schemas';
 import type { ClientLogger, ServiceClient } from '../core/client/serviceClient';
 import { maskKey } from '../core/client/diagnostics';

@@ -75,8 +75,13 @@ export function modelUsability(
 
 export type ImageEndpoint = 'image-generation' | 'image-edit';
 
+export interface ImageModels {
+  usable: ModelEntry[];
+  unusable: { entry: ModelEntry; reason: string }[];
+}
+
 /** The image models for `endpoint`: those the workspace can use, and the others with why not. */
-export function imageModels(list: ModelList, endpoint: ImageEndpoint): { usable: ModelEntry[]; unusable: { entry: ModelEntry; reason: string }[] } {
+export function imageModels(list: ModelList, endpoint: ImageEndpoint): ImageModels {
   const serving = list.data.filter((entry) => entry.supported_endpoint_types.includes(endpoint)).sort((a, b) => a.id.localeCompare(b.id));
   return {
     usable: serving.filter((entry) => entry.available),

@@ -1,12 +1,7 @@
 // Which image model a request goes to, before anything is asked: the one named (command
 // arguments), the only usable one, or a choice for the person; and when none can be used, why.
-import type { ImageEndpoint } from '../client/modelCatalog';
+import type { ImageEndpoint, ImageModels } from '../client/modelCatalog';
 import type { ModelEntry } from '../client/schemas';
-
-export interface ImageModels {
-  usable: ModelEntry[];
-  unusable: { entry: ModelEntry; reason: string }[];
-}
 
 export type ImageModelChoice = { kind: 'model'; entry: ModelEntry } | { kind: 'pick' } | { kind: 'none'; message: string };
 
