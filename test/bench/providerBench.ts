@@ -17,6 +17,7 @@ import { RESULTS_DIR } from '../host/paths';
 import { startEmulatorProcess } from './emulatorProcess';
 import { bundleSuite, installPeerExtension, runInHost } from './hostRun';
 import { PEER_VENDOR } from './provider/peerVendor';
+import type { PathSplit } from './provider/suite';
 import type { PairedResult } from './stats';
 
 export interface ProviderBenchResult {
@@ -24,6 +25,8 @@ export interface ProviderBenchResult {
   direct: PairedResult;
   /** Ours through vscode.lm / the peer provider through vscode.lm. */
   viaVsCode: PairedResult;
+  /** The peer's requests split into VS Code's way in, the provider's own first delta, and VS Code's way out (medians). */
+  peerPath: PathSplit;
 }
 
 /** The peer provider (provider/peerExtension.ts), bundled with the service client. */
@@ -65,5 +68,7 @@ export async function runProviderBench(log: (line: string) => void): Promise<Pro
   const ms = (values: number[]) => values.map((v) => v.toFixed(1)).join(', ');
   log(`provider: ours through vscode.lm ${ms(result.direct.ours)} ms; service client directly ${ms(result.direct.peer)} ms`);
   log(`provider: ours through vscode.lm ${ms(result.viaVsCode.ours)} ms; the peer provider through vscode.lm ${ms(result.viaVsCode.peer)} ms`);
+  const { inboundMs, providerMs, outboundMs } = result.peerPath;
+  log(`provider: the peer's path, medians: VS Code's way in ${inboundMs.toFixed(2)} ms, its client's first delta ${providerMs.toFixed(2)} ms, VS Code's way out ${outboundMs.toFixed(2)} ms`);
   return result;
 }

@@ -98,6 +98,8 @@ async function main(): Promise<void> {
     rows.push(
       { key: 'providerFirstPartRatio', what: `time to first text part, vscode.lm sendRequest / the service client directly, same extension host (median of ${provider.direct.ratios.length} rounds)`, value: round(provider.direct.medianRatio), unit: '', target: { max: 1.2, text: '<= 1.2' } },
       { key: 'providerOverPeerRatio', what: 'the same through vscode.lm, ours / a provider that is the service client directly (what our provider adds)', value: round(provider.viaVsCode.medianRatio), unit: '' },
+      { key: 'vsCodePathInMs', what: "VS Code's way in: sendRequest until it calls the provider (the peer's requests, median)", value: round(provider.peerPath.inboundMs, 2), unit: ' ms' },
+      { key: 'vsCodePathOutMs', what: "VS Code's way out: the provider's first report until the caller has the part (median)", value: round(provider.peerPath.outboundMs, 2), unit: ' ms' },
     );
   }
   if (parts.has('activation')) {

@@ -5,7 +5,7 @@
 // so the figure against it is what our provider adds on that path.
 import * as vscode from 'vscode';
 import { ServiceClient } from '../../../src/core';
-import { PEER_VENDOR } from './peerVendor';
+import { PEER_MARKS_KEY, PEER_VENDOR, type PeerMarks } from './peerVendor';
 
 export function activate(context: vscode.ExtensionContext): void {
   const { MMAI_BENCH_BASE_URL: baseUrl, MMAI_EMULATOR_KEY: apiKey } = process.env;
@@ -19,12 +19,16 @@ export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(vscode.lm.registerLanguageModelChatProvider(PEER_VENDOR, {
     provideLanguageModelChatInformation: () => [model],
     async provideLanguageModelChatResponse(_model, messages, _options, progress, token) {
+      const marks: PeerMarks = { calledAt: performance.now() };
+      (globalThis as Record<string, unknown>)[PEER_MARKS_KEY] = marks;
       const controller = new AbortController();
       const cancel = token.onCancellationRequested(() => controller.abort());
       try {
         const request = { model: model.id, messages: messages.map((m) => ({ role: 'user' as const, content: text(m) })) };
         for await (const event of client.streamChatCompletion(request, { signal: controller.signal })) {
-          if (event.type === 'delta' && event.text) progress.report(new vscode.LanguageModelTextPart(event.text));
+          if (event.type !== 'delta' || !event.text) continue;
+          marks.firstReportAt ??= performance.now();
+          progress.report(new vscode.LanguageModelTextPart(event.text));
         }
       } finally {
         cancel.dispose();

@@ -4,12 +4,14 @@
 // of the same request through the service client directly, in the same extension host, from
 // the same emulator; and against the peer extension's provider (peerExtension.ts), the
 // service client behind the same vscode.lm path. Alternated round by round after a warm-up;
-// the rounds are written to MMAI_BENCH_PROVIDER_OUT.
+// the rounds are written to MMAI_BENCH_PROVIDER_OUT. The peer's rounds are also split by the
+// marks it leaves (peerVendor.ts): VS Code's way in (sendRequest to the provider called), the
+// provider's own first delta, and VS Code's way out (first report to the part in the caller's hands).
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { ServiceClient } from '../../../src/core';
-import { paired } from '../stats';
-import { PEER_VENDOR } from './peerVendor';
+import { median, paired } from '../stats';
+import { PEER_MARKS_KEY, PEER_VENDOR, type PeerMarks } from './peerVendor';
 
 const MODEL = 'acme/chat-large';
 const PROMPT = 'Explain a TypeScript debounce helper.';
@@ -24,16 +26,35 @@ async function providerModel(vendor: string): Promise<vscode.LanguageModelChat> 
   }
 }
 
-/** sendRequest until the first text part; the rest is drained untimed. */
-async function providerFirstPart(model: vscode.LanguageModelChat): Promise<number> {
+/** sendRequest until the first text part (when it started, when the part came); the rest is drained untimed. */
+async function firstPartTimes(model: vscode.LanguageModelChat): Promise<{ start: number; firstAt: number }> {
   const start = performance.now();
   const response = await model.sendRequest([vscode.LanguageModelChatMessage.User(PROMPT)], {});
-  let elapsed: number | undefined;
+  let firstAt: number | undefined;
   for await (const part of response.stream) {
-    if (elapsed === undefined && part instanceof vscode.LanguageModelTextPart && part.value) elapsed = performance.now() - start;
+    if (firstAt === undefined && part instanceof vscode.LanguageModelTextPart && part.value) firstAt = performance.now();
   }
-  if (elapsed === undefined) throw new Error('sendRequest gave no text');
-  return elapsed;
+  if (firstAt === undefined) throw new Error('sendRequest gave no text');
+  return { start, firstAt };
+}
+
+async function providerFirstPart(model: vscode.LanguageModelChat): Promise<number> {
+  const { start, firstAt } = await firstPartTimes(model);
+  return firstAt - start;
+}
+
+export interface PathSplit {
+  inboundMs: number;
+  providerMs: number;
+  outboundMs: number;
+}
+
+/** One request to the peer, split by the marks it left. */
+async function peerPathSplit(peer: vscode.LanguageModelChat): Promise<PathSplit> {
+  const { start, firstAt } = await firstPartTimes(peer);
+  const marks = (globalThis as Record<string, unknown>)[PEER_MARKS_KEY] as PeerMarks | undefined;
+  if (!marks || marks.calledAt < start || marks.firstReportAt === undefined) throw new Error('the peer provider left no marks for this request');
+  return { inboundMs: marks.calledAt - start, providerMs: marks.firstReportAt - marks.calledAt, outboundMs: firstAt - marks.firstReportAt };
 }
 
 async function clientFirstDelta(client: ServiceClient): Promise<number> {
@@ -54,5 +75,9 @@ export async function run(): Promise<void> {
   const client = new ServiceClient({ baseUrl, apiKey, maxRetries: 0 });
   const direct = await paired(31, 5, () => providerFirstPart(model), () => clientFirstDelta(client));
   const viaVsCode = await paired(31, 5, () => providerFirstPart(model), () => providerFirstPart(peer));
-  writeFileSync(out, JSON.stringify({ direct, viaVsCode }));
+  const splits: PathSplit[] = [];
+  for (let i = 0; i < 21; i++) splits.push(await peerPathSplit(peer));
+  const split = (key: keyof PathSplit) => median(splits.map((s) => s[key]));
+  const peerPath: PathSplit = { inboundMs: split('inboundMs'), providerMs: split('providerMs'), outboundMs: split('outboundMs') };
+  writeFileSync(out, JSON.stringify({ direct, viaVsCode, peerPath }));
 }
