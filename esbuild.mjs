@@ -26,6 +26,21 @@ const undiciBesideTheBundle = {
   },
 };
 
+/**
+ * Every `import * as vscode from 'vscode'` shares one namespace object. Left to itself, esbuild
+ * gives each importing module its own copy of the API object (__toESM copies every property as
+ * a getter): 30 copies of several hundred properties, ~10 ms of activation in a profile.
+ */
+const oneVscodeNamespace = {
+  name: 'one-vscode-namespace',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.namespace === 'vscode-api' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-api' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'vscode-api' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+  },
+};
+
 /** @type {esbuild.BuildOptions[]} */
 const targets = [
   {
@@ -36,7 +51,7 @@ const targets = [
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
-    plugins: [undiciBesideTheBundle],
+    plugins: [undiciBesideTheBundle, oneVscodeNamespace],
   },
   {
     // undici is half the extension's code and only needed once a request is made:

@@ -19,18 +19,20 @@ export async function run(): Promise<void> {
   await hostSettled();
   const previousRuns = existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter(Boolean).length : 0;
   const order = previousRuns % 2 === 0 ? [ours, peer] : [peer, ours];
-  const result: Record<string, { activationMs: number; loadingMs: number; apiCallMs: number }> = {};
+  const result: Record<string, { activationMs: number; loadingMs: number; apiCallMs: number; apiCallCpuMs: number }> = {};
   for (const id of order) {
     const extension = vscode.extensions.getExtension(id);
     if (!extension) throw new Error(`${id} is not loaded in this extension host.`);
     if (extension.isActive) throw new Error(`${id} was activated before the benchmark could time it.`);
     const start = performance.now();
+    const cpuStart = process.cpuUsage();
     await extension.activate();
     const apiCallMs = performance.now() - start;
+    const cpu = process.cpuUsage(cpuStart);
     const mark = hostMarks();
     const loading = mark(`code/extHost/didLoadExtensionCode/${id}`) - mark(`code/extHost/willLoadExtensionCode/${id}`);
     const activating = mark(`code/extHost/didActivateExtension/${id}`) - mark(`code/extHost/willActivateExtension/${id}`);
-    result[id] = { activationMs: loading + activating, loadingMs: loading, apiCallMs };
+    result[id] = { activationMs: loading + activating, loadingMs: loading, apiCallMs, apiCallCpuMs: (cpu.user + cpu.system) / 1000 };
   }
   appendFileSync(out, JSON.stringify(result) + '\n');
 }
