@@ -27,6 +27,9 @@ export interface ProviderBenchResult {
   viaVsCode: PairedResult;
   /** The peer's requests split into VS Code's way in, the provider's own first delta, and VS Code's way out (medians). */
   peerPath: PathSplit;
+  /** As direct and viaVsCode, for a reply paced at a token every 10 ms. */
+  pacedDirect: PairedResult;
+  pacedViaVsCode: PairedResult;
 }
 
 /** The peer provider (provider/peerExtension.ts), bundled with the service client. */
@@ -68,6 +71,7 @@ export async function runProviderBench(log: (line: string) => void): Promise<Pro
   const ms = (values: number[]) => values.map((v) => v.toFixed(1)).join(', ');
   log(`provider: ours through vscode.lm ${ms(result.direct.ours)} ms; service client directly ${ms(result.direct.peer)} ms`);
   log(`provider: ours through vscode.lm ${ms(result.viaVsCode.ours)} ms; the peer provider through vscode.lm ${ms(result.viaVsCode.peer)} ms`);
+  log(`provider, paced reply: ours through vscode.lm ${ms(result.pacedDirect.ours)} ms; service client directly ${ms(result.pacedDirect.peer)} ms; the peer provider ${ms(result.pacedViaVsCode.peer)} ms`);
   const { inboundMs, providerMs, outboundMs } = result.peerPath;
   log(`provider: the peer's path, medians: VS Code's way in ${inboundMs.toFixed(2)} ms, its client's first delta ${providerMs.toFixed(2)} ms, VS Code's way out ${outboundMs.toFixed(2)} ms`);
   return result;

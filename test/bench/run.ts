@@ -12,7 +12,7 @@ import { runHistoryBench } from './historyBench';
 import { runProviderBench } from './providerBench';
 import { runRenderBench } from './renderBench';
 import { buildShipped, measureSizes } from './sizes';
-import { round } from './stats';
+import { median, round } from './stats';
 import { runStreamBench } from './streamBench';
 
 const PARTS = ['sizes', 'stream', 'render', 'history', 'provider', 'activation'] as const;
@@ -98,6 +98,9 @@ async function main(): Promise<void> {
     rows.push(
       { key: 'providerFirstPartRatio', what: `time to first text part, vscode.lm sendRequest / the service client directly, same extension host (median of ${provider.direct.ratios.length} rounds)`, value: round(provider.direct.medianRatio), unit: '', target: { max: 1.2, text: '<= 1.2' } },
       { key: 'providerOverPeerRatio', what: 'the same through vscode.lm, ours / a provider that is the service client directly (what our provider adds)', value: round(provider.viaVsCode.medianRatio), unit: '' },
+      { key: 'providerPacedFirstPartMs', what: 'time to first text part through vscode.lm, ours, a reply paced at a token every 10 ms (median)', value: round(median(provider.pacedDirect.ours), 1), unit: ' ms' },
+      { key: 'providerPacedFirstPartRatio', what: 'the same / the service client\'s first delta of that reply, same host', value: round(provider.pacedDirect.medianRatio), unit: '' },
+      { key: 'providerPacedOverPeerRatio', what: 'the same through vscode.lm, ours / the peer provider, which reports every delta at once', value: round(provider.pacedViaVsCode.medianRatio), unit: '' },
       { key: 'vsCodePathInMs', what: "VS Code's way in: sendRequest until it calls the provider (the peer's requests, median)", value: round(provider.peerPath.inboundMs, 2), unit: ' ms' },
       { key: 'vsCodePathOutMs', what: "VS Code's way out: the provider's first report until the caller has the part (median)", value: round(provider.peerPath.outboundMs, 2), unit: ' ms' },
     );

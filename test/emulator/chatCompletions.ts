@@ -91,7 +91,7 @@ async function streamCompletion(
   const chunk = (delta: object, finish: string | null) =>
     `${head},"choices":[{"index":0,"delta":${JSON.stringify(delta)},"logprobs":null,"finish_reason":${JSON.stringify(finish)}}]${tail}`;
 
-  const sse = new SseWriter(ctx.ex, ctx.fault);
+  const sse = new SseWriter(ctx.ex, ctx.fault, completion.paceMs);
   if (!(await sse.open())) return;
   let first = true;
   const withRole = (delta: object) => (first ? ((first = false), { role: 'assistant', ...delta }) : delta);

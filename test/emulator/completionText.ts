@@ -3,7 +3,7 @@
 // own request into an `Asked` and writes the `Completion` in its own shape.
 import * as z from 'zod';
 import { newId } from './exchange';
-import { countTokens, generateReply, tokenize } from './replies';
+import { countTokens, generateReply, requestedPace, tokenize } from './replies';
 
 export interface ToolSpec {
   name: string;
@@ -43,6 +43,8 @@ export interface Completion {
   promptTokens: number;
   /** Text and reasoning deltas, plus the words of the tool arguments. */
   outputTokens: number;
+  /** Milliseconds a stream waits before each delta (`[[pace:MS]]` in the prompt; 0: none). */
+  paceMs: number;
 }
 
 /** A reply queued through the control API: exact text, or an object with reasoning and a tool call. */
@@ -98,6 +100,7 @@ export function complete(asked: Asked, scripted: ScriptedReply | undefined, thin
     truncated,
     promptTokens: promptTokens(asked.prompts),
     outputTokens: deltas.length + reasoning.length + toolCalls.reduce((sum, c) => sum + countTokens(c.arguments), 0),
+    paceMs: requestedPace(asked.lastUser),
   };
 }
 

@@ -87,7 +87,7 @@ export async function handleMessages(ctx: HandlerContext): Promise<void> {
     return ctx.ex.reply(message(content, stopReason, completion.outputTokens), ctx.fault);
   }
 
-  const sse = new SseWriter(ctx.ex, ctx.fault);
+  const sse = new SseWriter(ctx.ex, ctx.fault, completion.paceMs);
   const send = (type: string, fields: object, asDelta = false) => {
     const data = JSON.stringify({ type, ...fields });
     return asDelta ? sse.delta(data, type) : sse.event(data, type);

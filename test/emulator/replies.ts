@@ -4,6 +4,8 @@ import { languageOf, LANGUAGES, NAMED_IN_PROSE } from './codeSamples';
 
 const LENGTH_DIRECTIVE = /\[\[tokens:(\d+)\]\]/;
 const MAX_REQUESTED_TOKENS = 2_000_000;
+const PACE_DIRECTIVE = /\[\[pace:(\d+)\]\]/;
+const MAX_PACE_MS = 1_000;
 const FENCE = /```([^\s`]*)[^\n]*\n([\s\S]*?)```/;
 
 /** Splits text into deltas: a word with its trailing whitespace. Joining them gives the text back. */
@@ -19,6 +21,12 @@ export function countTokens(text: string): number {
 export function requestedLength(prompt: string): number | undefined {
   const match = LENGTH_DIRECTIVE.exec(prompt);
   return match ? Math.min(Number(match[1]), MAX_REQUESTED_TOKENS) : undefined;
+}
+
+/** `[[pace:MS]]`: a streamed reply waits MS ms before each delta, as a model makes one token at a time. */
+export function requestedPace(prompt: string): number {
+  const match = PACE_DIRECTIVE.exec(prompt);
+  return match ? Math.min(Number(match[1]), MAX_PACE_MS) : 0;
 }
 
 /** FNV-1a, then mulberry32: a small seeded generator so choices depend on the prompt only. */
@@ -66,6 +74,7 @@ function topicOf(prompt: string): string {
   const words = prompt
     .replace(/```[\s\S]*?(```|$)/g, ' ')
     .replace(LENGTH_DIRECTIVE, ' ')
+    .replace(PACE_DIRECTIVE, ' ')
     .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
     .split(/\s+/)
     .filter((w) => w.length > 0)

@@ -75,7 +75,7 @@ export async function handleResponses(ctx: HandlerContext): Promise<void> {
   const finalStatus = completion.truncated ? 'incomplete' : 'completed';
   if (!body.stream) return ctx.ex.reply(response(finalStatus), ctx.fault);
 
-  const sse = new SseWriter(ctx.ex, ctx.fault);
+  const sse = new SseWriter(ctx.ex, ctx.fault, completion.paceMs);
   let sequence = 0;
   const send = (type: string, fields: object, asDelta = false) => {
     const data = JSON.stringify({ type, sequence_number: sequence++, ...fields });

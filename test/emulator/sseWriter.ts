@@ -1,5 +1,5 @@
 // Server-sent events with backpressure: each event is written as it is made (no growing
-// buffer), and a queued body fault fires after the K-th delta.
+// buffer), a paced reply waits before each delta, and a queued body fault fires after the K-th delta.
 import { once } from 'node:events';
 import type { Exchange } from './exchange';
 import type { BodyFault } from './faults';
@@ -14,6 +14,7 @@ export class SseWriter {
   constructor(
     private readonly ex: Exchange,
     private readonly fault: BodyFault | undefined,
+    private readonly paceMs = 0,
   ) {}
 
   async open(): Promise<boolean> {
@@ -34,6 +35,7 @@ export class SseWriter {
   /** Sends one delta event; false once the stream is over (fault, or the client left). */
   async delta(data: string, event?: string): Promise<boolean> {
     if (this.ended) return false;
+    if (this.paceMs > 0 && !((await this.ex.sleep(this.paceMs)) && !this.ended)) return false;
     this.deltas++;
     if (!(await this.write(frame(data, event)))) return false;
     return this.maybeFault(false);

@@ -7,6 +7,8 @@
 // the rounds are written to MMAI_BENCH_PROVIDER_OUT. The peer's rounds are also split by the
 // marks it leaves (peerVendor.ts): VS Code's way in (sendRequest to the provider called), the
 // provider's own first delta, and VS Code's way out (first report to the part in the caller's hands).
+// Then the same against a paced reply (a token every 10 ms, as a fast model streams), where how
+// a provider reports its parts decides when VS Code passes the first one on.
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { ServiceClient } from '../../../src/core';
@@ -15,6 +17,7 @@ import { PEER_MARKS_KEY, PEER_VENDOR, type PeerMarks } from './peerVendor';
 
 const MODEL = 'acme/chat-large';
 const PROMPT = 'Explain a TypeScript debounce helper.';
+const PACED_PROMPT = `${PROMPT} [[tokens:80]] [[pace:10]]`;
 
 async function providerModel(vendor: string): Promise<vscode.LanguageModelChat> {
   const deadline = Date.now() + 60_000;
@@ -27,9 +30,9 @@ async function providerModel(vendor: string): Promise<vscode.LanguageModelChat> 
 }
 
 /** sendRequest until the first text part (when it started, when the part came); the rest is drained untimed. */
-async function firstPartTimes(model: vscode.LanguageModelChat): Promise<{ start: number; firstAt: number }> {
+async function firstPartTimes(model: vscode.LanguageModelChat, prompt = PROMPT): Promise<{ start: number; firstAt: number }> {
   const start = performance.now();
-  const response = await model.sendRequest([vscode.LanguageModelChatMessage.User(PROMPT)], {});
+  const response = await model.sendRequest([vscode.LanguageModelChatMessage.User(prompt)], {});
   let firstAt: number | undefined;
   for await (const part of response.stream) {
     if (firstAt === undefined && part instanceof vscode.LanguageModelTextPart && part.value) firstAt = performance.now();
@@ -38,8 +41,8 @@ async function firstPartTimes(model: vscode.LanguageModelChat): Promise<{ start:
   return { start, firstAt };
 }
 
-async function providerFirstPart(model: vscode.LanguageModelChat): Promise<number> {
-  const { start, firstAt } = await firstPartTimes(model);
+async function providerFirstPart(model: vscode.LanguageModelChat, prompt = PROMPT): Promise<number> {
+  const { start, firstAt } = await firstPartTimes(model, prompt);
   return firstAt - start;
 }
 
@@ -57,10 +60,10 @@ async function peerPathSplit(peer: vscode.LanguageModelChat): Promise<PathSplit>
   return { inboundMs: marks.calledAt - start, providerMs: marks.firstReportAt - marks.calledAt, outboundMs: firstAt - marks.firstReportAt };
 }
 
-async function clientFirstDelta(client: ServiceClient): Promise<number> {
+async function clientFirstDelta(client: ServiceClient, prompt = PROMPT): Promise<number> {
   const start = performance.now();
   let elapsed: number | undefined;
-  for await (const event of client.streamChatCompletion({ model: MODEL, messages: [{ role: 'user', content: PROMPT }] })) {
+  for await (const event of client.streamChatCompletion({ model: MODEL, messages: [{ role: 'user', content: prompt }] })) {
     if (elapsed === undefined && event.type === 'delta' && event.text) elapsed = performance.now() - start;
   }
   if (elapsed === undefined) throw new Error('the client saw no delta');
@@ -79,5 +82,7 @@ export async function run(): Promise<void> {
   for (let i = 0; i < 21; i++) splits.push(await peerPathSplit(peer));
   const split = (key: keyof PathSplit) => median(splits.map((s) => s[key]));
   const peerPath: PathSplit = { inboundMs: split('inboundMs'), providerMs: split('providerMs'), outboundMs: split('outboundMs') };
-  writeFileSync(out, JSON.stringify({ direct, viaVsCode, peerPath }));
+  const pacedDirect = await paired(9, 1, () => providerFirstPart(model, PACED_PROMPT), () => clientFirstDelta(client, PACED_PROMPT));
+  const pacedViaVsCode = await paired(9, 1, () => providerFirstPart(model, PACED_PROMPT), () => providerFirstPart(peer, PACED_PROMPT));
+  writeFileSync(out, JSON.stringify({ direct, viaVsCode, peerPath, pacedDirect, pacedViaVsCode }));
 }

@@ -112,6 +112,14 @@ describe('emulator control API and faults (point 9)', () => {
       assert.ok(text.endsWith('data: [DONE]\n\n'));
     });
 
+    it('[[pace:MS]] in the prompt waits MS ms before each delta, then the stream completes', async () => {
+      const paced = await readTimed(chatBody('Explain streams [[tokens:8]] [[pace:40]]', { stream: true }));
+      assert.equal(paced.arrivals.length, 8);
+      const gaps = paced.arrivals.slice(1).map((at, i) => at - paced.arrivals[i]!);
+      assert.ok(gaps.every((gap) => gap >= 35), `gaps between deltas: ${gaps.map((g) => g.toFixed(0)).join(', ')} ms`);
+      assert.ok(paced.text.endsWith('data: [DONE]\n\n'));
+    });
+
     it('malformed sends one data line that is not JSON after K deltas, then continues', async () => {
       await h.control.queueFaults('chat', [{ type: 'malformed', afterDeltas: 2 }]);
       const events = parseSse((await chat(streamBody(6))).text);

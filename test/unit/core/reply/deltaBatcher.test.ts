@@ -1,20 +1,31 @@
 import * as assert from 'node:assert/strict';
 import { DeltaBatcher } from '../../../../src/core/reply/deltaBatcher';
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 describe('DeltaBatcher', () => {
-  it('sends the deltas of one interval as one message, in order', async () => {
+  it('sends the first delta at once, then what arrives within the interval as one message, in order', async () => {
     const sent: string[] = [];
-    const batcher = new DeltaBatcher((text) => sent.push(text), 5);
+    const batcher = new DeltaBatcher((text) => sent.push(text), 40);
     batcher.push('a');
     batcher.push('b');
     batcher.push('c');
-    assert.deepEqual(sent, []);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    assert.deepEqual(sent, ['abc']);
+    assert.deepEqual(sent, ['a']);
+    await sleep(80);
+    assert.deepEqual(sent, ['a', 'bc']);
     batcher.push('d');
     batcher.flush();
     batcher.flush();
-    assert.deepEqual(sent, ['abc', 'd'], 'flush sends at once, and nothing when empty');
+    assert.deepEqual(sent, ['a', 'bc', 'd'], 'flush sends at once, and nothing when empty');
+  });
+
+  it('sends at once again once an interval has passed since the last message', async () => {
+    const sent: string[] = [];
+    const batcher = new DeltaBatcher((text) => sent.push(text), 20);
+    batcher.push('a');
+    await sleep(40);
+    batcher.push('b');
+    assert.deepEqual(sent, ['a', 'b']);
   });
 
   it('with an interval of 0, hands each delta on at once', () => {
