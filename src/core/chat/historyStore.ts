@@ -3,7 +3,7 @@
 // Only conversation text and code context are kept here, never a key.
 //
 // Its writes go one at a time, after any other write to the same state: serialMemento.ts says why.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { SerialMemento, type MementoLike } from '../shell/serialMemento';
 import { ConversationSchema, type Conversation, type HistoryItem } from './conversation';
 

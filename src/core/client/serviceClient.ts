@@ -3,7 +3,7 @@
 // one log line, and every failure one ServiceError with diagnostics.
 import { randomUUID } from 'node:crypto';
 import { Agent, FormData, request, type Dispatcher } from 'undici';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { validateBaseUrl } from './baseUrl';
 import { decodeEventStream, StreamFault, type StreamReader } from './eventStream';
 import { localIsoTime, maskKey, redactKey, type DiagnosticsRecord } from './diagnostics';
@@ -22,6 +22,7 @@ import {
 import { TextRequestSchema, type TextRequest, type ToolCall } from './textRequest';
 import { ImageResultSchema, type ImageRequest } from './imageRequest';
 import { checkImage, MAX_IMAGE_BYTES, type ImageType } from '../images/imageBytes';
+import { inEnglish } from '../issueMessages';
 import { chatCompletions } from './transports/chatCompletions';
 import type { ReplyPart, Transport } from './transports/transport';
 import { kindFor, kindForCode, ServiceError, type ErrorKind, type ServiceErrorInit } from './serviceError';
@@ -191,7 +192,7 @@ export class ServiceClient {
    */
   async *streamText(transport: Transport, request: TextRequest, options: ChatOptions = {}): AsyncGenerator<ChatStreamEvent, void, undefined> {
     const streaming = options.streaming !== false;
-    const parsed = TextRequestSchema.safeParse(request);
+    const parsed = TextRequestSchema.safeParse(request, inEnglish());
     if (!parsed.success) {
       const call = this.newCall('POST', transport.path, { model: request.model, signal: options.signal });
       throw this.fail(call, undefined, { kind: 'invalid_request', serviceMessage: `request not sent: ${parsed.error.issues[0]?.message ?? 'invalid'}` });
@@ -269,7 +270,7 @@ export class ServiceClient {
     return undefined;
   }
 
-  private async callJson<T>(call: Call, schema: z.ZodType<T>): Promise<{ data: T; requestId?: string }> {
+  private async callJson<T>(call: Call, schema: z.ZodMiniType<T>): Promise<{ data: T; requestId?: string }> {
     const parse = (json: unknown) => {
       const parsed = schema.safeParse(json);
       return parsed.success ? parsed.data : undefined;
@@ -384,7 +385,7 @@ export class ServiceClient {
   }
 
   private chatCall(request: ChatRequest, stream: boolean, options: RequestOptions): Call {
-    const parsed = ChatRequestSchema.safeParse(request);
+    const parsed = ChatRequestSchema.safeParse(request, inEnglish());
     if (!parsed.success) {
       const call = this.newCall('POST', '/chat/completions', { model: request.model, signal: options.signal });
       throw this.fail(call, undefined, { kind: 'invalid_request', serviceMessage: `request not sent: ${parsed.error.issues[0]?.message ?? 'invalid'}` });
