@@ -1,7 +1,7 @@
 // The extension's settings, read from untrusted JSON (settings.json can hold anything) and
 // checked with the core client's rules. A bad value never reaches a request; it becomes a
 // problem the shell shows with how to fix it.
-import { util } from 'zod/mini';
+import * as z from 'zod/mini';
 import { validateBaseUrl } from '../client/baseUrl';
 import { DEFAULT_MAX_RETRIES } from '../client/retryPolicy';
 import { TRANSPORT_NAMES } from '../client/transports/transport';
@@ -45,35 +45,23 @@ export interface RawShellSettings {
   imageFolder?: unknown;
 }
 
-// Read without zod, unlike the rest of core: settings are read at activation, where zod's
-// first use (its code compiled as it first runs) cost ~5-8 ms. The checks are those of the
-// schemas they replace: each value on its own, a bad one falls back to its default without
-// touching the others.
-
-/** Text with something in it, trimmed; anything else is no value. */
-function text(value: unknown): string | undefined {
-  const trimmed = typeof value === 'string' ? value.trim() : '';
-  return trimmed === '' ? undefined : trimmed;
-}
-
-/** A whole number from `min` to `max`; anything else is no value. */
-function wholeNumber(value: unknown, min: number, max: number): number | undefined {
-  return Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max ? (value as number) : undefined;
-}
-
-const TRANSPORTS: readonly unknown[] = ['auto', ...TRANSPORT_NAMES];
-
-/** The entries of a plain object (what settings.json holds), as z.record(z.string(), z.unknown()) takes them; undefined for anything else. */
-function entriesOf(value: unknown): [string, unknown][] | undefined {
-  if (!util.isPlainObject(value)) return undefined;
-  const entries: [string, unknown][] = [];
-  for (const key of Reflect.ownKeys(value)) {
-    if (key === '__proto__' || !Object.prototype.propertyIsEnumerable.call(value, key)) continue;
-    if (typeof key === 'symbol') return undefined;
-    entries.push([key, value[key]]);
-  }
-  return entries;
-}
+const text = z.lazy(() => z.catch(z.optional(z.string().check(z.trim(), z.minLength(1))), undefined));
+/**
+ * Each value is checked on its own: a bad one falls back to its default without touching the others.
+ * Built at the first read (activation), not when the bundle loads.
+ */
+const RawShellSettingsSchema = z.lazy(() =>
+  z.object({
+    baseUrl: text,
+    legacyBaseUrl: text,
+    model: text,
+    maxTokens: z.catch(z.optional(z.int().check(z.gte(1), z.lte(Number.MAX_SAFE_INTEGER))), undefined),
+    requestTimeoutSeconds: z.catch(z.number().check(z.gt(0), z.lte(3600)), DEFAULT_TIMEOUT_SECONDS),
+    maxRetries: z.catch(z.int().check(z.gte(0), z.lte(10)), DEFAULT_MAX_RETRIES),
+    transport: z.catch(z.enum(['auto', ...TRANSPORT_NAMES]), 'auto'),
+    imageFolder: z.catch(z.string().check(z.trim(), z.minLength(1)), DEFAULT_IMAGE_FOLDER),
+  }),
+);
 
 /** Headers the extension owns: a proxy header may never replace them. */
 const RESERVED_HEADERS = new Set(['authorization', 'content-type', 'accept', 'x-client-request-id', 'host', 'content-length']);
@@ -83,15 +71,15 @@ const HEADER_VALUE = /^[^\r\n\0]*$/;
 
 function readModelOptions(raw: unknown, problems: string[]): Record<string, Record<string, unknown>> {
   if (raw === undefined || raw === null) return {};
-  const models = entriesOf(raw);
-  if (!models) {
+  const parsed = z.record(z.string(), z.unknown()).safeParse(raw);
+  if (!parsed.success) {
     problems.push('multiModelAI.modelOptions must be an object keyed by model id, e.g. { "acme/chat-large": { "temperature": 0.2 } }.');
     return {};
   }
   const options: Record<string, Record<string, unknown>> = {};
-  for (const [model, value] of models) {
-    const entries = entriesOf(value);
-    if (entries) options[model] = Object.fromEntries(entries);
+  for (const [model, value] of Object.entries(parsed.data)) {
+    const entry = z.record(z.string(), z.unknown()).safeParse(value);
+    if (entry.success) options[model] = entry.data;
     else problems.push(`multiModelAI.modelOptions["${model}"] must be an object of options, e.g. { "temperature": 0.2 }.`);
   }
   return options;
@@ -99,13 +87,13 @@ function readModelOptions(raw: unknown, problems: string[]): Record<string, Reco
 
 function readRequestHeaders(raw: unknown, problems: string[]): Record<string, string> {
   if (raw === undefined || raw === null) return {};
-  const entries = entriesOf(raw);
-  if (!entries) {
+  const parsed = z.record(z.string(), z.unknown()).safeParse(raw);
+  if (!parsed.success) {
     problems.push('multiModelAI.requestHeaders must be an object of header names and text values.');
     return {};
   }
   const headers: Record<string, string> = {};
-  for (const [name, value] of entries) {
+  for (const [name, value] of Object.entries(parsed.data)) {
     if (RESERVED_HEADERS.has(name.toLowerCase())) problems.push(`multiModelAI.requestHeaders cannot set "${name}": the extension sets it itself.`);
     else if (!HEADER_NAME.test(name)) problems.push(`multiModelAI.requestHeaders: "${name}" is not a valid header name.`);
     else if (typeof value !== 'string' || !HEADER_VALUE.test(value)) problems.push(`multiModelAI.requestHeaders["${name}"] must be text on one line.`);
@@ -115,28 +103,27 @@ function readRequestHeaders(raw: unknown, problems: string[]): Record<string, st
 }
 
 export function readShellSettings(raw: RawShellSettings): ShellSettings {
-  const timeout = raw.requestTimeoutSeconds;
+  const checked = RawShellSettingsSchema.parse(raw);
   const settings: ShellSettings = {
-    model: text(raw.model),
-    maxTokens: wholeNumber(raw.maxTokens, 1, Number.MAX_SAFE_INTEGER),
-    timeoutMs: (typeof timeout === 'number' && timeout > 0 && timeout <= 3600 ? timeout : DEFAULT_TIMEOUT_SECONDS) * 1000,
-    maxRetries: wholeNumber(raw.maxRetries, 0, 10) ?? DEFAULT_MAX_RETRIES,
-    transport: TRANSPORTS.includes(raw.transport) ? (raw.transport as TransportSetting) : 'auto',
+    model: checked.model,
+    maxTokens: checked.maxTokens,
+    timeoutMs: checked.requestTimeoutSeconds * 1000,
+    maxRetries: checked.maxRetries,
+    transport: checked.transport,
     modelOptions: {},
     requestHeaders: {},
-    imageFolder: text(raw.imageFolder) ?? DEFAULT_IMAGE_FOLDER,
+    imageFolder: checked.imageFolder,
     problems: [],
   };
   settings.modelOptions = readModelOptions(raw.modelOptions, settings.problems);
   settings.requestHeaders = readRequestHeaders(raw.requestHeaders, settings.problems);
   // Spec, Versioning 2 and 3: the current address wins; the legacy one serves configurations that predate it.
-  const baseUrl = text(raw.baseUrl);
-  const address = baseUrl ?? text(raw.legacyBaseUrl);
+  const address = checked.baseUrl ?? checked.legacyBaseUrl;
   if (address !== undefined) {
     const url = validateBaseUrl(address);
     if (url.ok) settings.baseUrl = url.baseUrl;
     else settings.baseUrlProblem = url.message;
-    if (baseUrl === undefined) settings.legacy = true;
+    if (checked.baseUrl === undefined) settings.legacy = true;
   }
   return settings;
 }
