@@ -74,7 +74,7 @@ export class HistoryStore {
 function readConversations(stored: unknown): Conversation[] {
   const conversations: Conversation[] = [];
   for (const entry of Array.isArray(stored) ? stored : []) {
-    const parsed = ConversationSchema.safeParse(entry);
+    const parsed = ConversationSchema().safeParse(entry);
     if (!parsed.success) continue;
     // A reply that was streaming when the window closed did not finish.
     for (const turn of parsed.data.turns) {

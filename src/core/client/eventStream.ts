@@ -86,7 +86,7 @@ export function eventJson(event: SseEvent): unknown {
 
 /** The service's `{ error: { code, message } }`, or the Messages `{ error: { type, message } }`. */
 export function errorFault(json: unknown): StreamFault {
-  const parsed = ErrorBodySchema.safeParse(json);
+  const parsed = ErrorBodySchema().safeParse(json);
   const detail = parsed.success ? parsed.data.error : undefined;
   const type = (json as { error?: { type?: unknown } } | null)?.error?.type;
   return new StreamFault('error_event', detail?.code ?? (typeof type === 'string' ? type : undefined), detail?.message ?? undefined);

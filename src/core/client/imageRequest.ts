@@ -3,6 +3,7 @@
 // image, and the optional fields by their catalog names, each only when the model lists it
 // (spec, Endpoints rule 5).
 import * as z from 'zod/mini';
+import { buildOnce } from '../buildOnce';
 import type { ModelEntry } from './schemas';
 
 export interface ImageFile {
@@ -41,7 +42,7 @@ export function buildImageRequest(model: ModelEntry, prompt: string, wanted: Wan
 }
 
 // Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
-export const ImageResultSchema = z.lazy(() =>
+export const ImageResultSchema = buildOnce(() =>
   z.looseObject({
     data: z
       .array(
@@ -55,4 +56,4 @@ export const ImageResultSchema = z.lazy(() =>
       .check(z.minLength(1)),
   }),
 );
-export type ImageResult = z.infer<typeof ImageResultSchema>;
+export type ImageResult = z.infer<ReturnType<typeof ImageResultSchema>>;

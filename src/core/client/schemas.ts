@@ -3,30 +3,31 @@
 // Each is built on first use (z.lazy): building them all when the bundle loads cost
 // activation ~10 ms.
 import * as z from 'zod/mini';
+import { buildOnce } from '../buildOnce';
 
-const stringList = z.lazy(() => z._default(z.array(z.string()), []));
+const stringList = buildOnce(() => z._default(z.array(z.string()), []));
 
-export const ModelEntrySchema = z.lazy(() =>
+export const ModelEntrySchema = buildOnce(() =>
   z.looseObject({
     id: z.string().check(z.minLength(1)),
     available: z.boolean(),
-    architecture: z._default(z.looseObject({ output_modalities: stringList, input_modalities: z.catch(z.optional(z.array(z.string())), undefined) }), { output_modalities: [] }),
+    architecture: z._default(z.looseObject({ output_modalities: stringList(), input_modalities: z.catch(z.optional(z.array(z.string())), undefined) }), { output_modalities: [] }),
     name: z.catch(z.optional(z.string()), undefined),
-    supported_parameters: stringList,
-    supported_endpoint_types: stringList,
+    supported_parameters: stringList(),
+    supported_endpoint_types: stringList(),
     /** Tokens the model reads, when the catalog says (the spec names no field: the usual name). */
     context_length: z.catch(z.optional(z.int().check(z.gt(0))), undefined),
   }),
 );
-export type ModelEntry = z.infer<typeof ModelEntrySchema>;
+export type ModelEntry = z.infer<ReturnType<typeof ModelEntrySchema>>;
 
-export const ModelListSchema = z.lazy(() =>
+export const ModelListSchema = buildOnce(() =>
   z.looseObject({
     object: z.literal('list'),
-    data: z.array(ModelEntrySchema),
+    data: z.array(ModelEntrySchema()),
   }),
 );
-export type ModelList = z.infer<typeof ModelListSchema>;
+export type ModelList = z.infer<ReturnType<typeof ModelListSchema>>;
 
 /** The usage fields, for UsageSchema and for the counts a conversation keeps (TurnUsageSchema). */
 export const usageShape = () => ({
@@ -35,10 +36,10 @@ export const usageShape = () => ({
   total_tokens: z.number(),
 });
 
-export const UsageSchema = z.lazy(() => z.looseObject(usageShape()));
-export type Usage = z.infer<typeof UsageSchema>;
+export const UsageSchema = buildOnce(() => z.looseObject(usageShape()));
+export type Usage = z.infer<ReturnType<typeof UsageSchema>>;
 
-export const ChatCompletionSchema = z.lazy(() =>
+export const ChatCompletionSchema = buildOnce(() =>
   z.looseObject({
     id: z.string(),
     object: z.literal('chat.completion'),
@@ -52,13 +53,13 @@ export const ChatCompletionSchema = z.lazy(() =>
         }),
       )
       .check(z.minLength(1)),
-    usage: z.optional(UsageSchema),
+    usage: z.optional(UsageSchema()),
   }),
 );
-export type ChatCompletion = z.infer<typeof ChatCompletionSchema>;
+export type ChatCompletion = z.infer<ReturnType<typeof ChatCompletionSchema>>;
 
 /** `{ error: { code, message, request_id } }`: an error response body or a stream's error event. */
-export const ErrorBodySchema = z.lazy(() =>
+export const ErrorBodySchema = buildOnce(() =>
   z.looseObject({
     error: z.looseObject({
       code: z.nullish(z.union([z.string(), z.pipe(z.number(), z.transform(String))])),
@@ -67,9 +68,9 @@ export const ErrorBodySchema = z.lazy(() =>
     }),
   }),
 );
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+export type ErrorBody = z.infer<ReturnType<typeof ErrorBodySchema>>;
 
-const MessageSchema = z.lazy(() =>
+const MessageSchema = buildOnce(() =>
   z.object({
     role: z.enum(['system', 'user', 'assistant']),
     content: z.string(),
@@ -77,14 +78,14 @@ const MessageSchema = z.lazy(() =>
 );
 
 /** What the client sends; unknown keys are stripped, so nothing unplanned reaches the wire. */
-export const ChatRequestSchema = z.lazy(() =>
+export const ChatRequestSchema = buildOnce(() =>
   z.object({
     model: z.string().check(z.minLength(1)),
-    messages: z.array(MessageSchema),
+    messages: z.array(MessageSchema()),
     max_tokens: z.optional(z.int().check(z.gt(0))),
     temperature: z.optional(z.number().check(z.gte(0), z.lte(2))),
     stream_options: z.optional(z.object({ include_usage: z.boolean() })),
   }),
 );
-export type ChatRequest = z.infer<typeof ChatRequestSchema>;
-export type ChatMessage = z.infer<typeof MessageSchema>;
+export type ChatRequest = z.infer<ReturnType<typeof ChatRequestSchema>>;
+export type ChatMessage = z.infer<ReturnType<typeof MessageSchema>>;

@@ -3,6 +3,7 @@
 // fields by their catalog names. Spec, Endpoints rule 5: an optional field is set only when the
 // chosen model lists it in supported_parameters; the transports map the names to their own.
 import * as z from 'zod/mini';
+import { buildOnce } from '../buildOnce';
 import type { ModelEntry } from './schemas';
 
 export interface ToolCall {
@@ -50,10 +51,10 @@ export interface TextRequest {
 }
 
 // Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
-const ToolCallSchema = z.lazy(() => z.object({ id: z.string().check(z.minLength(1)), name: z.string().check(z.minLength(1)), arguments: z.string() }));
+const ToolCallSchema = buildOnce(() => z.object({ id: z.string().check(z.minLength(1)), name: z.string().check(z.minLength(1)), arguments: z.string() }));
 
 /** Checked before sending: a request that cannot be right is refused without a round trip. */
-export const TextRequestSchema = z.lazy(() =>
+export const TextRequestSchema = buildOnce(() =>
   z.object({
     model: z.string().check(z.minLength(1)),
     messages: z
@@ -64,7 +65,7 @@ export const TextRequestSchema = z.lazy(() =>
           z.object({
             role: z.literal('assistant'),
             content: z.string(),
-            toolCalls: z.optional(z.array(ToolCallSchema)),
+            toolCalls: z.optional(z.array(ToolCallSchema())),
             reasoning: z.optional(z.object({ text: z.string(), signature: z.optional(z.string()) })),
           }),
           z.object({ role: z.literal('tool'), toolCallId: z.string().check(z.minLength(1)), content: z.string() }),

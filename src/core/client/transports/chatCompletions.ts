@@ -2,6 +2,7 @@
 // send reasoning as `reasoning_content` or as `reasoning`: both are read. Tool calls stream as
 // `tool_calls` deltas keyed by index; each is reported once the reply says it finished.
 import * as z from 'zod/mini';
+import { buildOnce } from '../../buildOnce';
 import { readEvent, StreamFault, type StreamReader } from '../eventStream';
 import { UsageSchema } from '../schemas';
 import type { TextMessage, TextRequest } from '../textRequest';
@@ -10,7 +11,7 @@ import { ToolCallAssembler, type ReplyPart, type Transport } from './transport';
 const DONE = '[DONE]';
 
 // Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
-const ToolCallDelta = z.lazy(() =>
+const ToolCallDelta = buildOnce(() =>
   z.looseObject({
     index: z.int(),
     id: z.nullish(z.string()),
@@ -18,7 +19,7 @@ const ToolCallDelta = z.lazy(() =>
   }),
 );
 
-const ChunkSchema = z.lazy(() =>
+const ChunkSchema = buildOnce(() =>
   z.looseObject({
     choices: z._default(
       z.array(
@@ -28,7 +29,7 @@ const ChunkSchema = z.lazy(() =>
               content: z.nullish(z.string()),
               reasoning_content: z.nullish(z.string()),
               reasoning: z.nullish(z.string()),
-              tool_calls: z.nullish(z.array(ToolCallDelta)),
+              tool_calls: z.nullish(z.array(ToolCallDelta())),
             }),
           ),
           finish_reason: z.nullish(z.string()),
@@ -36,11 +37,11 @@ const ChunkSchema = z.lazy(() =>
       ),
       [],
     ),
-    usage: z.nullish(UsageSchema),
+    usage: z.nullish(UsageSchema()),
   }),
 );
 
-const CompletionSchema = z.lazy(() =>
+const CompletionSchema = buildOnce(() =>
   z.looseObject({
     choices: z
       .array(
@@ -55,7 +56,7 @@ const CompletionSchema = z.lazy(() =>
         }),
       )
       .check(z.minLength(1)),
-    usage: z.optional(UsageSchema),
+    usage: z.optional(UsageSchema()),
   }),
 );
 
@@ -101,7 +102,7 @@ export const chatCompletions: Transport = {
   streamReader(): StreamReader {
     const calls = new ToolCallAssembler();
     let finishReason: string | null = null;
-    let usage: z.infer<typeof UsageSchema> | undefined;
+    let usage: z.infer<ReturnType<typeof UsageSchema>> | undefined;
     const end = (): ReplyPart => ({ type: 'end', finishReason, ...(usage && { usage }) });
     return {
       read(event, parts) {
@@ -110,7 +111,7 @@ export const chatCompletions: Transport = {
           parts.push(end());
           return true;
         }
-        const chunk = readEvent(event, ChunkSchema, 'a chunk');
+        const chunk = readEvent(event, ChunkSchema(), 'a chunk');
         for (const choice of chunk.choices) {
           const delta = choice.delta;
           const reasoning = delta?.reasoning_content ?? delta?.reasoning;
@@ -137,7 +138,7 @@ export const chatCompletions: Transport = {
   },
 
   parse(json) {
-    const parsed = CompletionSchema.safeParse(json);
+    const parsed = CompletionSchema().safeParse(json);
     if (!parsed.success) return undefined;
     const [choice] = parsed.data.choices;
     const message = choice!.message;

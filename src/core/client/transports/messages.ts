@@ -4,6 +4,7 @@
 // with the usage and `message_stop`. A thinking block goes back, signature and all, in front
 // of the tool calls it led to: the interface refuses them otherwise.
 import * as z from 'zod/mini';
+import { buildOnce } from '../../buildOnce';
 import { readEvent, truncated, type StreamReader } from '../eventStream';
 import type { TextMessage, TextRequest } from '../textRequest';
 import { ToolCallAssembler, usage, type FinishReason, type ReplyPart, type Transport } from './transport';
@@ -15,7 +16,7 @@ const THINKING_BUDGET: Record<string, number> = { low: 1024, medium: 4096, high:
 const STOP_REASONS: Record<string, FinishReason> = { end_turn: 'stop', stop_sequence: 'stop', max_tokens: 'length', tool_use: 'tool_calls' };
 
 // Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
-const Block = z.lazy(() =>
+const Block = buildOnce(() =>
   z.looseObject({
     type: z.string(),
     text: z.optional(z.string()),
@@ -27,11 +28,11 @@ const Block = z.lazy(() =>
   }),
 );
 
-const EventSchema = z.lazy(() =>
+const EventSchema = buildOnce(() =>
   z.looseObject({
     type: z.string(),
     index: z.optional(z.int()),
-    content_block: z.optional(Block),
+    content_block: z.optional(Block()),
     delta: z.optional(
       z.looseObject({
         type: z.optional(z.string()),
@@ -47,9 +48,9 @@ const EventSchema = z.lazy(() =>
   }),
 );
 
-const MessageSchema = z.lazy(() =>
+const MessageSchema = buildOnce(() =>
   z.looseObject({
-    content: z.array(Block),
+    content: z.array(Block()),
     stop_reason: z.nullable(z.string()),
     usage: z.optional(z.looseObject({ input_tokens: z.number(), output_tokens: z.number() })),
   }),
@@ -113,7 +114,7 @@ export const messages: Transport = {
     let signature: string | undefined;
     return {
       read(event, parts) {
-        const e = readEvent(event, EventSchema);
+        const e = readEvent(event, EventSchema());
         switch (e.type) {
           case 'message_start':
             input = e.message?.usage?.input_tokens ?? 0;
@@ -148,7 +149,7 @@ export const messages: Transport = {
   },
 
   parse(json) {
-    const parsed = MessageSchema.safeParse(json);
+    const parsed = MessageSchema().safeParse(json);
     if (!parsed.success) return undefined;
     const parts: ReplyPart[] = [];
     let signature: string | undefined;

@@ -2,12 +2,13 @@
 // `input` items; streamed `response.output_text.delta`, reasoning summaries, function-call
 // items with streamed arguments, and `response.completed` (or `incomplete`) with the usage.
 import * as z from 'zod/mini';
+import { buildOnce } from '../../buildOnce';
 import { errorFault, readEvent, truncated, type StreamReader } from '../eventStream';
 import type { TextRequest } from '../textRequest';
 import { ToolCallAssembler, usage, type FinishReason, type ReplyPart, type Transport } from './transport';
 
 // Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
-const UsageSchema = z.lazy(() =>
+const UsageSchema = buildOnce(() =>
   z.looseObject({
     input_tokens: z.number(),
     output_tokens: z.number(),
@@ -15,7 +16,7 @@ const UsageSchema = z.lazy(() =>
   }),
 );
 
-const OutputItem = z.lazy(() =>
+const OutputItem = buildOnce(() =>
   z.looseObject({
     type: z.string(),
     id: z.optional(z.string()),
@@ -27,23 +28,23 @@ const OutputItem = z.lazy(() =>
   }),
 );
 
-const ResponseSchema = z.lazy(() =>
+const ResponseSchema = buildOnce(() =>
   z.looseObject({
     status: z.optional(z.string()),
-    output: z._default(z.array(OutputItem), []),
-    usage: z.nullish(UsageSchema),
+    output: z._default(z.array(OutputItem()), []),
+    usage: z.nullish(UsageSchema()),
     error: z.nullish(z.looseObject({ code: z.nullish(z.string()), message: z.nullish(z.string()) })),
   }),
 );
-type Response = z.infer<typeof ResponseSchema>;
+type Response = z.infer<ReturnType<typeof ResponseSchema>>;
 
-const EventSchema = z.lazy(() =>
+const EventSchema = buildOnce(() =>
   z.looseObject({
     type: z.string(),
     delta: z.optional(z.string()),
     item_id: z.optional(z.string()),
-    item: z.optional(OutputItem),
-    response: z.optional(ResponseSchema),
+    item: z.optional(OutputItem()),
+    response: z.optional(ResponseSchema()),
   }),
 );
 
@@ -106,7 +107,7 @@ export const responses: Transport = {
     let called = 0;
     return {
       read(event, parts) {
-        const e = readEvent(event, EventSchema);
+        const e = readEvent(event, EventSchema());
         switch (e.type) {
           case 'response.output_text.delta':
             if (e.delta) parts.push({ type: 'delta', text: e.delta });
@@ -143,7 +144,7 @@ export const responses: Transport = {
   },
 
   parse(json) {
-    const parsed = ResponseSchema.safeParse(json);
+    const parsed = ResponseSchema().safeParse(json);
     if (!parsed.success) return undefined;
     const parts: ReplyPart[] = [];
     let called = 0;
