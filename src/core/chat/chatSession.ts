@@ -270,7 +270,7 @@ export class ChatSession {
     switch (outcome.status) {
       case 'done':
         reply.status = 'done';
-        if (outcome.usage) reply.usage = TurnUsageSchema.parse(outcome.usage);
+        if (outcome.usage) reply.usage = TurnUsageSchema().parse(outcome.usage);
         if (outcome.costRub !== undefined) reply.costRub = outcome.costRub;
         break;
       case 'stopped':

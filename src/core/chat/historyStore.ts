@@ -3,7 +3,6 @@
 // Only conversation text and code context are kept here, never a key.
 //
 // Its writes go one at a time, after any other write to the same state: serialMemento.ts says why.
-import * as z from 'zod';
 import { SerialMemento, type MementoLike } from '../shell/serialMemento';
 import { ConversationSchema, type Conversation, type HistoryItem } from './conversation';
 
@@ -73,10 +72,9 @@ export class HistoryStore {
 }
 
 function readConversations(stored: unknown): Conversation[] {
-  const list = z.array(z.unknown()).safeParse(stored).data ?? [];
   const conversations: Conversation[] = [];
-  for (const entry of list) {
-    const parsed = ConversationSchema.safeParse(entry);
+  for (const entry of Array.isArray(stored) ? stored : []) {
+    const parsed = ConversationSchema().safeParse(entry);
     if (!parsed.success) continue;
     // A reply that was streaming when the window closed did not finish.
     for (const turn of parsed.data.turns) {

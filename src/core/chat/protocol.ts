@@ -1,111 +1,137 @@
 // Every message between the chat page (src/webview) and the extension host (src/vscode/chat):
 // one table per direction, namespaced `area/verb`, each payload a zod schema. Both sides
 // validate what they receive; anything unknown or malformed is dropped and logged.
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { buildOnce } from '../buildOnce';
 import {
   AssistantTurnSchema,
   ActionSchema,
   ContextChipSchema,
   HistoryItemSchema,
   TurnSchema,
+  type Turn,
 } from './conversation';
-import { LOCAL_ACTIONS } from '../shell/actions';
+import { ACTIONS, isLocalAction, type FixAction } from '../shell/actions';
+import { inEnglish } from '../issueMessages';
 
-const id = z.string().min(1).max(100);
+// Built on first use, like every schema here (src/core/client/schemas.ts says why): each
+// message's schema the first time a message of its type is decoded.
+/** A message's payload: an object of these fields. */
+const payload = <S extends z.core.$ZodLooseShape>(shape: () => S) => buildOnce(() => z.object(shape()));
+
+const id = buildOnce(() => z.string().check(z.minLength(1), z.maxLength(100)));
 /** Longest message the composer may send (characters). */
 export const MAX_MESSAGE_CHARS = 100_000;
-const messageText = z.string().min(1).max(MAX_MESSAGE_CHARS);
-const code = z.object({ code: z.string().max(1_000_000), lang: z.string().max(100) });
+const messageText = buildOnce(() => z.string().check(z.minLength(1), z.maxLength(MAX_MESSAGE_CHARS)));
+const code = payload(() => ({ code: z.string().check(z.maxLength(1_000_000)), lang: z.string().check(z.maxLength(100)) }));
+const file = payload(() => ({ file: z.string().check(z.minLength(1), z.maxLength(4000)) }));
 
 /** A turn as the page sees it: attached code is shown as chips, its text stays on the host. */
-const TurnViewSchema = TurnSchema.transform((turn) =>
-  turn.role === 'user' ? { ...turn, context: turn.context.map((item) => ContextChipSchema.parse(item)) } : turn,
+const TurnViewSchema = buildOnce(() =>
+  z.pipe(
+    TurnSchema(),
+    z.transform((turn: Turn) => (turn.role === 'user' ? { ...turn, context: turn.context.map((item) => ContextChipSchema().parse(item)) } : turn)),
+  ),
 );
-export type TurnView = z.output<typeof TurnViewSchema>;
+export type TurnView = z.output<ReturnType<typeof TurnViewSchema>>;
 
 /** What the page shows of a conversation: user turns without the attached code's text. */
-export const ConversationViewSchema = z.object({
-  id,
-  title: z.string(),
-  turns: z.array(TurnViewSchema),
-});
+export const ConversationViewSchema = buildOnce(() =>
+  z.object({
+    id: id(),
+    title: z.string(),
+    turns: z.array(TurnViewSchema()),
+  }),
+);
 
-export const ModelOptionSchema = z.object({ id: z.string(), description: z.string(), contextLength: z.number().optional() });
+export const ModelOptionSchema = buildOnce(() => z.object({ id: z.string(), description: z.string(), contextLength: z.optional(z.number()) }));
 /** Why the list or the current model cannot be used: said once, with the buttons that fix it. */
-const ModelProblemSchema = z.object({
-  message: z.string(),
-  /** A few words for the picker ("Service not reachable"), shown on a line of their own. */
-  state: z.string().max(40),
-  actions: z.array(ActionSchema),
-});
-export type ModelProblem = z.infer<typeof ModelProblemSchema>;
-export const ModelViewSchema = z.object({
-  /** The model in use (settings), if any. */
-  current: z.string().optional(),
-  /** Usable text models, the same filtered list as the Select Model quick-pick. */
-  options: z.array(ModelOptionSchema),
-  problem: ModelProblemSchema.optional(),
-  loading: z.boolean(),
-});
-export type ModelView = z.infer<typeof ModelViewSchema>;
+const ModelProblemSchema = buildOnce(() =>
+  z.object({
+    message: z.string(),
+    /** A few words for the picker ("Service not reachable"), shown on a line of their own. */
+    state: z.string().check(z.maxLength(40)),
+    actions: z.array(ActionSchema()),
+  }),
+);
+export type ModelProblem = z.infer<ReturnType<typeof ModelProblemSchema>>;
+export const ModelViewSchema = buildOnce(() =>
+  z.object({
+    /** The model in use (settings), if any. */
+    current: z.optional(z.string()),
+    /** Usable text models, the same filtered list as the Select Model quick-pick. */
+    options: z.array(ModelOptionSchema()),
+    problem: z.optional(ModelProblemSchema()),
+    loading: z.boolean(),
+  }),
+);
+export type ModelView = z.infer<ReturnType<typeof ModelViewSchema>>;
 
-const SessionStateSchema = z.object({
-  conversation: ConversationViewSchema,
-  history: z.array(HistoryItemSchema),
-  context: z.array(ContextChipSchema),
-  model: ModelViewSchema,
-  busy: z.boolean(),
-});
+const SessionStateSchema = buildOnce(() =>
+  z.object({
+    conversation: ConversationViewSchema(),
+    history: z.array(HistoryItemSchema()),
+    context: z.array(ContextChipSchema()),
+    model: ModelViewSchema(),
+    busy: z.boolean(),
+  }),
+);
+
+const turnText = payload(() => ({ turnId: id(), text: z.string() }));
+const empty = payload(() => ({}));
 
 /** Host -> page. */
 export const ToPageSchemas = {
   'session/init': SessionStateSchema,
-  'conversation/show': z.object({ conversation: ConversationViewSchema, busy: z.boolean() }),
-  'history/set': z.object({ items: z.array(HistoryItemSchema), activeId: z.string() }),
-  'context/set': z.object({ chips: z.array(ContextChipSchema) }),
-  'model/set': z.object({ model: ModelViewSchema }),
-  'turn/append': z.object({ turn: TurnViewSchema }),
-  'turn/remove': z.object({ turnId: id }),
+  'conversation/show': payload(() => ({ conversation: ConversationViewSchema(), busy: z.boolean() })),
+  'history/set': payload(() => ({ items: z.array(HistoryItemSchema()), activeId: z.string() })),
+  'context/set': payload(() => ({ chips: z.array(ContextChipSchema()) })),
+  'model/set': payload(() => ({ model: ModelViewSchema() })),
+  'turn/append': payload(() => ({ turn: TurnViewSchema() })),
+  'turn/remove': payload(() => ({ turnId: id() })),
   /** The model answering a streaming turn, once the request goes out: the turn is labelled with it. */
-  'reply/model': z.object({ turnId: id, model: z.string().max(200) }),
-  'reply/delta': z.object({ turnId: id, text: z.string() }),
-  'reply/end': z.object({ turn: AssistantTurnSchema }),
+  'reply/model': payload(() => ({ turnId: id(), model: z.string().check(z.maxLength(200)) })),
+  'reply/delta': turnText,
+  'reply/end': payload(() => ({ turn: AssistantTurnSchema() })),
   /** Nothing arrives yet because the client waits `seconds` before trying again; `text` says why. */
-  'reply/wait': z.object({ turnId: id, text: z.string(), seconds: z.number().int().min(0) }),
-  'reply/notice': z.object({ turnId: id, text: z.string() }),
-  'reply/reasoning': z.object({ turnId: id, text: z.string() }),
-  'notice/show': z.object({ message: z.string(), level: z.enum(['info', 'warning']) }),
+  'reply/wait': payload(() => ({ turnId: id(), text: z.string(), seconds: z.int().check(z.gte(0)) })),
+  'reply/notice': turnText,
+  'reply/reasoning': turnText,
+  'notice/show': payload(() => ({ message: z.string(), level: z.enum(['info', 'warning']) })),
   /** Puts text in the composer (the message being edited). */
-  'composer/fill': z.object({ text: z.string() }),
+  'composer/fill': payload(() => ({ text: z.string() })),
 } as const;
+
+const chatText = payload(() => ({ text: messageText() }));
+const byId = payload(() => ({ id: id() }));
 
 /** Page -> host. */
 export const ToHostSchemas = {
-  ready: z.object({}),
-  'chat/send': z.object({ text: messageText }),
-  'chat/stop': z.object({}),
-  'chat/retry': z.object({}),
-  'chat/regenerate': z.object({}),
-  'chat/editLast': z.object({ text: messageText }),
-  'chat/new': z.object({}),
-  'history/open': z.object({ id }),
-  'history/rename': z.object({ id }),
-  'history/delete': z.object({ id }),
-  'context/addSelection': z.object({}),
-  'context/addFile': z.object({}),
-  'context/remove': z.object({ id }),
-  'model/select': z.object({ modelId: z.string().min(1).max(200) }),
-  'model/refresh': z.object({}),
+  ready: empty,
+  'chat/send': chatText,
+  'chat/stop': empty,
+  'chat/retry': empty,
+  'chat/regenerate': empty,
+  'chat/editLast': chatText,
+  'chat/new': empty,
+  'history/open': byId,
+  'history/rename': byId,
+  'history/delete': byId,
+  'context/addSelection': empty,
+  'context/addFile': empty,
+  'context/remove': byId,
+  'model/select': payload(() => ({ modelId: z.string().check(z.minLength(1), z.maxLength(200)) })),
+  'model/refresh': empty,
   'code/copy': code,
   'code/insert': code,
   'code/apply': code,
   'code/newFile': code,
-  'link/open': z.object({ href: z.string().min(1).max(4000) }),
-  'error/action': z.object({ action: ActionSchema.exclude(LOCAL_ACTIONS) }),
-  'clipboard/copy': z.object({ text: z.string().max(4000) }),
+  'link/open': payload(() => ({ href: z.string().check(z.minLength(1), z.maxLength(4000)) })),
+  'error/action': payload(() => ({ action: z.enum(ACTIONS.filter((action): action is FixAction => !isLocalAction(action))) })),
+  'clipboard/copy': payload(() => ({ text: z.string().check(z.maxLength(4000)) })),
   /** Open or reveal an image of the open conversation (the host checks it is one). */
-  'image/open': z.object({ file: z.string().min(1).max(4000) }),
-  'image/reveal': z.object({ file: z.string().min(1).max(4000) }),
+  'image/open': file,
+  'image/reveal': file,
 } as const;
 
 /**
@@ -127,21 +153,21 @@ export function withImageSources(message: ToPageInput, src: (file: string) => st
   }
 }
 
-type Table = Record<string, z.ZodType>;
+type Table = Record<string, () => z.ZodMiniType>;
 /** zod types an empty object as Record<string, never>, which would swallow `type`. */
 type Payload<P> = string extends keyof P ? unknown : P;
 /** `{ type, ...payload }` for every entry of a table. */
-type MessageOf<T extends Table> = { [K in keyof T & string]: { type: K } & Payload<z.output<T[K]>> }[keyof T & string];
-type MessageIn<T extends Table> = { [K in keyof T & string]: { type: K } & Payload<z.input<T[K]>> }[keyof T & string];
+type MessageOf<T extends Table> = { [K in keyof T & string]: { type: K } & Payload<z.output<ReturnType<T[K]>>> }[keyof T & string];
+type MessageIn<T extends Table> = { [K in keyof T & string]: { type: K } & Payload<z.input<ReturnType<T[K]>>> }[keyof T & string];
 
 /** What the page receives (after validation). */
 export type ToPage = MessageOf<typeof ToPageSchemas>;
 /** What the host posts (before validation strips what the page must not see). */
 export type ToPageInput = MessageIn<typeof ToPageSchemas>;
 export type ToHost = MessageOf<typeof ToHostSchemas>;
-export type ConversationView = z.output<typeof ConversationViewSchema>;
-export type SessionState = z.output<typeof SessionStateSchema>;
-export type SessionStateInput = z.input<typeof SessionStateSchema>;
+export type ConversationView = z.output<ReturnType<typeof ConversationViewSchema>>;
+export type SessionState = z.output<ReturnType<typeof SessionStateSchema>>;
+export type SessionStateInput = z.input<ReturnType<typeof SessionStateSchema>>;
 
 export type Decoded<M> = { ok: true; message: M } | { ok: false; reason: string };
 
@@ -151,8 +177,8 @@ function decode<T extends Table>(table: T, raw: unknown): Decoded<MessageOf<T>> 
   if (typeof type !== 'string' || !Object.hasOwn(table, type)) {
     return { ok: false, reason: `unknown type ${JSON.stringify(type)?.slice(0, 60) ?? 'undefined'}` };
   }
-  const { type: _type, ...payload } = raw as Record<string, unknown>;
-  const parsed = table[type]!.safeParse(payload);
+  const { type: _type, ...fields } = raw as Record<string, unknown>;
+  const parsed = table[type]!().safeParse(fields, inEnglish());
   if (!parsed.success) return { ok: false, reason: `malformed ${type}: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
   return { ok: true, message: { type, ...(parsed.data as object) } as MessageOf<T> };
 }

@@ -2,7 +2,7 @@
 // reader. Unlike the vendor SDKs, a stream that ends before the reply says it finished is a
 // fault, not a quiet success; so is an event that cannot be read (we stop: text after an
 // unreadable event could have a hole). The caller turns faults into ServiceErrors.
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { LineDecoder } from './lineDecoder';
 import { SseDecoder, type SseEvent } from './sseDecoder';
 import type { ReplyPart } from './transports/transport';
@@ -86,7 +86,7 @@ export function eventJson(event: SseEvent): unknown {
 
 /** The service's `{ error: { code, message } }`, or the Messages `{ error: { type, message } }`. */
 export function errorFault(json: unknown): StreamFault {
-  const parsed = ErrorBodySchema.safeParse(json);
+  const parsed = ErrorBodySchema().safeParse(json);
   const detail = parsed.success ? parsed.data.error : undefined;
   const type = (json as { error?: { type?: unknown } } | null)?.error?.type;
   return new StreamFault('error_event', detail?.code ?? (typeof type === 'string' ? type : undefined), detail?.message ?? undefined);
@@ -96,7 +96,7 @@ export function errorFault(json: unknown): StreamFault {
 export const malformed = (what: string): StreamFault => new StreamFault('malformed', undefined, `${what} has an unexpected shape`);
 
 /** The event read with `schema`; an error event or a wrong shape is a fault. */
-export function readEvent<T>(event: SseEvent, schema: z.ZodType<T>, what = 'an event'): T {
+export function readEvent<T>(event: SseEvent, schema: z.ZodMiniType<T>, what = 'an event'): T {
   const parsed = schema.safeParse(eventJson(event));
   if (!parsed.success) throw malformed(what);
   return parsed.data;

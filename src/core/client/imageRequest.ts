@@ -2,7 +2,8 @@
 // shows no image payloads; the emulator's README lists the choice): a prompt, for an edit the
 // image, and the optional fields by their catalog names, each only when the model lists it
 // (spec, Endpoints rule 5).
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { buildOnce } from '../buildOnce';
 import type { ModelEntry } from './schemas';
 
 export interface ImageFile {
@@ -40,14 +41,19 @@ export function buildImageRequest(model: ModelEntry, prompt: string, wanted: Wan
   return { model: model.id, prompt, options, ...(image && { image }) };
 }
 
-const ImageDataSchema = z
-  .looseObject({
-    b64_json: z.string().min(1).nullish(),
-    url: z.string().min(1).nullish(),
-  })
-  .refine((item) => Boolean(item.b64_json || item.url), 'an image needs b64_json or url');
-
-export const ImageResultSchema = z.looseObject({
-  data: z.array(ImageDataSchema).min(1),
-});
-export type ImageResult = z.infer<typeof ImageResultSchema>;
+// Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
+export const ImageResultSchema = buildOnce(() =>
+  z.looseObject({
+    data: z
+      .array(
+        z
+          .looseObject({
+            b64_json: z.nullish(z.string().check(z.minLength(1))),
+            url: z.nullish(z.string().check(z.minLength(1))),
+          })
+          .check(z.refine((item) => Boolean(item.b64_json || item.url), 'an image needs b64_json or url')),
+      )
+      .check(z.minLength(1)),
+  }),
+);
+export type ImageResult = z.infer<ReturnType<typeof ImageResultSchema>>;

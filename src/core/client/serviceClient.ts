@@ -3,7 +3,7 @@
 // one log line, and every failure one ServiceError with diagnostics.
 import { randomUUID } from 'node:crypto';
 import { Agent, FormData, request, type Dispatcher } from 'undici';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { validateBaseUrl } from './baseUrl';
 import { decodeEventStream, StreamFault, type StreamReader } from './eventStream';
 import { localIsoTime, maskKey, redactKey, type DiagnosticsRecord } from './diagnostics';
@@ -22,6 +22,7 @@ import {
 import { TextRequestSchema, type TextRequest, type ToolCall } from './textRequest';
 import { ImageResultSchema, type ImageRequest } from './imageRequest';
 import { checkImage, MAX_IMAGE_BYTES, type ImageType } from '../images/imageBytes';
+import { inEnglish } from '../issueMessages';
 import { chatCompletions } from './transports/chatCompletions';
 import type { ReplyPart, Transport } from './transports/transport';
 import { kindFor, kindForCode, ServiceError, type ErrorKind, type ServiceErrorInit } from './serviceError';
@@ -164,12 +165,12 @@ export class ServiceClient {
     if (filters.outputModalities) query.set('output_modalities', filters.outputModalities);
     if (filters.supportedParameters) query.set('supported_parameters', filters.supportedParameters);
     const call = this.newCall('GET', '/models', { query: query.toString(), signal: options.signal });
-    return (await this.callJson(call, ModelListSchema)).data;
+    return (await this.callJson(call, ModelListSchema())).data;
   }
 
   async createChatCompletion(request: ChatRequest, options: RequestOptions = {}): Promise<ChatCompletion & { requestId?: string }> {
     const call = this.chatCall(request, false, options);
-    const { data, requestId } = await this.callJson(call, ChatCompletionSchema);
+    const { data, requestId } = await this.callJson(call, ChatCompletionSchema());
     return requestId === undefined ? data : { ...data, requestId };
   }
 
@@ -191,7 +192,7 @@ export class ServiceClient {
    */
   async *streamText(transport: Transport, request: TextRequest, options: ChatOptions = {}): AsyncGenerator<ChatStreamEvent, void, undefined> {
     const streaming = options.streaming !== false;
-    const parsed = TextRequestSchema.safeParse(request);
+    const parsed = TextRequestSchema().safeParse(request, inEnglish());
     if (!parsed.success) {
       const call = this.newCall('POST', transport.path, { model: request.model, signal: options.signal });
       throw this.fail(call, undefined, { kind: 'invalid_request', serviceMessage: `request not sent: ${parsed.error.issues[0]?.message ?? 'invalid'}` });
@@ -228,7 +229,7 @@ export class ServiceClient {
       body = JSON.stringify({ model: request.model, prompt: request.prompt, ...request.options });
     }
     const call = this.newCall('POST', path, { model: request.model, body, signal: options.signal, onRetry: options.onRetry });
-    const { data, requestId } = await this.callJson(call, ImageResultSchema);
+    const { data, requestId } = await this.callJson(call, ImageResultSchema());
     const images: GeneratedImages['images'] = [];
     for (const item of data.data) {
       const bytes = item.b64_json ? Buffer.from(item.b64_json, 'base64') : await this.download(item.url as string, call, requestId, options.signal);
@@ -269,7 +270,7 @@ export class ServiceClient {
     return undefined;
   }
 
-  private async callJson<T>(call: Call, schema: z.ZodType<T>): Promise<{ data: T; requestId?: string }> {
+  private async callJson<T>(call: Call, schema: z.ZodMiniType<T>): Promise<{ data: T; requestId?: string }> {
     const parse = (json: unknown) => {
       const parsed = schema.safeParse(json);
       return parsed.success ? parsed.data : undefined;
@@ -384,7 +385,7 @@ export class ServiceClient {
   }
 
   private chatCall(request: ChatRequest, stream: boolean, options: RequestOptions): Call {
-    const parsed = ChatRequestSchema.safeParse(request);
+    const parsed = ChatRequestSchema().safeParse(request, inEnglish());
     if (!parsed.success) {
       const call = this.newCall('POST', '/chat/completions', { model: request.model, signal: options.signal });
       throw this.fail(call, undefined, { kind: 'invalid_request', serviceMessage: `request not sent: ${parsed.error.issues[0]?.message ?? 'invalid'}` });
@@ -444,9 +445,9 @@ export class ServiceClient {
   private async failureFromResponse(response: Response): Promise<Failure> {
     const status = response.statusCode;
     const headers = flatHeaders(response.headers);
-    let body: z.infer<typeof ErrorBodySchema>['error'] | undefined;
+    let body: z.infer<ReturnType<typeof ErrorBodySchema>>['error'] | undefined;
     try {
-      const parsed = ErrorBodySchema.safeParse(parseJson(await response.body.text()));
+      const parsed = ErrorBodySchema().safeParse(parseJson(await response.body.text()));
       if (parsed.success) body = parsed.data.error;
     } catch {
       // An unreadable error body still leaves the status to go on.

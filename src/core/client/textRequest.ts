@@ -2,7 +2,8 @@
 // calls, tool results and the reasoning a transport must send back), the tools, and the optional
 // fields by their catalog names. Spec, Endpoints rule 5: an optional field is set only when the
 // chosen model lists it in supported_parameters; the transports map the names to their own.
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { buildOnce } from '../buildOnce';
 import type { ModelEntry } from './schemas';
 
 export interface ToolCall {
@@ -49,31 +50,34 @@ export interface TextRequest {
   includeUsage?: boolean;
 }
 
-const ToolCallSchema = z.object({ id: z.string().min(1), name: z.string().min(1), arguments: z.string() });
+// Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
+const ToolCallSchema = buildOnce(() => z.object({ id: z.string().check(z.minLength(1)), name: z.string().check(z.minLength(1)), arguments: z.string() }));
 
 /** Checked before sending: a request that cannot be right is refused without a round trip. */
-export const TextRequestSchema = z.object({
-  model: z.string().min(1),
-  messages: z
-    .array(
-      z.discriminatedUnion('role', [
-        z.object({ role: z.literal('system'), content: z.string() }),
-        z.object({ role: z.literal('user'), content: z.string(), images: z.array(z.object({ mimeType: z.string().regex(/^image\//), data: z.string().min(1) })).optional() }),
-        z.object({
-          role: z.literal('assistant'),
-          content: z.string(),
-          toolCalls: z.array(ToolCallSchema).optional(),
-          reasoning: z.object({ text: z.string(), signature: z.string().optional() }).optional(),
-        }),
-        z.object({ role: z.literal('tool'), toolCallId: z.string().min(1), content: z.string() }),
-      ]),
-    )
-    .min(1, 'a request needs at least one message'),
-  options: z.record(z.string(), z.unknown()),
-  tools: z.array(z.object({ name: z.string().min(1), description: z.string().optional(), parameters: z.record(z.string(), z.unknown()).optional() })).optional(),
-  toolChoice: z.enum(['auto', 'required']).optional(),
-  includeUsage: z.boolean().optional(),
-});
+export const TextRequestSchema = buildOnce(() =>
+  z.object({
+    model: z.string().check(z.minLength(1)),
+    messages: z
+      .array(
+        z.discriminatedUnion('role', [
+          z.object({ role: z.literal('system'), content: z.string() }),
+          z.object({ role: z.literal('user'), content: z.string(), images: z.optional(z.array(z.object({ mimeType: z.string().check(z.regex(/^image\//)), data: z.string().check(z.minLength(1)) }))) }),
+          z.object({
+            role: z.literal('assistant'),
+            content: z.string(),
+            toolCalls: z.optional(z.array(ToolCallSchema())),
+            reasoning: z.optional(z.object({ text: z.string(), signature: z.optional(z.string()) })),
+          }),
+          z.object({ role: z.literal('tool'), toolCallId: z.string().check(z.minLength(1)), content: z.string() }),
+        ]),
+      )
+      .check(z.minLength(1, 'a request needs at least one message')),
+    options: z.record(z.string(), z.unknown()),
+    tools: z.optional(z.array(z.object({ name: z.string().check(z.minLength(1)), description: z.optional(z.string()), parameters: z.optional(z.record(z.string(), z.unknown())) }))),
+    toolChoice: z.optional(z.enum(['auto', 'required'])),
+    includeUsage: z.optional(z.boolean()),
+  }),
+);
 
 export interface WantedOptions {
   maxTokens?: number;

@@ -1,7 +1,8 @@
 // The extension's settings, read from untrusted JSON (settings.json can hold anything) and
 // checked with the core client's rules. A bad value never reaches a request; it becomes a
 // problem the shell shows with how to fix it.
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { buildOnce } from '../buildOnce';
 import { validateBaseUrl } from '../client/baseUrl';
 import { DEFAULT_MAX_RETRIES } from '../client/retryPolicy';
 import { TRANSPORT_NAMES } from '../client/transports/transport';
@@ -45,18 +46,23 @@ export interface RawShellSettings {
   imageFolder?: unknown;
 }
 
-const text = z.string().trim().min(1).optional().catch(undefined);
-/** Each value is checked on its own: a bad one falls back to its default without touching the others. */
-const RawShellSettingsSchema = z.object({
-  baseUrl: text,
-  legacyBaseUrl: text,
-  model: text,
-  maxTokens: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
-  requestTimeoutSeconds: z.number().gt(0).max(3600).catch(DEFAULT_TIMEOUT_SECONDS),
-  maxRetries: z.number().int().min(0).max(10).catch(DEFAULT_MAX_RETRIES),
-  transport: z.enum(['auto', ...TRANSPORT_NAMES]).catch('auto'),
-  imageFolder: z.string().trim().min(1).catch(DEFAULT_IMAGE_FOLDER),
-});
+const text = buildOnce(() => z.catch(z.optional(z.string().check(z.trim(), z.minLength(1))), undefined));
+/**
+ * Each value is checked on its own: a bad one falls back to its default without touching the others.
+ * Built at the first read (activation), not when the bundle loads.
+ */
+const RawShellSettingsSchema = buildOnce(() =>
+  z.object({
+    baseUrl: text(),
+    legacyBaseUrl: text(),
+    model: text(),
+    maxTokens: z.catch(z.optional(z.int().check(z.gte(1), z.lte(Number.MAX_SAFE_INTEGER))), undefined),
+    requestTimeoutSeconds: z.catch(z.number().check(z.gt(0), z.lte(3600)), DEFAULT_TIMEOUT_SECONDS),
+    maxRetries: z.catch(z.int().check(z.gte(0), z.lte(10)), DEFAULT_MAX_RETRIES),
+    transport: z.catch(z.enum(['auto', ...TRANSPORT_NAMES]), 'auto'),
+    imageFolder: z.catch(z.string().check(z.trim(), z.minLength(1)), DEFAULT_IMAGE_FOLDER),
+  }),
+);
 
 /** Headers the extension owns: a proxy header may never replace them. */
 const RESERVED_HEADERS = new Set(['authorization', 'content-type', 'accept', 'x-client-request-id', 'host', 'content-length']);
@@ -98,7 +104,8 @@ function readRequestHeaders(raw: unknown, problems: string[]): Record<string, st
 }
 
 export function readShellSettings(raw: RawShellSettings): ShellSettings {
-  const checked = RawShellSettingsSchema.parse(raw);
+  // Read at every activation, once: compiling zod's fast path for it cost more than it saves.
+  const checked = RawShellSettingsSchema().parse(raw, { jitless: true });
   const settings: ShellSettings = {
     model: checked.model,
     maxTokens: checked.maxTokens,

@@ -1,7 +1,8 @@
 // Chat completions (POST /chat/completions), as the official openai SDK speaks it. Servers
 // send reasoning as `reasoning_content` or as `reasoning`: both are read. Tool calls stream as
 // `tool_calls` deltas keyed by index; each is reported once the reply says it finished.
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { buildOnce } from '../../buildOnce';
 import { readEvent, StreamFault, type StreamReader } from '../eventStream';
 import { UsageSchema } from '../schemas';
 import type { TextMessage, TextRequest } from '../textRequest';
@@ -9,47 +10,55 @@ import { ToolCallAssembler, type ReplyPart, type Transport } from './transport';
 
 const DONE = '[DONE]';
 
-const ToolCallDelta = z.looseObject({
-  index: z.number().int(),
-  id: z.string().nullish(),
-  function: z.looseObject({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
-});
+// Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
+const ToolCallDelta = buildOnce(() =>
+  z.looseObject({
+    index: z.int(),
+    id: z.nullish(z.string()),
+    function: z.nullish(z.looseObject({ name: z.nullish(z.string()), arguments: z.nullish(z.string()) })),
+  }),
+);
 
-const ChunkSchema = z.looseObject({
-  choices: z
-    .array(
-      z.looseObject({
-        delta: z
-          .looseObject({
-            content: z.string().nullish(),
-            reasoning_content: z.string().nullish(),
-            reasoning: z.string().nullish(),
-            tool_calls: z.array(ToolCallDelta).nullish(),
-          })
-          .optional(),
-        finish_reason: z.string().nullish(),
-      }),
-    )
-    .default([]),
-  usage: UsageSchema.nullish(),
-});
-
-const CompletionSchema = z.looseObject({
-  choices: z
-    .array(
-      z.looseObject({
-        message: z.looseObject({
-          content: z.string().nullish(),
-          reasoning_content: z.string().nullish(),
-          reasoning: z.string().nullish(),
-          tool_calls: z.array(z.looseObject({ id: z.string(), function: z.looseObject({ name: z.string(), arguments: z.string() }) })).nullish(),
+const ChunkSchema = buildOnce(() =>
+  z.looseObject({
+    choices: z._default(
+      z.array(
+        z.looseObject({
+          delta: z.optional(
+            z.looseObject({
+              content: z.nullish(z.string()),
+              reasoning_content: z.nullish(z.string()),
+              reasoning: z.nullish(z.string()),
+              tool_calls: z.nullish(z.array(ToolCallDelta())),
+            }),
+          ),
+          finish_reason: z.nullish(z.string()),
         }),
-        finish_reason: z.string().nullable(),
-      }),
-    )
-    .min(1),
-  usage: UsageSchema.optional(),
-});
+      ),
+      [],
+    ),
+    usage: z.nullish(UsageSchema()),
+  }),
+);
+
+const CompletionSchema = buildOnce(() =>
+  z.looseObject({
+    choices: z
+      .array(
+        z.looseObject({
+          message: z.looseObject({
+            content: z.nullish(z.string()),
+            reasoning_content: z.nullish(z.string()),
+            reasoning: z.nullish(z.string()),
+            tool_calls: z.nullish(z.array(z.looseObject({ id: z.string(), function: z.looseObject({ name: z.string(), arguments: z.string() }) }))),
+          }),
+          finish_reason: z.nullable(z.string()),
+        }),
+      )
+      .check(z.minLength(1)),
+    usage: z.optional(UsageSchema()),
+  }),
+);
 
 function wireMessage(message: TextMessage): Record<string, unknown> {
   switch (message.role) {
@@ -93,7 +102,7 @@ export const chatCompletions: Transport = {
   streamReader(): StreamReader {
     const calls = new ToolCallAssembler();
     let finishReason: string | null = null;
-    let usage: z.infer<typeof UsageSchema> | undefined;
+    let usage: z.infer<ReturnType<typeof UsageSchema>> | undefined;
     const end = (): ReplyPart => ({ type: 'end', finishReason, ...(usage && { usage }) });
     return {
       read(event, parts) {
@@ -102,7 +111,7 @@ export const chatCompletions: Transport = {
           parts.push(end());
           return true;
         }
-        const chunk = readEvent(event, ChunkSchema, 'a chunk');
+        const chunk = readEvent(event, ChunkSchema(), 'a chunk');
         for (const choice of chunk.choices) {
           const delta = choice.delta;
           const reasoning = delta?.reasoning_content ?? delta?.reasoning;
@@ -129,7 +138,7 @@ export const chatCompletions: Transport = {
   },
 
   parse(json) {
-    const parsed = CompletionSchema.safeParse(json);
+    const parsed = CompletionSchema().safeParse(json);
     if (!parsed.success) return undefined;
     const [choice] = parsed.data.choices;
     const message = choice!.message;

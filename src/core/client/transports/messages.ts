@@ -3,7 +3,8 @@
 // (`text_delta`, `thinking_delta`, `signature_delta`, `input_json_delta`), `message_delta`
 // with the usage and `message_stop`. A thinking block goes back, signature and all, in front
 // of the tool calls it led to: the interface refuses them otherwise.
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { buildOnce } from '../../buildOnce';
 import { readEvent, truncated, type StreamReader } from '../eventStream';
 import type { TextMessage, TextRequest } from '../textRequest';
 import { ToolCallAssembler, usage, type FinishReason, type ReplyPart, type Transport } from './transport';
@@ -14,39 +15,46 @@ const THINKING_BUDGET: Record<string, number> = { low: 1024, medium: 4096, high:
 
 const STOP_REASONS: Record<string, FinishReason> = { end_turn: 'stop', stop_sequence: 'stop', max_tokens: 'length', tool_use: 'tool_calls' };
 
-const Block = z.looseObject({
-  type: z.string(),
-  text: z.string().optional(),
-  thinking: z.string().optional(),
-  signature: z.string().optional(),
-  id: z.string().optional(),
-  name: z.string().optional(),
-  input: z.unknown().optional(),
-});
+// Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
+const Block = buildOnce(() =>
+  z.looseObject({
+    type: z.string(),
+    text: z.optional(z.string()),
+    thinking: z.optional(z.string()),
+    signature: z.optional(z.string()),
+    id: z.optional(z.string()),
+    name: z.optional(z.string()),
+    input: z.optional(z.unknown()),
+  }),
+);
 
-const EventSchema = z.looseObject({
-  type: z.string(),
-  index: z.number().int().optional(),
-  content_block: Block.optional(),
-  delta: z
-    .looseObject({
-      type: z.string().optional(),
-      text: z.string().optional(),
-      thinking: z.string().optional(),
-      signature: z.string().optional(),
-      partial_json: z.string().optional(),
-      stop_reason: z.string().nullish(),
-    })
-    .optional(),
-  message: z.looseObject({ usage: z.looseObject({ input_tokens: z.number().optional() }).optional() }).optional(),
-  usage: z.looseObject({ output_tokens: z.number().optional(), input_tokens: z.number().nullish() }).optional(),
-});
+const EventSchema = buildOnce(() =>
+  z.looseObject({
+    type: z.string(),
+    index: z.optional(z.int()),
+    content_block: z.optional(Block()),
+    delta: z.optional(
+      z.looseObject({
+        type: z.optional(z.string()),
+        text: z.optional(z.string()),
+        thinking: z.optional(z.string()),
+        signature: z.optional(z.string()),
+        partial_json: z.optional(z.string()),
+        stop_reason: z.nullish(z.string()),
+      }),
+    ),
+    message: z.optional(z.looseObject({ usage: z.optional(z.looseObject({ input_tokens: z.optional(z.number()) })) })),
+    usage: z.optional(z.looseObject({ output_tokens: z.optional(z.number()), input_tokens: z.nullish(z.number()) })),
+  }),
+);
 
-const MessageSchema = z.looseObject({
-  content: z.array(Block),
-  stop_reason: z.string().nullable(),
-  usage: z.looseObject({ input_tokens: z.number(), output_tokens: z.number() }).optional(),
-});
+const MessageSchema = buildOnce(() =>
+  z.looseObject({
+    content: z.array(Block()),
+    stop_reason: z.nullable(z.string()),
+    usage: z.optional(z.looseObject({ input_tokens: z.number(), output_tokens: z.number() })),
+  }),
+);
 
 function wireMessages(messages: TextMessage[]): unknown[] {
   const out: { role: 'user' | 'assistant'; content: unknown[] }[] = [];
@@ -106,7 +114,7 @@ export const messages: Transport = {
     let signature: string | undefined;
     return {
       read(event, parts) {
-        const e = readEvent(event, EventSchema);
+        const e = readEvent(event, EventSchema());
         switch (e.type) {
           case 'message_start':
             input = e.message?.usage?.input_tokens ?? 0;
@@ -141,7 +149,7 @@ export const messages: Transport = {
   },
 
   parse(json) {
-    const parsed = MessageSchema.safeParse(json);
+    const parsed = MessageSchema().safeParse(json);
     if (!parsed.success) return undefined;
     const parts: ReplyPart[] = [];
     let signature: string | undefined;

@@ -1,42 +1,52 @@
 // Responses (POST /responses), as the official openai SDK speaks it: `instructions` and
 // `input` items; streamed `response.output_text.delta`, reasoning summaries, function-call
 // items with streamed arguments, and `response.completed` (or `incomplete`) with the usage.
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { buildOnce } from '../../buildOnce';
 import { errorFault, readEvent, truncated, type StreamReader } from '../eventStream';
 import type { TextRequest } from '../textRequest';
 import { ToolCallAssembler, usage, type FinishReason, type ReplyPart, type Transport } from './transport';
 
-const UsageSchema = z.looseObject({
-  input_tokens: z.number(),
-  output_tokens: z.number(),
-  output_tokens_details: z.looseObject({ reasoning_tokens: z.number().optional() }).nullish(),
-});
+// Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
+const UsageSchema = buildOnce(() =>
+  z.looseObject({
+    input_tokens: z.number(),
+    output_tokens: z.number(),
+    output_tokens_details: z.nullish(z.looseObject({ reasoning_tokens: z.optional(z.number()) })),
+  }),
+);
 
-const OutputItem = z.looseObject({
-  type: z.string(),
-  id: z.string().optional(),
-  call_id: z.string().optional(),
-  name: z.string().optional(),
-  arguments: z.string().optional(),
-  content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })).optional(),
-  summary: z.array(z.looseObject({ text: z.string() })).optional(),
-});
+const OutputItem = buildOnce(() =>
+  z.looseObject({
+    type: z.string(),
+    id: z.optional(z.string()),
+    call_id: z.optional(z.string()),
+    name: z.optional(z.string()),
+    arguments: z.optional(z.string()),
+    content: z.optional(z.array(z.looseObject({ type: z.string(), text: z.optional(z.string()) }))),
+    summary: z.optional(z.array(z.looseObject({ text: z.string() }))),
+  }),
+);
 
-const ResponseSchema = z.looseObject({
-  status: z.string().optional(),
-  output: z.array(OutputItem).default([]),
-  usage: UsageSchema.nullish(),
-  error: z.looseObject({ code: z.string().nullish(), message: z.string().nullish() }).nullish(),
-});
-type Response = z.infer<typeof ResponseSchema>;
+const ResponseSchema = buildOnce(() =>
+  z.looseObject({
+    status: z.optional(z.string()),
+    output: z._default(z.array(OutputItem()), []),
+    usage: z.nullish(UsageSchema()),
+    error: z.nullish(z.looseObject({ code: z.nullish(z.string()), message: z.nullish(z.string()) })),
+  }),
+);
+type Response = z.infer<ReturnType<typeof ResponseSchema>>;
 
-const EventSchema = z.looseObject({
-  type: z.string(),
-  delta: z.string().optional(),
-  item_id: z.string().optional(),
-  item: OutputItem.optional(),
-  response: ResponseSchema.optional(),
-});
+const EventSchema = buildOnce(() =>
+  z.looseObject({
+    type: z.string(),
+    delta: z.optional(z.string()),
+    item_id: z.optional(z.string()),
+    item: z.optional(OutputItem()),
+    response: z.optional(ResponseSchema()),
+  }),
+);
 
 // The catalog's parameter names, as Responses spells them.
 function options(request: TextRequest): Record<string, unknown> {
@@ -97,7 +107,7 @@ export const responses: Transport = {
     let called = 0;
     return {
       read(event, parts) {
-        const e = readEvent(event, EventSchema);
+        const e = readEvent(event, EventSchema());
         switch (e.type) {
           case 'response.output_text.delta':
             if (e.delta) parts.push({ type: 'delta', text: e.delta });
@@ -134,7 +144,7 @@ export const responses: Transport = {
   },
 
   parse(json) {
-    const parsed = ResponseSchema.safeParse(json);
+    const parsed = ResponseSchema().safeParse(json);
     if (!parsed.success) return undefined;
     const parts: ReplyPart[] = [];
     let called = 0;

@@ -3,7 +3,7 @@ import { isTextModel, modelUsability, requiredParametersFor, unavailableReason, 
 import { ModelListSchema } from '../../../../src/core/client/schemas';
 
 const TEXT_ENDPOINTS = ['chat-completions', 'responses', 'messages'];
-const list = ModelListSchema.parse({
+const list = ModelListSchema().parse({
   object: 'list',
   data: [
     { id: 'acme/chat-large', available: true, architecture: { output_modalities: ['text'] }, supported_parameters: ['max_tokens', 'temperature'], supported_endpoint_types: TEXT_ENDPOINTS, pricing: { in: 1 } },

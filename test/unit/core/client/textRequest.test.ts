@@ -4,7 +4,7 @@ import { buildTextRequest } from '../../../../src/core/client/textRequest';
 import { TRANSPORTS } from '../../../../src/core/client/transports/index';
 
 const model = (id: string, supported: string[]) =>
-  ModelEntrySchema.parse({ id, available: true, architecture: { output_modalities: ['text'] }, supported_parameters: supported });
+  ModelEntrySchema().parse({ id, available: true, architecture: { output_modalities: ['text'] }, supported_parameters: supported });
 
 const messages = [{ role: 'system' as const, content: 'Be brief.' }, { role: 'user' as const, content: 'hi' }];
 const tools = [{ name: 'read_file', description: 'Reads a file', parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } }];

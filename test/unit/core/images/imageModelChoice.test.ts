@@ -3,7 +3,7 @@ import { imageModels } from '../../../../src/core/client/modelCatalog';
 import { ModelListSchema } from '../../../../src/core/client/schemas';
 import { chooseImageModel } from '../../../../src/core/images/imageModelChoice';
 
-const list = (...entries: object[]) => ModelListSchema.parse({ object: 'list', data: entries });
+const list = (...entries: object[]) => ModelListSchema().parse({ object: 'list', data: entries });
 const gen = (id: string, available = true, extra: object = {}) => ({ id, available, supported_endpoint_types: ['image-generation'], architecture: { output_modalities: ['image'] }, ...extra });
 const text = { id: 'acme/chat-large', available: true, supported_endpoint_types: ['chat-completions'], architecture: { output_modalities: ['text'] } };
 

@@ -45,7 +45,7 @@ describe('core images: generate and edit against the emulator', function () {
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   it('sends n and size only to a model that lists them, and asks for the image itself where it may (Endpoints 5)', () => {
-    const bare = ModelEntrySchema.parse({ id: 'v/bare', available: true, supported_parameters: [] });
+    const bare = ModelEntrySchema().parse({ id: 'v/bare', available: true, supported_parameters: [] });
     assert.deepEqual(buildImageRequest(generator, 'a fox', { n: 2, size: '512x512' }), { model: 'pixel/image-gen', prompt: 'a fox', options: { n: 2, size: '512x512', response_format: 'b64_json' } });
     assert.deepEqual(buildImageRequest(bare, 'a fox', { n: 2, size: '512x512' }), { model: 'v/bare', prompt: 'a fox', options: {} });
     assert.deepEqual(buildImageRequest(generator, 'a fox', { n: 1 }).options, { response_format: 'b64_json' }, 'one image is the default: n=1 is not sent');
@@ -201,7 +201,7 @@ describe('core images: generate and edit against the emulator', function () {
   });
 
   it('says what to do about a model that does not make images, and about an image too large for the service', async () => {
-    const chatModel = ModelEntrySchema.parse({ id: 'acme/chat-large', available: true });
+    const chatModel = ModelEntrySchema().parse({ id: 'acme/chat-large', available: true });
     await assert.rejects(runImageJob({ client: client(), model: chatModel, prompt: 'a fox', folder: dir }), (error: unknown) => {
       assert.ok(error instanceof ServiceError);
       assert.equal(error.userMessage, 'This model does not do this with images: pick another image model.');

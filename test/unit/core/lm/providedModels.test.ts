@@ -3,7 +3,7 @@ import { ModelEntrySchema } from '../../../../src/core/client/schemas';
 import { providedModel } from '../../../../src/core/lm/providedModels';
 
 const entry = (fields: Record<string, unknown>) =>
-  ModelEntrySchema.parse({ id: 'acme/chat-large', available: true, architecture: { output_modalities: ['text'], input_modalities: ['text'] }, supported_parameters: ['stream'], ...fields });
+  ModelEntrySchema().parse({ id: 'acme/chat-large', available: true, architecture: { output_modalities: ['text'], input_modalities: ['text'] }, supported_parameters: ['stream'], ...fields });
 
 describe('the models offered to VS Code (issue 12)', () => {
   it('reads the limits from context_length and max_output_tokens, capabilities from tools and input modalities', () => {

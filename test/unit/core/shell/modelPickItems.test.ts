@@ -5,7 +5,7 @@ import { ModelListSchema } from '../../../../src/core/client/schemas';
 
 const TEXT = { architecture: { output_modalities: ['text'] }, supported_endpoint_types: ['chat-completions', 'responses', 'messages'] };
 const catalog = (reasonerAvailable: boolean) =>
-  ModelListSchema.parse({
+  ModelListSchema().parse({
     object: 'list',
     data: [
       { id: 'zeta/reasoner-pro', available: reasonerAvailable, unavailable_reason: reasonerAvailable ? undefined : "Not included in this workspace's plan", supported_parameters: ['max_tokens', 'stream'], ...TEXT },

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { ModelListSchema } from '../../../../src/core/client/schemas';
 import { statusBarView } from '../../../../src/core/shell/statusBarModel';
 
-const chatLarge = ModelListSchema.parse({
+const chatLarge = ModelListSchema().parse({
   object: 'list',
   data: [{ id: 'acme/chat-large', available: true, architecture: { output_modalities: ['text'] }, supported_parameters: ['max_tokens', 'temperature'] }],
 }).data[0]!;
