@@ -33,7 +33,7 @@ export interface ChatHostDeps {
 }
 
 export class ChatHost extends Disposable {
-  readonly session: ChatSession;
+  private made?: ChatSession;
   private readonly pages = new Set<PageBridge>();
   private model: ModelView;
   private modelLoads = 0;
@@ -42,7 +42,17 @@ export class ChatHost extends Disposable {
 
   constructor(private readonly deps: ChatHostDeps) {
     super();
-    this.session = new ChatSession({
+    this.model = { current: deps.settings.current().model, options: [], loading: true };
+    this.register(deps.connection.onDidChange(() => void this.refreshModels()));
+  }
+
+  /**
+   * Made on first use, not at activation: it reads the stored conversations (up to 100, each
+   * checked by its schema), which took 25-45 ms for a full history.
+   */
+  get session(): ChatSession {
+    const deps = this.deps;
+    return (this.made ??= new ChatSession({
       connect: () => deps.connection.forChosenModel(),
       store: new HistoryStore(deps.state),
       post: (message) => this.broadcast(message),
@@ -50,9 +60,7 @@ export class ChatHost extends Disposable {
       serviceAddress: () => deps.settings.current().baseUrl,
       makeImages: (prompt, { signal, onRetry }) => deps.images.run({ endpoint: 'image-generation', prompt, signal, onRetry }),
       relativeLabel: (file) => vscode.workspace.asRelativePath(file),
-    });
-    this.model = { current: deps.settings.current().model, options: [], loading: true };
-    this.register(deps.connection.onDidChange(() => void this.refreshModels()));
+    }));
   }
 
   /** Connects a chat page; it is served until its webview is disposed. */
@@ -226,7 +234,7 @@ export class ChatHost extends Disposable {
   }
 
   override dispose(): void {
-    this.session.stop();
+    this.made?.stop();
     for (const page of this.pages) page.dispose();
     this.pages.clear();
     super.dispose();
