@@ -17,12 +17,22 @@ export interface StreamViewOptions {
   /** Schedules the next flush; defaults to the window's requestAnimationFrame. */
   readonly requestFrame?: (callback: () => void) => void;
   readonly parser?: MarkdownIt;
-  /** Most characters rendered in one frame; the rest waits for the next. */
+  /** Most characters rendered in one frame, fixed; without it the budget follows the time a frame's rendering takes. */
   readonly charsPerFrame?: number;
+  /** The clock that times a frame's rendering; defaults to performance.now. */
+  readonly now?: () => number;
 }
 
-/** About 4 ms of parsing, highlighting and sanitising on a slow machine, so a frame keeps room for style, layout and paint on a loaded one. */
-const DEFAULT_CHARS_PER_FRAME = 2048;
+/** The first frame's budget; then it follows FRAME_SCRIPT_MS. */
+const START_CHARS_PER_FRAME = 1024;
+/**
+ * Script time a frame's rendering (parse, highlight, sanitise, patch) aims at, leaving room in
+ * a 60 Hz frame for style, layout and paint: a fixed 2 KB took 9-10 ms on a slower machine and
+ * every frame ran to two (33 ms gaps).
+ */
+const FRAME_SCRIPT_MS = 4;
+const MIN_CHARS_PER_FRAME = 256;
+const MAX_CHARS_PER_FRAME = 8192;
 
 /** Committed blocks per section: a section is a few screens of a long answer. */
 export const SECTION_BLOCKS = 16;
@@ -37,7 +47,9 @@ export class StreamView {
   private dirty = false;
   /** Arrived but not yet handed to the renderer (a burst beyond the frame budget). */
   private pending = '';
-  private readonly charsPerFrame: number;
+  private charsPerFrame: number;
+  private readonly adaptive: boolean;
+  private readonly now: () => number;
   /** finish() was called with a backlog: the last frame of it completes the reply. */
   private ending = false;
 
@@ -45,7 +57,9 @@ export class StreamView {
     const view = container.ownerDocument.defaultView;
     this.requestFrame = options.requestFrame ?? ((callback) => view?.requestAnimationFrame(callback));
     this.markdown = new IncrementalMarkdown(options.parser);
-    this.charsPerFrame = options.charsPerFrame ?? DEFAULT_CHARS_PER_FRAME;
+    this.charsPerFrame = options.charsPerFrame ?? START_CHARS_PER_FRAME;
+    this.adaptive = options.charsPerFrame === undefined;
+    this.now = options.now ?? (() => performance.now());
     this.tailElement = this.createElement('md-tail');
     container.replaceChildren(this.tailElement);
   }
@@ -109,16 +123,25 @@ export class StreamView {
     this.frameRequested = true;
     this.requestFrame(() => {
       this.frameRequested = false;
-      this.take(this.charsPerFrame);
+      const started = this.now();
+      const budget = this.charsPerFrame;
+      const taken = this.take(budget);
       this.flush();
+      if (this.adaptive && taken === budget) this.adapt(this.now() - started);
       if (this.pending) this.scheduleFrame();
       else if (this.ending) this.complete();
     });
   }
 
-  /** Hands up to `count` pending characters to the renderer, never splitting a surrogate pair. */
-  private take(count: number): void {
-    if (!this.pending) return;
+  /** A full frame's budget took `ms`: the next one aims at FRAME_SCRIPT_MS, changing by at most half or double. */
+  private adapt(ms: number): void {
+    const scaled = this.charsPerFrame * Math.min(2, Math.max(0.5, FRAME_SCRIPT_MS / Math.max(ms, 0.1)));
+    this.charsPerFrame = Math.round(Math.min(MAX_CHARS_PER_FRAME, Math.max(MIN_CHARS_PER_FRAME, scaled)));
+  }
+
+  /** Hands up to `count` pending characters to the renderer, never splitting a surrogate pair; returns how many. */
+  private take(count: number): number {
+    if (!this.pending) return 0;
     let end = Math.min(count, this.pending.length);
     const code = this.pending.charCodeAt(end - 1);
     if (end < this.pending.length && code >= 0xd800 && code <= 0xdbff) end--;
@@ -126,6 +149,7 @@ export class StreamView {
     this.markdown.append(this.pending.slice(0, end));
     this.pending = this.pending.slice(end);
     this.dirty = true;
+    return end;
   }
 
   private flush(): void {

@@ -74,6 +74,27 @@ describe('StreamView', () => {
     assert.equal(budgeted.text(), text);
   });
 
+  it('without a fixed budget, a frame renders what fits in about 4 ms of script: half as much after a slow frame, twice after a fast one', () => {
+    let clock = 0;
+    let frameMs = 8;
+    const view = new StreamView(container, {
+      sanitizer,
+      requestFrame: (callback) => frames.push(callback),
+      // A frame reads the clock before and after rendering: frameMs pass between them.
+      now: () => (clock += frameMs),
+    });
+    const text = 'word '.repeat(1000);
+    view.append(text);
+    const shownAfterEachFrame: number[] = [];
+    for (const ms of [8, 8, 1, 1]) {
+      frameMs = ms;
+      runFrames();
+      const shown = [1024, 1536, 1792, 2304].find((n) => shownHtml() === sanitizer.sanitize(renderMarkdown(text.slice(0, n)).html));
+      shownAfterEachFrame.push(shown ?? -1);
+    }
+    assert.deepEqual(shownAfterEachFrame, [1024, 1536, 1792, 2304]);
+  });
+
   it('never splits a surrogate pair at a frame budget', () => {
     const budgeted = budgetedView(3);
     budgeted.append('😀😀😀');
