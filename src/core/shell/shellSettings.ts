@@ -104,8 +104,7 @@ function readRequestHeaders(raw: unknown, problems: string[]): Record<string, st
 }
 
 export function readShellSettings(raw: RawShellSettings): ShellSettings {
-  // Read at every activation, once: compiling zod's fast path for it cost more than it saves.
-  const checked = RawShellSettingsSchema().parse(raw, { jitless: true });
+  const checked = RawShellSettingsSchema().parse(raw);
   const settings: ShellSettings = {
     model: checked.model,
     maxTokens: checked.maxTokens,
