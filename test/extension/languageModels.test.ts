@@ -75,6 +75,17 @@ describe('language models in VS Code (vscode.lm, issue 12)', function () {
     assert.deepEqual(await collect(response), { text: 'one two three four', calls: [] });
   });
 
+  it('a reply paced a token every 10 ms comes in a few batches, not a part a token (VS Code holds parts closer than 30 ms)', async () => {
+    const words = Array.from({ length: 24 }, (_, i) => `w${i}`).join(' ');
+    await emulator().queueReplies([words]);
+    const response = await (await model('acme/chat-large')).sendRequest([vscode.LanguageModelChatMessage.User('Say the words [[pace:10]]')], {});
+    const parts: string[] = [];
+    for await (const part of response.stream) if (part instanceof vscode.LanguageModelTextPart && part.value) parts.push(part.value);
+    assert.equal(parts.join(''), words);
+    // The first words at once, then at most one part per 40 ms of a 240 ms reply: a part a token would be 24.
+    assert.ok(parts.length >= 2 && parts.length <= 8, `${parts.length} parts: ${JSON.stringify(parts)}`);
+  });
+
   for (const id of ['acme/chat-large', 'mira/messenger', 'nova/responder']) {
     it(`a tool call round-trips on ${id}: the call out, its result in, then text`, async () => {
       const chat = await model(id);
