@@ -124,24 +124,24 @@ export class StreamView {
     this.requestFrame(() => {
       this.frameRequested = false;
       const started = this.now();
-      const budget = this.charsPerFrame;
-      const taken = this.take(budget);
+      this.take(this.charsPerFrame);
       this.flush();
-      if (this.adaptive && taken === budget) this.adapt(this.now() - started);
+      // Only a frame the budget cut short says what the budget costs.
+      if (this.adaptive && this.pending) this.adapt(this.now() - started);
       if (this.pending) this.scheduleFrame();
       else if (this.ending) this.complete();
     });
   }
 
-  /** A full frame's budget took `ms`: the next one aims at FRAME_SCRIPT_MS, changing by at most half or double. */
+  /** A frame that rendered its whole budget took `ms`: the next one aims at FRAME_SCRIPT_MS, changing by at most half or double. */
   private adapt(ms: number): void {
     const scaled = this.charsPerFrame * Math.min(2, Math.max(0.5, FRAME_SCRIPT_MS / Math.max(ms, 0.1)));
     this.charsPerFrame = Math.round(Math.min(MAX_CHARS_PER_FRAME, Math.max(MIN_CHARS_PER_FRAME, scaled)));
   }
 
-  /** Hands up to `count` pending characters to the renderer, never splitting a surrogate pair; returns how many. */
-  private take(count: number): number {
-    if (!this.pending) return 0;
+  /** Hands up to `count` pending characters to the renderer, never splitting a surrogate pair. */
+  private take(count: number): void {
+    if (!this.pending) return;
     let end = Math.min(count, this.pending.length);
     const code = this.pending.charCodeAt(end - 1);
     if (end < this.pending.length && code >= 0xd800 && code <= 0xdbff) end--;
@@ -149,7 +149,6 @@ export class StreamView {
     this.markdown.append(this.pending.slice(0, end));
     this.pending = this.pending.slice(end);
     this.dirty = true;
-    return end;
   }
 
   private flush(): void {
