@@ -12,7 +12,7 @@ import {
   type Turn,
 } from './conversation';
 import { ACTIONS, isLocalAction, type FixAction } from '../shell/actions';
-import { inEnglish } from '../issueMessages';
+import { safeParseInEnglish } from '../issueMessages';
 
 // Built on first use, like every schema here (src/core/client/schemas.ts says why): each
 // message's schema the first time a message of its type is decoded.
@@ -178,7 +178,7 @@ function decode<T extends Table>(table: T, raw: unknown): Decoded<MessageOf<T>> 
     return { ok: false, reason: `unknown type ${JSON.stringify(type)?.slice(0, 60) ?? 'undefined'}` };
   }
   const { type: _type, ...fields } = raw as Record<string, unknown>;
-  const parsed = table[type]!().safeParse(fields, inEnglish());
+  const parsed = safeParseInEnglish(table[type]!(), fields);
   if (!parsed.success) return { ok: false, reason: `malformed ${type}: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
   return { ok: true, message: { type, ...(parsed.data as object) } as MessageOf<T> };
 }

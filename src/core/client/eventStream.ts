@@ -44,8 +44,9 @@ export async function* decodeEventStream(source: AsyncIterable<Uint8Array>, read
   for await (const bytes of source) {
     if (done) continue; // drain what follows the end so the connection can be reused
     const parts: ReplyPart[] = [];
+    lines.push(bytes);
     try {
-      for (const line of lines.decode(bytes)) {
+      for (let line = lines.next(); line !== undefined; line = lines.next()) {
         const event = sse.push(line);
         if (event === undefined) continue;
         if (reader.read(event, parts)) {
@@ -66,7 +67,6 @@ export async function* decodeEventStream(source: AsyncIterable<Uint8Array>, read
   }
   if (done) return;
   // An event cut off without its blank line is incomplete (WHATWG rules): it is dropped.
-  lines.flush();
   yield [reader.end()];
 }
 

@@ -1,5 +1,7 @@
-// zod schemas for every payload that crosses the wire. Objects are loose: fields the
-// service adds later (prices, limits, reasons) are kept, never a reason to fail.
+// zod schemas for every payload that crosses the wire. A field the service adds later is
+// never a reason to fail. Objects kept whole are loose, so such fields (prices, limits,
+// reasons) survive; the transports' replies, read field by field, strip them instead
+// (z.object), which skips copying every other field of every streamed event.
 // Each is built on first use (buildOnce.ts says why). zod/mini, not classic zod: classic
 // was 97 KB of the bundle and 10 ms of every activation to initialise; mini's objects parse
 // without classic's compiled fast path, which a stream's decoding pays (decodeRatio).

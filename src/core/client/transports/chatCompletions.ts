@@ -12,20 +12,20 @@ const DONE = '[DONE]';
 
 // Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
 const ToolCallDelta = buildOnce(() =>
-  z.looseObject({
+  z.object({
     index: z.int(),
     id: z.nullish(z.string()),
-    function: z.nullish(z.looseObject({ name: z.nullish(z.string()), arguments: z.nullish(z.string()) })),
+    function: z.nullish(z.object({ name: z.nullish(z.string()), arguments: z.nullish(z.string()) })),
   }),
 );
 
 const ChunkSchema = buildOnce(() =>
-  z.looseObject({
+  z.object({
     choices: z._default(
       z.array(
-        z.looseObject({
+        z.object({
           delta: z.optional(
-            z.looseObject({
+            z.object({
               content: z.nullish(z.string()),
               reasoning_content: z.nullish(z.string()),
               reasoning: z.nullish(z.string()),
@@ -42,15 +42,15 @@ const ChunkSchema = buildOnce(() =>
 );
 
 const CompletionSchema = buildOnce(() =>
-  z.looseObject({
+  z.object({
     choices: z
       .array(
-        z.looseObject({
-          message: z.looseObject({
+        z.object({
+          message: z.object({
             content: z.nullish(z.string()),
             reasoning_content: z.nullish(z.string()),
             reasoning: z.nullish(z.string()),
-            tool_calls: z.nullish(z.array(z.looseObject({ id: z.string(), function: z.looseObject({ name: z.string(), arguments: z.string() }) }))),
+            tool_calls: z.nullish(z.array(z.object({ id: z.string(), function: z.object({ name: z.string(), arguments: z.string() }) }))),
           }),
           finish_reason: z.nullable(z.string()),
         }),

@@ -17,7 +17,7 @@ const STOP_REASONS: Record<string, FinishReason> = { end_turn: 'stop', stop_sequ
 
 // Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
 const Block = buildOnce(() =>
-  z.looseObject({
+  z.object({
     type: z.string(),
     text: z.optional(z.string()),
     thinking: z.optional(z.string()),
@@ -29,12 +29,12 @@ const Block = buildOnce(() =>
 );
 
 const EventSchema = buildOnce(() =>
-  z.looseObject({
+  z.object({
     type: z.string(),
     index: z.optional(z.int()),
     content_block: z.optional(Block()),
     delta: z.optional(
-      z.looseObject({
+      z.object({
         type: z.optional(z.string()),
         text: z.optional(z.string()),
         thinking: z.optional(z.string()),
@@ -43,16 +43,16 @@ const EventSchema = buildOnce(() =>
         stop_reason: z.nullish(z.string()),
       }),
     ),
-    message: z.optional(z.looseObject({ usage: z.optional(z.looseObject({ input_tokens: z.optional(z.number()) })) })),
-    usage: z.optional(z.looseObject({ output_tokens: z.optional(z.number()), input_tokens: z.nullish(z.number()) })),
+    message: z.optional(z.object({ usage: z.optional(z.object({ input_tokens: z.optional(z.number()) })) })),
+    usage: z.optional(z.object({ output_tokens: z.optional(z.number()), input_tokens: z.nullish(z.number()) })),
   }),
 );
 
 const MessageSchema = buildOnce(() =>
-  z.looseObject({
+  z.object({
     content: z.array(Block()),
     stop_reason: z.nullable(z.string()),
-    usage: z.optional(z.looseObject({ input_tokens: z.number(), output_tokens: z.number() })),
+    usage: z.optional(z.object({ input_tokens: z.number(), output_tokens: z.number() })),
   }),
 );
 

@@ -9,37 +9,37 @@ import { ToolCallAssembler, usage, type FinishReason, type ReplyPart, type Trans
 
 // Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
 const UsageSchema = buildOnce(() =>
-  z.looseObject({
+  z.object({
     input_tokens: z.number(),
     output_tokens: z.number(),
-    output_tokens_details: z.nullish(z.looseObject({ reasoning_tokens: z.optional(z.number()) })),
+    output_tokens_details: z.nullish(z.object({ reasoning_tokens: z.optional(z.number()) })),
   }),
 );
 
 const OutputItem = buildOnce(() =>
-  z.looseObject({
+  z.object({
     type: z.string(),
     id: z.optional(z.string()),
     call_id: z.optional(z.string()),
     name: z.optional(z.string()),
     arguments: z.optional(z.string()),
-    content: z.optional(z.array(z.looseObject({ type: z.string(), text: z.optional(z.string()) }))),
-    summary: z.optional(z.array(z.looseObject({ text: z.string() }))),
+    content: z.optional(z.array(z.object({ type: z.string(), text: z.optional(z.string()) }))),
+    summary: z.optional(z.array(z.object({ text: z.string() }))),
   }),
 );
 
 const ResponseSchema = buildOnce(() =>
-  z.looseObject({
+  z.object({
     status: z.optional(z.string()),
     output: z._default(z.array(OutputItem()), []),
     usage: z.nullish(UsageSchema()),
-    error: z.nullish(z.looseObject({ code: z.nullish(z.string()), message: z.nullish(z.string()) })),
+    error: z.nullish(z.object({ code: z.nullish(z.string()), message: z.nullish(z.string()) })),
   }),
 );
 type Response = z.infer<ReturnType<typeof ResponseSchema>>;
 
 const EventSchema = buildOnce(() =>
-  z.looseObject({
+  z.object({
     type: z.string(),
     delta: z.optional(z.string()),
     item_id: z.optional(z.string()),

@@ -13,9 +13,14 @@ function* splits(data: Uint8Array): Generator<Uint8Array[]> {
   yield Array.from(data, (_, i) => data.subarray(i, i + 1));
 }
 
-function decodeLines(chunks: Uint8Array[]): string[] {
-  const decoder = new LineDecoder();
-  return [...chunks.flatMap((c) => decoder.decode(c)), ...decoder.flush()];
+/** The whole lines of `chunks`, pushed one by one (a line still waiting for its ending is not one). */
+function decodeLines(chunks: Uint8Array[], decoder = new LineDecoder()): string[] {
+  const lines: string[] = [];
+  for (const chunk of chunks) {
+    decoder.push(chunk);
+    for (let line = decoder.next(); line !== undefined; line = decoder.next()) lines.push(line);
+  }
+  return lines;
 }
 
 function decodeEvents(chunks: Uint8Array[]): SseEvent[] {
@@ -59,32 +64,42 @@ const RECORDED = {
 describe('core stream decoding', () => {
   describe('LineDecoder', () => {
     it('splits on LF, CR and CRLF, whatever the chunking, byte by byte included', () => {
-      const text = 'a\nb\r\nc\rd\r\n\r\ne\n\nлиния 🎉\rend';
+      const text = 'a\nb\r\nc\rd\r\n\r\ne\n\nлиния 🎉\rend\n';
       const expected = ['a', 'b', 'c', 'd', '', 'e', '', 'линия 🎉', 'end'];
       for (const chunks of splits(bytes(text))) assert.deepEqual(decodeLines(chunks), expected);
     });
 
     it('keeps a CRLF split across chunks as one line ending', () => {
       const decoder = new LineDecoder();
-      assert.deepEqual(decoder.decode(bytes('one\r')), ['one']);
-      assert.deepEqual(decoder.decode(bytes('\ntwo\n')), ['two']);
+      assert.deepEqual(decodeLines([bytes('one\r')], decoder), ['one']);
+      assert.deepEqual(decodeLines([bytes('\ntwo\n')], decoder), ['two']);
     });
 
     it('rebuilds a multi-byte character split between chunks', () => {
       const data = bytes('€\n');
       const decoder = new LineDecoder();
-      assert.deepEqual(decoder.decode(data.subarray(0, 1)), []);
-      assert.deepEqual(decoder.decode(data.subarray(1, 2)), []);
-      assert.deepEqual(decoder.decode(data.subarray(2)), ['€']);
+      assert.deepEqual(decodeLines([data.subarray(0, 1)], decoder), []);
+      assert.deepEqual(decodeLines([data.subarray(1, 2)], decoder), []);
+      assert.deepEqual(decodeLines([data.subarray(2)], decoder), ['€']);
     });
 
     it('joins a long line that arrives in many chunks', () => {
       const long = 'x'.repeat(10_000);
+      const chunks: Uint8Array[] = [];
+      for (let i = 0; i < long.length; i += 7) chunks.push(bytes(long.slice(i, i + 7)));
+      assert.deepEqual(decodeLines([...chunks, bytes('\n')]), [long]);
+    });
+
+    it('gives the lines of a chunk one at a time, and keeps a line without its ending for the next bytes', () => {
       const decoder = new LineDecoder();
-      const lines: string[] = [];
-      for (let i = 0; i < long.length; i += 7) lines.push(...decoder.decode(bytes(long.slice(i, i + 7))));
-      lines.push(...decoder.decode(bytes('\n')));
-      assert.deepEqual(lines, [long]);
+      decoder.push(bytes('first\nsecond\r\nthi'));
+      assert.equal(decoder.next(), 'first');
+      assert.equal(decoder.next(), 'second');
+      assert.equal(decoder.next(), undefined);
+      assert.equal(decoder.next(), undefined);
+      decoder.push(bytes('rd\n'));
+      assert.equal(decoder.next(), 'third');
+      assert.equal(decoder.next(), undefined);
     });
   });
 
