@@ -137,8 +137,11 @@ interface Attempt {
   end(): void;
 }
 
-/** A failed attempt, before it becomes a ServiceError (or a retry). */
-type Failure = Omit<ServiceErrorInit, 'clientRequestId' | 'diagnostics'> & { retryCase?: RetryCase };
+/**
+ * A failed attempt, before it becomes a ServiceError (or a retry). `delivered`: output of the
+ * attempt had reached the caller, so it is reported, never retried (Errors 3).
+ */
+type Failure = Omit<ServiceErrorInit, 'clientRequestId' | 'diagnostics'> & { retryCase?: RetryCase; delivered?: boolean };
 
 // Connection failures that prove the request never left this machine.
 const UNSENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -310,37 +313,21 @@ export class ServiceClient {
     for (let retry = 0; ; retry++) {
       const attempt = this.startAttempt(call, retry + 1);
       let failure: Failure | undefined;
-      let delivered = false;
       try {
         const sent = this.send(call, attempt);
         // Armed once the request is on its way: nothing can fire in between, and the first word waits for less.
         attempt.arm();
         const response = await sent;
-        if (response.statusCode >= 400) {
-          failure = await this.failureFromResponse(response);
-        } else {
-          const reading = read(response, attempt);
-          try {
-            for (let next = await reading.next(); ; next = await reading.next()) {
-              if (next.done) {
-                failure = next.value;
-                break;
-              }
-              delivered = true;
-              yield next.value;
-            }
-          } finally {
-            // A caller that stops reading early closes the reader too, or its idle watchdog ticks on for ever.
-            await reading.return(undefined);
-          }
-        }
+        // Delegated, not re-yielded: one hop less for every event. A caller that stops reading
+        // early closes the reader too (or its idle watchdog would tick on for ever).
+        failure = response.statusCode >= 400 ? await this.failureFromResponse(response) : yield* read(response, attempt);
       } catch (error) {
         failure = this.thrownFailure(error, attempt);
       } finally {
         attempt.end();
       }
       if (failure === undefined) return;
-      if (delivered) throw this.fail(call, attempt, failure);
+      if (failure.delivered) throw this.fail(call, attempt, failure);
       await this.retryOrThrow(call, attempt, failure, budget);
     }
   }
@@ -377,7 +364,8 @@ export class ServiceClient {
       return undefined;
     } catch (error) {
       const failure = this.streamFailure(error, attempt, hadOutput);
-      return { ...failure, status: response.statusCode, requestId, ...(partialText !== '' && { partialText }) };
+      // Every part before the failure was yielded: output reached the caller once there was any.
+      return { ...failure, status: response.statusCode, requestId, delivered: hadOutput, ...(partialText !== '' && { partialText }) };
     } finally {
       watchdog.stop();
     }

@@ -50,6 +50,8 @@ export class StreamView {
   private charsPerFrame: number;
   private readonly adaptive: boolean;
   private readonly now: () => number;
+  /** aria-busy as last set: set once per burst, not once per delta. */
+  private busy = false;
   /** finish() was called with a backlog: the last frame of it completes the reply. */
   private ending = false;
 
@@ -68,7 +70,7 @@ export class StreamView {
   append(delta: string): void {
     if (!delta) return;
     this.pending += delta;
-    this.container.setAttribute('aria-busy', 'true');
+    if (!this.busy) this.setBusy(true);
     this.scheduleFrame();
   }
 
@@ -91,7 +93,12 @@ export class StreamView {
     this.take(this.pending.length);
     this.flush();
     this.markdown.forgetHtml();
-    this.container.setAttribute('aria-busy', 'false');
+    this.setBusy(false);
+  }
+
+  private setBusy(busy: boolean): void {
+    this.busy = busy;
+    this.container.setAttribute('aria-busy', String(busy));
   }
 
   /** Shows a complete message (a restored one), replacing whatever was shown. */
