@@ -1,29 +1,63 @@
 // Bytes -> lines. UTF-8 is decoded with a streaming TextDecoder so a character split
 // across chunks survives; lines end at LF, CR or CRLF (a CRLF split across chunks is
-// one ending). Lines are taken one at a time, found by scanning only as far as the line
-// asked for: a fast server packs a whole short reply into one chunk, and its first event
-// must not wait for the rest of the chunk to be split. The cost stays linear however the
-// bytes are chunked.
+// one ending). Lines are taken one at a time, and a chunk is decoded and scanned only as far
+// as the lines asked for: a fast server packs a whole short reply into one chunk, and its
+// first event must not wait for the rest of the chunk to be decoded and split. The cost stays
+// linear however the bytes are chunked.
 
 const LF = '\n';
 const CR = '\r';
+const LF_BYTE = 10;
+/**
+ * A chunk is decoded in slices that end after an LF byte (never inside a UTF-8 character),
+ * the first this long, each next one twice as long: a few decoder calls per chunk at most.
+ */
+const FIRST_SLICE_BYTES = 512;
 
 export class LineDecoder {
   private readonly text = new TextDecoder('utf-8');
   /** Pieces of the line still waiting for its ending. */
   private carry: string[] = [];
-  /** The previous chunk ended with CR: an LF first in the next one belongs to it. */
+  /** The previous text ended with CR: an LF first in the next one belongs to it. */
   private skipLeadingLF = false;
-  /** The latest chunk's text, where its unread part starts, and the next line endings in it. */
-  private chunk = '';
+  /** The latest chunk, how far it is decoded, and the size of the next slice. */
+  private bytes: Uint8Array = new Uint8Array(0);
+  private bytesPos = 0;
+  private sliceBytes = FIRST_SLICE_BYTES;
+  /** The latest decoded slice, where its unread part starts, and the next line endings in it. */
+  private slice = '';
   private pos = 0;
   private nextLF = -1;
   private nextCR = -1;
 
   /** Takes the next bytes, once next() has returned undefined for the ones before. */
   push(bytes: Uint8Array): void {
-    const s = this.text.decode(bytes, { stream: true });
-    this.chunk = s;
+    this.bytes = bytes;
+    this.bytesPos = 0;
+    this.sliceBytes = FIRST_SLICE_BYTES;
+  }
+
+  /** The next whole line; undefined when only the start of a line is left (kept for the next bytes). */
+  next(): string | undefined {
+    for (;;) {
+      const line = this.lineInSlice();
+      if (line !== undefined) return line;
+      if (!this.decodeSlice()) return undefined;
+    }
+  }
+
+  private decodeSlice(): boolean {
+    const bytes = this.bytes;
+    if (this.bytesPos >= bytes.length) return false;
+    let end = bytes.length;
+    if (end - this.bytesPos > this.sliceBytes) {
+      const lf = bytes.indexOf(LF_BYTE, this.bytesPos + this.sliceBytes);
+      if (lf !== -1) end = lf + 1;
+    }
+    const s = this.text.decode(bytes.subarray(this.bytesPos, end), { stream: true });
+    this.bytesPos = end;
+    this.sliceBytes *= 2;
+    this.slice = s;
     this.pos = 0;
     if (this.skipLeadingLF && s.length > 0) {
       this.skipLeadingLF = false;
@@ -31,15 +65,16 @@ export class LineDecoder {
     }
     this.nextLF = s.indexOf(LF, this.pos);
     this.nextCR = s.indexOf(CR, this.pos);
+    return true;
   }
 
-  /** The next whole line; undefined when only the start of a line is left (kept for the next bytes). */
-  next(): string | undefined {
-    const s = this.chunk;
+  /** The next line ending in the decoded slice; else keeps the rest of the slice and says undefined. */
+  private lineInSlice(): string | undefined {
+    const s = this.slice;
     const { nextLF, nextCR } = this;
     if (nextLF === -1 && nextCR === -1) {
       if (this.pos < s.length) this.carry.push(s.slice(this.pos));
-      this.chunk = '';
+      this.slice = '';
       this.pos = 0;
       return undefined;
     }

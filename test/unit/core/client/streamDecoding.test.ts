@@ -69,6 +69,17 @@ describe('core stream decoding', () => {
       for (const chunks of splits(bytes(text))) assert.deepEqual(decodeLines(chunks), expected);
     });
 
+    it('reads a chunk of many kilobytes line by line, whatever its endings and characters, whole or split anywhere', () => {
+      const endings = ['\n', '\r\n', '\r'];
+      const lines = Array.from({ length: 120 }, (_, i) => `data: {"n":${i},"text":"${'€👋ж'.repeat(i % 7)}${'x'.repeat((i * 37) % 90)}"}`);
+      const text = lines.map((line, i) => `${line}${endings[i % 3]}`).join('');
+      const data = bytes(text);
+      assert.ok(data.length > 8000);
+      assert.deepEqual(decodeLines([data]), lines);
+      for (let cut = 1; cut < data.length; cut += 61) assert.deepEqual(decodeLines([data.subarray(0, cut), data.subarray(cut)]), lines);
+      assert.deepEqual(decodeLines(Array.from(data, (_, i) => data.subarray(i, i + 1))), lines);
+    });
+
     it('keeps a CRLF split across chunks as one line ending', () => {
       const decoder = new LineDecoder();
       assert.deepEqual(decodeLines([bytes('one\r')], decoder), ['one']);
