@@ -1,7 +1,9 @@
 // Runs inside the benchmark page, after the chat page's real bundle (dist/webview.js).
 // Feeds the reply two ways:
-//  - ours: exactly what the extension host sends, one window message per delta
-//    ('turn/append', 'reply/delta' ..., 'reply/end'), handled by the real page;
+//  - ours: the messages the extension host sends ('turn/append', 'reply/delta' ...,
+//    'reply/end'), handled by the real page, but one window message per delta: a harsher
+//    feed than the host's, which sends the first text at once and then at most one
+//    message per 16 ms with all that arrived meanwhile (DeltaBatcher);
 //  - baseline: on every delta, the whole text so far rendered again with the same
 //    parser, highlighter and sanitizer into a container of the same page (fed through
 //    its own MessageChannel, one message per delta, so the page's bridge never sees it).
