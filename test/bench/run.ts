@@ -77,8 +77,10 @@ async function main(): Promise<void> {
     rows.push(
       { key: 'renderRatio', what: `chat page scripting time, 100 KB as ${render.deltas} deltas, ours / re-render-all baseline`, value: round(render.scriptRatio, 5), unit: '', target: { max: 0.1, text: '<= 0.1' } },
       { key: 'renderMainThreadRatio', what: 'the same for all main-thread work (script, style, layout, paint)', value: round(render.taskRatio, 5), unit: '' },
-      { key: 'longestFrameMs', what: `longest gap between animation frames while ours streams, worst of ${render.ours.length} rounds`, value: round(render.longestFrameMs, 1), unit: ' ms', target: { max: 33, text: '<= 33 ms' } },
+      { key: 'longestFrameMs', what: `longest gap between animation frames while the reply streams in as the host sends it (deltas at 1/ms, batched per 16 ms), worst of ${render.host.length} rounds`, value: round(render.longestFrameMs, 1), unit: ' ms', target: { max: 33, text: '<= 33 ms' } },
       { key: 'p95FrameMs', what: '95th percentile of the gaps between frames, worst of the same rounds', value: round(render.p95FrameMs, 1), unit: ' ms', target: { max: 17, text: '<= 17 ms' } },
+      { key: 'stressLongestFrameMs', what: 'the longest gap when each delta is its own message, 500 posted in one task (a feed the host never sends)', value: round(render.stressLongestFrameMs, 1), unit: ' ms' },
+      { key: 'stressP95FrameMs', what: 'the 95th percentile under that feed', value: round(render.stressP95FrameMs, 1), unit: ' ms' },
       { key: 'tailToHeadRatio', what: 'main-thread time of the last tenth of the deltas / the first tenth (ours)', value: round(render.tailToHeadRatio, 2), unit: '', target: { max: 2, text: '<= 2' } },
       { key: 'layoutTailToHeadRatio', what: `style + layout + paint in the last tenth / the first tenth, from Chrome traces (median of ${render.renderingTenths.length})`, value: round(render.layoutTailToHeadRatio, 2), unit: '', target: { max: 1.5, text: '<= 1.5' } },
     );
