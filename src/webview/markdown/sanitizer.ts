@@ -10,6 +10,8 @@ import { isAllowedImageSrc, isAllowedLinkHref } from './urlPolicy';
 export interface Sanitizer {
   sanitize(html: string): string;
   sanitizeToFragment(html: string): DocumentFragment;
+  /** Several pieces at once, a fragment for each: one parse and one document, not one per piece. */
+  sanitizeEach(htmls: readonly string[]): DocumentFragment[];
 }
 
 const config: Config = {
@@ -46,10 +48,29 @@ export function createSanitizer(window: WindowLike): Sanitizer {
       if (value) node.setAttribute(name, stripHiddenCharacters(value));
     }
   });
+  // Set once: passed with each call, the configuration is parsed and copied again every time.
+  purify.setConfig({ ...config, RETURN_DOM_FRAGMENT: true });
+  const purifyToFragment = (html: string) => purify.sanitize(html) as unknown as DocumentFragment;
   const sanitizeToFragment = (html: string): DocumentFragment => {
-    const fragment = purify.sanitize(html, { ...config, RETURN_DOM_FRAGMENT: true });
+    const fragment = purifyToFragment(html);
     markHiddenCharacters(fragment);
     return fragment;
+  };
+  // A streamed frame sanitises a few blocks and the tail: each call parses into a new document,
+  // the costliest part of a small call and garbage for the collector, so they go in one call,
+  // each in a wrapper. markdown-it escapes raw HTML, so a piece is balanced and stays in its
+  // wrapper; should one not, the pieces are sanitised one by one.
+  const sanitizeEach = (htmls: readonly string[]): DocumentFragment[] => {
+    if (htmls.length === 1) return [sanitizeToFragment(htmls[0]!)];
+    const joined = purifyToFragment(htmls.map((html) => `<div>${html}</div>`).join(''));
+    const wrappers = [...joined.children];
+    if (joined.childNodes.length !== htmls.length || wrappers.length !== htmls.length) return htmls.map(sanitizeToFragment);
+    markHiddenCharacters(joined);
+    return wrappers.map((wrapper) => {
+      const fragment = joined.ownerDocument.createDocumentFragment();
+      fragment.append(...wrapper.childNodes);
+      return fragment;
+    });
   };
   return {
     sanitize: (html) => {
@@ -59,5 +80,6 @@ export function createSanitizer(window: WindowLike): Sanitizer {
       return container.innerHTML;
     },
     sanitizeToFragment,
+    sanitizeEach,
   };
 }

@@ -8,7 +8,7 @@
 import type { MarkdownIt } from 'markdown-it';
 import { patchChildren } from './domPatch';
 import { chunkLongRuns } from './longRuns';
-import { IncrementalMarkdown, type MarkdownUpdate, type RenderedBlock } from './incrementalRenderer';
+import { IncrementalMarkdown, type MarkdownUpdate } from './incrementalRenderer';
 import type { CodeBlock } from './markdownRenderer';
 import type { Sanitizer } from './sanitizer';
 
@@ -165,16 +165,22 @@ export class StreamView {
   }
 
   private apply(update: MarkdownUpdate): void {
-    for (const [index, block] of update.replaced) {
-      this.blockElements[index]?.replaceChildren(this.fragment(block));
-    }
-    for (const block of update.committed) {
+    // Sanitised together: one call a frame (sanitizer.ts).
+    const replaced = [...update.replaced];
+    const fragments = this.options.sanitizer.sanitizeEach([
+      ...replaced.map(([, block]) => block.html),
+      ...update.committed.map((block) => block.html),
+      update.tail.html,
+    ]);
+    for (const fragment of fragments) chunkLongRuns(fragment);
+    replaced.forEach(([index], i) => this.blockElements[index]?.replaceChildren(fragments[i]!));
+    update.committed.forEach((_, i) => {
       const element = this.createElement('md-block');
-      element.append(this.fragment(block));
+      element.append(fragments[replaced.length + i]!);
       this.openSection().append(element);
       this.blockElements.push(element);
-    }
-    patchChildren(this.tailElement, this.fragment(update.tail));
+    });
+    patchChildren(this.tailElement, fragments.at(-1)!);
   }
 
   /** The section the next committed block goes into: the last one, or a new one once it is full. */
@@ -185,12 +191,6 @@ export class StreamView {
     this.container.insertBefore(section, this.tailElement);
     this.sections.push(section);
     return section;
-  }
-
-  private fragment(block: RenderedBlock): DocumentFragment {
-    const fragment = this.options.sanitizer.sanitizeToFragment(block.html);
-    chunkLongRuns(fragment);
-    return fragment;
   }
 
   private createElement(className: string): HTMLElement {

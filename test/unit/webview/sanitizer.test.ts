@@ -31,6 +31,43 @@ describe('sanitizer', () => {
         assert.deepEqual(findHazards(inert(text)), []);
       });
     }
+
+    it('sanitizeEach: every piece of hostile HTML sanitised together, nothing runs or loads', () => {
+      const fragments = sanitizer.sanitizeEach(hostileHtml.map(({ text }) => text));
+      assert.equal(fragments.length, hostileHtml.length);
+      const root = dom.window.document.createElement('div');
+      for (const fragment of fragments) root.append(fragment);
+      assert.deepEqual(findHazards(root), []);
+    });
+  });
+
+  describe('sanitizeEach', () => {
+    const shown = (fragments: DocumentFragment[]) =>
+      fragments.map((fragment) => {
+        const root = dom.window.document.createElement('div');
+        root.append(fragment);
+        return root.innerHTML;
+      });
+
+    it('gives each piece its own fragment, as sanitised alone', () => {
+      const pieces = [
+        '<p>one <img src="https://tracker.example/x.png" onerror="alert(1)"></p>',
+        '<pre><code class="language-ts">let a = 1;</code></pre>',
+        '',
+        '<p><a href="javascript:alert(1)">js</a> <a href="https://example.com">web</a> zero\u200bwidth</p>',
+      ];
+      assert.deepEqual(shown(sanitizer.sanitizeEach(pieces)), [
+        '<p>one </p>',
+        '<pre><code class="language-ts">let a = 1;</code></pre>',
+        '',
+        '<p><a>js</a> <a data-href="https://example.com" role="link" tabindex="0">web</a> zero<span class="hidden-char hidden-invisible" title="U+200B ZERO WIDTH SPACE: a hidden character in the answer, shown here, not copied">U+200B</span>width</p>',
+      ]);
+    });
+
+    it('a piece that closes its wrapper early does not move into its neighbour: the pieces go one by one', () => {
+      const pieces = ['<p>a</p>', '</div><p>b</p>', '<p>c</p>'];
+      assert.deepEqual(shown(sanitizer.sanitizeEach(pieces)), ['<p>a</p>', '<p>b</p>', '<p>c</p>']);
+    });
   });
 
   it('turns allowed links into data-href without navigation, and drops the others', () => {
