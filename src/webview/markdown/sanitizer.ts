@@ -49,6 +49,8 @@ export function createSanitizer(window: WindowLike): Sanitizer {
     }
   });
   // Set once: passed with each call, the configuration is parsed and copied again every time.
+  // With RETURN_DOM_FRAGMENT set here every call returns a fragment, which the types of a call
+  // without a configuration cannot tell.
   purify.setConfig({ ...config, RETURN_DOM_FRAGMENT: true });
   const purifyToFragment = (html: string) => purify.sanitize(html) as unknown as DocumentFragment;
   const sanitizeToFragment = (html: string): DocumentFragment => {
