@@ -197,9 +197,10 @@ describe('the chat page in Chromium, hostile answers', () => {
     if (shown.tailTop === shown.linkTop) assert.ok(shown.tailLeft >= shown.linkRight, 'the prose after the link follows it');
   });
 
-  it('a long conversation opens with its questions and latest answer rendered; older answers render near the view, equal to a full render, and find and copy see them before', async () => {
+  it('a long conversation opens with its latest turns, the older ones joining after that is painted; older answers render near the view, equal to a full render, and find and copy see them before', async () => {
     const result = await page.evaluate(async () => {
       const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
       // Dispatched, not posted: the page handles it before this function goes on.
       const send = (data: object) => window.dispatchEvent(new MessageEvent('message', { data }));
       const createdAt = '2026-11-20T10:00:00.000Z';
@@ -217,7 +218,22 @@ describe('the chat page in Chromium, hostile answers', () => {
       await nextFrame();
       const full = list().innerHTML;
 
+      // Opened and, before any frame, opened again with another conversation: the first one's
+      // older turns never join the second; a turn removed before it joined does not join.
       send({ type: 'conversation/show', conversation, busy: false });
+      send({ type: 'conversation/show', conversation: { id: 'short', title: 'Short', turns: turns.slice(0, 2) }, busy: false });
+      await afterPaint();
+      await afterPaint();
+      const afterReopen = Array.from(list().children, (e) => (e as HTMLElement).dataset.turnId);
+      send({ type: 'conversation/show', conversation, busy: false });
+      send({ type: 'turn/remove', turnId: 'u18' });
+      await afterPaint();
+      const withoutRemoved = Array.from(list().children, (e) => (e as HTMLElement).dataset.turnId).filter((id) => /^u1[68]$/.test(id!));
+
+      send({ type: 'conversation/show', conversation, busy: false });
+      const firstWrite = Array.from(list().children, (e) => (e as HTMLElement).dataset.turnId);
+      await afterPaint();
+      const atEnd = transcript.scrollHeight - transcript.scrollTop - transcript.clientHeight < 2;
       const pendingAtOpen = list().querySelectorAll('.turn-pending').length;
       const renderedAtOpen = Array.from(list().querySelectorAll('.turn-assistant:not(.turn-pending)'), (e) => (e as HTMLElement).dataset.turnId);
       const questionsAtOpen = list().querySelectorAll('.turn-user .user-text').length;
@@ -227,7 +243,8 @@ describe('the chat page in Chromium, hostile answers', () => {
 
       const firstPending = () => list().querySelector<HTMLElement>('[data-turn-id="a1"]')!.classList.contains('turn-pending');
       const pendingBeforeFind = firstPending();
-      const found = (window as unknown as { find(text: string): boolean }).find('needle1.');
+      // Wrapping around, as the webview's find widget does: the search starts from the view, at the end.
+      const found = (window as unknown as { find(text: string, caseSensitive: boolean, backwards: boolean, wrap: boolean): boolean }).find('needle1.', false, false, true);
       const selection = window.getSelection()!;
       selection.removeAllRanges();
       const range = document.createRange();
@@ -242,10 +259,14 @@ describe('the chat page in Chromium, hostile answers', () => {
         await nextFrame();
         await nextFrame();
       }
-      return { pendingAtOpen, renderedAtOpen, questionsAtOpen, headAtOpen, hiddenShown, rawHidden, pendingBeforeFind, found, copiedFirst: copied.includes('needle1.'), copiedQuestion: copied.includes('Question 0'),
+      return { afterReopen, withoutRemoved, firstWrite: [firstWrite.length, firstWrite[0], firstWrite.at(-1)], atEnd, pendingAtOpen, renderedAtOpen, questionsAtOpen, headAtOpen, hiddenShown, rawHidden, pendingBeforeFind, found, copiedFirst: copied.includes('needle1.'), copiedQuestion: copied.includes('Question 0'),
         pendingAtEnd: list().querySelectorAll('.turn-pending').length, equal: list().innerHTML === full };
     });
     assert.deepEqual(result, {
+      afterReopen: ['u0', 'a1'],
+      withoutRemoved: ['u16'],
+      firstWrite: [20, 'u20', 'a39'],
+      atEnd: true,
       pendingAtOpen: 19,
       renderedAtOpen: ['a39'],
       questionsAtOpen: 20,

@@ -9,9 +9,10 @@ const nextFrame = (): Promise<number> => new Promise((resolve) => requestAnimati
 const history = {
   /**
    * Opens a stored conversation (the empty one first) and resolves with the milliseconds from
-   * the host's message to the end of the first frame that paints its latest turn.
+   * the host's message to the end of the first frame that paints its latest turn, and to every
+   * turn being in the page (what find-in-page searches; older turns join after the first paint).
    */
-  async open(conversation: StoredConversation): Promise<number> {
+  async open(conversation: StoredConversation): Promise<{ paintedMs: number; completeMs: number }> {
     toPage({ type: 'conversation/show', conversation: EMPTY, busy: false });
     await nextFrame();
     await nextFrame();
@@ -23,7 +24,9 @@ const history = {
       const check = (): void => void (document.querySelector(latest) ? setTimeout(resolve, 0) : requestAnimationFrame(check));
       requestAnimationFrame(check);
     });
-    return performance.now() - start;
+    const paintedMs = performance.now() - start;
+    while (document.querySelectorAll('.turns > [data-turn-id]').length < conversation.turns.length) await new Promise((resolve) => setTimeout(resolve, 0));
+    return { paintedMs, completeMs: performance.now() - start };
   },
 };
 
