@@ -102,11 +102,14 @@ export class VsCodeChat {
         await others.click();
         if (!(await appears(menu.locator('.monaco-list-row.chat-model-picker-section-toggle[aria-expanded="true"]')))) return undefined;
       }
-      const entries: PickerEntry[] = [];
-      for (const row of await models.all()) {
-        entries.push({ name: await row.locator('.title').innerText(), provider: await row.locator('.description').innerText() });
-      }
-      return entries;
+      // One snapshot of the rows: read row by row, a picker emptied midway left a locator
+      // waiting for a row that never came back.
+      const rows = await models.evaluateAll((elements) => elements.map((row) => ({
+        name: row.querySelector<HTMLElement>('.title')?.innerText,
+        provider: row.querySelector<HTMLElement>('.description')?.innerText,
+      })));
+      const entries = rows.flatMap(({ name, provider }) => (name !== undefined && provider !== undefined ? [{ name, provider }] : []));
+      return entries.length > 0 && entries.length === rows.length ? entries : undefined;
     } finally {
       await this.page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
