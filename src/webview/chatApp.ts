@@ -71,6 +71,9 @@ export class ChatApp {
       case 'conversation/show':
         this.showConversation(message.conversation, message.busy);
         break;
+      case 'conversation/earlier':
+        if (this.transcript.prependEarlier(message.id, message.before, message.turns)) this.meter.prepend(message.turns);
+        break;
       case 'history/set':
         this.history.show(message.items, message.activeId);
         break;
@@ -125,7 +128,7 @@ export class ChatApp {
   private showConversation(conversation: Parameters<Transcript['show']>[0], busy: boolean): void {
     this.showHistory(false);
     this.transcript.show(conversation, busy);
-    this.meter.showConversation(conversation.turns);
+    this.meter.showConversation(conversation);
     this.composer.setBusy(busy);
   }
 

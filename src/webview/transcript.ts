@@ -11,11 +11,6 @@ import { PendingTurns } from './pendingTurns';
 
 /** The latest turns whose answers are rendered at once when a conversation opens, at the least. */
 const EAGER_TURNS = 2;
-/**
- * The latest turns in the page's first write when a conversation opens: more than a tall view
- * shows of one-line turns. Older ones join in the task after that write is painted.
- */
-const FIRST_WRITE_TURNS = 20;
 
 type CodeAction = 'code/copy' | 'code/insert' | 'code/apply' | 'code/newFile';
 const CODE_ACTIONS: [CodeAction, string, string][] = [
@@ -32,8 +27,8 @@ export class Transcript {
   private readonly turns = new Map<string, TurnElements>();
   private readonly renderer: TurnRenderer;
   private readonly pending: PendingTurns;
-  /** The opened conversation's turns not in the page yet (older than its first write). */
-  private older: TurnView[] = [];
+  /** The turns the page asks for after painting an opened conversation's latest ones (FIRST_TURNS). */
+  private earlier?: { id: string; before: string };
   private busy = false;
   /** Follow the growing answer unless the person scrolled up; read on scroll, not per delta (no forced layout). */
   private followEnd = true;
@@ -69,11 +64,10 @@ export class Transcript {
   }
 
   /**
-   * Shows a conversation: its questions and its latest answers rendered (at least the last two
-   * turns, and all from the last message on), older answers as placeholders rendered as they
-   * come into view (pendingTurns.ts). The latest turns are written first; the older ones (of a
-   * long history, a few milliseconds of DOM work) join in one write in the task after that is
-   * painted, so opening a long conversation paints as soon as a short one.
+   * Shows a conversation as the host sends it first, its latest turns: its questions and its
+   * latest answers rendered (at least the last two turns, and all from the last message on),
+   * older answers as placeholders rendered as they come into view (pendingTurns.ts). The turns
+   * before these (a long history's, most of a megabyte) are asked for once these are painted.
    */
   show(conversation: ConversationView, busy: boolean): void {
     this.stopWaiting();
@@ -82,23 +76,27 @@ export class Transcript {
     const { turns } = conversation;
     let firstRendered = Math.max(0, turns.length - EAGER_TURNS);
     while (firstRendered > 0 && !turns.slice(firstRendered).some((turn) => turn.role === 'user')) firstRendered--;
-    const firstWritten = Math.min(firstRendered, Math.max(0, turns.length - FIRST_WRITE_TURNS));
-    const older = (this.older = turns.slice(0, firstWritten));
-    this.list.replaceChildren(...turns.slice(firstWritten).map((turn, index) => this.opened(turn, firstWritten + index < firstRendered)));
+    this.list.replaceChildren(...turns.map((turn, index) => this.opened(turn, index < firstRendered)));
     this.busy = busy;
     this.refresh();
     this.scrollToEnd();
-    if (older.length > 0) requestAnimationFrame(() => setTimeout(() => this.writeOlder(older)));
+    const earlier = (this.earlier = conversation.earlier > 0 && turns[0] ? { id: conversation.id, before: turns[0].id } : undefined);
+    // In the task after the frame that paints them; unless another conversation was shown since.
+    if (earlier) requestAnimationFrame(() => setTimeout(() => this.earlier === earlier && this.bridge.post({ type: 'conversation/earlier', ...earlier })));
   }
 
-  /** The older turns of an opened conversation, if it is still the one open (another `show` replaced `older`). */
-  private writeOlder(older: TurnView[]): void {
-    if (older !== this.older) return;
-    this.older = [];
-    this.list.prepend(...older.map((turn) => this.opened(turn, true)));
+  /**
+   * Adds the turns the host sent before the first one shown, in one write (answers as
+   * placeholders), if they are the ones asked for; says whether they were.
+   */
+  prependEarlier(id: string, before: string, turns: TurnView[]): boolean {
+    if (this.earlier?.id !== id || this.earlier.before !== before) return false;
+    this.earlier = undefined;
+    this.list.prepend(...turns.map((turn) => this.opened(turn, true)));
     this.refresh();
     // The view stays on what it showed: the end, or (scrolled up) the browser's scroll anchoring.
     if (this.followEnd) this.scrollToEnd();
+    return true;
   }
 
   /** An opened conversation's turn: rendered, or (an older answer) a placeholder. */
@@ -119,8 +117,6 @@ export class Transcript {
   }
 
   remove(turnId: string): void {
-    const older = this.older.findIndex((turn) => turn.id === turnId);
-    if (older >= 0) this.older.splice(older, 1);
     this.turns.get(turnId)?.element.remove();
     this.turns.delete(turnId);
     const placeholder = this.pending.find(turnId);

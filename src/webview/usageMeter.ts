@@ -14,10 +14,20 @@ const counted = (turn: TurnView): Counted =>
 export class UsageMeter {
   readonly element = el('div', { class: 'usage-meter', attrs: { role: 'status' } });
   private turns: Counted[] = [];
+  /** The conversation's cost is not said until the turns before these (`earlier`) are here. */
+  private partial = false;
   private contextLength: number | undefined;
 
-  showConversation(turns: ConversationView['turns']): void {
+  showConversation({ turns, earlier }: Pick<ConversationView, 'turns' | 'earlier'>): void {
     this.turns = turns.map(counted);
+    this.partial = earlier > 0;
+    this.render();
+  }
+
+  /** The turns before those shown, which the host sent after them. */
+  prepend(turns: TurnView[]): void {
+    this.turns = [...turns.map(counted), ...this.turns];
+    this.partial = false;
     this.render();
   }
 
@@ -43,7 +53,7 @@ export class UsageMeter {
       const share = Math.min(100, Math.round((lastUsage.total_tokens / this.contextLength) * 100));
       parts.push(`Context ${share}% of ${this.contextLength.toLocaleString('en-US')}`);
     }
-    if (priced.length > 0) parts.push(`${formatRub(priced.reduce((sum, t) => sum + (t.costRub ?? 0), 0))} this chat`);
+    if (priced.length > 0 && !this.partial) parts.push(`${formatRub(priced.reduce((sum, t) => sum + (t.costRub ?? 0), 0))} this chat`);
     this.element.textContent = parts.join(' · ');
     this.element.hidden = parts.length === 0;
   }

@@ -97,8 +97,9 @@ export async function serve(entry = 'render/benchPage.ts'): Promise<{ server: Se
   const nonce = randomBytes(18).toString('base64url');
   const bench = await pageScript(entry);
   const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'self'; font-src 'self'; img-src 'self' data:`;
-  // The webview's acquireVsCodeApi: messages to the host go nowhere.
-  const vscodeApi = 'window.acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState() {} });';
+  // The webview's acquireVsCodeApi: messages to the host become `host-message` events, for a
+  // bench page that plays the host.
+  const vscodeApi = "window.acquireVsCodeApi = () => ({ postMessage(detail) { window.dispatchEvent(new CustomEvent('host-message', { detail })); }, getState() {}, setState() {} });";
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
 <link rel="icon" href="data:,"><link rel="stylesheet" href="/codicon.css"><link rel="stylesheet" href="/webview.css">
 <title>bench</title></head><body><main id="app"></main>

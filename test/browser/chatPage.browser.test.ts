@@ -27,10 +27,10 @@ async function serve(): Promise<{ server: Server; url: string }> {
   const css = readFileSync(join(PROJECT_ROOT, 'media/chat.css'), 'utf8');
   const nonce = randomBytes(18).toString('base64url');
   const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'self'; img-src 'self' data:`;
-  // The webview's acquireVsCodeApi: the page's messages to the host go nowhere.
+  // The webview's acquireVsCodeApi: the page's messages to the host are kept in `toHost`.
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><link rel="icon" href="data:,">
 <link rel="stylesheet" href="/webview.css"></head><body><main id="app"></main>
-<script nonce="${nonce}">window.acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState() {} });</script>
+<script nonce="${nonce}">window.toHost = []; window.acquireVsCodeApi = () => ({ postMessage(m) { window.toHost.push(m); }, getState() {}, setState() {} });</script>
 <script nonce="${nonce}" src="/webview.js"></script></body></html>`;
   const server = createServer((request, response) => {
     const [type, body] = request.url === '/' ? ['text/html', html] : request.url === '/webview.js' ? ['text/javascript', script] : request.url === '/webview.css' ? ['text/css', css] : [];
@@ -63,7 +63,7 @@ function streamAnswer(page: Page, text: string): Promise<StreamFigures> {
       requestAnimationFrame(watch);
     };
     const turn = { id: 'a1', role: 'assistant', text: '', status: 'streaming', model: 'acme/chat-large', createdAt: new Date().toISOString() };
-    post({ type: 'conversation/show', conversation: { id: 'c1', title: 'Odd answers', turns: [] }, busy: false });
+    post({ type: 'conversation/show', conversation: { id: 'c1', title: 'Odd answers', turns: [], earlier: 0 }, busy: false });
     post({ type: 'turn/append', turn });
     await nextFrame();
     requestAnimationFrame(watch);
@@ -197,42 +197,59 @@ describe('the chat page in Chromium, hostile answers', () => {
     if (shown.tailTop === shown.linkTop) assert.ok(shown.tailLeft >= shown.linkRight, 'the prose after the link follows it');
   });
 
-  it('a long conversation opens with its latest turns, the older ones joining after that is painted; older answers render near the view, equal to a full render, and find and copy see them before', async () => {
+  it('a long conversation opens with the latest turns the host sends first, asks for the earlier ones once that is painted, and adds them; older answers render near the view, equal to a full render, and find and copy see them before', async () => {
     const result = await page.evaluate(async () => {
       const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
       const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
       // Dispatched, not posted: the page handles it before this function goes on.
       const send = (data: object) => window.dispatchEvent(new MessageEvent('message', { data }));
+      const toHost = (window as unknown as { toHost: { type: string }[] }).toHost;
+      const asked = () => toHost.splice(0).filter((m) => m.type === 'conversation/earlier');
       const createdAt = '2026-11-20T10:00:00.000Z';
       const turns = Array.from({ length: 40 }, (_, i) => i % 2 === 0
         ? { id: `u${i}`, role: 'user', text: `Question ${i}`, mode: 'chat', context: [], createdAt }
-        : { id: `a${i}`, role: 'assistant', status: 'done', model: 'acme/chat-large', createdAt, usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 },
+        : { id: `a${i}`, role: 'assistant', status: 'done', model: 'acme/chat-large', createdAt, costRub: 0.5, usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 },
           text: `## Answer ${i}\n\nSee [docs][d] and the word needle${i}${i === 5 ? ' with \u202Ea hidden control' : ''}.\n\n\`\`\`ts\nconst n${i} = ${i};\n\`\`\`\n\n[d]: https://example.com/docs\n` + 'More prose. '.repeat(60) });
-      const conversation = { id: 'long', title: 'Long', turns };
+      // What the host sends first: the latest 20 turns (FIRST_TURNS), and how many came before.
+      const conversation = { id: 'long', title: 'Long', turns: turns.slice(20), earlier: 20 };
+      const earlierReply = { type: 'conversation/earlier', id: 'long', before: 'u20', turns: turns.slice(0, 20) };
       const transcript = document.querySelector<HTMLElement>('.transcript')!;
       const list = () => transcript.querySelector('.turns')!;
+      const ids = () => Array.from(list().children, (e) => (e as HTMLElement).dataset.turnId);
+      const meter = () => document.querySelector('.usage-meter')!.textContent;
 
       // A full render: every turn appended, each rendered at once.
-      send({ type: 'conversation/show', conversation: { ...conversation, turns: [] }, busy: false });
+      send({ type: 'conversation/show', conversation: { ...conversation, turns: [], earlier: 0 }, busy: false });
       for (const turn of turns) send({ type: 'turn/append', turn });
       await nextFrame();
       const full = list().innerHTML;
 
       // Opened and, before any frame, opened again with another conversation: the first one's
-      // older turns never join the second; a turn removed before it joined does not join.
+      // earlier turns are not asked for, and sent anyway they do not join the second.
+      asked();
       send({ type: 'conversation/show', conversation, busy: false });
-      send({ type: 'conversation/show', conversation: { id: 'short', title: 'Short', turns: turns.slice(0, 2) }, busy: false });
+      send({ type: 'conversation/show', conversation: { id: 'short', title: 'Short', turns: turns.slice(0, 2), earlier: 0 }, busy: false });
       await afterPaint();
       await afterPaint();
-      const afterReopen = Array.from(list().children, (e) => (e as HTMLElement).dataset.turnId);
+      const askedAfterReopen = asked();
+      send(earlierReply);
+      const afterReopen = ids();
+      // Shown again by the host from another turn (its latest 20 changed): the reply to the
+      // first request is not added, the second one is.
       send({ type: 'conversation/show', conversation, busy: false });
-      send({ type: 'turn/remove', turnId: 'u18' });
+      send({ type: 'conversation/show', conversation: { ...conversation, turns: turns.slice(22), earlier: 22 }, busy: false });
       await afterPaint();
-      const withoutRemoved = Array.from(list().children, (e) => (e as HTMLElement).dataset.turnId).filter((id) => /^u1[68]$/.test(id!));
+      const askedAgain = asked();
+      send(earlierReply);
+      const staleReply = ids().length;
 
       send({ type: 'conversation/show', conversation, busy: false });
-      const firstWrite = Array.from(list().children, (e) => (e as HTMLElement).dataset.turnId);
+      const firstWrite = ids();
+      const meterAtOpen = meter();
       await afterPaint();
+      const askedAtOpen = asked();
+      send(earlierReply);
+      const meterComplete = meter();
       const atEnd = transcript.scrollHeight - transcript.scrollTop - transcript.clientHeight < 2;
       const pendingAtOpen = list().querySelectorAll('.turn-pending').length;
       const renderedAtOpen = Array.from(list().querySelectorAll('.turn-assistant:not(.turn-pending)'), (e) => (e as HTMLElement).dataset.turnId);
@@ -259,13 +276,20 @@ describe('the chat page in Chromium, hostile answers', () => {
         await nextFrame();
         await nextFrame();
       }
-      return { afterReopen, withoutRemoved, firstWrite: [firstWrite.length, firstWrite[0], firstWrite.at(-1)], atEnd, pendingAtOpen, renderedAtOpen, questionsAtOpen, headAtOpen, hiddenShown, rawHidden, pendingBeforeFind, found, copiedFirst: copied.includes('needle1.'), copiedQuestion: copied.includes('Question 0'),
+      return { askedAfterReopen, afterReopen, askedAgain, staleReply, firstWrite: [firstWrite.length, firstWrite[0], firstWrite.at(-1)], meterAtOpen, askedAtOpen, meterComplete,
+        atEnd, pendingAtOpen, renderedAtOpen, questionsAtOpen, headAtOpen, hiddenShown, rawHidden, pendingBeforeFind, found, copiedFirst: copied.includes('needle1.'), copiedQuestion: copied.includes('Question 0'),
         pendingAtEnd: list().querySelectorAll('.turn-pending').length, equal: list().innerHTML === full };
     });
     assert.deepEqual(result, {
+      askedAfterReopen: [],
       afterReopen: ['u0', 'a1'],
-      withoutRemoved: ['u16'],
+      askedAgain: [{ type: 'conversation/earlier', id: 'long', before: 'u22' }],
+      staleReply: 18,
       firstWrite: [20, 'u20', 'a39'],
+      // The conversation's cost is said once all of its turns are here (the context share needs a model).
+      meterAtOpen: '',
+      askedAtOpen: [{ type: 'conversation/earlier', id: 'long', before: 'u20' }],
+      meterComplete: '≈ 10.00 ₽ this chat',
       atEnd: true,
       pendingAtOpen: 19,
       renderedAtOpen: ['a39'],

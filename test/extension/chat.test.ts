@@ -179,6 +179,28 @@ describe('chat: host <-> page protocol', () => {
     assert.deepEqual(page.types(), ['session/init', 'notice/show']);
   });
 
+  it('opens a long conversation with its latest 20 turns, and sends the ones before when the page asks for them', async () => {
+    const { session } = api.chat.host;
+    for (let i = 0; i < 11; i++) await session.send(`Question ${i}`);
+    page.send({ type: 'ready' });
+    page.received.length = 0;
+    const { id } = session.current();
+    page.send({ type: 'history/open', id });
+    type Shown = { type: string; conversation: { earlier: number; turns: { id: string; text: string }[] } };
+    const shown = page.received.find((m) => (m as Shown).type === 'conversation/show') as Shown;
+    assert.deepEqual([shown.conversation.earlier, shown.conversation.turns.length, shown.conversation.turns[0]?.text], [2, 20, 'Question 1']);
+    page.received.length = 0;
+    const before = shown.conversation.turns[0]!.id;
+    page.send({ type: 'conversation/earlier', id: 'another', before });
+    page.send({ type: 'conversation/earlier', id, before });
+    await until(() => page.received.length > 0 || undefined, 'the earlier turns');
+    type Earlier = { type: string; id: string; before: string; turns: { role: string; text: string; status?: string }[] };
+    assert.deepEqual(page.received.map((m) => {
+      const { type, turns, ...rest } = m as Earlier;
+      return { type, ...rest, turns: turns.map((t) => (t.role === 'user' ? t.text : t.status)) };
+    }), [{ type: 'conversation/earlier', id, before, turns: ['Question 0', 'done'] }]);
+  });
+
   it('drops and logs unknown and malformed messages', () => {
     page.send({ type: 'ready' });
     const before = api.logLines().length;

@@ -5,6 +5,7 @@
 import type { ModelConnection } from '../reply/modelConnection';
 import { waitReason } from '../reply/retryWait';
 import { streamReply } from '../reply/streamReply';
+import { conversationView } from './firstTurns';
 import type { SessionStateInput, ToPageInput } from './protocol';
 import { checkExplainable, explainTitle } from '../prompts/explainPrompt';
 import { contextTooLarge } from './contextBlock';
@@ -17,6 +18,7 @@ import {
   type AssistantTurn,
   type ContextItem,
   type Conversation,
+  type Turn,
   type UserTurn,
 } from './conversation';
 import { errorCard } from './errorCard';
@@ -84,12 +86,22 @@ export class ChatSession {
 
   state(model: SessionStateInput['model']): SessionStateInput {
     return {
-      conversation: this.conversation,
+      conversation: conversationView(this.conversation),
       history: this.deps.store.list(),
       context: this.context,
       model,
       busy: this.busy,
     };
+  }
+
+  /**
+   * The turns before the turn `before` of the conversation `id`, if it is the open one and has
+   * that turn: what the page was not sent first (conversationView).
+   */
+  earlierTurns(id: string, before: string): Turn[] | undefined {
+    if (id !== this.conversation.id) return undefined;
+    const index = this.conversation.turns.findIndex((turn) => turn.id === before);
+    return index < 0 ? undefined : this.conversation.turns.slice(0, index);
   }
 
   /** Resolves when the reply being streamed (if any) has ended. */
@@ -339,7 +351,7 @@ export class ChatSession {
   }
 
   private postConversation(): void {
-    this.deps.post({ type: 'conversation/show', conversation: this.conversation, busy: this.busy });
+    this.deps.post({ type: 'conversation/show', conversation: conversationView(this.conversation), busy: this.busy });
   }
 
   private postContext(): void {

@@ -35,12 +35,17 @@ const TurnViewSchema = buildOnce(() =>
 );
 export type TurnView = z.output<ReturnType<typeof TurnViewSchema>>;
 
-/** What the page shows of a conversation: user turns without the attached code's text. */
+/**
+ * What the page is sent of a conversation: its latest turns (user turns without the attached
+ * code's text) and how many came before them, which the page asks for once it has painted
+ * these (firstTurns.ts).
+ */
 export const ConversationViewSchema = buildOnce(() =>
   z.object({
     id: id(),
     title: z.string(),
     turns: z.array(TurnViewSchema()),
+    earlier: z.int().check(z.gte(0)),
   }),
 );
 
@@ -87,6 +92,8 @@ export const ToPageSchemas = {
   'history/set': payload(() => ({ items: z.array(HistoryItemSchema()), activeId: z.string() })),
   'context/set': payload(() => ({ chips: z.array(ContextChipSchema()) })),
   'model/set': payload(() => ({ model: ModelViewSchema() })),
+  /** The turns before `before` of the open conversation `id`, which the page asked for. */
+  'conversation/earlier': payload(() => ({ id: id(), before: id(), turns: z.array(TurnViewSchema()) })),
   'turn/append': payload(() => ({ turn: TurnViewSchema() })),
   'turn/remove': payload(() => ({ turnId: id() })),
   /** The model answering a streaming turn, once the request goes out: the turn is labelled with it. */
@@ -114,6 +121,8 @@ export const ToHostSchemas = {
   'chat/regenerate': empty,
   'chat/editLast': chatText,
   'chat/new': empty,
+  /** The turns of the open conversation `id` before the turn `before`, the first the page was sent. */
+  'conversation/earlier': payload(() => ({ id: id(), before: id() })),
   'history/open': byId,
   'history/rename': byId,
   'history/delete': byId,
@@ -145,6 +154,8 @@ export function withImageSources(message: ToPageInput, src: (file: string) => st
     case 'session/init':
     case 'conversation/show':
       return { ...message, conversation: { ...message.conversation, turns: message.conversation.turns.map(turn) } };
+    case 'conversation/earlier':
+      return { ...message, turns: message.turns.map(turn) };
     case 'turn/append':
     case 'reply/end':
       return { ...message, turn: turn(message.turn) } as ToPageInput;
@@ -166,6 +177,7 @@ export type ToPage = MessageOf<typeof ToPageSchemas>;
 export type ToPageInput = MessageIn<typeof ToPageSchemas>;
 export type ToHost = MessageOf<typeof ToHostSchemas>;
 export type ConversationView = z.output<ReturnType<typeof ConversationViewSchema>>;
+export type ConversationViewInput = z.input<ReturnType<typeof ConversationViewSchema>>;
 export type SessionState = z.output<ReturnType<typeof SessionStateSchema>>;
 export type SessionStateInput = z.input<ReturnType<typeof SessionStateSchema>>;
 

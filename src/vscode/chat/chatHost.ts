@@ -143,6 +143,10 @@ export class ChatHost extends Disposable {
         return void (await session.regenerate());
       case 'chat/new':
         return session.newConversation();
+      case 'conversation/earlier': {
+        const turns = session.earlierTurns(message.id, message.before);
+        return turns && from.post({ type: 'conversation/earlier', id: message.id, before: message.before, turns });
+      }
       case 'history/open':
         return void session.open(message.id);
       case 'history/rename':

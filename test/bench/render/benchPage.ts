@@ -24,7 +24,7 @@ type Variant = 'host' | 'ours' | 'baseline';
 const HOST_DELTAS_PER_MS = 1;
 
 const TURN_ID = 'bench-answer';
-const CONVERSATION = { id: 'bench', title: 'Benchmark', turns: [] };
+const CONVERSATION = { id: 'bench', title: 'Benchmark', turns: [], earlier: 0 };
 const sanitizer = createSanitizer(window);
 const baselineHost = document.createElement('div');
 baselineHost.className = 'transcript';

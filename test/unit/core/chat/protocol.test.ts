@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { newConversation } from '../../../../src/core/chat/conversation';
+import { conversationView } from '../../../../src/core/chat/firstTurns';
 import { decodeToHost, decodeToPage, encodeToPage, MAX_MESSAGE_CHARS, ToHostSchemas, ToPageSchemas } from '../../../../src/core/chat/protocol';
 import { selection } from './fixtures/contextItems';
 
@@ -51,11 +52,22 @@ describe('chat page protocol', () => {
     const item = selection('secret_code()');
     const conversation = newConversation();
     conversation.turns.push({ id: 'u1', role: 'user', text: 'why', mode: 'chat', context: [item], createdAt: conversation.createdAt });
-    const shown = encodeToPage({ type: 'conversation/show', conversation, busy: false });
+    const shown = encodeToPage({ type: 'conversation/show', conversation: conversationView(conversation), busy: false });
     assert.ok(!JSON.stringify(shown).includes('secret_code'));
+    const earlier = encodeToPage({ type: 'conversation/earlier', id: conversation.id, before: 'a1', turns: conversation.turns });
+    assert.ok(!JSON.stringify(earlier).includes('secret_code'));
     const chips = encodeToPage({ type: 'context/set', chips: [item] });
     assert.ok(!JSON.stringify(chips).includes('secret_code'));
     assert.equal(chips.type === 'context/set' && chips.chips[0]?.fileName, 'sum.py');
+  });
+
+  it('sends a conversation with its latest 20 turns first, and how many came before them', () => {
+    const conversation = newConversation();
+    for (let i = 0; i < 23; i++) conversation.turns.push({ id: `u${i}`, role: 'user', text: `q${i}`, mode: 'chat', context: [], createdAt: conversation.createdAt });
+    const view = conversationView(conversation);
+    assert.deepEqual([view.earlier, view.turns.length, view.turns[0]?.id, view.turns.at(-1)?.id], [3, 20, 'u3', 'u22']);
+    conversation.turns.length = 20;
+    assert.deepEqual([conversationView(conversation).earlier, conversationView(conversation).turns.length], [0, 20]);
   });
 
   it('refuses to post an invalid message', () => {
