@@ -1,10 +1,12 @@
 // Benchmark 5: opening a long stored conversation in the chat page (the shipped
 // dist/webview.js in headless Chromium under the webview's CSP, as the render benchmark
-// serves it, with render/historyPage.ts). The time from the host's `conversation/show` to the first frame painted with
-// the latest turn, 200 turns (about 1 MB of markdown with code) against the same
-// conversation's first 10 turns, alternated round by round (and, for the 200, the time until
-// every turn is in the page: older turns join after the first paint); and the page's JS heap (after a
-// full garbage collection) with the 200 turns open, against the stored conversation's size.
+// serves it, with render/historyPage.ts, which plays the host). The time from the host's
+// `conversation/show` (a conversation's latest 20 turns, as the host sends it first) to the
+// first frame painted with the latest turn, 200 turns (about 1 MB of markdown with code) against
+// the same conversation's first 10 turns, alternated round by round (and, for the 200, the time
+// until every turn is in the page: the page asks for the earlier ones after the first paint);
+// and the page's JS heap (after a full garbage collection) with the 200 turns open, against the
+// stored conversation's size.
 import { launchChromium } from '../host/browser';
 import { LONG_TURNS, SHORT_TURNS, storedHistory } from './render/historyFixture';
 import { serve } from './renderBench';
