@@ -8,7 +8,7 @@ import { decodeToHost, encodeToPage, withImageSources, type ToHost, type ToPage,
 
 /** Replaced by the state the page receives on `ready`; anything else waits in the queue. */
 const STATE_TYPES: ReadonlySet<ToPage['type']> = new Set([
-  'session/init', 'conversation/show', 'history/set', 'context/set', 'model/set',
+  'session/init', 'conversation/show', 'conversation/earlier', 'history/set', 'context/set', 'model/set',
   'turn/append', 'turn/remove', 'reply/delta', 'reply/end',
 ]);
 
