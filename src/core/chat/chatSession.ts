@@ -5,7 +5,7 @@
 import type { ModelConnection } from '../reply/modelConnection';
 import { waitReason } from '../reply/retryWait';
 import { streamReply } from '../reply/streamReply';
-import { conversationView } from './firstTurns';
+import { conversationView, turnsBefore } from './firstTurns';
 import type { SessionStateInput, ToPageInput } from './protocol';
 import { checkExplainable, explainTitle } from '../prompts/explainPrompt';
 import { contextTooLarge } from './contextBlock';
@@ -99,9 +99,7 @@ export class ChatSession {
    * that turn: what the page was not sent first (conversationView).
    */
   earlierTurns(id: string, before: string): Turn[] | undefined {
-    if (id !== this.conversation.id) return undefined;
-    const index = this.conversation.turns.findIndex((turn) => turn.id === before);
-    return index < 0 ? undefined : this.conversation.turns.slice(0, index);
+    return id === this.conversation.id ? turnsBefore(this.conversation.turns, before) : undefined;
   }
 
   /** Resolves when the reply being streamed (if any) has ended. */

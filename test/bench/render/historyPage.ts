@@ -1,7 +1,7 @@
 // Runs inside the history benchmark's page, after the chat page's real bundle
 // (dist/webview.js). Nothing else is loaded, so the page's heap is the chat page's own.
 import type { Conversation } from '../../../src/core/chat/conversation';
-import { conversationView } from '../../../src/core/chat/firstTurns';
+import { conversationView, turnsBefore } from '../../../src/core/chat/firstTurns';
 import type { StoredConversation } from './historyFixture';
 
 const EMPTY = { id: 'empty', title: 'Empty', turns: [], earlier: 0 };
@@ -13,8 +13,8 @@ let opening: StoredConversation | undefined;
 window.addEventListener('host-message', (event) => {
   const asked = (event as CustomEvent<{ type: string; id: string; before: string }>).detail;
   if (asked.type !== 'conversation/earlier' || asked.id !== opening?.id) return;
-  const index = opening.turns.findIndex((turn) => (turn as { id: string }).id === asked.before);
-  toPage({ ...asked, turns: opening.turns.slice(0, index) });
+  const turns = turnsBefore(opening.turns as { id: string }[], asked.before);
+  if (turns) toPage({ ...asked, turns });
 });
 
 const history = {

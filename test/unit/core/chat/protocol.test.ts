@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { newConversation } from '../../../../src/core/chat/conversation';
-import { conversationView } from '../../../../src/core/chat/firstTurns';
+import { conversationView, turnsBefore } from '../../../../src/core/chat/firstTurns';
 import { decodeToHost, decodeToPage, encodeToPage, MAX_MESSAGE_CHARS, ToHostSchemas, ToPageSchemas } from '../../../../src/core/chat/protocol';
 import { selection } from './fixtures/contextItems';
 
@@ -68,6 +68,13 @@ describe('chat page protocol', () => {
     assert.deepEqual([view.earlier, view.turns.length, view.turns[0]?.id, view.turns.at(-1)?.id], [3, 20, 'u3', 'u22']);
     conversation.turns.length = 20;
     assert.deepEqual([conversationView(conversation).earlier, conversationView(conversation).turns.length], [0, 20]);
+  });
+
+  it('gives the turns before a turn the page names, or none when there is no such turn', () => {
+    const turns = [{ id: 'u0' }, { id: 'a1' }, { id: 'u2' }];
+    assert.deepEqual(turnsBefore(turns, 'u2'), [{ id: 'u0' }, { id: 'a1' }]);
+    assert.deepEqual(turnsBefore(turns, 'u0'), []);
+    assert.equal(turnsBefore(turns, 'gone'), undefined);
   });
 
   it('refuses to post an invalid message', () => {
