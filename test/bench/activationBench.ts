@@ -1,6 +1,6 @@
 // Benchmark 4a: activation time of the shipped build (dist/extension.js, production) in a
 // real VS Code: the newest code-server host's Node extension host (test/host/paths.ts), opened in headless Chromium.
-// Every run is a fresh code-server and extension host. The peer is an empty extension
+// Every run is a fresh extension host (a new workbench page on one code-server). The peer is an empty extension
 // (activate() does nothing), packaged with vsce and installed with --install-extension,
 // in the same host as ours (loaded from the project folder: the host honours a single
 // extensionDevelopmentPath); the ratio shows what our module loading and activate() cost
@@ -10,10 +10,9 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { EXTENSION_ID } from '../../src/core/shell/ids';
-import { launchChromium } from '../host/browser';
 import { assertInstalled, codeServerDirs, writeUserSettings, type CodeServerDirs } from '../host/codeServer';
 import { RESULTS_DIR } from '../host/paths';
-import { bundleSuite, installPeerExtension, runInHost } from './hostRun';
+import { bundleSuite, HostSession, installPeerExtension } from './hostRun';
 import { median } from './stats';
 
 const PEER_ID = 'multi-model-ai-bench.empty-extension';
@@ -31,6 +30,12 @@ interface Timing {
    * a busy machine.
    */
   apiCallCpuMs: number;
+}
+
+/** One line of the suite's output (activation/suite.ts). */
+interface Row {
+  timings: Record<string, Timing>;
+  idleShare: number;
 }
 
 export interface ActivationBenchResult {
@@ -57,8 +62,8 @@ function installPeer(dirs: CodeServerDirs): Promise<void> {
 }
 
 /**
- * Five fresh starts after the untimed one: each takes about 20 s on a slow 2-core machine
- * (the workbench loads, the host starts and settles, shuts down), the bulk of the bench's 5 minutes.
+ * Five fresh extension hosts after the untimed one, in one code-server (hostRun.ts): each is
+ * about 15 s on a slow 2-core machine (the workbench loads, the host starts, the machine settles).
  */
 export async function runActivationBench(log: (line: string) => void, runs = 5): Promise<ActivationBenchResult> {
   assertInstalled();
@@ -70,21 +75,20 @@ export async function runActivationBench(log: (line: string) => void, runs = 5):
   const out = path.join(runDir, 'activation.jsonl');
   writeUserSettings(dirs, { 'workbench.startupEditor': 'none' });
 
-  const browser = await launchChromium();
+  const session = await HostSession.open(dirs, { MMAI_BENCH_ACTIVATION_OUT: out, MMAI_BENCH_OURS_ID: EXTENSION_ID, MMAI_BENCH_PEER_ID: PEER_ID });
   try {
-    const env = (file: string) => ({ MMAI_BENCH_ACTIVATION_OUT: file, MMAI_BENCH_OURS_ID: EXTENSION_ID, MMAI_BENCH_PEER_ID: PEER_ID });
     // The first start in a fresh user-data folder was the slowest of every set (64-154 ms where
     // the later ones gave 44-87): the host's own first-start work overlaps it. Not counted.
-    await runInHost(browser, dirs, entry, env(path.join(runDir, 'warm-up.jsonl')), 'activation warm-up');
-    for (let i = 0; i < runs; i++) await runInHost(browser, dirs, entry, env(out), `activation run ${i + 1}`);
+    await session.run(entry, 'activation warm-up');
+    for (let i = 0; i < runs; i++) await session.run(entry, `activation run ${i + 1}`);
   } finally {
-    await browser.close();
+    await session.close();
   }
-  const rows = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, Timing>);
-  const ours = rows.map((r) => r[EXTENSION_ID]!);
-  const peer = rows.map((r) => r[PEER_ID]!);
+  const rows = readFileSync(out, 'utf8').split('\n').filter(Boolean).slice(1).map((line) => JSON.parse(line) as Row);
+  const ours = rows.map((r) => r.timings[EXTENSION_ID]!);
+  const peer = rows.map((r) => r.timings[PEER_ID]!);
   const list = (timings: Timing[]) => timings.map((t) => t.activationMs.toFixed(1)).join(', ');
-  log(`activation: ours ${list(ours)} ms; empty extension ${list(peer)} ms`);
+  log(`activation: ours ${list(ours)} ms; empty extension ${list(peer)} ms; idle share of the cores before each: ${rows.map((r) => r.idleShare.toFixed(2)).join(', ')}`);
   return {
     ours,
     peer,

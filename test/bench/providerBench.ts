@@ -11,11 +11,10 @@ import * as path from 'node:path';
 import { build } from 'esbuild';
 import { EXTENSION_ID } from '../../src/core/shell/ids';
 import { FIXTURE_KEYS } from '../emulator/index';
-import { launchChromium } from '../host/browser';
 import { assertInstalled, codeServerDirs, writeMachineSettings, writeUserSettings, type CodeServerDirs } from '../host/codeServer';
 import { RESULTS_DIR } from '../host/paths';
 import { startEmulatorProcess } from './emulatorProcess';
-import { bundleSuite, installPeerExtension, runInHost } from './hostRun';
+import { bundleSuite, HostSession, installPeerExtension } from './hostRun';
 import { PEER_VENDOR } from './provider/peerVendor';
 import type { PathSplit } from './provider/suite';
 import type { PairedResult } from './stats';
@@ -57,14 +56,13 @@ export async function runProviderBench(log: (line: string) => void): Promise<Pro
   const entry = await bundleSuite('provider/suite.ts', path.join(runDir, 'suite'));
   const out = path.join(runDir, 'provider.json');
   const emulator = await startEmulatorProcess();
-  const browser = await launchChromium();
   try {
     writeUserSettings(dirs, { 'workbench.startupEditor': 'none' });
     writeMachineSettings(dirs, { 'multiModelAI.baseUrl': emulator.baseUrl });
     const env = { MMAI_BENCH_PROVIDER_OUT: out, MMAI_BENCH_BASE_URL: emulator.baseUrl, MMAI_EMULATOR_KEY: FIXTURE_KEYS.alpha, MMAI_BENCH_OURS_ID: EXTENSION_ID };
-    await runInHost(browser, dirs, entry, env, 'the provider run');
+    const session = await HostSession.open(dirs, env);
+    await session.run(entry, 'the provider run').finally(() => session.close());
   } finally {
-    await browser.close();
     await emulator.stop();
   }
   const result = JSON.parse(readFileSync(out, 'utf8')) as ProviderBenchResult;
