@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   if (parts.has('sizes')) {
     const sizes = measureSizes(packaged);
     rows.push(
-      { key: 'extensionJsBytes', what: 'dist/extension.js (production)', value: sizes.extensionJsBytes, unit: ' B' },
+      { key: 'extensionJsBytes', what: 'dist/extension.js + dist/main.js (production)', value: sizes.extensionJsBytes, unit: ' B' },
       { key: 'webviewJsBytes', what: 'dist/webview.js (production)', value: sizes.webviewJsBytes, unit: ' B' },
       { key: 'vsixBytes', what: 'dist/multi-model-ai.vsix', value: sizes.vsixBytes, unit: ' B', target: { max: 1024 * 1024 - 1, text: '< 1 MB' } },
     );
@@ -121,7 +121,7 @@ async function main(): Promise<void> {
     results.activation = activation;
     rows.push(
       { key: 'activationMsMedian', what: `activation in code-server as the host records it (module load + activate()), median of ${activation.ours.length} fresh extension hosts, each timed on idle cores`, value: round(activation.oursMedianMs, 1), unit: ' ms', target: { max: 49.999, text: '< 50 ms' } },
-      { key: 'activationLoadingMsMedian', what: 'of which loading dist/extension.js', value: round(activation.loadingMedianMs, 1), unit: ' ms' },
+      { key: 'activationLoadingMsMedian', what: 'of which loading dist/extension.js (the loader: dist/main.js is compiled, from the code cache, inside activate())', value: round(activation.loadingMedianMs, 1), unit: ' ms' },
       { key: 'activationCpuMsMedian', what: 'CPU time of the extension host over our whole Extension.activate() call (does not grow while waiting for a core)', value: round(activation.apiCallCpuMedianMs, 1), unit: ' ms' },
       { key: 'activationRatio', what: 'whole Extension.activate() call, ours / an empty extension in the same host', value: round(activation.apiCallRatio, 2), unit: '' },
     );

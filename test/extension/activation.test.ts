@@ -1,6 +1,8 @@
 // Smoke tier of the extension-host suite: the extension under test activates
 // in a real VS Code and registers every command its package.json declares.
 import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Commands, EXTENSION_ID } from '../../src/core/shell/ids';
@@ -37,6 +39,19 @@ describe('activation', () => {
 
   it('runs the Show Log command', async () => {
     await vscode.commands.executeCommand(Commands.showLog);
+  });
+});
+
+describe('code cache', () => {
+  it("writes V8's cache of its bundle into its global storage after activation, named for the bundle's SHA-256, and no other", async () => {
+    await extensionUnderTest().activate();
+    const folder = path.join(suiteEnv().userDataDir, 'User', 'globalStorage', EXTENSION_ID, 'code-cache');
+    const bundle = readFileSync(path.join(extensionUnderTest().extensionPath, 'dist', 'main.js'), 'utf8');
+    const expected = `code-cache-${createHash('sha256').update(bundle).digest('hex').slice(0, 32)}.bin`;
+    // src/loader.ts writes it 2 s after an activation that found none.
+    const deadline = Date.now() + 20_000;
+    while (!existsSync(path.join(folder, expected)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.deepEqual(readdirSync(folder), [expected]);
   });
 });
 

@@ -13,6 +13,8 @@ export interface SuiteEnv {
   emulatorOrigin: string;
   /** The folder the extension under test must be loaded from (source folder or installed .vsix). */
   extensionDir: string;
+  /** The host's user-data folder (the extension's global storage is under it). */
+  userDataDir: string;
   /** The one-time token the extension wants before it gives the suite its handle (src/core/shell/harnessToken.ts). */
   handleToken: string;
 }
@@ -28,6 +30,7 @@ export function suiteEnv(): SuiteEnv {
     apiKey: read('MMAI_TEST_KEY'),
     emulatorOrigin: read('MMAI_EMULATOR_ORIGIN'),
     extensionDir: read('MMAI_TEST_EXTENSION_DIR'),
+    userDataDir: read('MMAI_TEST_USER_DATA_DIR'),
     handleToken: read(HARNESS_TOKEN_ENV),
   };
 }

@@ -43,7 +43,7 @@ async function main(): Promise<number> {
 
   const emulator = await startEmulator({ port: 0 });
   onShutdown(() => emulator.close());
-  const server = await startCodeServer(dirs, { env: suiteEnvironment(emulator, extensionDir), developmentPayload: true });
+  const server = await startCodeServer(dirs, { env: suiteEnvironment(emulator, extensionDir, dirs.userDataDir), developmentPayload: true });
   const browser = await launchChromium();
   onShutdown(() => browser.close());
 

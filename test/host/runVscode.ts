@@ -49,7 +49,7 @@ async function main(): Promise<number> {
       vscodeExecutablePath,
       extensionDevelopmentPath,
       extensionTestsPath: SUITE_ENTRY,
-      extensionTestsEnv: suiteEnvironment(emulator, extensionDir),
+      extensionTestsEnv: suiteEnvironment(emulator, extensionDir, path.join(scratch, 'user-data')),
       launchArgs: ['--disable-workspace-trust', ...profile],
     });
   } finally {

@@ -58,8 +58,9 @@ export function writeDevelopmentShim(dir: string): string {
 }
 
 /** The environment the suite reads (test/extension/env.ts). */
-export function suiteEnvironment(emulator: RunningEmulator, extensionDir: string): Record<string, string> {
+export function suiteEnvironment(emulator: RunningEmulator, extensionDir: string, userDataDir: string): Record<string, string> {
   const env: Record<string, string> = {
+    MMAI_TEST_USER_DATA_DIR: userDataDir,
     MMAI_TEST_BASE_URL: emulator.baseUrl,
     MMAI_TEST_KEY: FIXTURE_KEYS.alpha,
     MMAI_EMULATOR_ORIGIN: emulator.origin,
