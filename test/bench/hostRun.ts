@@ -9,6 +9,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '../host/browser';
 import { installVsix, startCodeServer, type CodeServerDirs, type RunningCodeServer } from '../host/codeServer';
 import { PROJECT_ROOT } from '../host/paths';
+import { runWorkbenchTests } from '../host/workbenchTests';
 
 const RUN_TIMEOUT_MS = 120_000;
 
@@ -69,19 +70,8 @@ export class HostSession {
   async run(entry: string, what: string): Promise<void> {
     const page = await this.context.newPage();
     try {
-      const exitCode = new Promise<number>((resolve) => void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code)));
       const hostLog: string[] = [];
-      await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => hostLog.push(args.map(String).join(' ')));
-      const remote = (file: string): string => `vscode-remote://${new URL(this.server.origin).host}${file}`;
-      const payload = [
-        ['extensionDevelopmentPath', remote(PROJECT_ROOT)],
-        ['extensionTestsPath', remote(entry)],
-        ['skipWelcome', 'true'],
-      ];
-      await page.goto(`${this.server.workbenchUrl}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
-      let timer: NodeJS.Timeout | undefined;
-      const code = await Promise.race([exitCode, new Promise<number>((resolve) => (timer = setTimeout(() => resolve(124), RUN_TIMEOUT_MS)))]);
-      clearTimeout(timer);
+      const code = await runWorkbenchTests(page, this.server, { developmentPath: PROJECT_ROOT, entry, timeoutMs: RUN_TIMEOUT_MS, onLog: (line) => hostLog.push(line) });
       if (code !== 0) throw new Error(`${what} failed (exit ${code}): ${hostLog.slice(-5).join(' | ') || `see ${this.server.logsDir}`}`);
     } finally {
       await page.close();

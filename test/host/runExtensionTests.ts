@@ -8,13 +8,13 @@
 // test-results/extension-host-<mode>-<host>/.
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { format } from 'node:util';
 import { startEmulator } from '../emulator/index';
 import { launchChromium } from './browser';
 import { assertInstalled, codeServerDirs, installOwnVsix, startCodeServer } from './codeServer';
 import { parseHost, PROJECT_ROOT, RESULTS_DIR } from './paths';
 import { onShutdown } from './processGroup';
 import { buildSuite, parseMode, SUITE_ENTRY, suiteEnvironment, writeDevelopmentShim } from './suiteRun';
+import { runWorkbenchTests, TIMED_OUT } from './workbenchTests';
 
 /** A hung workbench or suite fails the run after this bound. */
 const RUN_TIMEOUT_MS = Number(process.env.MMAI_HOST_TIMEOUT_MS ?? 5 * 60_000);
@@ -50,34 +50,17 @@ async function main(): Promise<number> {
   try {
     const page = await browser.newPage();
     page.on('console', (m) => appendFileSync(browserConsole, `[${m.type()}] ${m.text()}\n`));
-    const exitCode = new Promise<number>((resolve) => {
-      void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code));
-    });
-    await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => {
-      const line = format(...args);
-      appendFileSync(report, line + '\n');
-      console.log(line);
-    });
-
-    // The host in these URIs must be the one the page is loaded from.
-    const remote = (file: string): string => `vscode-remote://${new URL(server.origin).host}${file}`;
-    const payload = [
-      ['extensionDevelopmentPath', remote(extensionDevelopmentPath)],
-      ['extensionTestsPath', remote(SUITE_ENTRY)],
-      ['skipWelcome', 'true'],
-    ];
     console.log(`[host] ${mode} build, VS Code ${host.vscodeVersion} (code-server ${host.codeServerVersion}, Node ${host.nodeVersion}) at ${server.origin}, emulator at ${emulator.baseUrl}`);
-    await page.goto(`${server.workbenchUrl}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
-
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<number>((resolve) => {
-      timer = setTimeout(() => {
-        console.error(`[host] FAILED: no result after ${RUN_TIMEOUT_MS / 1000} s (hung workbench or test).`);
-        resolve(124);
-      }, RUN_TIMEOUT_MS);
+    const code = await runWorkbenchTests(page, server, {
+      developmentPath: extensionDevelopmentPath,
+      entry: SUITE_ENTRY,
+      timeoutMs: RUN_TIMEOUT_MS,
+      onLog: (line) => {
+        appendFileSync(report, line + '\n');
+        console.log(line);
+      },
     });
-    const code = await Promise.race([exitCode, timedOut]);
-    clearTimeout(timer);
+    if (code === TIMED_OUT) console.error(`[host] FAILED: no result after ${RUN_TIMEOUT_MS / 1000} s (hung workbench or test).`);
     return code;
   } finally {
     await browser.close();
