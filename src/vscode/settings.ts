@@ -23,6 +23,8 @@ export class SettingsWatcher extends Disposable {
       if (e.affectsConfiguration(Settings.modelOptions) || e.affectsConfiguration(Settings.requestHeaders)) this.reportProblems();
       this.changed.fire(this.settings);
     }));
+    // imageFolder is read in the first folder's scope; its users read it when they need it, so nothing is announced.
+    this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => (this.settings = this.read())));
   }
 
   current(): ShellSettings {

@@ -41,14 +41,15 @@ export function loadWithCodeCache<T>(file: string, cacheDir: string | undefined)
     exports: module.exports,
     fromCache,
     async save() {
-      if (fromCache || !cacheDir || !cacheFile) return;
-      await mkdir(cacheDir, { recursive: true });
+      if (fromCache || !cacheFile) return;
+      const dir = path.dirname(cacheFile);
+      await mkdir(dir, { recursive: true });
       // Another window may write the same cache: each writes its own file and renames it into place.
       const partial = `${cacheFile}.${process.pid}.partial`;
       await writeFile(partial, script.createCachedData());
       await rename(partial, cacheFile);
-      const stale = (await readdir(cacheDir)).filter((name) => name.startsWith(PREFIX) && name !== path.basename(cacheFile) && !name.endsWith('.partial'));
-      await Promise.all(stale.map((name) => rm(path.join(cacheDir, name), { force: true })));
+      const stale = (await readdir(dir)).filter((name) => name.startsWith(PREFIX) && name !== path.basename(cacheFile) && !name.endsWith('.partial'));
+      await Promise.all(stale.map((name) => rm(path.join(dir, name), { force: true })));
     },
   };
 }
