@@ -32,7 +32,6 @@ export class Transcript {
   private busy = false;
   /** Follow the growing answer unless the person scrolled up; read on scroll, not per delta (no forced layout). */
   private followEnd = true;
-  private scrollScheduled = false;
   /** The countdown shown in an answer's "Answering…" line while the client waits to try again. */
   private waitLabel?: HTMLElement;
   private readonly countdown = new Countdown((line) => {
@@ -40,7 +39,9 @@ export class Transcript {
   });
 
   constructor(private readonly bridge: HostBridge, sanitizer: Sanitizer, onEdit: (text: string) => void, private readonly announce: (text: string) => void) {
-    this.renderer = new TurnRenderer(bridge, sanitizer, onEdit);
+    // Following the end in the frame an answer grows, after its DOM write: also through a
+    // backlog shown after the reply ended, when no more deltas come.
+    this.renderer = new TurnRenderer(bridge, sanitizer, onEdit, () => this.followEnd && this.scrollToEnd());
     this.list = el('div', { class: 'turns', attrs: { role: 'log', 'aria-label': 'Conversation', 'aria-live': 'polite', 'aria-relevant': 'additions' } });
     this.empty = el('div', { class: 'empty-state' },
       el('h2', { text: 'Ask about your code' }),
@@ -138,13 +139,6 @@ export class Transcript {
     const parts = this.turns.get(turnId);
     parts?.thinking?.fold();
     parts?.stream?.append(text);
-    // One scroll per frame, after the stream view's own frame update (requested first).
-    if (!this.followEnd || this.scrollScheduled) return;
-    this.scrollScheduled = true;
-    requestAnimationFrame(() => {
-      this.scrollScheduled = false;
-      this.scrollToEnd();
-    });
   }
 
   /** Counts down, in the answer's "Answering…" line, the wait before the client tries again. */

@@ -37,7 +37,13 @@ export interface TurnElements {
 }
 
 export class TurnRenderer {
-  constructor(private readonly bridge: HostBridge, private readonly sanitizer: Sanitizer, private readonly onEdit: (text: string) => void) {}
+  /** `onShown`: an answer showed more of its streamed text (StreamView). */
+  constructor(
+    private readonly bridge: HostBridge,
+    private readonly sanitizer: Sanitizer,
+    private readonly onEdit: (text: string) => void,
+    private readonly onShown: () => void,
+  ) {}
 
   render(turn: TurnView): TurnElements {
     return turn.role === 'user' ? { element: this.user(turn) } : this.assistant(turn);
@@ -110,7 +116,7 @@ export class TurnRenderer {
       body,
     );
     if (turn.notice) this.notice(element, turn.notice);
-    const stream = new StreamView(body, { sanitizer: this.sanitizer });
+    const stream = new StreamView(body, { sanitizer: this.sanitizer, onShown: this.onShown });
     const parts: TurnElements = { element, stream };
     if (turn.reasoning) this.thinking(parts, turn.reasoning, turn.status === 'streaming' && turn.text === '');
     if (turn.status === 'streaming') {

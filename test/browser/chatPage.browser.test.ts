@@ -46,6 +46,8 @@ interface StreamFigures {
   longestFrameMs: number;
   longTasksMs: number[];
   totalMs: number;
+  /** How far the transcript's end was below the view once the answer was complete (px). */
+  belowViewPx: number;
 }
 
 /** Streams `text` into a new answer as the host does (40-character deltas), then ends it; frames and long tasks are watched throughout. */
@@ -82,7 +84,9 @@ function streamAnswer(page: Page, text: string): Promise<StreamFigures> {
     watching = false;
     let longestFrameMs = 0;
     for (let i = 1; i < frames.length; i++) longestFrameMs = Math.max(longestFrameMs, frames[i]! - frames[i - 1]!);
-    return { longestFrameMs: Math.round(longestFrameMs), longTasksMs, totalMs: Math.round(performance.now() - start) };
+    const transcript = document.querySelector('.transcript')!;
+    const belowViewPx = transcript.scrollHeight - transcript.scrollTop - transcript.clientHeight;
+    return { longestFrameMs: Math.round(longestFrameMs), longTasksMs, totalMs: Math.round(performance.now() - start), belowViewPx };
   }, text);
 }
 
@@ -138,6 +142,8 @@ describe('the chat page in Chromium, hostile answers', () => {
     assert.equal(shown.display, 'inline-block');
     assert.equal(shown.joined, word);
     assert.equal(shown.selected, `Here it is: ${word} and after.`, 'selecting it copies exactly the answer');
+    // Most of it was shown after the reply ended (a backlog, over the next frames): the view followed it to the end.
+    assert.ok(figures.belowViewPx < 2, `the view stopped ${figures.belowViewPx} px above the answer's end`);
   });
 
   it('the same word in a code block: in pieces, not highlighted, the block as it came', async () => {

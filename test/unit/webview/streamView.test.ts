@@ -2,26 +2,29 @@ import * as assert from 'node:assert/strict';
 import { JSDOM } from 'jsdom';
 import { renderMarkdown } from '../../../src/webview/markdown/markdownRenderer';
 import { createSanitizer } from '../../../src/webview/markdown/sanitizer';
-import { SECTION_BLOCKS, StreamView } from '../../../src/webview/markdown/streamView';
+import { MIN_SHOW_INTERVAL_MS, SECTION_BLOCKS, StreamView } from '../../../src/webview/markdown/streamView';
 import { replies } from './fixtures/replies';
 
 describe('StreamView', () => {
   const dom = new JSDOM('<!doctype html><body></body>');
   const document = dom.window.document;
   const sanitizer = createSanitizer(dom.window);
-  let frames: (() => void)[];
+  let frames: ((time: number) => void)[];
+  let frameTime: number;
   let container: HTMLElement;
   let view: StreamView;
 
-  const runFrames = () => {
+  /** Runs the requested frames at the next frame time, `step` ms on: by default, one that may show text. */
+  const runFrames = (step = MIN_SHOW_INTERVAL_MS) => {
     const pending = frames;
     frames = [];
-    for (const frame of pending) frame();
+    frameTime += step;
+    for (const frame of pending) frame(frameTime);
   };
   /** Runs frames until none is requested; returns how many ran. */
-  const runAllFrames = () => {
+  const runAllFrames = (step?: number) => {
     let count = 0;
-    for (; frames.length > 0; count++) runFrames();
+    for (; frames.length > 0; count++) runFrames(step);
     return count;
   };
   const blocks = () => Array.from(container.querySelectorAll(':scope > .md-section > .md-block, :scope > .md-tail'));
@@ -29,6 +32,7 @@ describe('StreamView', () => {
 
   beforeEach(() => {
     frames = [];
+    frameTime = 0;
     container = document.createElement('div');
     view = new StreamView(container, { sanitizer, requestFrame: (callback) => frames.push(callback) });
   });
@@ -43,6 +47,28 @@ describe('StreamView', () => {
     assert.equal(shownHtml(), '<p>Hello <strong>world</strong></p>\n');
     view.append('!');
     assert.equal(frames.length, 1);
+  });
+
+  it('at 60 Hz, shows streamed text on every other frame, the first text at once, and says when it showed some', () => {
+    const shownAt: string[] = [];
+    const onShownView = new StreamView(container, { sanitizer, requestFrame: (callback) => frames.push(callback), onShown: () => shownAt.push(shownHtml()) });
+    const sixtyHz = 1000 / 60;
+    const seen: string[] = [];
+    for (const word of ['one', 'two', 'three', 'four']) {
+      onShownView.append(` ${word}`);
+      runFrames(sixtyHz);
+      seen.push(shownHtml());
+    }
+    assert.deepEqual(seen, ['<p>one</p>\n', '<p>one</p>\n', '<p>one two three</p>\n', '<p>one two three</p>\n']);
+    runFrames(sixtyHz);
+    assert.equal(shownHtml(), '<p>one two three four</p>\n');
+    assert.equal(frames.length, 0, 'no frame is asked for once everything is shown');
+    assert.deepEqual(shownAt, ['<p>one</p>\n', '<p>one two three</p>\n', '<p>one two three four</p>\n'], 'once after each frame that showed text, after the DOM changed');
+    onShownView.append(' five');
+    onShownView.finish();
+    onShownView.setText('Restored.');
+    runFrames();
+    assert.equal(shownAt.length, 3, 'not for what finish() and setText() show at once');
   });
 
   it('inserts committed blocks once and ends with the full render, sanitised', () => {
@@ -63,13 +89,15 @@ describe('StreamView', () => {
   const budgetedView = (charsPerFrame: number) =>
     new StreamView(container, { sanitizer, requestFrame: (callback) => frames.push(callback), charsPerFrame });
 
-  it('shows a burst bigger than the frame budget over the next frames, a budget per frame', () => {
+  it('shows a burst bigger than the frame budget over the next frames, a budget on every frame', () => {
     const budgeted = budgetedView(64);
     const text = replies.explanation!;
     budgeted.append(text);
-    runFrames();
+    runFrames(1000 / 60);
     assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown(text.slice(0, 64)).html), 'the first frame renders one budget');
-    assert.equal(1 + runAllFrames(), Math.ceil(text.length / 64));
+    // At 60 Hz: on every frame while more than a budget waits; the last budget, as text that
+    // keeps up, on the frame after next.
+    assert.equal(1 + runAllFrames(1000 / 60), Math.ceil(text.length / 64) + 1);
     assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown(text).html));
     assert.equal(budgeted.text(), text);
   });
@@ -120,7 +148,8 @@ describe('StreamView', () => {
   });
 
   it('finish() with a backlog beyond the frame budget shows it over the next frames, then ends', () => {
-    const budgeted = budgetedView(64);
+    const shownAt: string[] = [];
+    const budgeted = new StreamView(container, { sanitizer, requestFrame: (callback) => frames.push(callback), charsPerFrame: 64, onShown: () => shownAt.push(shownHtml()) });
     const text = replies.explanation!;
     budgeted.append(text);
     runFrames();
@@ -131,6 +160,8 @@ describe('StreamView', () => {
     assert.equal(1 + runAllFrames(), Math.ceil(text.length / 64));
     assert.equal(shownHtml(), sanitizer.sanitize(renderMarkdown(text).html));
     assert.equal(container.getAttribute('aria-busy'), 'false');
+    assert.equal(shownAt.length, Math.ceil(text.length / 64), 'every frame of the backlog says it showed text');
+    assert.equal(shownAt.at(-1), shownHtml(), 'the last one once all of it is shown');
   });
 
   it('finish() shows pending text without waiting for a frame', () => {

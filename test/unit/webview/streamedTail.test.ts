@@ -45,13 +45,15 @@ describe('the streamed tail', () => {
 
   it('a streamed giant word ends as the same pieces a restored one gets', () => {
     const sanitizer = createSanitizer(window);
-    const frames: (() => void)[] = [];
+    const frames: ((time: number) => void)[] = [];
+    let frameTime = 0;
     const live = document.createElement('div');
     const view = new StreamView(live, { sanitizer, requestFrame: (callback) => frames.push(callback) });
     const text = `A ${'ab'.repeat(1500)} b`;
     for (let i = 0; i < text.length; i += 97) {
       view.append(text.slice(i, i + 97));
-      frames.splice(0).forEach((frame) => frame());
+      frameTime += 1000 / 30;
+      frames.splice(0).forEach((frame) => frame(frameTime));
     }
     view.finish();
     const restored = document.createElement('div');
