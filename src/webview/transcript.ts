@@ -32,6 +32,7 @@ export class Transcript {
   private busy = false;
   /** Follow the growing answer unless the person scrolled up; read on scroll, not per delta (no forced layout). */
   private followEnd = true;
+  private followScheduled = false;
   /** The countdown shown in an answer's "Answering…" line while the client waits to try again. */
   private waitLabel?: HTMLElement;
   private readonly countdown = new Countdown((line) => {
@@ -41,7 +42,7 @@ export class Transcript {
   constructor(private readonly bridge: HostBridge, sanitizer: Sanitizer, onEdit: (text: string) => void, private readonly announce: (text: string) => void) {
     // Following the end in the frame an answer grows, after its DOM write: also through a
     // backlog shown after the reply ended, when no more deltas come.
-    this.renderer = new TurnRenderer(bridge, sanitizer, onEdit, () => this.followEnd && this.scrollToEnd());
+    this.renderer = new TurnRenderer(bridge, sanitizer, onEdit, () => this.follow());
     this.list = el('div', { class: 'turns', attrs: { role: 'log', 'aria-label': 'Conversation', 'aria-live': 'polite', 'aria-relevant': 'additions' } });
     this.empty = el('div', { class: 'empty-state' },
       el('h2', { text: 'Ask about your code' }),
@@ -155,7 +156,15 @@ export class Transcript {
   reasoning(turnId: string, text: string): void {
     this.stopWaiting();
     const parts = this.turns.get(turnId);
-    if (parts) this.renderer.thinking(parts, '', true).append(text);
+    if (!parts) return;
+    this.renderer.thinking(parts, '', true).append(text);
+    // Reasoning is written as it arrives, outside the stream view's frames: followed once a frame.
+    if (this.followScheduled) return;
+    this.followScheduled = true;
+    requestAnimationFrame(() => {
+      this.followScheduled = false;
+      this.follow();
+    });
   }
 
   notice(turnId: string, text: string): void {
@@ -253,6 +262,11 @@ export class Transcript {
   private atEnd(): boolean {
     const scroller = this.element;
     return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
+  }
+
+  /** Keeps the view on the end, unless the person scrolled away from it. */
+  private follow(): void {
+    if (this.followEnd) this.scrollToEnd();
   }
 
   private scrollToEnd(): void {

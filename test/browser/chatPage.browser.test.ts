@@ -203,6 +203,31 @@ describe('the chat page in Chromium, hostile answers', () => {
     if (shown.tailTop === shown.linkTop) assert.ok(shown.tailLeft >= shown.linkRight, 'the prose after the link follows it');
   });
 
+  it('the view follows streamed reasoning to its end, and stops following once the person scrolls up', async () => {
+    const result = await page.evaluate(async () => {
+      const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      const send = (data: object) => window.dispatchEvent(new MessageEvent('message', { data }));
+      const transcript = document.querySelector('.transcript')!;
+      const belowView = () => Math.round(transcript.scrollHeight - transcript.scrollTop - transcript.clientHeight);
+      const turn = { id: 'r1', role: 'assistant', text: '', status: 'streaming', model: 'acme/reasoner', createdAt: '2026-11-20T10:00:00.000Z' };
+      send({ type: 'conversation/show', conversation: { id: 'c-reasoning', title: 'Reasoning', turns: [], earlier: 0 }, busy: false });
+      send({ type: 'turn/append', turn });
+      for (let i = 0; i < 60; i++) send({ type: 'reply/reasoning', turnId: 'r1', text: `Step ${i}: weighing the next option.\n` });
+      await afterPaint();
+      const followed = { below: belowView(), tall: transcript.scrollHeight > 2 * transcript.clientHeight };
+      transcript.scrollTop = 0;
+      await afterPaint();
+      for (let i = 60; i < 80; i++) send({ type: 'reply/reasoning', turnId: 'r1', text: `Step ${i}: still weighing.\n` });
+      await afterPaint();
+      const scrolledUp = transcript.scrollTop;
+      send({ type: 'reply/end', turn: { ...turn, status: 'done', text: 'Done.', reasoning: 'Steps.' } });
+      return { followed, scrolledUp };
+    });
+    assert.ok(result.followed.tall, 'the reasoning is taller than the view');
+    assert.ok(result.followed.below < 2, `the view stopped ${result.followed.below} px above the reasoning's end`);
+    assert.equal(result.scrolledUp, 0, 'a person who scrolled up stays where they are');
+  });
+
   it('a long conversation opens with the latest turns the host sends first, asks for the earlier ones once that is painted, and adds them; older answers render near the view, equal to a full render, and find and copy see them before', async () => {
     const result = await page.evaluate(async () => {
       const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
