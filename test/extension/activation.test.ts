@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Commands, EXTENSION_ID } from '../../src/core/shell/ids';
 import { suiteEnv } from './env';
+import { until } from './shellHarness';
 
 function extensionUnderTest(): vscode.Extension<unknown> {
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
@@ -49,8 +50,7 @@ describe('code cache', () => {
     const bundle = readFileSync(path.join(extensionUnderTest().extensionPath, 'dist', 'main.js'), 'utf8');
     const expected = `code-cache-${createHash('sha256').update(bundle).digest('hex').slice(0, 32)}.bin`;
     // src/loader.ts writes it 2 s after an activation that found none.
-    const deadline = Date.now() + 20_000;
-    while (!existsSync(path.join(folder, expected)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    await until(() => existsSync(path.join(folder, expected)), 'the code cache to be written', 20_000);
     assert.deepEqual(readdirSync(folder), [expected]);
   });
 });

@@ -70,15 +70,14 @@ async function peerPathSplit(peer: vscode.LanguageModelChat): Promise<PathSplit>
 }
 
 async function clientFirstDelta(client: ServiceClient, paced = false): Promise<number> {
-  const controller = new AbortController();
   const request = { model: MODEL, messages: [{ role: 'user' as const, content: paced ? PACED_PROMPT : PROMPT }] };
   const start = performance.now();
   let elapsed: number | undefined;
-  for await (const event of client.streamChatCompletion(request, { signal: controller.signal })) {
+  // Leaving the loop early ends the request (the client closes a reader its caller stops reading).
+  for await (const event of client.streamChatCompletion(request)) {
     if (elapsed === undefined && event.type === 'delta' && event.text) elapsed = performance.now() - start;
     if (elapsed !== undefined && paced) break;
   }
-  controller.abort();
   if (elapsed === undefined) throw new Error('the client saw no delta');
   return elapsed;
 }
