@@ -15,7 +15,7 @@ import { build } from 'esbuild';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../host/browser';
 import { PROJECT_ROOT } from '../host/paths';
-import type { FrameFigures } from './render/benchPage';
+import type { FrameFigures, FrameGaps } from './render/benchPage';
 import { benchReply, DELTA_COUNT } from './render/replyFixture';
 import { renderingMsPerTenth } from './render/traceCost';
 import { median } from './stats';
@@ -34,7 +34,10 @@ export interface RenderRun {
   tenths: Cost[];
   longestFrameMs: number;
   p95FrameMs: number;
+  droppedFrames: number;
   longTasks: number[];
+  /** From begin to end, as the bench saw it. */
+  wallMs: number;
 }
 
 export interface RenderBenchResult {
@@ -45,6 +48,8 @@ export interface RenderBenchResult {
   /** Ours, fed one message per delta (the scripting comparison). */
   ours: RenderRun[];
   baseline: RenderRun[];
+  /** The control after each host-fed round: the page with nothing streaming, as long as that round. */
+  idle: FrameGaps[];
   /** Median over rounds of ours / baseline scripting time. */
   scriptRatio: number;
   /** The same for all main-thread work (scripting, style, layout). */
@@ -53,6 +58,11 @@ export interface RenderBenchResult {
   longestFrameMs: number;
   /** The worst of the host-fed rounds' 95th percentiles of the gaps between frames. */
   p95FrameMs: number;
+  /** Frames missed in all the host-fed rounds, and in all the idle controls. */
+  droppedFrames: number;
+  idleDroppedFrames: number;
+  /** The worst gap between frames in the idle controls. */
+  idleLongestFrameMs: number;
   /** The same two under the one-message-per-delta feed. */
   stressLongestFrameMs: number;
   stressP95FrameMs: number;
@@ -132,9 +142,12 @@ async function mainThread(cdp: CDPSession): Promise<Cost> {
   return { scriptMs: value('ScriptDuration'), taskMs: value('TaskDuration') };
 }
 
+const count = (values: number[]): number => values.reduce((all, value) => all + value, 0);
+
 const minus = (a: Cost, b: Cost): Cost => ({ scriptMs: a.scriptMs - b.scriptMs, taskMs: a.taskMs - b.taskMs });
 
 async function run(page: Page, cdp: CDPSession, variant: Variant, expectedChars: number): Promise<RenderRun> {
+  const started = performance.now();
   await page.evaluate((v) => window.__bench.begin(v), variant);
   const tenths: Cost[] = [];
   const start = await mainThread(cdp);
@@ -152,7 +165,8 @@ async function run(page: Page, cdp: CDPSession, variant: Variant, expectedChars:
   if (shown.shownChars < expectedChars * 0.9 || shown.codeBlocks === 0) {
     throw new Error(`${variant}: the page shows ${shown.shownChars} characters and ${shown.codeBlocks} code blocks of the reply`);
   }
-  return { variant, total, tenths: tenths.map(scaled), longestFrameMs: shown.longestFrameMs, p95FrameMs: shown.p95FrameMs, longTasks: shown.longTasks };
+  const { longestFrameMs, p95FrameMs, droppedFrames, longTasks } = shown;
+  return { variant, total, tenths: tenths.map(scaled), longestFrameMs, p95FrameMs, droppedFrames, longTasks, wallMs: performance.now() - started };
 }
 
 export async function runRenderBench(log: (line: string) => void, rounds = 3): Promise<RenderBenchResult> {
@@ -196,12 +210,17 @@ export async function runRenderBench(log: (line: string) => void, rounds = 3): P
       log(`  traced   style + layout + paint per tenth: ${tenths.map((ms) => ms.toFixed(0)).join(', ')} ms`);
     }
     const runs: Record<Variant, RenderRun[]> = { host: [], ours: [], baseline: [] };
+    const idle: FrameGaps[] = [];
     for (let i = 0; i < rounds; i++) {
       const order: Variant[] = i % 2 === 0 ? ['host', 'ours', 'baseline'] : ['baseline', 'ours', 'host'];
       for (const variant of order) {
         const result = await run(page, cdp, variant, expected);
         runs[variant].push(result);
-        log(`  ${variant.padEnd(8)} scripting ${result.total.scriptMs.toFixed(0)} ms, main thread ${result.total.taskMs.toFixed(0)} ms, frames: longest ${result.longestFrameMs.toFixed(1)} ms, p95 ${result.p95FrameMs.toFixed(1)} ms`);
+        log(`  ${variant.padEnd(8)} scripting ${result.total.scriptMs.toFixed(0)} ms, main thread ${result.total.taskMs.toFixed(0)} ms, frames: longest ${result.longestFrameMs.toFixed(1)} ms, p95 ${result.p95FrameMs.toFixed(1)} ms, ${result.droppedFrames} dropped`);
+        if (variant !== 'host') continue;
+        const control = await page.evaluate((ms) => window.__bench.idle(ms), Math.round(result.wallMs));
+        idle.push(control);
+        log(`  idle     ${(result.wallMs / 1000).toFixed(1)} s, frames: longest ${control.longestFrameMs.toFixed(1)} ms, p95 ${control.p95FrameMs.toFixed(1)} ms, ${control.droppedFrames} dropped`);
       }
     }
     if (errors.length > 0) throw new Error(`the page reported: ${errors.slice(0, 5).join(' | ')}`);
@@ -212,10 +231,14 @@ export async function runRenderBench(log: (line: string) => void, rounds = 3): P
       host,
       ours,
       baseline,
+      idle,
       scriptRatio: median(ours.map((o, i) => o.total.scriptMs / baseline[i]!.total.scriptMs)),
       taskRatio: median(ours.map((o, i) => o.total.taskMs / baseline[i]!.total.taskMs)),
       longestFrameMs: Math.max(...host.map((o) => o.longestFrameMs)),
       p95FrameMs: Math.max(...host.map((o) => o.p95FrameMs)),
+      droppedFrames: count(host.map((o) => o.droppedFrames)),
+      idleDroppedFrames: count(idle.map((o) => o.droppedFrames)),
+      idleLongestFrameMs: Math.max(...idle.map((o) => o.longestFrameMs)),
       stressLongestFrameMs: Math.max(...ours.map((o) => o.longestFrameMs)),
       stressP95FrameMs: Math.max(...ours.map((o) => o.p95FrameMs)),
       tailToHeadRatio: median(ours.map((o) => o.tenths[9]!.taskMs / o.tenths[0]!.taskMs)),
@@ -235,6 +258,7 @@ declare global {
       begin(variant: Variant): Promise<void>;
       feed(variant: Variant, from: number, to: number): Promise<void>;
       end(variant: Variant): Promise<FrameFigures>;
+      idle(ms: number): Promise<FrameGaps>;
     };
   }
 }

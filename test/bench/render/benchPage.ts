@@ -13,7 +13,8 @@
 //    its own MessageChannel, one message per delta, so the page's bridge never sees it).
 //    Doing that 5,000 times takes about 7 minutes here, so the baseline renders on every
 //    `sampleEvery`-th delta (and the last) and the node side scales its cost back up.
-// And watches frames: the gap between animation frames, and long tasks.
+// And watches frames: the gap between animation frames, and long tasks; also over the page
+// with nothing streaming (idle), the control that shows what the machine itself drops.
 import { DeltaBatcher } from '../../../src/core/reply/deltaBatcher';
 import { createSanitizer, renderMarkdown } from '../../../src/webview/markdown/index';
 import { TENTH_END, TENTH_START } from './traceCost';
@@ -101,14 +102,41 @@ async function arrive(from: number, to: number): Promise<void> {
   host.flush();
 }
 
-export interface FrameFigures {
+export interface FrameGaps {
   longestFrameMs: number;
   /** The 95th percentile of the gaps between frames. */
   p95FrameMs: number;
   frameCount: number;
+  /** Frames the page missed: a gap of n frame intervals (the median gap) misses n - 1. */
+  droppedFrames: number;
   longTasks: number[];
+}
+
+export interface FrameFigures extends FrameGaps {
   shownChars: number;
   codeBlocks: number;
+}
+
+/** Starts watching frames (and long tasks) from the next frame on. */
+function startWatching(): void {
+  frames = [];
+  longTasks = [];
+  watching = true;
+  requestAnimationFrame(watchFrames);
+}
+
+/** Stops watching; what the frames since startWatching() were like. */
+function stopWatching(): FrameGaps {
+  watching = false;
+  const gaps = frames.slice(1).map((time, i) => time - frames[i]!).sort((a, b) => a - b);
+  const interval = gaps[Math.floor(gaps.length / 2)] ?? 0;
+  return {
+    longestFrameMs: gaps.at(-1) ?? 0,
+    p95FrameMs: gaps[Math.ceil(gaps.length * 0.95) - 1] ?? 0,
+    frameCount: frames.length,
+    droppedFrames: interval > 0 ? gaps.reduce((missed, gap) => missed + Math.max(0, Math.round(gap / interval) - 1), 0) : 0,
+    longTasks: [...longTasks],
+  };
 }
 
 const bench = {
@@ -131,10 +159,7 @@ const bench = {
     }
     await nextFrame();
     await nextFrame();
-    frames = [];
-    longTasks = [];
-    watching = true;
-    requestAnimationFrame(watchFrames);
+    startWatching();
   },
 
   /** Sends deltas [from, to); resolves once all are handled and shown. */
@@ -162,17 +187,24 @@ const bench = {
     }
     await nextFrame();
     await nextFrame();
-    watching = false;
-    const gaps = frames.slice(1).map((time, i) => time - frames[i]!).sort((a, b) => a - b);
+    const gaps = stopWatching();
     const shown = variant !== 'baseline' ? document.querySelector(`[data-turn-id="${TURN_ID}"] .markdown-body`) : baselineBody;
-    return {
-      longestFrameMs: gaps.at(-1) ?? 0,
-      p95FrameMs: gaps[Math.ceil(gaps.length * 0.95) - 1] ?? 0,
-      frameCount: frames.length,
-      longTasks: [...longTasks],
-      shownChars: shown?.textContent?.length ?? 0,
-      codeBlocks: shown?.querySelectorAll('.code-block').length ?? 0,
-    };
+    return { ...gaps, shownChars: shown?.textContent?.length ?? 0, codeBlocks: shown?.querySelectorAll('.code-block').length ?? 0 };
+  },
+
+  /**
+   * The control: the same frame watch for `ms` over the page with nothing streaming (the
+   * conversation empty, the baseline's container hidden). Frames it drops are the machine's,
+   * not the page's.
+   */
+  async idle(ms: number): Promise<FrameGaps> {
+    baselineHost.hidden = true;
+    toPage({ type: 'conversation/show', conversation: CONVERSATION, busy: false });
+    await nextFrame();
+    await nextFrame();
+    startWatching();
+    await sleep(ms);
+    return stopWatching();
   },
 };
 
