@@ -1,14 +1,17 @@
 // Benchmarks 1 and 2: the core client against peers consuming the same stream from
-// the same emulator, which runs in another process (emulatorProcess.ts).
+// the same emulator, which runs in another process (emulatorProcess.ts); for chat
+// completions, and for the other two text interfaces (Responses, Messages) against their
+// own official clients.
 //  - decode: CPU time of this process while it consumes a long reply (tens of thousands
 //    of deltas). CPU, not wall time: the server streams at its own pace, so wall time
 //    would mostly measure the server; the client's CPU is what the extension host pays.
 //  - first delta: wall time from the call to the first delta's text, the latency a person
 //    sees; the rest of the reply is then drained untimed so keep-alive connections survive.
 import { randomUUID } from 'node:crypto';
+import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { request } from 'undici';
-import { ServiceClient, type ChatRequest } from '../../src/core';
+import { ServiceClient, TRANSPORTS, type ChatRequest, type TextRequest, type Transport } from '../../src/core';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { startEmulatorProcess } from './emulatorProcess';
 import { cpuMs, paired, type PairedResult } from './stats';
@@ -20,6 +23,16 @@ export const DECODE_DELTAS = 24_000;
 export interface StreamBenchResult {
   deltas: number;
   decode: PairedResult;
+  firstDelta: PairedResult;
+  /** The same two through the Responses and Messages interfaces. */
+  responses: InterfaceResult;
+  messages: InterfaceResult;
+}
+
+export interface InterfaceResult {
+  /** Ours / the interface's official client, CPU time. */
+  decode: PairedResult;
+  /** Ours / bare undici, wall time to the first text. */
   firstDelta: PairedResult;
 }
 
@@ -59,15 +72,15 @@ async function oursFirstDelta(client: ServiceClient, prompt: string): Promise<nu
 
 /**
  * The floor: the same request on the wire (headers included: the emulator records a client
- * request id, so both cost it the same) sent with bare undici, reading the first SSE event's
- * text, then draining the rest.
+ * request id, so both cost it the same) sent with bare undici, reading SSE events until the
+ * first text (`textOf` finds it in an event's data), then draining the rest.
  */
-async function bareFirstDelta(url: string, prompt: string): Promise<number> {
+async function bareFirstDelta(url: string, body: string, textOf: (data: unknown) => string | undefined): Promise<number> {
   const start = performance.now();
   const response = await request(url, {
     method: 'POST',
     headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json', accept: 'text/event-stream', 'x-client-request-id': randomUUID() },
-    body: JSON.stringify({ ...chatRequest(prompt), stream: true }),
+    body,
   });
   const decoder = new TextDecoder();
   let buffered = '';
@@ -75,15 +88,114 @@ async function bareFirstDelta(url: string, prompt: string): Promise<number> {
   for await (const bytes of response.body) {
     if (elapsed !== undefined) continue;
     buffered += decoder.decode(bytes as Uint8Array, { stream: true });
-    const end = buffered.indexOf('\n\n');
-    if (end === -1) continue;
-    const data = buffered.slice(0, end).replace(/^data: /, '');
-    const text = (JSON.parse(data) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content;
-    if (!text) throw new Error('the first SSE event carried no text');
-    elapsed = performance.now() - start;
+    for (let end = buffered.indexOf('\n\n'); end !== -1 && elapsed === undefined; end = buffered.indexOf('\n\n')) {
+      const data = /^data: (.*)$/m.exec(buffered.slice(0, end))?.[1];
+      buffered = buffered.slice(end + 2);
+      if (data && textOf(JSON.parse(data))) elapsed = performance.now() - start;
+    }
   }
-  if (elapsed === undefined) throw new Error('the bare request saw no event');
+  if (elapsed === undefined) throw new Error('the bare request saw no text');
   return elapsed;
+}
+
+const chatText = (data: unknown) => (data as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content;
+
+/** The other text interfaces: a model that serves each, its official client's stream, and where its first text is on the wire. */
+interface OtherInterface {
+  transport: Transport;
+  model: string;
+  /** The text deltas as the official client reads them. */
+  peerText(prompt: string): Promise<string[]>;
+  wireText(data: unknown): string | undefined;
+}
+
+function otherInterfaces(baseUrl: string, origin: string): Record<'responses' | 'messages', OtherInterface> {
+  const openai = new OpenAI({ baseURL: baseUrl, apiKey: API_KEY, maxRetries: 0 });
+  // The Anthropic client adds /v1 itself.
+  const anthropic = new Anthropic({ baseURL: origin, apiKey: API_KEY, maxRetries: 0 });
+  return {
+    responses: {
+      transport: TRANSPORTS.responses,
+      model: 'nova/responder',
+      async peerText(prompt) {
+        const deltas: string[] = [];
+        const stream = await openai.responses.create({ model: 'nova/responder', input: [{ role: 'user', content: prompt }], max_output_tokens: MAX_TOKENS, stream: true });
+        for await (const event of stream) if (event.type === 'response.output_text.delta') deltas.push(event.delta);
+        return deltas;
+      },
+      wireText: (data) => ((data as { type: string }).type === 'response.output_text.delta' ? (data as { delta: string }).delta : undefined),
+    },
+    messages: {
+      transport: TRANSPORTS.messages,
+      model: 'mira/messenger',
+      async peerText(prompt) {
+        const deltas: string[] = [];
+        // The raw event stream, the client's lightest way to read one (messages.stream() also builds the message).
+        const stream = await anthropic.messages.create({ model: 'mira/messenger', max_tokens: MAX_TOKENS, messages: [{ role: 'user', content: prompt }], stream: true });
+        for await (const event of stream) if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') deltas.push(event.delta.text);
+        return deltas;
+      },
+      wireText: (data) => {
+        const event = data as { type: string; delta?: { type: string; text?: string } };
+        return event.type === 'content_block_delta' && event.delta?.type === 'text_delta' ? event.delta.text : undefined;
+      },
+    },
+  };
+}
+
+/** Room for the long reply in every interface (Messages requires a limit). */
+const MAX_TOKENS = 32_000;
+
+function textRequest(model: string, prompt: string): TextRequest {
+  return { model, messages: [{ role: 'user', content: prompt }], options: { max_tokens: MAX_TOKENS } };
+}
+
+async function oursInterfaceText(client: ServiceClient, transport: Transport, request: TextRequest): Promise<string[]> {
+  const deltas: string[] = [];
+  for await (const event of client.streamText(transport, request)) {
+    if (event.type === 'delta') deltas.push(event.text);
+  }
+  return deltas;
+}
+
+async function oursInterfaceFirstDelta(client: ServiceClient, transport: Transport, request: TextRequest): Promise<number> {
+  const start = performance.now();
+  let elapsed: number | undefined;
+  for await (const event of client.streamText(transport, request)) {
+    if (elapsed === undefined && event.type === 'delta' && event.text) elapsed = performance.now() - start;
+  }
+  if (elapsed === undefined) throw new Error('our client saw no delta');
+  return elapsed;
+}
+
+/** Checks ours and the peer read the same text; returns how many deltas the peer saw. */
+function sameText(what: string, ours: string[], theirs: string[]): number {
+  if (theirs.length < 20_000 || ours.join('') !== theirs.join('')) {
+    throw new Error(`${what}: the clients disagree or the reply is short: the peer ${theirs.length} deltas, ours ${ours.length} batches`);
+  }
+  return theirs.length;
+}
+
+async function runInterface(client: ServiceClient, emulatorUrl: string, other: OtherInterface, longPrompt: string, shortPrompt: string, log: (line: string) => void): Promise<InterfaceResult> {
+  const { transport, model } = other;
+  const long = textRequest(model, longPrompt);
+  const deltas = sameText(transport.name, await oursInterfaceText(client, transport, long), await other.peerText(longPrompt));
+  log(`decode, ${transport.name}: ${deltas} deltas per stream from ${model}`);
+  const decode = await paired(
+    7,
+    1,
+    () => cpuMs(async () => void (await oursInterfaceText(client, transport, long))),
+    () => cpuMs(async () => void (await other.peerText(longPrompt))),
+  );
+  const short = textRequest(model, shortPrompt);
+  const body = JSON.stringify(transport.body(short, true));
+  const firstDelta = await paired(
+    201,
+    20,
+    () => oursInterfaceFirstDelta(client, transport, short),
+    () => bareFirstDelta(`${emulatorUrl}${transport.path}`, body, other.wireText),
+  );
+  return { decode, firstDelta };
 }
 
 export async function runStreamBench(log: (line: string) => void): Promise<StreamBenchResult> {
@@ -94,11 +206,10 @@ export async function runStreamBench(log: (line: string) => void): Promise<Strea
 
     // Same input for both, checked: the same text. Ours hands on a network chunk's deltas as one.
     const longPrompt = `Write a long TypeScript walkthrough. [[tokens:${DECODE_DELTAS}]]`;
-    const [ours, theirs] = [await oursText(client, longPrompt), await openaiText(openai, longPrompt)];
-    if (theirs.length < 20_000 || ours.join('') !== theirs.join('')) {
-      throw new Error(`the clients disagree or the reply is short: openai ${theirs.length} deltas, ours ${ours.length} batches`);
-    }
-    log(`decode: ${theirs.length} deltas (${(theirs.join('').length / 1024).toFixed(0)} KB of text) per stream, ours in ${ours.length} batches`);
+    const ours = await oursText(client, longPrompt);
+    const theirs = await openaiText(openai, longPrompt);
+    const deltas = sameText('chat completions', ours, theirs);
+    log(`decode: ${deltas} deltas (${(theirs.join('').length / 1024).toFixed(0)} KB of text) per stream, ours in ${ours.length} batches`);
     const decode = await paired(
       7,
       1,
@@ -112,9 +223,12 @@ export async function runStreamBench(log: (line: string) => void): Promise<Strea
       201,
       20,
       () => oursFirstDelta(client, shortPrompt),
-      () => bareFirstDelta(`${emulator.baseUrl}/chat/completions`, shortPrompt),
+      () => bareFirstDelta(`${emulator.baseUrl}/chat/completions`, JSON.stringify({ ...chatRequest(shortPrompt), stream: true }), chatText),
     );
-    return { deltas: theirs.length, decode, firstDelta };
+    const others = otherInterfaces(emulator.baseUrl, emulator.origin);
+    const responses = await runInterface(client, emulator.baseUrl, others.responses, longPrompt, shortPrompt, log);
+    const messages = await runInterface(client, emulator.baseUrl, others.messages, longPrompt, shortPrompt, log);
+    return { deltas, decode, firstDelta, responses, messages };
   } finally {
     await emulator.stop();
   }

@@ -31,15 +31,17 @@ export interface StreamReader {
 
 /**
  * Yields the parts each network chunk completes, as one batch: a chunk often holds dozens of
- * deltas, and one await per batch instead of per delta keeps long streams cheap. The very first
- * part goes out alone, as soon as it is decoded: the first words must not wait for the rest of
- * their chunk to be parsed (a fast server packs a whole short reply into one chunk).
+ * deltas, and one await per batch instead of per delta keeps long streams cheap. The first part
+ * of each kind goes out as soon as it is decoded, with what came before it: the first words
+ * must not wait for the rest of their chunk to be parsed (a fast server packs a whole short
+ * reply into one chunk), and the answer's first words must not wait behind its reasoning's.
  */
 export async function* decodeEventStream(source: AsyncIterable<Uint8Array>, reader: StreamReader): AsyncGenerator<ReplyPart[], void, undefined> {
   const lines = new LineDecoder();
   const sse = new SseDecoder();
   let done = false;
-  let firstSent = false;
+  /** The kinds of part already sent. */
+  const sent = new Set<ReplyPart['type']>();
 
   for await (const bytes of source) {
     if (done) continue; // drain what follows the end so the connection can be reused
@@ -49,14 +51,12 @@ export async function* decodeEventStream(source: AsyncIterable<Uint8Array>, read
       for (let line = lines.next(); line !== undefined; line = lines.next()) {
         const event = sse.push(line);
         if (event === undefined) continue;
+        const before = parts.length;
         if (reader.read(event, parts)) {
           done = true;
           break;
         }
-        if (!firstSent && parts.length > 0) {
-          firstSent = true;
-          yield parts.splice(0);
-        }
+        if (firstOfItsKind(parts, before, sent)) yield parts.splice(0);
       }
     } catch (fault) {
       // The parts before the fault still reach the caller, then the fault.
@@ -68,6 +68,19 @@ export async function* decodeEventStream(source: AsyncIterable<Uint8Array>, read
   if (done) return;
   // An event cut off without its blank line is incomplete (WHATWG rules): it is dropped.
   yield [reader.end()];
+}
+
+/** Whether a part from `from` on is the first of its kind (noting it as sent). */
+function firstOfItsKind(parts: readonly ReplyPart[], from: number, sent: Set<ReplyPart['type']>): boolean {
+  let first = false;
+  for (let i = from; i < parts.length; i++) {
+    const { type } = parts[i]!;
+    if (!sent.has(type)) {
+      sent.add(type);
+      first = true;
+    }
+  }
+  return first;
 }
 
 /** The event's JSON; an error event (by name or by an `error` member) becomes an error_event fault. */
@@ -100,6 +113,21 @@ export function readEvent<T>(event: SseEvent, schema: z.ZodMiniType<T>, what = '
   const parsed = schema.safeParse(eventJson(event));
   if (!parsed.success) throw malformed(what);
   return parsed.data;
+}
+
+/**
+ * The event checked against the schema of its own `type` (each schema names its type as a
+ * literal), or undefined for a type not among `schemas` (a ping, or a type the interface added
+ * since), which is not read at all.
+ */
+export function readTypedEvent<S extends Record<string, z.ZodMiniType>>(event: SseEvent, schemas: S, what = 'an event'): z.infer<S[keyof S]> | undefined {
+  const json = eventJson(event);
+  const type = (json as { type?: unknown } | null)?.type;
+  if (typeof type !== 'string') throw malformed(what);
+  if (!Object.hasOwn(schemas, type)) return undefined;
+  const parsed = schemas[type]!.safeParse(json);
+  if (!parsed.success) throw malformed(what);
+  return parsed.data as z.infer<S[keyof S]>;
 }
 
 /** For interfaces whose replies always end with a completing event: bytes that end first are a cut. */

@@ -3,6 +3,7 @@
 // `tool_calls` deltas keyed by index; each is reported once the reply says it finished.
 import * as z from 'zod/mini';
 import { buildOnce } from '../../buildOnce';
+import { fastObject } from '../fastObject';
 import { readEvent, StreamFault, type StreamReader } from '../eventStream';
 import { UsageSchema } from '../schemas';
 import type { TextMessage, TextRequest } from '../textRequest';
@@ -12,20 +13,20 @@ const DONE = '[DONE]';
 
 // Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
 const ToolCallDelta = buildOnce(() =>
-  z.object({
+  fastObject({
     index: z.int(),
     id: z.nullish(z.string()),
-    function: z.nullish(z.object({ name: z.nullish(z.string()), arguments: z.nullish(z.string()) })),
+    function: z.nullish(fastObject({ name: z.nullish(z.string()), arguments: z.nullish(z.string()) })),
   }),
 );
 
 const ChunkSchema = buildOnce(() =>
-  z.object({
+  fastObject({
     choices: z._default(
       z.array(
-        z.object({
+        fastObject({
           delta: z.optional(
-            z.object({
+            fastObject({
               content: z.nullish(z.string()),
               reasoning_content: z.nullish(z.string()),
               reasoning: z.nullish(z.string()),

@@ -3,6 +3,7 @@
 // items with streamed arguments, and `response.completed` (or `incomplete`) with the usage.
 import * as z from 'zod/mini';
 import { buildOnce } from '../../buildOnce';
+import { fastObject } from '../fastObject';
 import { errorFault, readEvent, truncated, type StreamReader } from '../eventStream';
 import type { TextRequest } from '../textRequest';
 import { ToolCallAssembler, usage, type FinishReason, type ReplyPart, type Transport } from './transport';
@@ -39,7 +40,7 @@ const ResponseSchema = buildOnce(() =>
 type Response = z.infer<ReturnType<typeof ResponseSchema>>;
 
 const EventSchema = buildOnce(() =>
-  z.object({
+  fastObject({
     type: z.string(),
     delta: z.optional(z.string()),
     item_id: z.optional(z.string()),

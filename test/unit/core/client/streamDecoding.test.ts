@@ -3,7 +3,8 @@ import { LineDecoder } from '../../../../src/core/client/lineDecoder';
 import { SseDecoder, type SseEvent } from '../../../../src/core/client/sseDecoder';
 import { decodeEventStream, StreamFault } from '../../../../src/core/client/eventStream';
 import { chatCompletions } from '../../../../src/core/client/transports/chatCompletions';
-import type { ReplyPart } from '../../../../src/core/client/transports/transport';
+import { messages } from '../../../../src/core/client/transports/messages';
+import type { ReplyPart, Transport } from '../../../../src/core/client/transports/transport';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -32,16 +33,22 @@ async function* source(chunks: Uint8Array[]): AsyncGenerator<Uint8Array> {
   for (const chunk of chunks) yield chunk;
 }
 
-async function collect(chunks: Uint8Array[]): Promise<{ parts: ReplyPart[]; fault?: StreamFault }> {
+async function collect(chunks: Uint8Array[], transport: Transport = chatCompletions): Promise<{ parts: ReplyPart[]; fault?: StreamFault }> {
   const parts: ReplyPart[] = [];
   try {
-    for await (const batch of decodeEventStream(source(chunks), chatCompletions.streamReader())) parts.push(...batch);
+    for await (const batch of decodeEventStream(source(chunks), transport.streamReader())) parts.push(...batch);
   } catch (error) {
     if (!(error instanceof StreamFault)) throw error;
     return { parts, fault: error };
   }
   return { parts };
 }
+
+/** A Messages event as the interface frames it. */
+const messagesEvent = (data: Record<string, unknown>) => `event: ${String(data.type)}\ndata: ${JSON.stringify(data)}\n\n`;
+const thinking = (text: string) => messagesEvent({ type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: text } });
+const said = (text: string) => messagesEvent({ type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text } });
+const messagesEnd = messagesEvent({ type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 4 } }) + messagesEvent({ type: 'message_stop' });
 
 const chunk = (content: string, finish: string | null = null) =>
   `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: finish }] })}`;
@@ -209,6 +216,35 @@ describe('core stream decoding', () => {
         { type: 'delta', text: 'ok' },
         { type: 'end', finishReason: 'stop' },
       ]);
+    });
+  });
+
+  describe('decodeEventStream with the Messages reader', () => {
+    it('the first part of each kind goes out as soon as it is decoded, with what came before it; the rest of the chunk as one batch', async () => {
+      // A whole short reply in one network chunk: the answer's first words must not wait behind
+      // the rest of the chunk, after the reasoning's first words went out alone.
+      const reply = messagesEvent({ type: 'message_start', message: { usage: { input_tokens: 9 } } }) + messagesEvent({ type: 'ping' })
+        + thinking('Think ') + thinking('twice.') + said('Hello ') + said('there.') + messagesEnd;
+      const batches: ReplyPart[][] = [];
+      for await (const batch of decodeEventStream(source([bytes(reply)]), messages.streamReader())) batches.push(batch);
+      assert.deepEqual(batches, [
+        [{ type: 'reasoning', text: 'Think ' }],
+        [{ type: 'reasoning', text: 'twice.' }, { type: 'delta', text: 'Hello ' }],
+        [{ type: 'delta', text: 'there.' }, { type: 'end', finishReason: 'stop', usage: { prompt_tokens: 9, completion_tokens: 4, total_tokens: 13 } }],
+      ]);
+    });
+
+    it('Messages: event types it does not read are skipped unread; a type it reads with the wrong shape, or an event without a type, is malformed', async () => {
+      const future = messagesEvent({ type: 'content_block_citation', index: 1, citation: { whatever: [1, 2] } });
+      assert.deepEqual((await collect([bytes(future + said('ok') + messagesEnd)], messages)).parts, [
+        { type: 'delta', text: 'ok' },
+        { type: 'end', finishReason: 'stop', usage: { prompt_tokens: 0, completion_tokens: 4, total_tokens: 4 } },
+      ]);
+      const wrongShape = await collect([bytes(said('a') + messagesEvent({ type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 5 } }) + said('b'))], messages);
+      assert.deepEqual(wrongShape.parts, [{ type: 'delta', text: 'a' }]);
+      assert.equal(wrongShape.fault?.reason, 'malformed');
+      const untyped = await collect([bytes(`data: ${JSON.stringify({ index: 1, delta: { type: 'text_delta', text: 'x' } })}\n\n`)], messages);
+      assert.equal(untyped.fault?.reason, 'malformed');
     });
   });
 });
