@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { buildOnce } from '../../buildOnce';
 import { fastObject } from '../fastObject';
-import { errorFault, readEvent, truncated, type StreamReader } from '../eventStream';
+import { errorFault, readTypedEvent, truncated, type StreamReader } from '../eventStream';
 import type { TextRequest } from '../textRequest';
 import { ToolCallAssembler, usage, type FinishReason, type ReplyPart, type Transport } from './transport';
 
@@ -39,15 +39,27 @@ const ResponseSchema = buildOnce(() =>
 );
 type Response = z.infer<ReturnType<typeof ResponseSchema>>;
 
-const EventSchema = buildOnce(() =>
-  fastObject({
-    type: z.string(),
-    delta: z.optional(z.string()),
-    item_id: z.optional(z.string()),
-    item: z.optional(OutputItem()),
-    response: z.optional(ResponseSchema()),
-  }),
-);
+/**
+ * Each streamed event type that is read, with only the fields read from it; the others
+ * (`response.created`, the content parts, the `.done` of the texts, …) are skipped unread:
+ * checking every event against every type's fields cost a short reply's first words time.
+ */
+const EventSchemas = buildOnce(() => {
+  const text = <T extends string>(type: T) => fastObject({ type: z.literal(type), delta: z.optional(z.string()) });
+  const item = <T extends string>(type: T) => fastObject({ type: z.literal(type), item: z.optional(OutputItem()) });
+  const ended = <T extends string>(type: T) => fastObject({ type: z.literal(type), response: z.optional(ResponseSchema()) });
+  return {
+    'response.output_text.delta': text('response.output_text.delta'),
+    'response.reasoning_summary_text.delta': text('response.reasoning_summary_text.delta'),
+    'response.reasoning_text.delta': text('response.reasoning_text.delta'),
+    'response.function_call_arguments.delta': fastObject({ type: z.literal('response.function_call_arguments.delta'), item_id: z.optional(z.string()), delta: z.optional(z.string()) }),
+    'response.output_item.added': item('response.output_item.added'),
+    'response.output_item.done': item('response.output_item.done'),
+    'response.completed': ended('response.completed'),
+    'response.incomplete': ended('response.incomplete'),
+    'response.failed': ended('response.failed'),
+  };
+});
 
 // The catalog's parameter names, as Responses spells them.
 function options(request: TextRequest): Record<string, unknown> {
@@ -108,8 +120,8 @@ export const responses: Transport = {
     let called = 0;
     return {
       read(event, parts) {
-        const e = readEvent(event, EventSchema());
-        switch (e.type) {
+        const e = readTypedEvent(event, EventSchemas());
+        switch (e?.type) {
           case 'response.output_text.delta':
             if (e.delta) parts.push({ type: 'delta', text: e.delta });
             return false;
