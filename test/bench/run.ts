@@ -1,4 +1,4 @@
-// npm run bench [-- --only sizes,stream,render,history,provider,activation]
+// npm run bench [-- --only sizes,stream,images,render,history,provider,activation]
 // Measures what users feel, each figure against a peer measured in the same run on the
 // same input; prints a table and writes the figures to bench-results.json (git-ignored).
 // Never part of npm test. See README.md, "Performance", for what each row means.
@@ -14,7 +14,7 @@ import { buildShipped, measureSizes } from './sizes';
 import { median, round } from './stats';
 import { runStreamBench } from './streamBench';
 
-const PARTS = ['sizes', 'stream', 'render', 'history', 'provider', 'activation'] as const;
+const PARTS = ['sizes', 'stream', 'images', 'render', 'history', 'provider', 'activation'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Row {
@@ -82,6 +82,13 @@ async function main(): Promise<void> {
       { key: 'responsesFirstDeltaRatio', what: 'time to first text through Responses (after its reasoning), ours / bare undici', value: round(stream.responses.firstDelta.medianRatio), unit: '' },
       { key: 'messagesDecodeRatio', what: `the same through the Messages interface: ours / @anthropic-ai/sdk messages.create (median of ${stream.messages.decode.ratios.length} rounds)`, value: round(stream.messages.decode.medianRatio), unit: '' },
       { key: 'messagesFirstDeltaRatio', what: 'time to first text through Messages (after its thinking), ours / bare undici', value: round(stream.messages.firstDelta.medianRatio), unit: '' },
+    );
+  }
+  if (parts.has('images')) {
+    const images = await timed('images', async () => (await import('./imageBench')).runImageBench(log));
+    results.images = images;
+    rows.push(
+      { key: 'imageDecodeRatio', what: `client CPU time for image generations (4 PNGs a request, ${(images.bytesPerRequest / 1024).toFixed(0)} KB), ours / openai v6 images.generate + base64 decoding (median of ${images.decode.ratios.length} rounds)`, value: round(images.decode.medianRatio), unit: '' },
     );
   }
   if (parts.has('render')) {
