@@ -41,8 +41,8 @@ type Response = z.infer<ReturnType<typeof ResponseSchema>>;
 
 /**
  * Each streamed event type that is read, with only the fields read from it; the others
- * (`response.created`, the content parts, the `.done` of the texts, …) are skipped unread:
- * checking every event against every type's fields cost a short reply's first words time.
+ * (`response.created`, the content parts, the `.done` of the texts, …) are skipped unread, as
+ * in Messages (messages.ts says why).
  */
 const EventSchemas = buildOnce(() => {
   const text = <T extends string>(type: T) => fastObject({ type: z.literal(type), delta: z.optional(z.string()) });
