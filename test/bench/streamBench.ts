@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { request } from 'undici';
-import { ServiceClient, TRANSPORTS, type ChatRequest, type TextRequest, type Transport } from '../../src/core';
+import { ServiceClient, TRANSPORTS, type ChatRequest, type ChatStreamEvent, type TextRequest, type Transport } from '../../src/core';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { startEmulatorProcess } from './emulatorProcess';
 import { cpuMs, paired, type PairedResult } from './stats';
@@ -40,9 +40,10 @@ function chatRequest(prompt: string): ChatRequest {
   return { model: MODEL, messages: [{ role: 'user', content: prompt }] };
 }
 
-async function oursText(client: ServiceClient, prompt: string): Promise<string[]> {
+/** Ours: the text of a reply, delta by delta (a delta per network chunk). */
+async function oursText(events: AsyncIterable<ChatStreamEvent>): Promise<string[]> {
   const deltas: string[] = [];
-  for await (const event of client.streamChatCompletion(chatRequest(prompt))) {
+  for await (const event of events) {
     if (event.type === 'delta') deltas.push(event.text);
   }
   return deltas;
@@ -58,13 +59,12 @@ async function openaiText(openai: OpenAI, prompt: string): Promise<string[]> {
   return deltas;
 }
 
-/** Ours: time to the first delta, then the rest drained (untimed). */
-async function oursFirstDelta(client: ServiceClient, prompt: string): Promise<number> {
+/** Ours: time to the first delta of the reply `events` starts, then the rest drained (untimed). */
+async function oursFirstDelta(events: () => AsyncIterable<ChatStreamEvent>): Promise<number> {
   const start = performance.now();
-  const events = client.streamChatCompletion(chatRequest(prompt))[Symbol.asyncIterator]();
   let elapsed: number | undefined;
-  for (let next = await events.next(); !next.done; next = await events.next()) {
-    if (elapsed === undefined && next.value.type === 'delta' && next.value.text) elapsed = performance.now() - start;
+  for await (const event of events()) {
+    if (elapsed === undefined && event.type === 'delta' && event.text) elapsed = performance.now() - start;
   }
   if (elapsed === undefined) throw new Error('our client saw no delta');
   return elapsed;
@@ -150,24 +150,6 @@ function textRequest(model: string, prompt: string): TextRequest {
   return { model, messages: [{ role: 'user', content: prompt }], options: { max_tokens: MAX_TOKENS } };
 }
 
-async function oursInterfaceText(client: ServiceClient, transport: Transport, request: TextRequest): Promise<string[]> {
-  const deltas: string[] = [];
-  for await (const event of client.streamText(transport, request)) {
-    if (event.type === 'delta') deltas.push(event.text);
-  }
-  return deltas;
-}
-
-async function oursInterfaceFirstDelta(client: ServiceClient, transport: Transport, request: TextRequest): Promise<number> {
-  const start = performance.now();
-  let elapsed: number | undefined;
-  for await (const event of client.streamText(transport, request)) {
-    if (elapsed === undefined && event.type === 'delta' && event.text) elapsed = performance.now() - start;
-  }
-  if (elapsed === undefined) throw new Error('our client saw no delta');
-  return elapsed;
-}
-
 /** Checks ours and the peer read the same text; returns how many deltas the peer saw. */
 function sameText(what: string, ours: string[], theirs: string[]): number {
   if (theirs.length < 20_000 || ours.join('') !== theirs.join('')) {
@@ -179,12 +161,12 @@ function sameText(what: string, ours: string[], theirs: string[]): number {
 async function runInterface(client: ServiceClient, emulatorUrl: string, other: OtherInterface, longPrompt: string, shortPrompt: string, log: (line: string) => void): Promise<InterfaceResult> {
   const { transport, model } = other;
   const long = textRequest(model, longPrompt);
-  const deltas = sameText(transport.name, await oursInterfaceText(client, transport, long), await other.peerText(longPrompt));
+  const deltas = sameText(transport.name, await oursText(client.streamText(transport, long)), await other.peerText(longPrompt));
   log(`decode, ${transport.name}: ${deltas} deltas per stream from ${model}`);
   const decode = await paired(
     7,
     1,
-    () => cpuMs(async () => void (await oursInterfaceText(client, transport, long))),
+    () => cpuMs(async () => void (await oursText(client.streamText(transport, long)))),
     () => cpuMs(async () => void (await other.peerText(longPrompt))),
   );
   const short = textRequest(model, shortPrompt);
@@ -192,7 +174,7 @@ async function runInterface(client: ServiceClient, emulatorUrl: string, other: O
   const firstDelta = await paired(
     201,
     20,
-    () => oursInterfaceFirstDelta(client, transport, short),
+    () => oursFirstDelta(() => client.streamText(transport, short)),
     () => bareFirstDelta(`${emulatorUrl}${transport.path}`, body, other.wireText),
   );
   return { decode, firstDelta };
@@ -206,14 +188,14 @@ export async function runStreamBench(log: (line: string) => void): Promise<Strea
 
     // Same input for both, checked: the same text. Ours hands on a network chunk's deltas as one.
     const longPrompt = `Write a long TypeScript walkthrough. [[tokens:${DECODE_DELTAS}]]`;
-    const ours = await oursText(client, longPrompt);
+    const ours = await oursText(client.streamChatCompletion(chatRequest(longPrompt)));
     const theirs = await openaiText(openai, longPrompt);
     const deltas = sameText('chat completions', ours, theirs);
     log(`decode: ${deltas} deltas (${(theirs.join('').length / 1024).toFixed(0)} KB of text) per stream, ours in ${ours.length} batches`);
     const decode = await paired(
       7,
       1,
-      () => cpuMs(async () => void (await oursText(client, longPrompt))),
+      () => cpuMs(async () => void (await oursText(client.streamChatCompletion(chatRequest(longPrompt))))),
       () => cpuMs(async () => void (await openaiText(openai, longPrompt))),
     );
 
@@ -222,7 +204,7 @@ export async function runStreamBench(log: (line: string) => void): Promise<Strea
     const firstDelta = await paired(
       201,
       20,
-      () => oursFirstDelta(client, shortPrompt),
+      () => oursFirstDelta(() => client.streamChatCompletion(chatRequest(shortPrompt))),
       () => bareFirstDelta(`${emulator.baseUrl}/chat/completions`, JSON.stringify({ ...chatRequest(shortPrompt), stream: true }), chatText),
     );
     const others = otherInterfaces(emulator.baseUrl, emulator.origin);
