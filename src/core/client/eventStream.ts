@@ -110,9 +110,7 @@ export const malformed = (what: string): StreamFault => new StreamFault('malform
 
 /** The event read with `schema`; an error event or a wrong shape is a fault. */
 export function readEvent<T>(event: SseEvent, schema: z.ZodMiniType<T>, what = 'an event'): T {
-  const parsed = schema.safeParse(eventJson(event));
-  if (!parsed.success) throw malformed(what);
-  return parsed.data;
+  return checked(eventJson(event), schema, what);
 }
 
 /**
@@ -125,9 +123,14 @@ export function readTypedEvent<S extends Record<string, z.ZodMiniType>>(event: S
   const type = (json as { type?: unknown } | null)?.type;
   if (typeof type !== 'string') throw malformed(what);
   if (!Object.hasOwn(schemas, type)) return undefined;
-  const parsed = schemas[type]!.safeParse(json);
+  return checked(json, schemas[type]!, what) as z.infer<S[keyof S]>;
+}
+
+/** An event's JSON as `schema` has it, or a malformed fault. */
+function checked<T>(json: unknown, schema: z.ZodMiniType<T>, what: string): T {
+  const parsed = schema.safeParse(json);
   if (!parsed.success) throw malformed(what);
-  return parsed.data as z.infer<S[keyof S]>;
+  return parsed.data;
 }
 
 /** For interfaces whose replies always end with a completing event: bytes that end first are a cut. */
