@@ -22,7 +22,7 @@ export type AuthResult = { ok: true; key: string; workspace: Workspace } | { ok:
  * (`sk_test_`) and at most 4 characters of the secret, never more than half of it.
  */
 export function maskKey(key: string): string {
-  const scheme = /^(?:[a-z]{1,8}[_-]){1,2}/.exec(key)?.[0] ?? '';
+  const scheme = /^sk(?:_(?:test|live)_|-proj-|[_-])/.exec(key)?.[0] ?? '';
   return `${key.slice(0, scheme.length + Math.min(4, Math.floor((key.length - scheme.length) / 2)))}…`;
 }
 

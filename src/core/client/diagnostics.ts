@@ -21,8 +21,9 @@ export interface DiagnosticsRecord {
 // Spec, Authentication 8. The rule (README, "Security"): the key's scheme (`sk_`, `sk_test_`,
 // `sk-proj-`: the same for every key, so it tells nothing) plus up to 4 characters of the
 // secret, and never more than half of the secret. That tells a workspace's keys apart, as the
-// cabinet's list does, while a long key shows about a tenth of its secret.
-const SCHEME = /^(?:[a-z]{1,8}[_-]){1,2}/;
+// cabinet's list does, while a long key shows about a tenth of its secret. Only these known
+// schemes count: a secret that starts with lowercase letters and `_` is still secret.
+const SCHEME = /^sk(?:_(?:test|live)_|-proj-|[_-])/;
 const SECRET_CHARS_SHOWN = 4;
 
 export function maskKey(key: string): string {
@@ -37,6 +38,17 @@ export function maskKey(key: string): string {
 export function redactKey(text: string, key: string): string {
   const trimmed = key.trim();
   return trimmed.length === 0 ? text : text.split(trimmed).join(maskKey(trimmed));
+}
+
+// What an error code or a request id looks like. Anything else the service sent in those
+// places (an echoed header, a sentence) is not kept: these fields are shown and logged unmasked.
+const TOKEN = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+/** An error code or request id the service sent, if it is a plain token that does not hold the key. */
+export function publicToken(value: string | null | undefined, key: string): string | undefined {
+  if (value === null || value === undefined || !TOKEN.test(value)) return undefined;
+  const trimmed = key.trim();
+  return trimmed !== '' && value.includes(trimmed) ? undefined : value;
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');

@@ -7,7 +7,7 @@ import { Agent, FormData, request, type Dispatcher } from 'undici';
 import type * as z from 'zod/mini';
 import { validateBaseUrl } from './baseUrl';
 import { decodeEventStream, StreamFault, type StreamReader } from './eventStream';
-import { localIsoTime, maskKey, redactKey, type DiagnosticsRecord } from './diagnostics';
+import { localIsoTime, maskKey, publicToken, redactKey, type DiagnosticsRecord } from './diagnostics';
 import { IdleWatchdog } from './idleWatchdog';
 import { DEFAULT_MAX_RETRIES, parseRetryAfter, RetryBudget, type RetryCase } from './retryPolicy';
 import {
@@ -333,7 +333,7 @@ export class ServiceClient {
   }
 
   private async *readJson<T>(call: Call, response: Response, attempt: Attempt, parse: (json: unknown) => T | undefined): AsyncGenerator<{ data: T; requestId?: string }, Failure | undefined> {
-    const requestId = headerValue(response.headers, 'x-request-id');
+    const requestId = publicToken(headerValue(response.headers, 'x-request-id'), this.apiKey);
     const data = parse(parseJson(await response.body.text()));
     if (data === undefined) return { kind: 'bad_response', status: response.statusCode, requestId, serviceMessage: 'the response has an unexpected shape' };
     this.log('info', call, attempt, { status: response.statusCode, requestId });
@@ -342,7 +342,7 @@ export class ServiceClient {
   }
 
   private async *readStream(call: Call, response: Response, attempt: Attempt, reader: StreamReader): AsyncGenerator<ChatStreamEvent, Failure | undefined> {
-    const requestId = headerValue(response.headers, 'x-request-id');
+    const requestId = publicToken(headerValue(response.headers, 'x-request-id'), this.apiKey);
     const watchdog = new IdleWatchdog(this.idleTimeoutMs, () => attempt.stop('idle'));
     let partialText = '';
     let hadOutput = false;
@@ -467,16 +467,17 @@ export class ServiceClient {
     } catch {
       // An unreadable error body still leaves the status to go on.
     }
-    const code = body?.code ?? undefined;
+    // Everything here came from the server, which may echo the key back: masked, or dropped.
+    const code = publicToken(body?.code, this.apiKey);
     return {
       kind: kindFor(status, code),
       ...((status === 408 || status === 429 || status >= 500) && { retryCase: 'refused' as const }),
       status,
       code,
-      requestId: headers['x-request-id'] ?? body?.request_id ?? undefined,
+      requestId: publicToken(headers['x-request-id'] ?? body?.request_id, this.apiKey),
       retryAfterMs: status === 429 || status === 408 || status >= 500 ? parseRetryAfter(response.headers) : undefined,
       serviceMessage: body?.message ? redactKey(body.message, this.apiKey) : undefined,
-      headers,
+      headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redactKey(value, this.apiKey)])),
     };
   }
 
@@ -493,7 +494,8 @@ export class ServiceClient {
       if (error.reason === 'malformed') return { kind: 'bad_response', serviceMessage: error.serviceMessage, cause: error };
       if (error.reason === 'error_event') {
         const serviceMessage = error.serviceMessage ? redactKey(error.serviceMessage, this.apiKey) : 'the stream reported an error';
-        return { kind: hadOutput ? 'stream_interrupted' : kindForCode(error.code), code: error.code, serviceMessage, cause: error };
+        const code = publicToken(error.code, this.apiKey);
+        return { kind: hadOutput ? 'stream_interrupted' : kindForCode(code), code, serviceMessage, cause: error };
       }
       const serviceMessage = 'the stream ended without [DONE] or a finish reason';
       return hadOutput ? { kind: 'stream_interrupted', serviceMessage } : { kind: 'network', retryCase: 'ambiguous', serviceMessage };

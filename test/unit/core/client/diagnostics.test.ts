@@ -11,6 +11,10 @@ describe('core diagnostics', () => {
       ['sk_live_9a8b7c6d5e4f3a2b1c0d9e8f7a', 'sk_live_9a8b…'],
       ['sk_9f8e7d6c5b4a39281706', 'sk_9f8e…'],
       ['sk-proj-Ab12Cd34Ef56Gh78', 'sk-proj-Ab12…'],
+      // Lowercase letters and `_` at the start of the secret are the secret's, not the scheme's.
+      ['sk_abcdefgh_Q9xZ7LmN2pR4tV6wY8', 'sk_abcd…'],
+      ['sk_test_abcdefgh_Q9xZ7LmN', 'sk_test_abcd…'],
+      ['key_abcdefgh_Q9xZ7LmN', 'key_…'],
       ['0123456789abcdef', '0123…'],
       ['sk_ab', 'sk_a…'],
       ['sk_a', 'sk_…'],

@@ -449,6 +449,29 @@ describe('core ServiceClient against the emulator', function () {
       assert.equal(JSON.stringify({ ...error, message: error.message }).includes(FIXTURE_KEYS.alpha), false);
     });
 
+    it('Errors 4: an error code, request id or header that echoes the key is dropped or masked, never shown', async () => {
+      const key = FIXTURE_KEYS.alpha;
+      await control.queueFaults('chat', [{ type: 'status', status: 400, code: `bad_key_${key}`, message: `Authorization: Bearer ${key}`, headers: { 'x-request-id': `req_${key}`, 'x-echo': key } }]);
+      const error = await rejection(client({ maxRetries: 0 }).createChatCompletion(chat()));
+      assert.deepEqual(
+        { code: error.code, requestId: error.requestId, echo: error.headers?.['x-echo'], serviceMessage: error.serviceMessage, userMessage: error.userMessage },
+        {
+          code: undefined,
+          requestId: undefined,
+          echo: 'sk_test_al…',
+          serviceMessage: 'Authorization: Bearer sk_test_al…',
+          userMessage: 'The service refused the request (HTTP 400): if it keeps happening, copy the diagnostics into a support message.',
+        },
+      );
+      assert.equal(JSON.stringify({ ...error, message: error.message }).includes(key), false);
+    });
+
+    it('Errors 4: a stream error event whose code echoes the key keeps no code', async () => {
+      await control.queueFaults('chat', [{ type: 'stream_error', afterDeltas: 0, code: `quota_${FIXTURE_KEYS.alpha}` }]);
+      const { error } = await consume(client({ maxRetries: 0 }).streamChatCompletion(chat()));
+      assert.deepEqual({ code: error?.code, leaked: JSON.stringify({ ...error, message: error?.message }).includes(FIXTURE_KEYS.alpha) }, { code: undefined, leaked: false });
+    });
+
     it('Catalog: ModelCatalog caches within its time limit, refreshes on demand, and shares one request', async () => {
       const catalog = new ModelCatalog(client(), { ttlMs: 60_000 });
       const [first, second] = await Promise.all([catalog.get(), catalog.get()]);
