@@ -1,6 +1,9 @@
 // Spec, Endpoints rule 4 and Versioning: the base URL already ends with the version segment
 // /v1 and the client adds only the rest of the path. Mistakes are refused before any request
-// with a message that says how to fix them.
+// with a message that says how to fix them. A message never repeats what was typed beyond the
+// parts it names: a pasted key (in a path, a query or a malformed address) must not reach a
+// notification, the chat or its stored history.
+import { redactKeys } from './redactKeys';
 
 export type BaseUrlResult = { ok: true; baseUrl: string } | { ok: false; message: string };
 
@@ -24,10 +27,13 @@ export function validateBaseUrl(raw: string): BaseUrlResult {
   try {
     url = new URL(input);
   } catch {
-    return refuse(`"${input}" is not a web address: set the base URL to a full address ending with /v1 (for example ${EXAMPLE}).`);
+    return refuse(`The base URL is not a web address: set it to a full address ending with /v1 (for example ${EXAMPLE}).`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return refuse(`The base URL must start with https:// (or http:// for a local service), for example ${EXAMPLE}.`);
+  }
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    return refuse(`The base URL uses http:// for a service on another machine, which would send your API key unencrypted: use https:// (http:// is for a service on this machine only, such as http://localhost).`);
   }
   if (url.username || url.password) {
     return refuse('Remove the user name and password from the base URL: the API key is set separately.');
@@ -41,7 +47,8 @@ export function validateBaseUrl(raw: string): BaseUrlResult {
     .filter((s) => s !== '')
     .map((s) => (s.toLowerCase() === 'v1' ? 'v1' : s));
   const versionAt = segments.indexOf('v1');
-  const prefix = `${url.origin}/${segments.slice(0, versionAt + 1).join('/')}`;
+  // The chat alias /api/v1 (spec, Endpoints 6) is not a base: its base is the host's /v1.
+  const prefix = versionAt === 1 && segments[0] === 'api' ? `${url.origin}/v1` : `${url.origin}/${segments.slice(0, versionAt + 1).join('/')}`;
   if (segments.filter((s) => s === 'v1').length > 1) {
     return refuse(`The base URL holds /v1 twice: keep a single one, so use ${prefix}.`);
   }
@@ -55,7 +62,7 @@ export function validateBaseUrl(raw: string): BaseUrlResult {
   }
   if (versionAt !== segments.length - 1) {
     const tail = segments.slice(versionAt + 1).join('/');
-    const what = ENDPOINT_TAILS.includes(tail) ? `the full endpoint address (/${tail})` : `"/${tail}" after /v1`;
+    const what = ENDPOINT_TAILS.includes(tail) ? `the full endpoint address (/${tail})` : 'more after /v1';
     return refuse(`The base URL holds ${what}: it must end at /v1, so use ${prefix}.`);
   }
   return { ok: true, baseUrl: prefix };
@@ -69,6 +76,12 @@ export function currentAddressFor(legacyBaseUrl: string): string {
   return `${new URL(legacyBaseUrl).origin}/v1`;
 }
 
+/** localhost, 127.0.0.0/8 and ::1: traffic that never leaves the machine. */
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(hostname) || hostname === '[::1]';
+}
+
 function refuse(message: string): BaseUrlResult {
-  return { ok: false, message };
+  // A last guard: a suggestion built from the typed path may still hold a key.
+  return { ok: false, message: redactKeys(message) };
 }

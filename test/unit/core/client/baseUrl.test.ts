@@ -57,6 +57,37 @@ describe('core validateBaseUrl', () => {
     assert.match(refused('https://api.example.com/v1?key=1'), /Remove/);
   });
 
+  it('Endpoints 6: the chat alias pasted whole is refused with the base address, not the alias', () => {
+    assert.equal(
+      refused('https://example.com/api/v1/chat/completions'),
+      'The base URL holds the full endpoint address (/chat/completions): it must end at /v1, so use https://example.com/v1.',
+    );
+  });
+
+  it('Authentication 4: a key pasted into the address is never repeated in the message', () => {
+    const key = 'sk_live_0123456789abcdefghijklmnop';
+    assert.deepEqual(
+      [`api.example.com/v1?api_key=${key}`, `${key}@api.example.com/v1`, `https://api.example.com/v1/${key}`, `https://api.example.com/${key}`].map(refused),
+      [
+        'The base URL is not a web address: set it to a full address ending with /v1 (for example https://api.example.com/v1).',
+        'The base URL is not a web address: set it to a full address ending with /v1 (for example https://api.example.com/v1).',
+        'The base URL holds more after /v1: it must end at /v1, so use https://api.example.com/v1.',
+        'The base URL must end with the version segment /v1: use https://api.example.com/sk_live_0123…/v1.',
+      ],
+    );
+  });
+
+  it('Authentication 4: plain http:// is refused for another machine (the key would travel unencrypted), kept for this one', () => {
+    assert.equal(
+      refused('http://api.example.com/v1'),
+      'The base URL uses http:// for a service on another machine, which would send your API key unencrypted: use https:// (http:// is for a service on this machine only, such as http://localhost).',
+    );
+    assert.deepEqual(
+      ['http://localhost:4010/v1', 'http://127.0.0.1:4010/v1', 'http://127.1.2.3/v1', 'http://[::1]:4010/v1', 'http://app.localhost/v1'].map((raw) => validateBaseUrl(raw).ok),
+      [true, true, true, true, true],
+    );
+  });
+
   it('Versioning 2: the current address offered for a legacy one is the same host\'s /v1', () => {
     assert.equal(currentAddressFor('https://old.example.com/legacy/v1'), 'https://old.example.com/v1');
     assert.equal(currentAddressFor('http://127.0.0.1:4010/compat/api/v1'), 'http://127.0.0.1:4010/v1');
