@@ -6,6 +6,7 @@ import { EventEmitter } from 'node:events';
 import { Agent, FormData, request, type Dispatcher } from 'undici';
 import type * as z from 'zod/mini';
 import { validateBaseUrl } from './baseUrl';
+import { redactKeys } from './redactKeys';
 import { decodeEventStream, StreamFault, type StreamReader } from './eventStream';
 import { localIsoTime, maskKey, publicToken, redactKey, type DiagnosticsRecord } from './diagnostics';
 import { IdleWatchdog } from './idleWatchdog';
@@ -320,7 +321,9 @@ export class ServiceClient {
         const response = await sent;
         // Delegated, not re-yielded: one hop less for every event. A caller that stops reading
         // early closes the reader too (or its idle watchdog would tick on for ever).
-        failure = response.statusCode >= 400 ? await this.failureFromResponse(response) : yield* read(response, attempt);
+        if (response.statusCode >= 400) failure = await this.failureFromResponse(response);
+        else if (response.statusCode >= 300 && !call.anonymous) failure = redirectFailure(response);
+        else failure = yield* read(response, attempt);
       } catch (error) {
         failure = this.thrownFailure(error, attempt);
       } finally {
@@ -495,7 +498,9 @@ export class ServiceClient {
       if (error.reason === 'error_event') {
         const serviceMessage = error.serviceMessage ? redactKey(error.serviceMessage, this.apiKey) : 'the stream reported an error';
         const code = publicToken(error.code, this.apiKey);
-        return { kind: hadOutput ? 'stream_interrupted' : kindForCode(code), code, serviceMessage, cause: error };
+        const kind = kindForCode(code);
+        // A balance, key or length problem keeps its own advice after output: sending again would fail the same way.
+        return { kind: hadOutput && !KEEPS_ADVICE_AFTER_OUTPUT.has(kind) ? 'stream_interrupted' : kind, code, serviceMessage, cause: error };
       }
       const serviceMessage = 'the stream ended without [DONE] or a finish reason';
       return hadOutput ? { kind: 'stream_interrupted', serviceMessage } : { kind: 'network', retryCase: 'ambiguous', serviceMessage };
@@ -512,6 +517,8 @@ export class ServiceClient {
   }
 
   private async retryOrThrow(call: Call, attempt: Attempt, failure: Failure, budget: RetryBudget): Promise<void> {
+    // Stopped while the failure was read (its body read gave up quietly): nothing more is waited for or sent.
+    if (call.signal?.aborted) throw this.fail(call, attempt, stoppedFailure(failure));
     const delay = failure.kind === 'aborted' ? undefined : budget.next(failure);
     if (delay === undefined) throw this.fail(call, attempt, failure);
     this.log('warn', call, attempt, { ...failure, note: `retrying in ${Math.round(delay)} ms (${failure.retryCase})` });
@@ -523,13 +530,15 @@ export class ServiceClient {
     return new Promise((resolve, reject) => {
       const onAbort = () => {
         clearTimeout(timer);
-        reject(this.fail(call, attempt, { ...failure, kind: 'aborted', userMessage: undefined }));
+        reject(this.fail(call, attempt, stoppedFailure(failure)));
       };
       const timer = setTimeout(() => {
         call.signal?.removeEventListener('abort', onAbort);
         resolve();
       }, ms);
       call.signal?.addEventListener('abort', onAbort, { once: true });
+      // Stopped by the onRetry callback itself, before the listener was there.
+      if (call.signal?.aborted) onAbort();
     });
   }
 
@@ -577,6 +586,36 @@ export class ServiceClient {
     ];
     this.logger[level](fields.filter((f) => f !== '').join(' '));
   }
+}
+
+/** Kinds whose advice still holds when the failure came after part of the answer. */
+const KEEPS_ADVICE_AFTER_OUTPUT: ReadonlySet<ErrorKind> = new Set(['payment', 'auth', 'too_long']);
+
+function stoppedFailure(failure: Failure): Failure {
+  return { ...failure, kind: 'aborted', userMessage: undefined };
+}
+
+/**
+ * The service address answered with a redirect, which a request carrying the key never follows
+ * (the key would go wherever it points): the fix is the address, named without its query.
+ */
+function redirectFailure(response: Response): Failure {
+  const location = headerValue(response.headers, 'location');
+  let target: string | undefined;
+  try {
+    const url = location === undefined ? undefined : new URL(location);
+    if (url && (url.protocol === 'https:' || url.protocol === 'http:')) target = `${url.origin}${url.pathname}`;
+  } catch {
+    // A relative or broken Location: say only that it redirects.
+  }
+  response.body.dump().catch(() => undefined);
+  const advice = 'check the Multi-Model AI base URL setting (it must be the service API address itself, ending with /v1)';
+  return {
+    kind: 'config',
+    status: response.statusCode,
+    serviceMessage: `redirected to ${target ?? '(no usable location)'}`,
+    userMessage: `The service address answered with a redirect${target ? ` to ${redactKeys(target)}` : ''}, which is not followed, so your key is not sent elsewhere: ${advice}.`,
+  };
 }
 
 /** A batch of parts as events: neighbouring text (and reasoning) joined into one event. */

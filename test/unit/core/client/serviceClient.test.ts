@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer as createHttpServer } from 'node:http';
 import { join } from 'node:path';
 import { startEmulator, EmulatorControl, FIXTURE_KEYS, type RunningEmulator } from '../../../emulator/index';
 import { tokenize } from '../../../emulator/replies';
@@ -406,6 +407,38 @@ describe('core ServiceClient against the emulator', function () {
       assert.equal((await control.requests()).length, 1);
     });
 
+    it('Errors rule: a Stop from the retry callback itself (before the wait began) ends the wait at once', async () => {
+      const controller = new AbortController();
+      await control.queueFaults('chat', [{ type: 'rate_limit', retryAfterSeconds: 30 }]);
+      // With a 30 s window, a wait that misses this abort runs past the test's time limit.
+      const error = await rejection(client().createChatCompletion(chat(), { signal: controller.signal, onRetry: () => controller.abort() }));
+      assert.equal(error.kind, 'aborted');
+      assert.equal((await control.requests()).length, 1);
+    });
+
+    it('Errors rule: a Stop while a 429 body is still arriving ends at once, with no wait and no second request', async () => {
+      let requests = 0;
+      const server = createHttpServer((req, res) => {
+        requests++;
+        req.resume();
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '30' });
+        res.write('{"error":{"code":"rate_limit_exceeded",');
+        setTimeout(() => res.end('"message":"slow down"}}'), 300).unref();
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as { port: number };
+        const controller = new AbortController();
+        const pending = client({ baseUrl: `http://127.0.0.1:${port}/v1` }).createChatCompletion(chat(), { signal: controller.signal });
+        setTimeout(() => controller.abort(), 100);
+        const error = await rejection(pending);
+        assert.deepEqual({ kind: error.kind, requests }, { kind: 'aborted', requests: 1 });
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+
     it('an already aborted signal sends nothing', async () => {
       const error = await rejection(client().listModels({}, { signal: AbortSignal.abort() }));
       assert.equal(error.kind, 'aborted');
@@ -470,6 +503,47 @@ describe('core ServiceClient against the emulator', function () {
       await control.queueFaults('chat', [{ type: 'stream_error', afterDeltas: 0, code: `quota_${FIXTURE_KEYS.alpha}` }]);
       const { error } = await consume(client({ maxRetries: 0 }).streamChatCompletion(chat()));
       assert.deepEqual({ code: error?.code, leaked: JSON.stringify({ ...error, message: error?.message }).includes(FIXTURE_KEYS.alpha) }, { code: undefined, leaked: false });
+    });
+
+    it('Limits 2: a spend-limit error after part of the answer keeps its advice (sending again would fail the same way) and the text', async () => {
+      await control.queueFaults('chat', [{ type: 'stream_error', afterDeltas: 3, code: 'spend_limit_exceeded' }]);
+      const { deltas, error } = await consume(client().streamChatCompletion(chat()));
+      assert.deepEqual(
+        { kind: error?.kind, partialText: error?.partialText, userMessage: error?.userMessage, requests: (await control.requests()).length },
+        {
+          kind: 'payment',
+          partialText: deltas.join(''),
+          userMessage: "The spend limit of key sk_test_al… is reached: raise the key's limit in the management cabinet, then try again. The part of the answer that arrived is kept.",
+          requests: 1,
+        },
+      );
+      assert.notEqual(deltas.join(''), '');
+    });
+
+    it('Endpoints 4: an address that answers with a redirect is a setting to fix; the key is not sent on', async () => {
+      const seen: string[] = [];
+      const server = createHttpServer((req, res) => {
+        seen.push(`${req.url} ${req.headers.authorization ? 'with key' : 'no key'}`);
+        res.writeHead(301, { location: `https://elsewhere.example/v1${req.url?.replace(/^\/v1/, '')}?token=1` });
+        res.end();
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as { port: number };
+        const error = await rejection(client({ baseUrl: `http://127.0.0.1:${port}/v1` }).listModels());
+        assert.deepEqual(
+          { kind: error.kind, status: error.status, userMessage: error.userMessage, seen },
+          {
+            kind: 'config',
+            status: 301,
+            userMessage:
+              'The service address answered with a redirect to https://elsewhere.example/v1/models, which is not followed, so your key is not sent elsewhere: check the Multi-Model AI base URL setting (it must be the service API address itself, ending with /v1).',
+            seen: ['/v1/models with key'],
+          },
+        );
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
     });
 
     it('Catalog: ModelCatalog caches within its time limit, refreshes on demand, and shares one request', async () => {
