@@ -45,7 +45,7 @@ describe('status bar', () => {
   it('issue 14: the tooltip adds up what answers cost since VS Code started, at the catalog prices', async () => {
     await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha, model: 'nova/responder' });
     const spent = (tooltip: string) => {
-      const match = /^Spent since VS Code started: ≈ ([\d.]+) ₽ \((\d+) answers?, at the catalog's prices\)$/m.exec(tooltip);
+      const match = /^Spent since VS Code started: ≈ ([\d.]+) ₽ \((\d+) answers?, at the catalog's prices; answers stopped or cut off report no usage, so they are not counted\)$/m.exec(tooltip);
       return match ? [Number(match[1]), Number(match[2])] : [0, 0];
     };
     const [rubBefore, answersBefore] = spent((await api.statusBar.refresh()).tooltip);

@@ -5,6 +5,7 @@
 import type { ModelConnection } from '../reply/modelConnection';
 import { waitReason } from '../reply/retryWait';
 import { streamReply } from '../reply/streamReply';
+import { LENGTH_LIMIT_NOTICE, reachedLengthLimit } from '../reply/lengthLimit';
 import { conversationView, turnsBefore } from './firstTurns';
 import type { SessionStateInput, ToPageInput } from './protocol';
 import { checkExplainable, explainTitle } from '../prompts/explainPrompt';
@@ -280,6 +281,10 @@ export class ChatSession {
     switch (outcome.status) {
       case 'done':
         reply.status = 'done';
+        if (reachedLengthLimit(outcome)) {
+          reply.notice = [reply.notice, LENGTH_LIMIT_NOTICE].filter(Boolean).join(' ');
+          if (this.conversation === conversation) this.deps.post({ type: 'reply/notice', turnId: reply.id, text: reply.notice });
+        }
         if (outcome.usage) reply.usage = TurnUsageSchema().parse(outcome.usage);
         if (outcome.costRub !== undefined) reply.costRub = outcome.costRub;
         break;

@@ -2,7 +2,8 @@
 // most one update per interval) and ends in an outcome. It never touches the document: the
 // editor side applies a `done` proposal only when the person accepts it.
 import { buildRefactorMessages } from '../prompts/refactorPrompt';
-import type { ModelConnection } from '../reply/modelConnection';
+import { SetupError, type ModelConnection } from '../reply/modelConnection';
+import { CODE_CUT_OFF_MESSAGE, reachedLengthLimit } from '../reply/lengthLimit';
 import type { RetryWait } from '../client/serviceClient';
 import { streamReply } from '../reply/streamReply';
 import { extractCode } from './extractCode';
@@ -24,7 +25,7 @@ export interface RefactorRequest {
 /**
  * done: complete code, ready to accept; stopped: the person stopped it; failed: no usable
  * reply (error says why, or none for a reply without code); interrupted: the stream broke
- * after partial output, which is shown but never applied.
+ * after partial output, or the answer stopped at its token limit: shown, never applied.
  */
 export type RefactorOutcome =
   | { status: 'done'; code: string; document: string }
@@ -62,7 +63,8 @@ export class RefactorRun {
       instruction: this.request.instruction,
     });
     const outcome = await streamReply(
-      { connection: Promise.resolve(connection), messages, signal },
+      // Usage is asked for as in the chat, so the refactoring's cost is counted too.
+      { connection: Promise.resolve(connection), messages, signal, includeUsage: true },
       {
         onText: (text) => {
           this.reply += text;
@@ -80,6 +82,7 @@ export class RefactorRun {
       case 'interrupted':
         return { status: 'interrupted', error: outcome.error, document: this.proposal() };
       case 'done': {
+        if (reachedLengthLimit(outcome)) return { status: 'interrupted', error: new SetupError(CODE_CUT_OFF_MESSAGE, ['openSettings']), document: this.proposal() };
         const code = extractCode(outcome.text, target.languageId, true);
         if (!code || code.trim() === '') return { status: 'failed' };
         const fitted = fitCode(code, selectedText(target));

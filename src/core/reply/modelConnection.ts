@@ -20,7 +20,7 @@ export interface ModelConnection {
   onSpend?(costRub: number): void;
 }
 
-/** A reason a request cannot be sent yet (no key, no address, no usable model), with the actions that fix it. */
+/** A reason a request cannot succeed as things are set (no key, no address, no usable model, too low a token limit), with the actions that fix it. */
 export class SetupError extends Error {
   constructor(message: string, readonly actions: Action[]) {
     super(message);

@@ -101,6 +101,9 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
           thoughts.push(event.text);
           break;
         case 'tool_call':
+          // What was said before the call goes out before it, in the order the model said it.
+          thoughts.flush();
+          texts.flush();
           toolCalls.push(event.call);
           handlers.onToolCall?.(event.call);
           break;

@@ -71,7 +71,7 @@ export function statusBarView(input: StatusBarInput): StatusBarView {
   if (input.catalogProblem) lines.push(`Could not read the model list: ${input.catalogProblem}`);
   if (input.legacyBaseUrl) lines.push(`Uses the legacy address ${input.legacyBaseUrl}: Verify Connection offers the current one.`);
   if (input.spend && input.spend.answers > 0) {
-    lines.push(`Spent since VS Code started: ${formatRub(input.spend.rub)} (${input.spend.answers} ${input.spend.answers === 1 ? 'answer' : 'answers'}, at the catalog's prices)`);
+    lines.push(`Spent since VS Code started: ${formatRub(input.spend.rub)} (${input.spend.answers} ${input.spend.answers === 1 ? 'answer' : 'answers'}, at the catalog's prices; answers stopped or cut off report no usage, so they are not counted)`);
   }
   lines.push(PICK_ANOTHER);
   return { text: `$(sparkle) ${name}`, tooltip: lines.join('\n'), action: 'selectModel', warning: false };

@@ -204,11 +204,11 @@ export class RefactorController extends Disposable {
 
   /** `discardable`: the proposal stays open (interrupted), so Discard closes it. */
   private showFailure(what: string, error: unknown, context: RetryContext, discardable = false): void {
+    const actions = discardable ? ['discard' as const] : [];
     if (error instanceof SetupError) {
-      void offerActions('error', error.message, error.actions);
+      void offerActions('error', error.message, [...error.actions, 'retry', ...actions], this.handlers(context));
       return;
     }
-    const actions = discardable ? ['discard' as const] : [];
     const failure = this.deps.failures.record(what, error, `Nothing was applied: ${UNCHANGED.toLowerCase()}`);
     void offerActions('error', failure.message, [...failure.actions, ...actions], this.handlers(context));
   }

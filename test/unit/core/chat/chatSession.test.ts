@@ -20,6 +20,7 @@ describe('ChatSession against the emulator', () => {
   let key: string;
   let modelId: string;
   let maxRetries: number;
+  let maxTokens: number | undefined;
 
   before(async () => {
     emulator = await startEmulator();
@@ -34,13 +35,14 @@ describe('ChatSession against the emulator', () => {
     key = FIXTURE_KEYS.alpha;
     modelId = 'acme/chat-large';
     maxRetries = 0;
+    maxTokens = undefined;
   });
 
   async function connect(): Promise<ModelConnection> {
     const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: key, maxRetries });
     const model = (await client.listModels()).data.find((m) => m.id === modelId);
     if (!model) throw new SetupError('Pick a model.', ['selectModel']);
-    return { client, model };
+    return { client, model, maxTokens };
   }
 
   function session(onPost: (message: ToPageInput, s: ChatSession) => void = () => {}): ChatSession {
@@ -164,6 +166,20 @@ describe('ChatSession against the emulator', () => {
     const reloaded = session();
     assert.deepEqual(reloaded.current(), first.current());
     assert.deepEqual(reloaded.state({ options: [], loading: false }).history.map((h) => h.title), ['Hello there']);
+  });
+
+  it('an answer that stopped at its token limit is kept and says so, with what to do', async () => {
+    maxTokens = 3;
+    await control.queueReplies(['one two three four five six']);
+    const s = session();
+    await s.send('Count to six');
+    const reply = lastReply(s);
+    const notice = 'The answer stopped at its length limit: send "continue" for the rest, or raise the setting Multi-Model AI: Max Tokens.';
+    assert.deepEqual({ status: reply.status, text: reply.text, notice: reply.notice }, { status: 'done', text: 'one two three ', notice });
+    // Shown at once, as the page shows a notice (the end redraws the state, not the notice), and kept for a reload.
+    assert.deepEqual(posted.filter((m) => m.type === 'reply/notice').map((m) => m.type === 'reply/notice' && m.text), [notice]);
+    const end = posted.find((m) => m.type === 'reply/end');
+    assert.equal(end?.type === 'reply/end' ? end.turn.notice : undefined, notice);
   });
 
   it('stop aborts mid-stream and keeps the partial answer, marked stopped', async () => {

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
 import { ServiceClient } from '../../../../src/core/index';
 import { RefactorRun, type RefactorRequest } from '../../../../src/core/refactor/refactorRun';
-import type { ModelConnection } from '../../../../src/core/reply/modelConnection';
+import { SetupError, type ModelConnection } from '../../../../src/core/reply/modelConnection';
 import type { ServiceError } from '../../../../src/core/client/serviceError';
 
 const documentText = 'class A {\n  run(x) {\n    return x+1\n  }\n}\n';
@@ -69,6 +69,16 @@ describe('RefactorRun against the emulator', () => {
     assert.equal(recorded?.model, 'acme/chat-large');
   });
 
+  it('Limits 3: the refactoring asks for usage, and its cost is counted as the service charged it', async () => {
+    await control.queueReplies([scripted]);
+    const spent: number[] = [];
+    await new RefactorRun(request, () => {}, 0).start({ ...connection, onSpend: (rub) => spent.push(rub) }, new AbortController().signal);
+    const charged = (await control.charges()).map((c) => c.amountRub);
+    assert.equal(charged.length, 1);
+    // Without usage in the stream (chat completions sends it only when asked), nothing would be counted.
+    assert.deepEqual(spent, charged);
+  });
+
   it('a reply with no code fails without a service error', async () => {
     await control.queueReplies(['   ']);
     const outcome = await new RefactorRun(request, () => {}, 0).start(connection, new AbortController().signal);
@@ -100,6 +110,21 @@ describe('RefactorRun against the emulator', () => {
     const outcome = await new RefactorRun(request, () => {}, 0).start(connection, new AbortController().signal);
     assert.equal(outcome.status, 'interrupted');
     assert.equal(outcome.status === 'interrupted' ? (outcome.error as ServiceError).kind : '', 'stream_interrupted');
+  });
+
+  it('an answer that stopped at its token limit is never offered to apply: interrupted, with the setting to raise', async () => {
+    await control.queueReplies([scripted]);
+    const outcome = await new RefactorRun(request, () => {}, 0).start({ ...connection, maxTokens: 9 }, new AbortController().signal);
+    assert.equal(outcome.status, 'interrupted');
+    const error = outcome.status === 'interrupted' ? outcome.error : undefined;
+    assert.ok(error instanceof SetupError);
+    assert.deepEqual(
+      { message: error.message, actions: error.actions },
+      {
+        message: 'The answer stopped at its length limit before the code was complete, so it cannot be applied: raise the setting Multi-Model AI: Max Tokens, or refactor a smaller selection.',
+        actions: ['openSettings'],
+      },
+    );
   });
 
   it('an abort mid-stream is stopped', async () => {

@@ -61,6 +61,23 @@ describe('streamReply against the emulator', () => {
     assert.equal(outcome.requestId, (await control.requests())[0]?.requestId);
   });
 
+  it('text said before a tool call is handed on before the call, even while a batch is held', async () => {
+    await control.queueReplies([{ text: 'one two three four', toolCall: { name: 'read_file', arguments: { path: 'a.ts' } } }]);
+    const order: string[] = [];
+    const outcome = await streamReply(
+      {
+        connection: Promise.resolve(connection),
+        messages: [{ role: 'user', content: 'Read a.ts [[pace:5]]' }],
+        signal: new AbortController().signal,
+        tools: [{ name: 'read_file', description: 'Reads a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } }],
+      },
+      // A long interval: all text after the first waits in the batch when the call arrives.
+      { onText: (t) => order.push(`text:${t}`), onToolCall: (call) => order.push(`call:${call.name}`), intervalMs: 60_000 },
+    );
+    assert.equal(outcome.status, 'done');
+    assert.deepEqual(order, ['text:one ', 'text:two three four', 'call:read_file']);
+  });
+
   it('stopped before any text: nothing shown, no error', async () => {
     const controller = new AbortController();
     controller.abort();
