@@ -2,6 +2,7 @@
 // extension uses them (vscode.lm), against the emulator, on every VS Code version the suite runs on.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { Settings } from '../../src/core/shell/ids';
 import type { TestHandle } from '../../src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
@@ -69,10 +70,40 @@ describe('language models in VS Code (vscode.lm, issue 12)', function () {
     assert.equal(offered[1]?.name, 'Acme Chat Large');
   });
 
+  it('offers only the models that the interface forced by multiModelAI.transport reaches', async () => {
+    const settings = vscode.workspace.getConfiguration();
+    await settings.update(Settings.transport, 'chat-completions', vscode.ConfigurationTarget.Global);
+    try {
+      // mira/messenger serves only Messages, nova/responder only Responses: every request to them would fail.
+      const ids = () => models().then((offered) => offered.map((m) => m.id).join(' '));
+      await until(async () => ((await ids()) === 'acme/chat-basic acme/chat-large acme/chat-mini' ? true : undefined), 'the chat-completions models only');
+    } finally {
+      await settings.update(Settings.transport, undefined, vscode.ConfigurationTarget.Global);
+      await until(async () => ((await models()).length === 5 ? true : undefined), 'the five models again');
+    }
+  });
+
   it('streams the answer through sendRequest', async () => {
     await emulator().queueReplies(['one two three four']);
     const response = await (await model('acme/chat-large')).sendRequest([vscode.LanguageModelChatMessage.User('hi')], {});
     assert.deepEqual(await collect(response), { text: 'one two three four', calls: [] });
+  });
+
+  it('an answer is priced and added to the spend, as in the chat panel (usage asked for on chat completions)', async () => {
+    const before = api.connection.spendSinceStart();
+    assert.equal((await send(await model('acme/chat-large'), [vscode.LanguageModelChatMessage.User('hi')])).error, undefined);
+    const after = api.connection.spendSinceStart();
+    const charged = (await emulator().charges()).map((c) => c.amountRub);
+    const rub = (n: number | undefined) => Math.round((n ?? NaN) * 1e9) / 1e9;
+    assert.deepEqual([after.answers - before.answers, rub(after.rub - before.rub)], [1, rub(charged[0])]);
+  });
+
+  it('counts the tokens of tool-call arguments and tool results (an edit tool carries a whole file)', async () => {
+    const chat = await model('acme/chat-large');
+    const edit = vscode.LanguageModelChatMessage.Assistant([new vscode.LanguageModelToolCallPart('call_1', 'create_file', { path: 'a.ts', content: 'x'.repeat(28_000) })]);
+    const result = vscode.LanguageModelChatMessage.User([new vscode.LanguageModelToolResultPart('call_1', [new vscode.LanguageModelTextPart('y'.repeat(2_000))])]);
+    // 2.8 characters a token, 4 a message: "create_file" and its 28 028 characters of JSON; 2 000 characters.
+    assert.deepEqual([await chat.countTokens(edit), await chat.countTokens(result)], [10_018, 719]);
   });
 
   it('a reply paced a token every 10 ms comes in a few batches, not a part a token (VS Code holds parts closer than 30 ms)', async () => {

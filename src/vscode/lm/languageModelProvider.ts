@@ -1,18 +1,24 @@
 // The service's models in VS Code's own chat, agent mode and `vscode.lm` (the finalized
 // Language Model Chat Provider API, VS Code 1.104+). Everything comes from the one connection
-// and the one reply loop: the same usable models as the quick-pick, the same transports,
-// retries, errors, request ids and log lines as the chat panel.
+// and the one reply loop: the same usable models as the quick-pick (less those the transport
+// setting cannot reach), the same transports, retries, errors, request ids, log lines and spend
+// as the chat panel.
 import * as vscode from 'vscode';
 import { errorCard } from '../../core/chat/errorCard';
-import { estimateTokens } from '../../core/reply/contextFit';
 import { streamReply } from '../../core/reply/streamReply';
-import { providedModel } from '../../core/lm/providedModels';
+import { offeredModels } from '../../core/lm/providedModels';
+import { ReasoningMemory } from '../../core/lm/reasoningMemory';
+import { estimateMessageTokens } from '../../core/lm/tokenCount';
+import { checkToolRequired } from '../../core/lm/toolMode';
 import type { ServiceError } from '../../core/client/serviceError';
-import type { ToolCall } from '../../core/client/textRequest';
+import type { TextMessage, ToolCall } from '../../core/client/textRequest';
+import type { TransportSetting } from '../../core/client/transports/index';
+import { TRANSPORT_NAMES } from '../../core/client/transports/transport';
+import { Settings } from '../../core/shell/ids';
 import type { Connection } from '../connection';
 import type { FailureReporter } from '../failureReporter';
 import { Disposable } from '../lifecycle';
-import { ReasoningMemory, requestMessages } from './requestMessages';
+import { requestMessages } from './requestMessages';
 
 export const LM_VENDOR = 'multi-model-ai';
 
@@ -50,7 +56,7 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
     }
     if (state.kind !== 'ready') return [];
     // Some VS Code versions list provider models in the picker only when they say they may be picked.
-    return state.usable.map((entry) => ({ ...providedModel(entry), isUserSelectable: true }) as Info);
+    return offeredModels(state.usable, transportSetting()).map((model) => ({ ...model, isUserSelectable: true }) as Info);
   }
 
   async provideLanguageModelChatResponse(
@@ -60,21 +66,41 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
     progress: vscode.Progress<vscode.LanguageModelResponsePart>,
     token: vscode.CancellationToken,
   ): Promise<void> {
+    // Cancelled before it began: nothing is asked.
+    if (token.isCancellationRequested) return;
+    let sent: TextMessage[];
+    // Refused when the person attached an image and the model takes none.
+    try {
+      sent = requestMessages(messages, this.memory, model.capabilities.imageInput === true);
+    } catch (error) {
+      throw this.languageModelError(error);
+    }
+    const required = options.toolMode === vscode.LanguageModelChatToolMode.Required;
     const controller = new AbortController();
     const cancel = token.onCancellationRequested(() => controller.abort());
     const calls: ToolCall[] = [];
     try {
       const outcome = await streamReply(
         {
-          connection: this.connection.forModel(model.id),
-          messages: requestMessages(messages, this.memory, model.capabilities.imageInput === true),
+          connection: this.connection.forModel(model.id).then((connection) => {
+            if (required) checkToolRequired(connection.model);
+            return connection;
+          }),
+          messages: sent,
           signal: controller.signal,
+          // As the chat panel asks: chat completions report usage (and so the spend) only when asked.
+          includeUsage: true,
           tools: options.tools?.map((t) => ({ name: t.name, description: t.description, parameters: t.inputSchema as Record<string, unknown> | undefined })),
-          toolChoice: options.toolMode === vscode.LanguageModelChatToolMode.Required ? 'required' : 'auto',
+          toolChoice: required ? 'required' : 'auto',
         },
         {
-          onText: (text) => progress.report(new vscode.LanguageModelTextPart(text)),
+          // Once cancelled, the caller has stopped listening: what the abort flushes goes nowhere.
+          onText: (text) => {
+            if (token.isCancellationRequested) return;
+            progress.report(new vscode.LanguageModelTextPart(text));
+          },
           onToolCall: (call) => {
+            if (token.isCancellationRequested) return;
             progress.report(new vscode.LanguageModelToolCallPart(call.id, call.name, toolInput(call)));
             calls.push(call);
           },
@@ -88,9 +114,9 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
     }
   }
 
+  /** Counted as sent to a model that takes images: a count never refuses. */
   async provideTokenCount(_model: Info, text: string | vscode.LanguageModelChatRequestMessage): Promise<number> {
-    if (typeof text === 'string') return estimateTokens([{ role: 'user', content: text }]);
-    return estimateTokens(requestMessages([text], this.memory, true).map((m) => ({ role: 'user', content: m.content })));
+    return estimateMessageTokens(typeof text === 'string' ? [{ role: 'user', content: text }] : requestMessages([text], this.memory, true));
   }
 
   /** The chat panel's explanation, with the request id, as the error VS Code shows; logged the same way. */
@@ -104,6 +130,15 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
     if (kind === 'forbidden' || kind === 'not_found') return vscode.LanguageModelError.NotFound(message);
     return new vscode.LanguageModelError(message);
   }
+}
+
+/**
+ * multiModelAI.transport as the connection applies it (anything but an interface's name is auto),
+ * read here because the connection's model state does not carry it.
+ */
+function transportSetting(): TransportSetting {
+  const value = vscode.workspace.getConfiguration().get<unknown>(Settings.transport);
+  return TRANSPORT_NAMES.find((name) => name === value) ?? 'auto';
 }
 
 /** Tool arguments must be JSON objects: anything else is a clear error, not a crash. */

@@ -1,67 +1,42 @@
-// VS Code's language-model messages as the client's TextMessages: text parts, tool calls (the
-// assistant's), tool results (each its own tool message, after the user text they came with).
-// VS Code keeps no reasoning, but Messages thinking models want theirs back with the tool calls
-// it led to: the provider remembers it by tool call id and puts it back here.
+// VS Code's language-model messages as plain data for core (src/core/lm/lmMessages.ts turns
+// them into the client's TextMessages): the roles, and the parts by their classes.
 import * as vscode from 'vscode';
-import type { ImageInput, Reasoning, TextMessage, ToolCall } from '../../core/client/textRequest';
+import type { TextMessage } from '../../core/client/textRequest';
+import { toTextMessages, type LmContent, type LmMessage, type LmPart } from '../../core/lm/lmMessages';
+import type { ReasoningMemory } from '../../core/lm/reasoningMemory';
 
-/** The reasoning of recent answers that made tool calls, by call id (bounded: the oldest go first). */
-export class ReasoningMemory {
-  private readonly byCall = new Map<string, Reasoning>();
+/** LanguageModelChatMessageRole.System: in the languageModelSystem proposal, not in @types/vscode; Copilot's agent mode sends it. */
+const SYSTEM_ROLE = 3;
 
-  constructor(private readonly limit = 200) {}
-
-  remember(calls: readonly ToolCall[], reasoning: Reasoning | undefined): void {
-    if (!reasoning?.text) return;
-    for (const call of calls) this.byCall.set(call.id, reasoning);
-    while (this.byCall.size > this.limit) this.byCall.delete(this.byCall.keys().next().value as string);
-  }
-
-  recall(calls: readonly ToolCall[]): Reasoning | undefined {
-    for (const call of calls) {
-      const found = this.byCall.get(call.id);
-      if (found) return found;
-    }
-    return undefined;
-  }
+function roleOf(role: vscode.LanguageModelChatMessageRole): LmMessage['role'] {
+  if ((role as number) === SYSTEM_ROLE) return 'system';
+  return role === vscode.LanguageModelChatMessageRole.Assistant ? 'assistant' : 'user';
 }
 
-function resultText(part: vscode.LanguageModelToolResultPart): string {
-  return part.content.map((piece) => (piece instanceof vscode.LanguageModelTextPart ? piece.value : typeof piece === 'string' ? piece : JSON.stringify(piece))).join('');
-}
-
-/** An image data part (LanguageModelDataPart, which VS Code 1.104's API does not declare yet). */
-function imageOf(part: unknown): ImageInput | undefined {
+/** A data part (LanguageModelDataPart, which VS Code 1.104's API does not declare yet). */
+function dataOf(part: unknown): LmContent | undefined {
   const candidate = part as { mimeType?: unknown; data?: unknown } | null;
-  if (typeof candidate?.mimeType !== 'string' || !candidate.mimeType.startsWith('image/') || !(candidate.data instanceof Uint8Array)) return undefined;
-  return { mimeType: candidate.mimeType, data: Buffer.from(candidate.data).toString('base64') };
+  if (typeof candidate?.mimeType !== 'string' || !(candidate.data instanceof Uint8Array)) return undefined;
+  return { kind: 'data', mimeType: candidate.mimeType, data: candidate.data };
 }
 
-/** Images go only to models that take them (`acceptsImages`); for another, the request is refused with why. */
+function resultPiece(piece: unknown): LmContent {
+  if (piece instanceof vscode.LanguageModelTextPart) return { kind: 'text', text: piece.value };
+  if (typeof piece === 'string') return { kind: 'text', text: piece };
+  // Anything else (a prompt-tsx part) has no text of its own: its JSON is what the model can read.
+  return dataOf(piece) ?? { kind: 'text', text: JSON.stringify(piece) };
+}
+
+/** Parts of other kinds (reasoning VS Code hands back, say) are not sent. */
+function partOf(part: unknown): LmPart | undefined {
+  if (part instanceof vscode.LanguageModelTextPart) return { kind: 'text', text: part.value };
+  if (part instanceof vscode.LanguageModelToolCallPart) return { kind: 'toolCall', id: part.callId, name: part.name, input: part.input };
+  if (part instanceof vscode.LanguageModelToolResultPart) return { kind: 'toolResult', callId: part.callId, content: part.content.map(resultPiece) };
+  return dataOf(part);
+}
+
+/** Throws a SetupError when the person attached an image and the model does not take images. */
 export function requestMessages(messages: readonly vscode.LanguageModelChatRequestMessage[], memory: ReasoningMemory, acceptsImages = false): TextMessage[] {
-  const out: TextMessage[] = [];
-  for (const message of messages) {
-    let text = '';
-    const calls: ToolCall[] = [];
-    const results: TextMessage[] = [];
-    const images: ImageInput[] = [];
-    for (const part of message.content) {
-      const image = imageOf(part);
-      if (image) {
-        if (!acceptsImages) throw new vscode.LanguageModelError('This model does not accept images: remove the image, or pick a model that accepts images.');
-        images.push(image);
-      } else if (part instanceof vscode.LanguageModelTextPart) text += part.value;
-      else if (part instanceof vscode.LanguageModelToolCallPart) calls.push({ id: part.callId, name: part.name, arguments: JSON.stringify(part.input ?? {}) });
-      else if (part instanceof vscode.LanguageModelToolResultPart) results.push({ role: 'tool', toolCallId: part.callId, content: resultText(part) });
-    }
-    if (message.role === vscode.LanguageModelChatMessageRole.Assistant) {
-      const reasoning = memory.recall(calls);
-      out.push({ role: 'assistant', content: text, ...(calls.length > 0 && { toolCalls: calls }), ...(reasoning && { reasoning }) });
-    } else {
-      // A tool result answers the call just before it: it goes first, then any text of the same message.
-      out.push(...results);
-      if (text !== '' || images.length > 0 || results.length === 0) out.push({ role: 'user', content: text, ...(images.length > 0 && { images }) });
-    }
-  }
-  return out;
+  const plain = messages.map((m): LmMessage => ({ role: roleOf(m.role), parts: m.content.flatMap((part) => partOf(part) ?? []) }));
+  return toTextMessages(plain, memory, acceptsImages);
 }

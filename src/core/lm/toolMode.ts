@@ -1,0 +1,16 @@
+// VS Code's toolMode Required: the answer must be a tool call. Only tool_choice can demand one; a
+// request without it would go as Auto and could come back as text the caller cannot take.
+import type { ModelEntry } from '../client/schemas';
+import { SetupError } from '../reply/modelConnection';
+
+const NEEDED = ['tools', 'tool_choice'];
+
+/** Throws a SetupError saying what to do when `model` cannot be made to call a tool. */
+export function checkToolRequired(model: ModelEntry): void {
+  const missing = NEEDED.filter((name) => !model.supported_parameters.includes(name));
+  if (missing.length === 0) return;
+  throw new SetupError(
+    `${model.id} cannot be made to call a tool (the catalog does not list ${missing.join(' or ')} for it): send the request with toolMode Auto, or pick another model.`,
+    ['selectModel'],
+  );
+}
