@@ -1,7 +1,7 @@
 // The extension's whole conversation with the service. Each logical request gets one client
 // request id (kept across its retries, so a retried generation can be recognised), each attempt
 // one log line, and every failure one ServiceError with diagnostics.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Agent, FormData, request, type Dispatcher } from 'undici';
 import type * as z from 'zod/mini';
@@ -10,6 +10,7 @@ import { redactKeys } from './redactKeys';
 import { decodeEventStream, StreamFault, type StreamReader } from './eventStream';
 import { localIsoTime, maskKey, publicToken, redactKey, type DiagnosticsRecord } from './diagnostics';
 import { IdleWatchdog } from './idleWatchdog';
+import { UnfinishedGenerations } from './unfinishedGenerations';
 import { DEFAULT_MAX_RETRIES, parseRetryAfter, RetryBudget, type RetryCase } from './retryPolicy';
 import {
   ChatCompletionSchema,
@@ -103,6 +104,10 @@ interface Call {
   /** A download from an address the service gave: no key, no extra headers. */
   anonymous?: boolean;
   clientRequestId: string;
+  /** A generation's request, byte for byte: the same one sent again keeps an unfinished one's id. */
+  fingerprint?: string;
+  /** It carries the id of an unfinished generation, still undelivered until this call succeeds. */
+  repeated?: boolean;
   signal?: AbortSignal;
   onRetry?: RequestOptions['onRetry'];
 }
@@ -161,6 +166,7 @@ export class ServiceClient {
   private readonly idleTimeoutMs: number;
   private readonly logger: ClientLogger | undefined;
   private readonly extraHeaders: Record<string, string>;
+  private readonly unfinished = new UnfinishedGenerations();
 
   constructor(options: ServiceClientOptions) {
     this.extraHeaders = options.headers ?? {};
@@ -252,16 +258,28 @@ export class ServiceClient {
     } else {
       body = JSON.stringify({ model: request.model, prompt: request.prompt, ...request.options });
     }
-    const call = this.newCall('POST', path, { model: request.model, body, signal: options.signal, onRetry: options.onRetry });
+    // An upload's parts carry a random boundary: the edit is known by its fields and its image's digest.
+    const fingerprint = request.image && `${path}\n${JSON.stringify([request.model, request.prompt, request.options])}\n${createHash('sha256').update(request.image.bytes).digest('hex')}`;
+    const call = this.newCall('POST', path, { model: request.model, body, fingerprint, signal: options.signal, onRetry: options.onRetry });
     const { data, requestId } = await this.callJson(call, ImageResultSchema());
     const images: GeneratedImages['images'] = [];
     for (const item of data.data) {
-      const bytes = item.b64_json ? Buffer.from(item.b64_json, 'base64') : await this.download(item.url as string, call, requestId, options.signal);
+      const bytes = item.b64_json ? Buffer.from(item.b64_json, 'base64') : await this.downloadMade(item.url as string, call, requestId, options.signal);
       const checked = checkImage(bytes);
       if ('problem' in checked) throw this.fail(call, undefined, { kind: 'bad_response', requestId, serviceMessage: `an image in the answer is not usable: ${checked.problem}` });
       images.push({ bytes, type: checked.type });
     }
     return { images, ...(requestId !== undefined && { requestId }) };
+  }
+
+  /** A download that fails leaves images made and charged: the same request sent again asks for them again. */
+  private async downloadMade(address: string, parent: Call, requestId: string | undefined, signal: AbortSignal | undefined): Promise<Uint8Array> {
+    try {
+      return await this.download(address, parent, requestId, signal);
+    } catch (error) {
+      if (parent.fingerprint && error instanceof ServiceError && error.kind !== 'aborted' && error.kind !== 'bad_response') this.unfinished.remember(parent.fingerprint, parent.clientRequestId);
+      throw error;
+    }
   }
 
   /** An image the service answered with by address: fetched without the key, at most MAX_IMAGE_BYTES. */
@@ -377,9 +395,12 @@ export class ServiceClient {
   private newCall(
     method: Call['method'],
     path: string,
-    extra: { query?: string; model?: string; body?: Call['body']; stream?: boolean; signal?: AbortSignal; onRetry?: Call['onRetry'] },
+    extra: { query?: string; model?: string; body?: Call['body']; fingerprint?: string; stream?: boolean; signal?: AbortSignal; onRetry?: Call['onRetry'] },
   ): Call {
-    const clientRequestId = randomUUID();
+    // Every request with a body is a generation (text or images).
+    const fingerprint = extra.fingerprint ?? (typeof extra.body === 'string' ? `${path}\n${extra.body}` : undefined);
+    const repeated = fingerprint === undefined ? undefined : this.unfinished.take(fingerprint);
+    const clientRequestId = repeated ?? randomUUID();
     const call: Call = {
       method,
       url: `${this.baseUrl ?? ''}${path}${extra.query ? `?${extra.query}` : ''}`,
@@ -388,9 +409,12 @@ export class ServiceClient {
       body: extra.body,
       stream: extra.stream ?? false,
       clientRequestId,
+      fingerprint,
+      repeated: repeated !== undefined,
       signal: extra.signal,
       onRetry: extra.onRetry,
     };
+    if (repeated) this.log('info', call, undefined, { note: 'the same request as an unfinished generation: its client request id is sent again' });
     if (this.configProblem !== undefined) {
       throw this.fail(call, undefined, { kind: 'config', userMessage: this.configProblem, serviceMessage: this.configProblem });
     }
@@ -558,6 +582,10 @@ export class ServiceClient {
       attempts: attempt?.number ?? 0,
     };
     const error = new ServiceError({ ...failure, clientRequestId: call.clientRequestId, diagnostics });
+    // The service may have made this answer (or made it before and has not delivered it yet): the
+    // same request sent again asks for it, not for another. Not an unreadable one: it would come again as it was.
+    const undelivered = call.repeated || failure.retryCase === 'ambiguous' || failure.kind === 'stream_interrupted';
+    if (call.fingerprint && undelivered && failure.kind !== 'bad_response') this.unfinished.remember(call.fingerprint, call.clientRequestId);
     this.log(failure.kind === 'aborted' ? 'info' : 'error', call, attempt, failure);
     return error;
   }

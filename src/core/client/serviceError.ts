@@ -2,7 +2,7 @@
 // and the public `code` (spec, Errors: never the message text); `userMessage` says what the
 // person can do, and the raw service message stays in `serviceMessage` for operators.
 import type { DiagnosticsRecord } from './diagnostics';
-import { MAX_RETRY_AFTER_MS } from './retryPolicy';
+import { MAX_RETRY_AFTER_MS, type RetryCase } from './retryPolicy';
 
 export type ErrorKind =
   | 'auth'
@@ -28,6 +28,8 @@ export interface ServiceErrorInit {
   code?: string;
   requestId?: string;
   retryAfterMs?: number;
+  /** How the last attempt failed, for a network failure: never sent, or sent and the answer lost. */
+  retryCase?: RetryCase;
   partialText?: string;
   /** The service's own message (key redacted), for the log only. */
   serviceMessage?: string;
@@ -45,6 +47,7 @@ export class ServiceError extends Error {
   readonly requestId?: string;
   readonly clientRequestId: string;
   readonly retryAfterMs?: number;
+  readonly retryCase?: RetryCase;
   readonly partialText?: string;
   readonly serviceMessage?: string;
   readonly headers?: Record<string, string>;
@@ -60,6 +63,7 @@ export class ServiceError extends Error {
     this.requestId = init.requestId;
     this.clientRequestId = init.clientRequestId;
     this.retryAfterMs = init.retryAfterMs;
+    this.retryCase = init.retryCase;
     this.partialText = init.partialText;
     this.serviceMessage = init.serviceMessage;
     this.headers = init.headers;
@@ -153,6 +157,9 @@ const ADVICE_BY_KIND: Record<ErrorKind, string> = {
   config: 'Check the Multi-Model AI settings: the base URL must end with /v1 and an API key must be set.',
 };
 
+/** The request left, and its answer was lost on the way: the service may have made it (Errors 2). */
+const LOST_ANSWER = 'The connection broke before the answer arrived: Retry asks the service for that same answer again, so it is not made and charged twice.';
+
 /** Where an image request's failure needs other words than a conversation's. */
 const IMAGE_ADVICE: Partial<Record<ErrorKind | 'unsupported_model_endpoint', string>> = {
   too_long: 'The image or the prompt is too large for the service: use a smaller image or a shorter prompt.',
@@ -167,6 +174,7 @@ function adviceFor(init: ServiceErrorInit): string {
   if (init.diagnostics.endpoint.includes('/images/')) advice = IMAGE_ADVICE[code === 'unsupported_model_endpoint' ? code : kind] ?? advice;
   if (kind === 'payment') advice = paymentAdvice(code, init.diagnostics.keyPrefix);
   if (kind === 'rate_limit' && init.retryAfterMs !== undefined) advice = rateLimitAdvice(init.retryAfterMs);
+  if (kind === 'network' && init.retryCase === 'ambiguous') advice = LOST_ANSWER;
   if (kind === 'invalid_request' && advice === ADVICE_BY_KIND.invalid_request) advice = refusalAdvice(init.status, code, init.requestId);
   if (partialText) advice += ' The part of the answer that arrived is kept.';
   return advice;

@@ -196,6 +196,22 @@ describe('ChatSession against the emulator', () => {
     assert.equal(new HistoryStore(memento).get(s.current().id)?.turns.at(-1)?.id, reply.id);
   });
 
+  it('Errors 2: an answer lost on the way says so, and Retry (the one client, as the extension keeps it) gives that answer, charged once', async () => {
+    await control.queueFaults('chat', [{ type: 'drop_reply' }]);
+    const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: key, maxRetries: 0 });
+    const model = (await client.listModels()).data.find((m) => m.id === modelId)!;
+    const s = new ChatSession({ connect: async () => ({ client, model }), store: new HistoryStore(memento), post: (m) => posted.push(m) });
+    await s.send('Explain closures');
+    assert.deepEqual(lastReply(s).error, {
+      message: 'The connection broke before the answer arrived: Retry asks the service for that same answer again, so it is not made and charged twice.',
+      actions: ['retry', 'showLog'],
+    });
+    await s.retry();
+    assert.equal(lastReply(s).status, 'done');
+    assert.equal((await control.charges()).length, 1);
+    assert.deepEqual(s.current().turns.map((t) => t.role), ['user', 'assistant']);
+  });
+
   it('a stream cut after partial output keeps it, marks it interrupted with Retry and the request id', async () => {
     await control.queueFaults('chat', [{ type: 'cut', afterDeltas: 5 }]);
     const failures: string[] = [];

@@ -53,6 +53,49 @@ describe('core ServiceClient: charged once, payment failures, long silences', fu
     assert.equal((await control.charges()).length, 1);
   });
 
+  it("Errors 2: the person's Retry after lost answers sends the same client request id: the answer made is given, charged once", async () => {
+    await control.queueFaults('chat', [{ type: 'drop_reply' }, { type: 'drop_reply' }]);
+    const same = client();
+    const { error } = await streamText(same);
+    assert.deepEqual(
+      { kind: error?.kind, userMessage: error?.userMessage },
+      { kind: 'network', userMessage: 'The connection broke before the answer arrived: Retry asks the service for that same answer again, so it is not made and charged twice.' },
+    );
+    assert.equal((await streamText(same)).text, reference);
+    const ids = (await control.requests()).map((r) => r.clientRequestId);
+    assert.deepEqual(ids, [ids[0], ids[0], ids[0]]);
+    assert.equal((await control.charges()).length, 1);
+  });
+
+  it('Errors 2: a stream cut after part of the answer: Retry gets the whole answer made, charged once', async () => {
+    await control.queueFaults('chat', [{ type: 'cut', afterDeltas: 3 }]);
+    const same = client();
+    const cut = await streamText(same);
+    assert.equal(cut.error?.kind, 'stream_interrupted');
+    assert.equal((await streamText(same)).text, reference);
+    assert.equal((await control.charges()).length, 1);
+  });
+
+  it('Errors 2: an answer that arrived is never given again: the same request once more is a new generation', async () => {
+    const same = client();
+    await streamText(same);
+    await streamText(same);
+    const ids = (await control.requests()).map((r) => r.clientRequestId);
+    assert.notEqual(ids[0], ids[1]);
+    assert.equal((await control.charges()).length, 2);
+  });
+
+  it('Errors 2: a Retry the service refused (500) leaves the lost answer undelivered: the next Retry still asks for it', async () => {
+    await control.queueFaults('chat', [{ type: 'drop_reply' }, { type: 'drop_reply' }, { type: 'status', status: 500 }, { type: 'status', status: 500 }, { type: 'status', status: 500 }]);
+    const same = client({ maxRetries: 1 });
+    assert.equal((await streamText(same)).error?.kind, 'network');
+    assert.equal((await streamText(same)).error?.kind, 'server');
+    assert.equal((await streamText(same)).text, reference);
+    const ids = new Set((await control.requests()).map((r) => r.clientRequestId));
+    assert.equal(ids.size, 1, 'one id throughout: the lost answer is asked for until it arrives');
+    assert.equal((await control.charges()).length, 1);
+  });
+
   it('Limits 4: an exhausted balance is explained with the masked key and the cabinet, and never retried', async () => {
     await control.setBilling(FIXTURE_KEYS.alpha, { balanceRub: 0 });
     const { error } = await streamText(client());

@@ -156,6 +156,23 @@ describe('core images: generate and edit against the emulator', function () {
     assert.deepEqual(await readdir(dir), []);
   });
 
+  it("Errors 2: the person's Retry after images were lost twice gets the images made, charged once (generation and edit)", async () => {
+    const same = client();
+    const original = (await runImageJob({ client: same, model: generator, prompt: 'login screen', folder: dir })).files[0] as string;
+    const image = await readImageToEdit(original);
+    await control.reset();
+    const jobs = [
+      () => runImageJob({ client: same, model: generator, prompt: 'a paper boat', folder: dir }),
+      () => runImageJob({ client: same, model: editor, prompt: 'make it night', folder: dir, edit: { file: original, image } }),
+    ];
+    for (const job of jobs) {
+      await control.queueFaults('images', [{ type: 'drop_reply' }, { type: 'drop_reply' }]);
+      await assert.rejects(job(), (error: unknown) => error instanceof ServiceError && error.kind === 'network');
+      assert.equal((await job()).files.length, 1);
+    }
+    assert.deepEqual((await control.charges()).map((c) => c.amountRub), [8, 10]);
+  });
+
   it('Errors 2: a 503 before any work is retried, and the images are charged once', async () => {
     await control.queueFaults('images', [{ type: 'status', status: 503 }]);
     await runImageJob({ client: client(), model: generator, prompt: 'a paper boat', folder: dir });
