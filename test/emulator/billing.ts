@@ -141,7 +141,7 @@ export function billedCompletion(ctx: HandlerContext, model: CatalogModel, asked
     return undefined;
   }
   if (refused(ctx)) return undefined;
-  const completion = complete(asked, ctx.state.scriptedReplies.shift(), model.thinks === true);
+  const completion = complete(asked, ctx.state.scriptedReplies.shift(), model.thinks === true && asked.thinking !== false);
   billing.charge(ctx.key, ctx.clientRequestId, 'text', completion, textCharge(model, completion));
   return completion;
 }

@@ -6,6 +6,7 @@ import { billedCompletion } from './billing';
 import { contentText, type Completion } from './completionText';
 import { newId } from './exchange';
 import { checkOptionalFields, parseBody, resolveModel, type HandlerContext } from './handlerContext';
+import { wireArguments } from './quirks';
 import { SseWriter } from './sseWriter';
 
 const TextPart = z.looseObject({ type: z.literal('text'), text: z.string() });
@@ -59,7 +60,7 @@ export async function handleChatCompletions(ctx: HandlerContext): Promise<void> 
   if (body.stream) return streamCompletion(ctx, body, completion, reply);
   const message: Record<string, unknown> = { role: 'assistant', content: completion.toolCalls.length > 0 && completion.text === '' ? null : completion.text, refusal: null };
   if (completion.reasoning.length > 0) message.reasoning_content = completion.reasoning.join('');
-  if (completion.toolCalls.length > 0) message.tool_calls = completion.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } }));
+  if (completion.toolCalls.length > 0) message.tool_calls = completion.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: wireArguments(c, ctx.quirk) } }));
   await ctx.ex.reply(
     { ...reply, object: 'chat.completion', choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason(completion) }], usage: usage(completion) },
     ctx.fault,
@@ -98,11 +99,12 @@ async function streamCompletion(
   for (const text of completion.reasoning) if (!(await sse.delta(chunk(withRole({ reasoning_content: text }), null)))) return;
   for (const text of completion.deltas) if (!(await sse.delta(chunk(withRole({ content: text }), null)))) return;
   for (const [index, call] of completion.toolCalls.entries()) {
-    const opening = { index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } };
-    if (!(await sse.delta(chunk(withRole({ tool_calls: [opening] }), null)))) return;
-    // The arguments in pieces, as upstream streams them.
-    for (const piece of call.arguments.match(/.{1,12}/gs) ?? []) {
-      if (!(await sse.delta(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }, null)))) return;
+    const named = (args: string) => ({ index, id: call.id, type: 'function', function: { name: call.name, arguments: args } });
+    if (!(await sse.delta(chunk(withRole({ tool_calls: [named('')] }), null)))) return;
+    // The arguments in pieces, as upstream streams them (the quirk repeats id and name in each).
+    for (const piece of wireArguments(call, ctx.quirk).match(/.{1,12}/gs) ?? []) {
+      const next = ctx.quirk === 'repeated_call_ids' ? named(piece) : { index, function: { arguments: piece } };
+      if (!(await sse.delta(chunk({ tool_calls: [next] }, null)))) return;
     }
   }
   if (!(await sse.beforeClosing())) return;

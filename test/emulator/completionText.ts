@@ -23,6 +23,8 @@ export interface Asked {
   maxTokens?: number;
   /** Media types of the images in the last user message. */
   images?: string[];
+  /** False when the request turns a thinking model's thinking off (Messages). */
+  thinking?: boolean;
 }
 
 export interface ToolCallOut {

@@ -1,5 +1,6 @@
 // Faults queued through the control API; each one is consumed by one later request.
 import * as z from 'zod';
+import { QuirkSchema } from './quirks';
 import type { EndpointName } from './requestLog';
 
 const afterDeltas = z.number().int().min(0);
@@ -26,6 +27,8 @@ export const FaultSchema = z.discriminatedUnion('type', [
   // Image endpoints: the answer's first image is this instead of the one made (bytes that are
   // not an image, or an address elsewhere), as a broken service or a CDN might send.
   z.object({ type: z.literal('image_data'), b64_json: z.string().optional(), url: z.string().optional() }),
+  // Not a failure: the reply is written the way some compatible servers write it (quirks.ts).
+  z.object({ type: z.literal('quirk'), quirk: QuirkSchema }),
 ]);
 export type Fault = z.infer<typeof FaultSchema>;
 

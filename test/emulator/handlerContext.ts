@@ -4,6 +4,7 @@ import type { Workspace } from './auth';
 import { findModel, unavailableReason, type CatalogModel, type EndpointType } from './catalog';
 import type { Exchange } from './exchange';
 import type { BodyFault } from './faults';
+import type { Quirk } from './quirks';
 import type { EmulatorState } from './state';
 
 export interface HandlerContext {
@@ -20,6 +21,8 @@ export interface HandlerContext {
   clientRequestId: string | null;
   state: EmulatorState;
   fault?: BodyFault;
+  /** How this reply is to be written, when a quirk was queued for it. */
+  quirk?: Quirk;
 }
 
 export type Handler = (ctx: HandlerContext) => Promise<void>;

@@ -1,45 +1,15 @@
 // POST /v1/messages: the Anthropic Messages shape, streamed as message_* / content_block_*
 // events. A model that thinks opens with a `thinking` block (streamed as thinking_delta, then
 // a signature_delta); a tool call is a `tool_use` block whose input streams as input_json_delta.
-// As upstream, an assistant turn with a tool_use from a thinking model must carry its thinking
-// block back, and every tool_use must be answered by a tool_result in the next user turn.
+// What a request must be, beyond its shape, is in messagesRequest.ts.
 import { createHash } from 'node:crypto';
-import * as z from 'zod';
 import { billedCompletion } from './billing';
 import { contentText } from './completionText';
 import { newId } from './exchange';
 import { checkOptionalFields, parseBody, resolveModel, type HandlerContext } from './handlerContext';
+import { blocksOf, forcesTool, MessagesBody, requestProblem, thinksFor, type Block } from './messagesRequest';
 import { SseWriter } from './sseWriter';
 
-const TextBlock = z.looseObject({ type: z.literal('text'), text: z.string() });
-const ThinkingBlock = z.looseObject({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() });
-const ToolUseBlock = z.looseObject({ type: z.literal('tool_use'), id: z.string().min(1), name: z.string().min(1), input: z.unknown() });
-const ToolResultBlock = z.looseObject({
-  type: z.literal('tool_result'),
-  tool_use_id: z.string().min(1),
-  content: z.union([z.string(), z.array(TextBlock)]).optional(),
-});
-const ImageBlock = z.looseObject({ type: z.literal('image'), source: z.looseObject({ media_type: z.string().optional() }).optional() });
-const Block = z.union([TextBlock, ThinkingBlock, ToolUseBlock, ToolResultBlock, ImageBlock]);
-type Block = z.infer<typeof Block>;
-
-const MessagesBody = z.looseObject({
-  model: z.string().min(1),
-  messages: z
-    .array(z.looseObject({ role: z.enum(['user', 'assistant']), content: z.union([z.string(), z.array(Block)]) }))
-    .min(1, 'messages must hold at least one message'),
-  system: z.union([z.string(), z.array(TextBlock)]).optional(),
-  // Part of the Messages shape itself (Anthropic clients always send it), so every text model takes it here.
-  max_tokens: z.number().int().positive().optional(),
-  temperature: z.number().min(0).max(1).optional(),
-  thinking: z.looseObject({ type: z.enum(['enabled', 'disabled']), budget_tokens: z.number().int().optional() }).optional(),
-  tools: z.array(z.looseObject({ name: z.string().min(1), input_schema: z.unknown().optional() })).optional(),
-  tool_choice: z.looseObject({ type: z.enum(['auto', 'any', 'tool', 'none']) }).optional(),
-  stream: z.boolean().optional(),
-});
-type MessagesBody = z.infer<typeof MessagesBody>;
-
-const blocksOf = (content: string | Block[]): Block[] => (typeof content === 'string' ? [{ type: 'text', text: content }] : content);
 const blockText = (block: Block): string =>
   block.type === 'text' ? block.text : block.type === 'tool_result' ? contentText(block.content ?? '') : block.type === 'tool_use' ? JSON.stringify(block.input) : '';
 
@@ -48,7 +18,8 @@ export async function handleMessages(ctx: HandlerContext): Promise<void> {
   if (!body) return;
   const model = resolveModel(ctx, body.model, 'messages');
   if (!model || !checkOptionalFields(ctx, model, ['model', 'messages', 'system', 'max_tokens'], { thinking: 'reasoning_effort' })) return;
-  const problem = conversationProblem(body, model.thinks === true);
+  const thinks = thinksFor(body, model.thinks === true);
+  const problem = requestProblem(body, thinks);
   if (problem) return ctx.ex.error(400, 'invalid_request', problem);
 
   const last = body.messages.at(-1)!;
@@ -59,9 +30,10 @@ export async function handleMessages(ctx: HandlerContext): Promise<void> {
     lastUser: blocksOf(lastUser.content).map(blockText).join(''),
     ...(results.length > 0 && { toolResult: results.map(blockText).join('\n') }),
     tools: (body.tools ?? []).map((t) => ({ name: t.name, parameters: t.input_schema })),
-    toolChoice: body.tool_choice?.type === 'none' ? 'none' : body.tool_choice?.type === 'any' ? 'required' : 'auto',
+    toolChoice: body.tool_choice?.type === 'none' ? 'none' : forcesTool(body) ? 'required' : 'auto',
     maxTokens: body.max_tokens,
     images: blocksOf(lastUser.content).flatMap((b) => (b.type === 'image' ? [b.source?.media_type ?? 'image'] : [])),
+    thinking: thinks,
   });
   if (!completion) return;
 
@@ -120,22 +92,4 @@ export async function handleMessages(ctx: HandlerContext): Promise<void> {
   }
   if (!(await send('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: completion.outputTokens } }))) return;
   if (await send('message_stop', {})) sse.end();
-}
-
-/** What upstream refuses in a tool conversation: a tool_use left unanswered, or one sent back without its thinking. */
-function conversationProblem(body: MessagesBody, thinks: boolean): string | undefined {
-  for (const [i, message] of body.messages.entries()) {
-    if (message.role !== 'assistant') continue;
-    const blocks = blocksOf(message.content);
-    const uses = blocks.filter((b) => b.type === 'tool_use');
-    if (uses.length === 0) continue;
-    if (thinks && blocks[0]?.type !== 'thinking') {
-      return `messages.${i}: an assistant turn with tool_use must start with its thinking block (with its signature) when thinking is on: send it back unchanged.`;
-    }
-    const next = body.messages[i + 1];
-    const answered = new Set(next ? blocksOf(next.content).flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : [])) : []);
-    const missing = uses.find((u) => !answered.has(u.id));
-    if (missing) return `messages.${i + 1}: tool_use ${missing.id} has no tool_result in the next user turn.`;
-  }
-  return undefined;
 }

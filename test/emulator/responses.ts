@@ -7,6 +7,8 @@ import { billedCompletion } from './billing';
 import { contentText, type Completion, type ToolCallOut } from './completionText';
 import { newId } from './exchange';
 import { checkOptionalFields, parseBody, resolveModel, type HandlerContext } from './handlerContext';
+import { wireArguments, type Quirk } from './quirks';
+import { strictSchemaProblem } from './strictSchema';
 import { SseWriter } from './sseWriter';
 
 const MessageItem = z.looseObject({
@@ -26,7 +28,17 @@ const ResponsesBody = z.looseObject({
   max_output_tokens: z.number().int().positive().optional(),
   temperature: z.number().min(0).max(2).optional(),
   reasoning: z.looseObject({ effort: z.enum(['low', 'medium', 'high']).optional(), summary: z.string().optional() }).optional(),
-  tools: z.array(z.looseObject({ type: z.literal('function'), name: z.string().min(1), parameters: z.unknown().optional() })).optional(),
+  tools: z
+    .array(
+      z.looseObject({
+        type: z.literal('function'),
+        name: z.string().min(1),
+        // Required here (null allowed), unlike in chat completions.
+        parameters: z.record(z.string(), z.unknown(), { error: "Missing required parameter: 'parameters' (a JSON schema, or null)" }).nullable(),
+        strict: z.boolean().nullish(),
+      }),
+    )
+    .optional(),
   tool_choice: z.union([z.enum(['auto', 'required', 'none']), z.looseObject({ type: z.literal('function') })]).optional(),
   stream: z.boolean().optional(),
 });
@@ -39,6 +51,10 @@ export async function handleResponses(ctx: HandlerContext): Promise<void> {
   if (!body) return;
   const model = resolveModel(ctx, body.model, 'responses');
   if (!model || !checkOptionalFields(ctx, model, ['model', 'input', 'instructions'], ALIASES)) return;
+  for (const tool of body.tools ?? []) {
+    const problem = tool.strict === false ? undefined : strictSchemaProblem(tool.parameters);
+    if (problem) return ctx.ex.error(400, 'invalid_request', `Invalid schema for function '${tool.name}': ${problem}`);
+  }
 
   const items = typeof body.input === 'string' ? [{ role: 'user' as const, content: body.input }] : body.input;
   const messages = items.filter((i): i is z.infer<typeof MessageItem> => 'role' in i);
@@ -60,7 +76,7 @@ export async function handleResponses(ctx: HandlerContext): Promise<void> {
   const output = (done: boolean) => [
     ...(completion.reasoning.length > 0 ? [reasoningItem(ids.reasoning, done ? completion.reasoning.join('') : '')] : []),
     ...(completion.deltas.length > 0 || completion.toolCalls.length === 0 ? [messageItem(ids.message, completion.text)] : []),
-    ...completion.toolCalls.map(functionCallItem),
+    ...completion.toolCalls.map((c) => functionCallItem(c, ctx.quirk)),
   ];
   const response = (status: 'in_progress' | 'completed' | 'incomplete') => ({
     id: ids.response,
@@ -103,13 +119,14 @@ export async function handleResponses(ctx: HandlerContext): Promise<void> {
     if (!(await send('response.output_item.done', { output_index: index++, item: messageItem(ids.message, completion.text) }))) return;
   }
   for (const call of completion.toolCalls) {
-    const item = functionCallItem(call);
+    const item = functionCallItem(call, ctx.quirk);
     if (!(await send('response.output_item.added', { output_index: index, item: { ...item, arguments: '', status: 'in_progress' } }))) return;
-    for (const delta of call.arguments.match(/.{1,12}/gs) ?? []) {
+    const streamed = ctx.quirk !== 'whole_arguments';
+    for (const delta of streamed ? (item.arguments.match(/.{1,12}/gs) ?? []) : []) {
       if (!(await send('response.function_call_arguments.delta', { item_id: item.id, output_index: index, delta }, true))) return;
     }
     if (!(await sse.beforeClosing())) return;
-    if (!(await send('response.function_call_arguments.done', { item_id: item.id, output_index: index, arguments: call.arguments }))) return;
+    if (streamed && !(await send('response.function_call_arguments.done', { item_id: item.id, output_index: index, arguments: item.arguments }))) return;
     if (!(await send('response.output_item.done', { output_index: index++, item }))) return;
   }
   const closing = completion.truncated ? 'response.incomplete' : 'response.completed';
@@ -130,8 +147,8 @@ function reasoningItem(id: string, summary: string) {
   return { type: 'reasoning', id, summary: summary === '' ? [] : [{ type: 'summary_text', text: summary }] };
 }
 
-function functionCallItem(call: ToolCallOut) {
-  return { type: 'function_call', id: `fc_${call.id.slice('call_'.length)}`, call_id: call.id, name: call.name, arguments: call.arguments, status: 'completed' };
+function functionCallItem(call: ToolCallOut, quirk: Quirk | undefined) {
+  return { type: 'function_call', id: `fc_${call.id.slice('call_'.length)}`, call_id: call.id, name: call.name, arguments: wireArguments(call, quirk), status: 'completed' };
 }
 
 function usage(completion: Completion) {

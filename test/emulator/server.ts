@@ -136,5 +136,6 @@ async function serveApi(ex: Exchange, state: EmulatorState, url: URL): Promise<v
     clientRequestId: record.clientRequestId,
     state,
     fault: fault && isBodyFault(fault) ? fault : undefined,
+    quirk: fault?.type === 'quirk' ? fault.quirk : undefined,
   });
 }

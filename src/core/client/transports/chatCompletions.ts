@@ -7,7 +7,7 @@ import { fastObject } from '../fastObject';
 import { readEvent, StreamFault, type StreamReader } from '../eventStream';
 import { UsageSchema } from '../schemas';
 import type { TextMessage, TextRequest } from '../textRequest';
-import { ToolCallAssembler, type ReplyPart, type Transport } from './transport';
+import { argumentsOrEmpty, ToolCallAssembler, type ReplyPart, type Transport } from './transport';
 
 const DONE = '[DONE]';
 
@@ -147,7 +147,7 @@ export const chatCompletions: Transport = {
     const reasoning = message.reasoning_content ?? message.reasoning;
     if (reasoning) parts.push({ type: 'reasoning', text: reasoning });
     if (message.content) parts.push({ type: 'delta', text: message.content });
-    for (const call of message.tool_calls ?? []) parts.push({ type: 'tool_call', call: { id: call.id, name: call.function.name, arguments: call.function.arguments } });
+    for (const call of message.tool_calls ?? []) parts.push({ type: 'tool_call', call: { id: call.id, name: call.function.name, arguments: argumentsOrEmpty(call.function.arguments) } });
     parts.push({ type: 'end', finishReason: choice!.finish_reason, ...(parsed.data.usage && { usage: parsed.data.usage }) });
     return parts;
   },

@@ -8,11 +8,13 @@ import { buildOnce } from '../../buildOnce';
 import { fastObject } from '../fastObject';
 import { readTypedEvent, truncated, type StreamReader } from '../eventStream';
 import type { TextMessage, TextRequest } from '../textRequest';
-import { ToolCallAssembler, usage, type FinishReason, type ReplyPart, type Transport } from './transport';
+import { EMPTY_PARAMETERS, ToolCallAssembler, usage, type FinishReason, type ReplyPart, type Transport } from './transport';
 
 /** Messages requires max_tokens; this is sent when the person set no limit. */
 export const DEFAULT_MAX_TOKENS = 4096;
 const THINKING_BUDGET: Record<string, number> = { low: 1024, medium: 4096, high: 16384 };
+/** The smallest budget Messages accepts. */
+const MIN_THINKING_BUDGET = 1024;
 
 const STOP_REASONS: Record<string, FinishReason> = { end_turn: 'stop', stop_sequence: 'stop', max_tokens: 'length', tool_use: 'tool_calls' };
 
@@ -75,9 +77,18 @@ const MessageSchema = buildOnce(() =>
   }),
 );
 
+type AssistantMessage = Extract<TextMessage, { role: 'assistant' }>;
+
+/** The thinking block an assistant turn with tool calls goes back with, when it had one. */
+function thinkingBlock(m: AssistantMessage): Record<string, string> | undefined {
+  return m.toolCalls?.length && m.reasoning?.signature ? { type: 'thinking', thinking: m.reasoning.text, signature: m.reasoning.signature } : undefined;
+}
+
 function wireMessages(messages: TextMessage[]): unknown[] {
   const out: { role: 'user' | 'assistant'; content: unknown[] }[] = [];
   const push = (role: 'user' | 'assistant', blocks: unknown[]) => {
+    // The interface refuses an empty turn (and joins neighbouring turns of a role itself).
+    if (blocks.length === 0) return;
     const last = out.at(-1);
     // Consecutive tool results (and a user message after them) share one user turn.
     if (last?.role === role && role === 'user') last.content.push(...blocks);
@@ -88,11 +99,12 @@ function wireMessages(messages: TextMessage[]): unknown[] {
     if (m.role === 'tool') push('user', [{ type: 'tool_result', tool_use_id: m.toolCallId, content: m.content }]);
     else if (m.role === 'user') {
       const images = (m.images ?? []).map((i) => ({ type: 'image', source: { type: 'base64', media_type: i.mimeType, data: i.data } }));
-      push('user', [...images, { type: 'text', text: m.content }]);
+      // An empty text block is refused too.
+      push('user', m.content ? [...images, { type: 'text', text: m.content }] : images);
     }
     else if (m.role === 'assistant') {
-      const blocks: unknown[] = [];
-      if (m.toolCalls?.length && m.reasoning?.signature) blocks.push({ type: 'thinking', thinking: m.reasoning.text, signature: m.reasoning.signature });
+      const thinking = thinkingBlock(m);
+      const blocks: unknown[] = thinking ? [thinking] : [];
       if (m.content) blocks.push({ type: 'text', text: m.content });
       for (const c of m.toolCalls ?? []) blocks.push({ type: 'tool_use', id: c.id, name: c.name, input: parseArguments(c.arguments) });
       push('assistant', blocks);
@@ -109,6 +121,23 @@ function parseArguments(text: string): unknown {
   }
 }
 
+/**
+ * max_tokens and thinking for the reasoning_effort asked, as Messages accepts them: max_tokens
+ * above the budget, a budget of at least 1024; no thinking while tool_choice forces a tool, nor
+ * switched on inside a tool loop whose last calls went out without it (both refused). Thinking
+ * left off is said so: some servers think by default.
+ */
+function limits(request: TextRequest, maxTokens: unknown, effort: unknown): { max_tokens: number; thinking?: Record<string, unknown> } {
+  const limit = typeof maxTokens === 'number' ? maxTokens : undefined;
+  const wanted = typeof effort === 'string' ? THINKING_BUDGET[effort] : undefined;
+  if (wanted === undefined) return { max_tokens: limit ?? DEFAULT_MAX_TOKENS };
+  const budget = limit === undefined ? wanted : Math.min(wanted, limit - 1);
+  const lastTurn = request.messages.filter((m): m is AssistantMessage => m.role === 'assistant').at(-1);
+  const loopWithout = lastTurn?.toolCalls?.length && !thinkingBlock(lastTurn);
+  if (budget < MIN_THINKING_BUDGET || request.toolChoice === 'required' || loopWithout) return { max_tokens: limit ?? DEFAULT_MAX_TOKENS, thinking: { type: 'disabled' } };
+  return { max_tokens: limit ?? budget + DEFAULT_MAX_TOKENS, thinking: { type: 'enabled', budget_tokens: budget } };
+}
+
 export const messages: Transport = {
   name: 'messages',
   path: '/messages',
@@ -116,10 +145,9 @@ export const messages: Transport = {
   body(request: TextRequest, streaming: boolean) {
     const { max_tokens, reasoning_effort, ...rest } = request.options;
     const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
-    const body: Record<string, unknown> = { model: request.model, max_tokens: max_tokens ?? DEFAULT_MAX_TOKENS, messages: wireMessages(request.messages), ...rest };
+    const body: Record<string, unknown> = { model: request.model, ...limits(request, max_tokens, reasoning_effort), messages: wireMessages(request.messages), ...rest };
     if (system) body.system = system;
-    if (typeof reasoning_effort === 'string' && THINKING_BUDGET[reasoning_effort]) body.thinking = { type: 'enabled', budget_tokens: THINKING_BUDGET[reasoning_effort] };
-    if (request.tools) body.tools = request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters ?? { type: 'object', properties: {} } }));
+    if (request.tools) body.tools = request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters ?? EMPTY_PARAMETERS }));
     if (request.toolChoice) body.tool_choice = { type: request.toolChoice === 'required' ? 'any' : 'auto' };
     if (streaming) body.stream = true;
     return body;

@@ -6,7 +6,7 @@ import { buildOnce } from '../../buildOnce';
 import { fastObject } from '../fastObject';
 import { errorFault, readTypedEvent, truncated, type StreamReader } from '../eventStream';
 import type { TextRequest } from '../textRequest';
-import { ToolCallAssembler, usage, type FinishReason, type ReplyPart, type Transport } from './transport';
+import { argumentsOrEmpty, EMPTY_PARAMETERS, ToolCallAssembler, usage, type FinishReason, type ReplyPart, type Transport } from './transport';
 
 // Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
 const UsageSchema = buildOnce(() =>
@@ -109,7 +109,9 @@ export const responses: Transport = {
     const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
     const body: Record<string, unknown> = { model: request.model, input: input(request), ...options(request) };
     if (system) body.instructions = system;
-    if (request.tools) body.tools = request.tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters }));
+    // Responses makes function tools strict by default, which demands every property and refuses
+    // other schemas; the tools are written for chat completions, where optional stays optional.
+    if (request.tools) body.tools = request.tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters ?? EMPTY_PARAMETERS, strict: false }));
     if (request.toolChoice) body.tool_choice = request.toolChoice;
     if (streaming) body.stream = true;
     return body;
@@ -138,7 +140,7 @@ export const responses: Transport = {
           case 'response.output_item.done':
             if (e.item?.type === 'function_call' && e.item.id) {
               called++;
-              calls.finish(e.item.id, parts);
+              calls.finish(e.item.id, parts, e.item.arguments);
             }
             return false;
           case 'response.completed':
@@ -170,7 +172,7 @@ export const responses: Transport = {
         if (text) parts.push({ type: 'delta', text });
       } else if (item.type === 'function_call' && item.name) {
         called++;
-        parts.push({ type: 'tool_call', call: { id: item.call_id ?? item.id ?? '', name: item.name, arguments: item.arguments ?? '{}' } });
+        parts.push({ type: 'tool_call', call: { id: item.call_id ?? item.id ?? '', name: item.name, arguments: argumentsOrEmpty(item.arguments ?? '') } });
       }
     }
     parts.push(endPart(parsed.data, called));

@@ -29,16 +29,28 @@ export interface Transport {
   parse(json: unknown): ReplyPart[] | undefined;
 }
 
+/** The schema of a tool that takes no arguments, for the interfaces that require one. */
+export const EMPTY_PARAMETERS = { type: 'object', properties: {} };
+
 /** Usage in the chat-completions shape the rest of the extension reads. */
 export function usage(input: number, output: number, reasoning?: number): Usage {
   return { prompt_tokens: input, completion_tokens: output, total_tokens: input + output, ...(reasoning ? { reasoning_tokens: reasoning } : {}) };
 }
+
+/** A call's arguments, `{}` when a server sent none (some send `""` for a call without any). */
+export const argumentsOrEmpty = (text: string): string => (text === '' ? '{}' : text);
 
 /** Pieces of streamed tool calls, by the key the interface uses, completed when their arguments are. */
 export class ToolCallAssembler {
   private readonly open = new Map<string | number, ToolCall>();
 
   start(key: string | number, id: string, name: string): void {
+    const open = this.open.get(key);
+    // Some servers repeat the id (and name) in every piece of a call: the same call goes on.
+    if (open?.id === id) {
+      open.name ||= name;
+      return;
+    }
     this.open.set(key, { id, name, arguments: '' });
   }
 
@@ -48,12 +60,16 @@ export class ToolCallAssembler {
     return call !== undefined;
   }
 
-  /** The finished call (arguments `{}` when none came). */
-  finish(key: string | number, parts: ReplyPart[]): void {
+  /**
+   * The finished call. `whole`: the arguments as the finished item states them, which some
+   * servers send instead of pieces; kept when longer than the pieces gathered.
+   */
+  finish(key: string | number, parts: ReplyPart[], whole = ''): void {
     const call = this.open.get(key);
     if (!call) return;
     this.open.delete(key);
-    parts.push({ type: 'tool_call', call: { ...call, arguments: call.arguments === '' ? '{}' : call.arguments } });
+    const args = whole.length > call.arguments.length ? whole : call.arguments;
+    parts.push({ type: 'tool_call', call: { ...call, arguments: argumentsOrEmpty(args) } });
   }
 
   finishAll(parts: ReplyPart[]): void {

@@ -2,7 +2,8 @@
 // same text, reasoning, tool calls, usage, retries and faults, whichever interface carries it.
 import * as assert from 'node:assert/strict';
 import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
-import { ServiceClient, ServiceError, TRANSPORTS, type ChatStreamEvent, type TextRequest, type ToolCall, type TransportName } from '../../../../src/core/index';
+import { ServiceClient, TRANSPORTS, type TextRequest, type ToolCall, type TransportName } from '../../../../src/core/index';
+import { run } from './textOutcome';
 
 type Endpoint = 'chat' | 'responses' | 'messages';
 const CASES: { transport: TransportName; model: string; endpoint: Endpoint; thinks: boolean }[] = [
@@ -13,31 +14,6 @@ const CASES: { transport: TransportName; model: string; endpoint: Endpoint; thin
 const PROMPT = 'Explain closures in TypeScript.';
 const REASONING = 'The question is about "Explain closures in TypeScript.". First check what is asked, then answer briefly with an example.';
 const TOOLS = [{ name: 'read_file', description: 'Reads a file', parameters: { type: 'object', properties: { path: { type: 'string' }, lines: { type: 'integer' } }, required: ['path', 'lines'] } }];
-
-interface Outcome {
-  text: string;
-  reasoning: string;
-  calls: ToolCall[];
-  done?: Extract<ChatStreamEvent, { type: 'done' }>;
-  error?: ServiceError;
-}
-
-async function run(events: AsyncIterable<ChatStreamEvent>): Promise<Outcome> {
-  const outcome: Outcome = { text: '', reasoning: '', calls: [] };
-  try {
-    for await (const event of events) {
-      assert.equal(outcome.done, undefined, 'nothing follows done');
-      if (event.type === 'delta') outcome.text += event.text;
-      else if (event.type === 'reasoning') outcome.reasoning += event.text;
-      else if (event.type === 'tool_call') outcome.calls.push(event.call);
-      else outcome.done = event;
-    }
-  } catch (error) {
-    assert.ok(error instanceof ServiceError, String(error));
-    outcome.error = error;
-  }
-  return outcome;
-}
 
 describe('transports: chat completions, Responses and Messages through one surface (spec, "What the service does" 1)', function () {
   let emulator: RunningEmulator;

@@ -1,0 +1,29 @@
+// What a streamed text request came to, for the transport tests: the text, reasoning and tool
+// calls it gave, its done event, or the ServiceError it ended with.
+import * as assert from 'node:assert/strict';
+import { ServiceError, type ChatStreamEvent, type ToolCall } from '../../../../src/core/index';
+
+export interface Outcome {
+  text: string;
+  reasoning: string;
+  calls: ToolCall[];
+  done?: Extract<ChatStreamEvent, { type: 'done' }>;
+  error?: ServiceError;
+}
+
+export async function run(events: AsyncIterable<ChatStreamEvent>): Promise<Outcome> {
+  const outcome: Outcome = { text: '', reasoning: '', calls: [] };
+  try {
+    for await (const event of events) {
+      assert.equal(outcome.done, undefined, 'nothing follows done');
+      if (event.type === 'delta') outcome.text += event.text;
+      else if (event.type === 'reasoning') outcome.reasoning += event.text;
+      else if (event.type === 'tool_call') outcome.calls.push(event.call);
+      else outcome.done = event;
+    }
+  } catch (error) {
+    assert.ok(error instanceof ServiceError, String(error));
+    outcome.error = error;
+  }
+  return outcome;
+}
