@@ -36,7 +36,7 @@ export class FailureReporter {
       this.last = error.diagnostics;
       this.onServiceError(error);
       this.logger.error(`${what}: kind=${error.kind} code=${error.code ?? '-'} request id=${error.requestId ?? '-'}`);
-      return { message: redactKeys(failureMessage(what, error) + tail), actions: actionsFor(error.kind, error.retryCase) };
+      return { message: redactKeys(failureMessage(what, error) + tail), actions: actionsFor(error.kind, error.answerLost) };
     }
     this.logger.error(`${what}: ${redactKeys(error instanceof Error ? error.message : String(error))}`);
     return { message: `${what}: an unexpected error occurred. The log has the details.${tail}`, actions: ['showLog'] };

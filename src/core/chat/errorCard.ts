@@ -13,14 +13,14 @@ export function unreachableMessage(baseUrl: string): string {
 
 /** The failure's advice; a service that could not be reached is named by the address tried (`baseUrl`). */
 function cardAdvice(error: ServiceError, baseUrl: string | undefined): string {
-  return error.kind === 'network' && error.retryCase !== 'ambiguous' && baseUrl ? unreachableMessage(baseUrl) : error.userMessage;
+  return error.kind === 'network' && !error.answerLost && baseUrl ? unreachableMessage(baseUrl) : error.userMessage;
 }
 
 export function errorCard(error: unknown, baseUrl?: string): ErrorCard {
   if (error instanceof SetupError) return { message: error.message, actions: [...error.actions, 'retry'] };
   if (error instanceof ImageInputError) return { message: error.message, actions: ['retry'] };
   if (error instanceof ServiceError) {
-    const card: ErrorCard = { message: cardAdvice(error, baseUrl), actions: actionsFor(error.kind, error.retryCase) };
+    const card: ErrorCard = { message: cardAdvice(error, baseUrl), actions: actionsFor(error.kind, error.answerLost) };
     const requestId = error.requestId ?? error.diagnostics.requestId;
     if (requestId) card.requestId = requestId;
     if (error.retryAfterMs !== undefined) card.retryAfterSeconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));

@@ -48,6 +48,8 @@ export class ServiceError extends Error {
   readonly clientRequestId: string;
   readonly retryAfterMs?: number;
   readonly retryCase?: RetryCase;
+  /** A generation sent, and its answer lost on the way: the service may have made it (Errors 2). */
+  readonly answerLost: boolean;
   readonly partialText?: string;
   readonly serviceMessage?: string;
   readonly headers?: Record<string, string>;
@@ -64,6 +66,7 @@ export class ServiceError extends Error {
     this.clientRequestId = init.clientRequestId;
     this.retryAfterMs = init.retryAfterMs;
     this.retryCase = init.retryCase;
+    this.answerLost = answerLost(init);
     this.partialText = init.partialText;
     this.serviceMessage = init.serviceMessage;
     this.headers = init.headers;
@@ -157,7 +160,11 @@ const ADVICE_BY_KIND: Record<ErrorKind, string> = {
   config: 'Check the Multi-Model AI settings: the base URL must end with /v1 and an API key must be set.',
 };
 
-/** The request left, and its answer was lost on the way: the service may have made it (Errors 2). */
+/** Only a generation (a POST) is made and charged; a lost answer to a read is just a broken connection. */
+function answerLost(init: ServiceErrorInit): boolean {
+  return init.kind === 'network' && init.retryCase === 'ambiguous' && init.diagnostics.method === 'POST';
+}
+
 const LOST_ANSWER = 'The connection broke before the answer arrived: Retry asks the service for that same answer again, so it is not made and charged twice.';
 
 /** Where an image request's failure needs other words than a conversation's. */
@@ -174,7 +181,7 @@ function adviceFor(init: ServiceErrorInit): string {
   if (init.diagnostics.endpoint.includes('/images/')) advice = IMAGE_ADVICE[code === 'unsupported_model_endpoint' ? code : kind] ?? advice;
   if (kind === 'payment') advice = paymentAdvice(code, init.diagnostics.keyPrefix);
   if (kind === 'rate_limit' && init.retryAfterMs !== undefined) advice = rateLimitAdvice(init.retryAfterMs);
-  if (kind === 'network' && init.retryCase === 'ambiguous') advice = LOST_ANSWER;
+  if (answerLost(init)) advice = LOST_ANSWER;
   if (kind === 'invalid_request' && advice === ADVICE_BY_KIND.invalid_request) advice = refusalAdvice(init.status, code, init.requestId);
   if (partialText) advice += ' The part of the answer that arrived is kept.';
   return advice;

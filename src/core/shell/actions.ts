@@ -1,7 +1,6 @@
 // The one vocabulary of what a person can do about a failure or a missing setting, with the
 // one label table every surface uses (notifications, quick-picks, the chat's error card).
 // DESIGN: user-facing text explains the action; the raw status, code and request id go to the log.
-import type { RetryCase } from '../client/retryPolicy';
 import type { ErrorKind, ServiceError } from '../client/serviceError';
 
 export const ACTIONS = ['retry', 'discard', 'useCurrentAddress', 'setApiKey', 'setBaseUrl', 'selectModel', 'openSettings', 'showLog'] as const;
@@ -30,7 +29,7 @@ export const PASSING_FAILURES: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
   'rate_limit', 'server', 'network', 'timeout', 'stream_interrupted', 'bad_response',
 ]);
 
-function fixesFor(kind: ErrorKind, retryCase: RetryCase | undefined): FixAction[] {
+function fixesFor(kind: ErrorKind, answerLost: boolean): FixAction[] {
   switch (kind) {
     case 'auth':
       return ['setApiKey', 'showLog'];
@@ -42,15 +41,16 @@ function fixesFor(kind: ErrorKind, retryCase: RetryCase | undefined): FixAction[
       return ['openSettings', 'showLog'];
     case 'network':
       // Nothing answered at the address: it may be the wrong one. An answer lost on the way came from the right one.
-      return retryCase === 'ambiguous' ? ['showLog'] : ['setBaseUrl', 'showLog'];
+      return answerLost ? ['showLog'] : ['setBaseUrl', 'showLog'];
     default:
       return ['showLog'];
   }
 }
 
 /** What to offer after a failed request: Retry first when waiting is the fix, else the fix first, then Retry. */
-export function actionsFor(kind: ErrorKind, retryCase?: RetryCase): Action[] {
-  const fixes = fixesFor(kind, retryCase);
+/** `answerLost`: a generation whose answer was lost on the way (ServiceError.answerLost). */
+export function actionsFor(kind: ErrorKind, answerLost = false): Action[] {
+  const fixes = fixesFor(kind, answerLost);
   return PASSING_FAILURES.has(kind) ? ['retry', ...fixes] : [...fixes, 'retry'];
 }
 

@@ -43,13 +43,14 @@ describe('core buildTextRequest and the transports (spec, Endpoints 5)', () => {
       input: [{ role: 'user', content: 'hi' }],
       max_output_tokens: 100,
       reasoning: { effort: 'high', summary: 'auto' },
-      tools: [{ type: 'function', ...tools[0] }],
+      // strict: false, as VS Code's tool schemas leave properties optional (Responses defaults it to true).
+      tools: [{ type: 'function', ...tools[0], strict: false }],
       tool_choice: 'required',
       stream: true,
     });
   });
 
-  it('Messages: system apart, max_tokens always (4096 by default), thinking for an effort, tool_use with its thinking sent back', () => {
+  it('Messages: system apart, max_tokens always (4096 above the thinking budget by default), thinking for an effort, tool_use with its thinking sent back', () => {
     const { request } = buildTextRequest(model('mira/messenger', ['reasoning_effort', 'tools']), [
       ...messages,
       { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', name: 'read_file', arguments: '{"path":"a.ts"}' }], reasoning: { text: 'Read it first.', signature: 'sig' } },
@@ -57,7 +58,7 @@ describe('core buildTextRequest and the transports (spec, Endpoints 5)', () => {
     ], { modelOptions: { reasoning_effort: 'low' }, tools });
     assert.deepEqual(TRANSPORTS.messages.body(request, false), {
       model: 'mira/messenger',
-      max_tokens: 4096,
+      max_tokens: 5120,
       system: 'Be brief.',
       thinking: { type: 'enabled', budget_tokens: 1024 },
       messages: [
