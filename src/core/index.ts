@@ -9,7 +9,7 @@ export { buildTextRequest } from './client/textRequest';
 export type { WantedOptions, TextRequest, TextMessage, ToolCall, ToolSpec } from './client/textRequest';
 export { chooseTransport, TRANSPORTS } from './client/transports/index';
 export type { Transport, TransportName } from './client/transports/index';
-export { usableTextModels, unavailableReason, isTextModel, ModelCatalog, modelUsability, requiredParametersFor } from './client/modelCatalog';
+export { usableTextModels, unavailableReason, isTextModel, ModelCatalog, modelUsability, textNeedsFor } from './client/modelCatalog';
 export { maskKey, formatDiagnostics } from './client/diagnostics';
 export type { DiagnosticsRecord } from './client/diagnostics';
 export type { ChatRequest, ChatMessage, ChatCompletion, ModelEntry, ModelList, Usage } from './client/schemas';

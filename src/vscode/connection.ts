@@ -4,7 +4,7 @@
 // by address and key only, so picking another model or token limit never reads it again.
 import * as vscode from 'vscode';
 import { SetupError, type ModelConnection } from '../core/reply/modelConnection';
-import { imageModels, ModelCatalog, modelUsability, requiredParametersFor, usableTextModels, type ImageEndpoint, type ImageModels } from '../core/client/modelCatalog';
+import { imageModels, ModelCatalog, modelUsability, textNeedsFor, usableTextModels, type ImageEndpoint, type ImageModels, type TextNeeds } from '../core/client/modelCatalog';
 import type { ModelEntry, ModelList } from '../core/client/schemas';
 import type { ClientLogger, ServiceClient } from '../core/client/serviceClient';
 import { maskKey } from '../core/client/diagnostics';
@@ -36,7 +36,8 @@ export type ModelState = { model?: string } & (
       legacy: boolean;
       keyPrefix: string;
       list: ModelList;
-      requiredParameters: string[];
+      /** What the settings ask of every request (max_tokens, the transport). */
+      needs: TextNeeds;
       /** The models a request can go to now, with these settings. */
       usable: ModelEntry[];
       /** The chosen model's entry, and why it cannot be used, if so. */
@@ -115,7 +116,7 @@ export class Connection extends Disposable {
 
   /** The models a request can go to in `list` with the current settings (a key being verified has no catalog yet). */
   usableIn(list: ModelList): ModelEntry[] {
-    return usableTextModels(list, { requiredParameters: requiredParametersFor(this.settings.current()) });
+    return usableTextModels(list, textNeedsFor(this.settings.current()));
   }
 
   /** What a request to the chosen model needs; throws a SetupError saying what to set, or the catalog read's ServiceError. */
@@ -128,7 +129,7 @@ export class Connection extends Disposable {
     const { ready, state } = await this.readCatalog();
     const model = modelId ?? state.model;
     if (!model) throw new SetupError('No model is selected: pick the model to use.', ['selectModel']);
-    const { entry, unusable } = modelId === undefined ? state : modelUsability(state.list, modelId, state.requiredParameters);
+    const { entry, unusable } = modelId === undefined ? state : modelUsability(state.list, modelId, state.needs);
     if (!entry || unusable) throw new SetupError(`The model ${model} cannot be used: ${unusable}`, ['selectModel']);
     const settings = this.settings.current();
     return {
@@ -203,16 +204,16 @@ export class Connection extends Disposable {
       return { kind: 'catalogFailed', error, baseUrl: ready.baseUrl, keyPrefix: maskKey(ready.apiKey), model: this.settings.current().model };
     }
     const settings = this.settings.current();
-    const requiredParameters = requiredParametersFor(settings);
-    const chosen = settings.model ? modelUsability(list, settings.model, requiredParameters) : {};
+    const needs = textNeedsFor(settings);
+    const chosen = settings.model ? modelUsability(list, settings.model, needs) : {};
     return {
       kind: 'ready',
       baseUrl: ready.baseUrl,
       legacy: settings.legacy === true,
       keyPrefix: maskKey(ready.apiKey),
       list,
-      requiredParameters,
-      usable: usableTextModels(list, { requiredParameters }),
+      needs,
+      usable: usableTextModels(list, needs),
       model: settings.model,
       ...chosen,
     };

@@ -107,7 +107,7 @@ export class ModelPicker {
       picker.items = failure.actions.map((action) => ({ label: ACTION_LABELS[action], action }));
       return;
     }
-    const items = buildModelPickItems(state.list, { currentModelId: state.model, requiredParameters: state.requiredParameters }).map(toQuickPickItem);
+    const items = buildModelPickItems(state.list, { currentModelId: state.model, needs: state.needs }).map(toQuickPickItem);
     picker.items = items;
     const current = items.find((item) => item.modelId === state.model && !item.reason);
     if (current) picker.activeItems = [current];

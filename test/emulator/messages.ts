@@ -19,7 +19,7 @@ export async function handleMessages(ctx: HandlerContext): Promise<void> {
   const model = resolveModel(ctx, body.model, 'messages');
   if (!model || !checkOptionalFields(ctx, model, ['model', 'messages', 'system', 'max_tokens'], { thinking: 'reasoning_effort' })) return;
   const thinks = thinksFor(body, model.thinks === true);
-  const problem = requestProblem(body, thinks);
+  const problem = requestProblem(body);
   if (problem) return ctx.ex.error(400, 'invalid_request', problem);
 
   const last = body.messages.at(-1)!;

@@ -50,8 +50,8 @@ export const forcesTool = (body: MessagesBody): boolean => body.tool_choice?.typ
 export const thinksFor = (body: MessagesBody, thinks: boolean): boolean => thinks && body.thinking?.type !== 'disabled' && !forcesTool(body);
 
 /** What upstream refuses beyond the body's shape; undefined when nothing is. */
-export function requestProblem(body: MessagesBody, thinking: boolean): string | undefined {
-  return thinkingProblem(body) ?? contentProblem(body) ?? toolProblem(body, thinking);
+export function requestProblem(body: MessagesBody): string | undefined {
+  return thinkingProblem(body) ?? contentProblem(body) ?? toolProblem(body);
 }
 
 function thinkingProblem(body: MessagesBody): string | undefined {
@@ -76,10 +76,12 @@ function contentProblem(body: MessagesBody): string | undefined {
 }
 
 /**
- * Every tool_use answered by a tool_result in the next user turn; with thinking on, the last
- * assistant turn, when it calls tools, starts with its thinking block (earlier turns need not).
+ * Every tool_use answered by a tool_result in the next user turn; with thinking enabled by the
+ * request (upstream's condition: its models think only then), the last assistant turn, when it
+ * calls tools, starts with its thinking block (earlier turns need not).
  */
-function toolProblem(body: MessagesBody, thinking: boolean): string | undefined {
+function toolProblem(body: MessagesBody): string | undefined {
+  const thinking = body.thinking?.type === 'enabled';
   const lastAssistant = body.messages.map((m) => m.role).lastIndexOf('assistant');
   for (const [i, message] of body.messages.entries()) {
     if (message.role !== 'assistant') continue;

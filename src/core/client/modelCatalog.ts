@@ -2,6 +2,7 @@
 // short time, refreshed on demand. Filtering follows spec, Endpoints rule 2.
 import type { ModelEntry, ModelList } from './schemas';
 import type { ServiceClient } from './serviceClient';
+import { chooseTransport, type TransportSetting } from './transports/index';
 
 const IMAGE_ENDPOINT_TYPES = ['image-generation', 'image-edit'];
 
@@ -12,18 +13,20 @@ export function isTextModel(entry: ModelEntry): boolean {
   );
 }
 
-/** Models the person can chat with now: available, text out, not an image model, every required parameter supported. */
-export function usableTextModels(
-  list: ModelList | readonly ModelEntry[],
-  options: { requiredParameters?: readonly string[] } = {},
-): ModelEntry[] {
-  const entries = Array.isArray(list) ? (list as readonly ModelEntry[]) : (list as ModelList).data;
-  const required = options.requiredParameters ?? [];
-  return entries.filter((entry) => entry.available && isTextModel(entry) && acceptsAll(entry, required));
+/** What the settings ask of every text request: parameters the model must accept, and the interface that must reach it. */
+export interface TextNeeds {
+  requiredParameters?: readonly string[];
+  transport?: TransportSetting;
 }
 
-function acceptsAll(entry: ModelEntry, parameters: readonly string[]): boolean {
-  return parameters.every((p) => entry.supported_parameters.includes(p));
+export function textNeedsFor(settings: { maxTokens?: number; transport?: TransportSetting }): TextNeeds {
+  return { requiredParameters: settings.maxTokens === undefined ? [] : ['max_tokens'], transport: settings.transport ?? 'auto' };
+}
+
+/** Models the person can chat with now: available, text out, not an image model, every need met (whyNotUsable says none). */
+export function usableTextModels(list: ModelList | readonly ModelEntry[], needs: TextNeeds = {}): ModelEntry[] {
+  const entries = Array.isArray(list) ? (list as readonly ModelEntry[]) : (list as ModelList).data;
+  return entries.filter((entry) => isTextModel(entry) && whyNotUsable(entry, needs) === undefined);
 }
 
 // The spec does not name the field that carries the reason; these are the likely spellings.
@@ -50,27 +53,23 @@ export function unavailableReason(entry: ModelEntry): string {
 // sends use these, through the connection.
 
 /** `max_tokens` is required only when the person asked for a limit; other optional fields are just not sent. */
-export function requiredParametersFor(settings: { maxTokens?: number }): string[] {
-  return settings.maxTokens === undefined ? [] : ['max_tokens'];
-}
-
-/** Why a text model in the catalog cannot be used with these required parameters. */
-export function whyNotUsable(entry: ModelEntry, requiredParameters: readonly string[]): string {
+/** Why a text model in the catalog cannot be used with these needs; undefined when it can. */
+export function whyNotUsable(entry: ModelEntry, needs: TextNeeds): string | undefined {
   if (!entry.available) return unavailableReason(entry);
-  const missing = requiredParameters.filter((p) => !entry.supported_parameters.includes(p));
-  return `Does not accept ${missing.join(', ')}, which your settings ask for: clear multiModelAI.maxTokens to use it.`;
+  const missing = (needs.requiredParameters ?? []).filter((p) => !entry.supported_parameters.includes(p));
+  if (missing.length > 0) return `Does not accept ${missing.join(', ')}, which your settings ask for: clear multiModelAI.maxTokens to use it.`;
+  // A model no interface reaches (multiModelAI.transport forces one it does not serve) would fail every request.
+  const transport = chooseTransport(entry, needs.transport);
+  return transport.ok ? undefined : transport.message;
 }
 
-/** `modelId`'s catalog entry, and why it cannot be used for text with these parameters (absent when it can). */
-export function modelUsability(
-  list: ModelList,
-  modelId: string,
-  requiredParameters: readonly string[],
-): { entry: ModelEntry; unusable?: string } | { entry?: undefined; unusable: string } {
+/** `modelId`'s catalog entry, and why it cannot be used for text with these needs (absent when it can). */
+export function modelUsability(list: ModelList, modelId: string, needs: TextNeeds): { entry: ModelEntry; unusable?: string } | { entry?: undefined; unusable: string } {
   const entry = list.data.find((m) => m.id === modelId);
   if (!entry) return { unusable: 'This model is not in the catalog any more: pick another.' };
   if (!isTextModel(entry)) return { entry, unusable: 'This is not a text model: pick one that writes text.' };
-  return entry.available && acceptsAll(entry, requiredParameters) ? { entry } : { entry, unusable: whyNotUsable(entry, requiredParameters) };
+  const unusable = whyNotUsable(entry, needs);
+  return unusable === undefined ? { entry } : { entry, unusable };
 }
 
 export type ImageEndpoint = 'image-generation' | 'image-edit';

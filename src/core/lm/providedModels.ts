@@ -1,11 +1,9 @@
 // What the language-model provider tells VS Code about each usable model (issue 12): the same
-// usable models as the quick-pick, less those multiModelAI.transport cannot reach, with their
-// limits and capabilities from the live catalog.
+// usable models as the quick-pick, with their limits and capabilities from the live catalog.
 // The spec says limits are per model and read from the catalog but names no fields: the
 // entry's `context_length` and `max_output_tokens` (also read: `top_provider.max_completion_tokens`,
 // the widely used catalogs' name) are read, with documented defaults when absent.
 import type { ModelEntry } from '../client/schemas';
-import { chooseTransport, type TransportSetting } from '../client/transports/index';
 import { vendorOf } from '../shell/modelPickItems';
 
 /** When the catalog gives no context length. */
@@ -49,9 +47,4 @@ export function providedModel(entry: ModelEntry): ProvidedModel {
     maxOutputTokens,
     capabilities: { toolCalling: entry.supported_parameters.includes('tools'), imageInput: (entry.architecture.input_modalities ?? []).includes('image') },
   };
-}
-
-/** The usable models a request can reach with multiModelAI.transport as set: none whose every request would fail. */
-export function offeredModels(usable: readonly ModelEntry[], transport: TransportSetting): ProvidedModel[] {
-  return usable.filter((entry) => chooseTransport(entry, transport).ok).map(providedModel);
 }

@@ -1,7 +1,7 @@
 // What the "Select Model" quick-pick lists, built from the live catalog (spec: the model
 // list is dynamic and read at run time). Usable text models are grouped by vendor; text
 // models this workspace cannot use are listed apart with the reason; image models never appear.
-import { isTextModel, usableTextModels, whyNotUsable } from '../client/modelCatalog';
+import { isTextModel, usableTextModels, whyNotUsable, type TextNeeds } from '../client/modelCatalog';
 import type { ModelEntry, ModelList } from '../client/schemas';
 
 export type ModelPickEntry =
@@ -33,11 +33,11 @@ export function capabilitiesText(entry: ModelEntry): string {
 
 export function buildModelPickItems(
   list: ModelList,
-  options: { currentModelId?: string; requiredParameters?: string[] } = {},
+  options: { currentModelId?: string; needs?: TextNeeds } = {},
 ): ModelPickEntry[] {
-  const requiredParameters = options.requiredParameters ?? [];
+  const needs = options.needs ?? {};
   const byId = (a: ModelEntry, b: ModelEntry) => a.id.localeCompare(b.id);
-  const usable = [...usableTextModels(list, { requiredParameters })].sort(byId);
+  const usable = [...usableTextModels(list, needs)].sort(byId);
   const usableIds = new Set(usable.map((m) => m.id));
   const unusable = list.data.filter((m) => isTextModel(m) && !usableIds.has(m.id)).sort(byId);
 
@@ -61,7 +61,7 @@ export function buildModelPickItems(
       kind: 'model',
       modelId: entry.id,
       description: capabilitiesText(entry),
-      reason: whyNotUsable(entry, requiredParameters),
+      reason: whyNotUsable(entry, needs),
       current: entry.id === options.currentModelId,
     });
   }

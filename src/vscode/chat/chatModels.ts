@@ -30,7 +30,7 @@ export function modelView(state: ModelState, failures: FailureReporter): ModelVi
       return { current, options: [], loading: false, problem: catalogProblem(state, failures) };
     case 'ready': {
       const contextOf = (id: string) => state.list.data.find((m) => m.id === id)?.context_length;
-      const options = buildModelPickItems(state.list, { currentModelId: current, requiredParameters: state.requiredParameters }).flatMap((item) => {
+      const options = buildModelPickItems(state.list, { currentModelId: current, needs: state.needs }).flatMap((item) => {
         if (item.kind !== 'model' || item.reason) return [];
         const contextLength = contextOf(item.modelId);
         return [{ id: item.modelId, description: item.description, ...(contextLength !== undefined && { contextLength }) }];

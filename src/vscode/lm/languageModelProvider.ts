@@ -1,20 +1,17 @@
 // The service's models in VS Code's own chat, agent mode and `vscode.lm` (the finalized
 // Language Model Chat Provider API, VS Code 1.104+). Everything comes from the one connection
-// and the one reply loop: the same usable models as the quick-pick (less those the transport
-// setting cannot reach), the same transports, retries, errors, request ids, log lines and spend
+// and the one reply loop: the same usable models as the quick-pick (none the transport setting
+// cannot reach), the same transports, retries, errors, request ids, log lines and spend
 // as the chat panel.
 import * as vscode from 'vscode';
 import { errorCard } from '../../core/chat/errorCard';
 import { streamReply } from '../../core/reply/streamReply';
-import { offeredModels } from '../../core/lm/providedModels';
+import { providedModel } from '../../core/lm/providedModels';
 import { ReasoningMemory } from '../../core/lm/reasoningMemory';
 import { estimateMessageTokens } from '../../core/lm/tokenCount';
 import { checkToolRequired } from '../../core/lm/toolMode';
 import type { ServiceError } from '../../core/client/serviceError';
 import type { TextMessage, ToolCall } from '../../core/client/textRequest';
-import type { TransportSetting } from '../../core/client/transports/index';
-import { TRANSPORT_NAMES } from '../../core/client/transports/transport';
-import { Settings } from '../../core/shell/ids';
 import type { Connection } from '../connection';
 import type { FailureReporter } from '../failureReporter';
 import { Disposable } from '../lifecycle';
@@ -56,7 +53,7 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
     }
     if (state.kind !== 'ready') return [];
     // Some VS Code versions list provider models in the picker only when they say they may be picked.
-    return offeredModels(state.usable, transportSetting()).map((model) => ({ ...model, isUserSelectable: true }) as Info);
+    return state.usable.map((entry) => ({ ...providedModel(entry), isUserSelectable: true }) as Info);
   }
 
   async provideLanguageModelChatResponse(
@@ -136,11 +133,6 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
  * multiModelAI.transport as the connection applies it (anything but an interface's name is auto),
  * read here because the connection's model state does not carry it.
  */
-function transportSetting(): TransportSetting {
-  const value = vscode.workspace.getConfiguration().get<unknown>(Settings.transport);
-  return TRANSPORT_NAMES.find((name) => name === value) ?? 'auto';
-}
-
 /** Tool arguments must be JSON objects: anything else is a clear error, not a crash. */
 function toolInput(call: ToolCall): object {
   let input: unknown;

@@ -110,12 +110,14 @@ describe('official SDKs against the emulator (issues 12 and 14)', () => {
       assert.deepEqual([use.name, use.input], ['read_file', { path: 'example' }]);
       const result: Anthropic.MessageParam = { role: 'user', content: [{ type: 'tool_result', tool_use_id: use.id, content: '42' }] };
 
+      // With thinking enabled, as upstream: the last tool_use turn must start with its thinking block.
+      const thinking = { type: 'enabled', budget_tokens: 1024 } as const;
       const withoutThinking = await anthropic()
-        .messages.create({ model: 'mira/messenger', max_tokens: 1024, tools, messages: [...messages, { role: 'assistant', content: [use] }, result] })
+        .messages.create({ model: 'mira/messenger', max_tokens: 2048, thinking, tools, messages: [...messages, { role: 'assistant', content: [use] }, result] })
         .catch((e: unknown) => e);
       assert.ok(withoutThinking instanceof Anthropic.BadRequestError, 'a tool_use sent back without its thinking is refused');
 
-      const answer = await anthropic().messages.create({ model: 'mira/messenger', max_tokens: 1024, tools, messages: [...messages, { role: 'assistant', content: first.content }, result] });
+      const answer = await anthropic().messages.create({ model: 'mira/messenger', max_tokens: 2048, thinking, tools, messages: [...messages, { role: 'assistant', content: first.content }, result] });
       const text = answer.content.find((block) => block.type === 'text');
       assert.equal(text?.type === 'text' ? text.text : undefined, 'The tool answered: 42');
     });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { isTextModel, modelUsability, requiredParametersFor, unavailableReason, usableTextModels } from '../../../../src/core/client/modelCatalog';
+import { isTextModel, modelUsability, textNeedsFor, unavailableReason, usableTextModels } from '../../../../src/core/client/modelCatalog';
 import { ModelListSchema } from '../../../../src/core/client/schemas';
 
 const TEXT_ENDPOINTS = ['chat-completions', 'responses', 'messages'];
@@ -45,26 +45,46 @@ describe('core model catalog helpers', () => {
 });
 
 describe('usability rules', () => {
-  it('requiredParametersFor: max_tokens only when a limit is set (Endpoints rule 5)', () => {
-    assert.deepEqual(requiredParametersFor({}), []);
-    assert.deepEqual(requiredParametersFor({ maxTokens: 1 }), ['max_tokens']);
+  it('textNeedsFor: max_tokens only when a limit is set (Endpoints rule 5), and the transport the settings force', () => {
+    assert.deepEqual(textNeedsFor({}), { requiredParameters: [], transport: 'auto' });
+    assert.deepEqual(textNeedsFor({ maxTokens: 1, transport: 'messages' }), { requiredParameters: ['max_tokens'], transport: 'messages' });
+  });
+
+  it('a transport the settings force leaves out the models it cannot reach, saying why (Endpoints 1)', () => {
+    const served = (id: string, endpoints: string[]) => ({ id, available: true, architecture: { output_modalities: ['text'] }, supported_endpoint_types: endpoints });
+    const byInterface = ModelListSchema().parse({
+      object: 'list',
+      data: [served('acme/chat-large', TEXT_ENDPOINTS), served('nova/responder', ['responses']), served('mira/messenger', ['messages']), served('odd/embedder', ['embeddings'])],
+    });
+    const usable = (transport: 'auto' | 'chat-completions' | 'messages') => ids(usableTextModels(byInterface, { transport }));
+    assert.deepEqual(
+      [usable('auto'), usable('chat-completions'), usable('messages')],
+      [['acme/chat-large', 'nova/responder', 'mira/messenger'], ['acme/chat-large'], ['acme/chat-large', 'mira/messenger']],
+    );
+    assert.deepEqual(
+      [modelUsability(byInterface, 'nova/responder', { transport: 'chat-completions' }).unusable, modelUsability(byInterface, 'odd/embedder', {}).unusable],
+      [
+        'nova/responder does not serve the chat completions interface that multiModelAI.transport forces (it serves Responses): set multiModelAI.transport to "auto", or pick another model.',
+        'odd/embedder serves none of the text interfaces (chat completions, Responses, Messages): pick another model.',
+      ],
+    );
   });
 
   it('modelUsability: the entry of a usable model, and no reason', () => {
-    const usability = modelUsability(list, 'acme/chat-large', ['max_tokens']);
+    const usability = modelUsability(list, 'acme/chat-large', { requiredParameters: ['max_tokens'] });
     assert.equal(usability.entry?.id, 'acme/chat-large');
     assert.equal(usability.unusable, undefined);
   });
 
   it('modelUsability: why the others cannot be used (Authentication 9, Endpoints 2 and 5)', () => {
-    const reasons = ['zeta/reasoner-pro', 'pixel/image-gen', 'gone/model'].map((id) => modelUsability(list, id, []).unusable);
+    const reasons = ['zeta/reasoner-pro', 'pixel/image-gen', 'gone/model'].map((id) => modelUsability(list, id, {}).unusable);
     assert.deepEqual(reasons, [
       "Not included in this workspace's plan",
       'This is not a text model: pick one that writes text.',
       'This model is not in the catalog any more: pick another.',
     ]);
     assert.equal(
-      modelUsability(list, 'acme/chat-mini', ['max_tokens']).unusable,
+      modelUsability(list, 'acme/chat-mini', { requiredParameters: ['max_tokens'] }).unusable,
       'Does not accept max_tokens, which your settings ask for: clear multiModelAI.maxTokens to use it.',
     );
   });

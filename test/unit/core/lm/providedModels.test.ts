@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { ModelEntrySchema } from '../../../../src/core/client/schemas';
-import { offeredModels, providedModel } from '../../../../src/core/lm/providedModels';
+import { providedModel } from '../../../../src/core/lm/providedModels';
 
 const entry = (fields: Record<string, unknown>) =>
   ModelEntrySchema().parse({ id: 'acme/chat-large', available: true, architecture: { output_modalities: ['text'], input_modalities: ['text'] }, supported_parameters: ['stream'], ...fields });
@@ -28,18 +28,5 @@ describe('the models offered to VS Code (issue 12)', () => {
     assert.deepEqual([plain.name, plain.maxInputTokens, plain.maxOutputTokens, plain.capabilities], ['acme/chat-large', 27_904, 4_096, { toolCalling: false, imageInput: false }]);
     const top = providedModel(entry({ context_length: 8_000, top_provider: { max_completion_tokens: 1_000 } }));
     assert.deepEqual([top.maxInputTokens, top.maxOutputTokens], [7_000, 1_000]);
-  });
-
-  it('leaves out the models the interface forced by multiModelAI.transport does not reach', () => {
-    const models = [
-      entry({ id: 'acme/chat-large', supported_endpoint_types: ['chat-completions', 'responses', 'messages'] }),
-      entry({ id: 'nova/responder', supported_endpoint_types: ['responses'] }),
-      entry({ id: 'mira/messenger', supported_endpoint_types: ['messages'] }),
-    ];
-    const ids = (transport: Parameters<typeof offeredModels>[1]) => offeredModels(models, transport).map((m) => m.id);
-    assert.deepEqual(
-      [ids('auto'), ids('chat-completions'), ids('messages')],
-      [['acme/chat-large', 'nova/responder', 'mira/messenger'], ['acme/chat-large'], ['acme/chat-large', 'mira/messenger']],
-    );
   });
 });

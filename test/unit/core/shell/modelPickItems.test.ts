@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { requiredParametersFor } from '../../../../src/core/client/modelCatalog';
+import { textNeedsFor } from '../../../../src/core/client/modelCatalog';
 import { buildModelPickItems, shortModelName } from '../../../../src/core/shell/modelPickItems';
 import { ModelListSchema } from '../../../../src/core/client/schemas';
 
@@ -41,7 +41,7 @@ describe('buildModelPickItems', () => {
   });
 
   it('with a token limit set, a model without max_tokens is listed apart with how to use it', () => {
-    const items = buildModelPickItems(catalog(true), { requiredParameters: requiredParametersFor({ maxTokens: 100 }) });
+    const items = buildModelPickItems(catalog(true), { needs: textNeedsFor({ maxTokens: 100 }) });
     assert.deepEqual(summary(items).slice(-2), [
       '-- Not available here',
       'acme/chat-mini [temperature · stream] ! Does not accept max_tokens, which your settings ask for: clear multiModelAI.maxTokens to use it.',
