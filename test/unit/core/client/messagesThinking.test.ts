@@ -2,7 +2,8 @@
 // which the emulator enforces): the budget under max_tokens, no thinking with a forced tool, no
 // empty text blocks or turns.
 import * as assert from 'node:assert/strict';
-import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
+import { FIXTURE_KEYS } from '../../../emulator/index';
+import { useEmulator } from '../../emulator/emulatorHarness';
 import { ServiceClient, TRANSPORTS, type TextRequest } from '../../../../src/core/index';
 import { run } from './textOutcome';
 
@@ -12,17 +13,10 @@ const TOOLS = [{ name: 'read_file', parameters: { type: 'object', properties: { 
 const PNG = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
 
 describe('transports: Messages thinking and content as the interface requires them', () => {
-  let emulator: RunningEmulator;
-  let control: EmulatorControl;
-  before(async () => {
-    emulator = await startEmulator();
-    control = new EmulatorControl(emulator.origin);
-  });
-  after(() => emulator.close());
-  beforeEach(() => control.reset());
+  const harness = useEmulator();
 
   const ask = (request: Partial<TextRequest>) =>
-    run(new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 }).streamText(TRANSPORTS.messages, { model: 'mira/messenger', messages: [{ role: 'user', content: PROMPT }], options: {}, ...request }));
+    run(new ServiceClient({ baseUrl: harness.emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 }).streamText(TRANSPORTS.messages, { model: 'mira/messenger', messages: [{ role: 'user', content: PROMPT }], options: {}, ...request }));
 
   for (const effort of ['low', 'medium', 'high']) {
     it(`with reasoning_effort ${effort} and no limit set, max_tokens stays above the thinking budget`, async () => {
@@ -63,7 +57,7 @@ describe('transports: Messages thinking and content as the interface requires th
   });
 
   it('an assistant message with no text and no calls is not sent as an empty turn', async () => {
-    await control.queueReplies(['Fine.']);
+    await harness.control.queueReplies(['Fine.']);
     const outcome = await ask({ messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: '' }, { role: 'user', content: PROMPT }] });
     assert.equal(outcome.error?.serviceMessage, undefined);
     assert.equal(outcome.text, 'Fine.');

@@ -1,7 +1,8 @@
 // Tool calls through chat completions and Responses as real servers write them (the emulator's
 // quirks), and tools as Responses reads them (strict unless told otherwise).
 import * as assert from 'node:assert/strict';
-import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
+import { FIXTURE_KEYS } from '../../../emulator/index';
+import { useEmulator } from '../../emulator/emulatorHarness';
 import { ServiceClient, TRANSPORTS, type TextRequest } from '../../../../src/core/index';
 import { run } from './textOutcome';
 
@@ -11,18 +12,11 @@ const READ_FILE = { name: 'read_file', parameters: { type: 'object', properties:
 const USE_IT: TextRequest['messages'] = [{ role: 'user', content: 'Use read_file on main.ts' }];
 
 describe('transports: tool calls as servers write them', () => {
-  let emulator: RunningEmulator;
-  let control: EmulatorControl;
-  before(async () => {
-    emulator = await startEmulator();
-    control = new EmulatorControl(emulator.origin);
-  });
-  after(() => emulator.close());
-  beforeEach(() => control.reset());
+  const harness = useEmulator();
 
   const ask = async (transport: Transport, request: Partial<TextRequest>, streaming = true) => {
     const outcome = await run(
-      new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 }).streamText(TRANSPORTS[transport], { model: MODELS[transport].model, messages: USE_IT, options: {}, ...request }, { streaming }),
+      new ServiceClient({ baseUrl: harness.emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 }).streamText(TRANSPORTS[transport], { model: MODELS[transport].model, messages: USE_IT, options: {}, ...request }, { streaming }),
     );
     assert.equal(outcome.error?.serviceMessage, undefined);
     return outcome.calls.map((c) => [c.name, c.arguments]);
@@ -34,20 +28,20 @@ describe('transports: tool calls as servers write them', () => {
   });
 
   it('chat completions: a server that repeats the call id and name in every piece gives the whole arguments', async () => {
-    await control.queueFaults('chat', [{ type: 'quirk', quirk: 'repeated_call_ids' }]);
+    await harness.control.queueFaults('chat', [{ type: 'quirk', quirk: 'repeated_call_ids' }]);
     assert.deepEqual(await ask('chat-completions', { tools: [READ_FILE] }), [['read_file', '{"path":"example","lines":1}']]);
   });
 
   it('Responses: arguments given whole in output_item.done, without argument deltas, are kept', async () => {
-    await control.queueFaults('responses', [{ type: 'quirk', quirk: 'whole_arguments' }]);
+    await harness.control.queueFaults('responses', [{ type: 'quirk', quirk: 'whole_arguments' }]);
     assert.deepEqual(await ask('responses', { tools: [READ_FILE] }), [['read_file', '{"path":"example","lines":1}']]);
   });
 
   for (const transport of ['chat-completions', 'responses'] as const) {
     for (const streaming of [true, false]) {
       it(`${transport}: a call a server sends with empty arguments has "{}" [${streaming ? 'stream' : 'whole'}]`, async () => {
-        await control.queueFaults(MODELS[transport].endpoint, [{ type: 'quirk', quirk: 'empty_arguments' }]);
-        await control.queueReplies([{ toolCall: { name: 'list_files', arguments: {} } }]);
+        await harness.control.queueFaults(MODELS[transport].endpoint, [{ type: 'quirk', quirk: 'empty_arguments' }]);
+        await harness.control.queueReplies([{ toolCall: { name: 'list_files', arguments: {} } }]);
         assert.deepEqual(await ask(transport, { tools: [{ name: 'list_files' }] }, streaming), [['list_files', '{}']]);
       });
     }
