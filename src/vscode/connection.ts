@@ -130,7 +130,8 @@ export class Connection extends Disposable {
     const model = modelId ?? state.model;
     if (!model) throw new SetupError('No model is selected: pick the model to use.', ['selectModel']);
     const { entry, unusable } = modelId === undefined ? state : modelUsability(state.list, modelId, state.needs);
-    if (!entry || unusable) throw new SetupError(`The model ${model} cannot be used: ${unusable}`, ['selectModel']);
+    // An available model that cannot be used is held back by the settings (max_tokens, the transport).
+    if (!entry || unusable) throw new SetupError(`The model ${model} cannot be used: ${unusable}`, entry?.available ? ['selectModel', 'openSettings'] : ['selectModel']);
     const settings = this.settings.current();
     return {
       client: await this.clientFor(ready.baseUrl, ready.apiKey),

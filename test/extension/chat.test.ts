@@ -62,7 +62,7 @@ describe('chat: controller in the extension host', () => {
       const reply = lastReply(api);
       assert.equal(
         reply.error?.message,
-        'nova/responder does not serve the Messages interface that multiModelAI.transport forces (it serves Responses): set multiModelAI.transport to "auto", or pick another model.',
+        'The model nova/responder cannot be used: Does not serve the Messages interface that multiModelAI.transport forces (it serves Responses): set multiModelAI.transport to "auto", or pick another model.',
       );
       assert.deepEqual(reply.error?.actions, ['selectModel', 'openSettings', 'retry']);
       assert.equal((await emulator().requests()).filter((r) => r.endpoint !== 'models').length, 0);

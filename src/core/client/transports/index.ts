@@ -13,6 +13,7 @@ const LABELS: Record<TransportName, string> = { 'chat-completions': 'chat comple
 
 export type TransportSetting = TransportName | 'auto';
 
+/** `message`: why not, said of the model (shown beside it in the pickers, or after its name). */
 export type TransportChoice = { ok: true; transport: Transport } | { ok: false; message: string };
 
 export function chooseTransport(model: ModelEntry, setting: TransportSetting = 'auto'): TransportChoice {
@@ -22,10 +23,10 @@ export function chooseTransport(model: ModelEntry, setting: TransportSetting = '
   if (setting !== 'auto') {
     if (served.includes(setting)) return { ok: true, transport: TRANSPORTS[setting] };
     const serves = served.length > 0 ? `it serves ${served.map((n) => LABELS[n]).join(' and ')}` : 'it serves no text interface';
-    return { ok: false, message: `${model.id} does not serve the ${LABELS[setting]} interface that multiModelAI.transport forces (${serves}): set multiModelAI.transport to "auto", or pick another model.` };
+    return { ok: false, message: `Does not serve the ${LABELS[setting]} interface that multiModelAI.transport forces (${serves}): set multiModelAI.transport to "auto", or pick another model.` };
   }
   const first = served[0];
-  return first ? { ok: true, transport: TRANSPORTS[first] } : { ok: false, message: `${model.id} serves none of the text interfaces (chat completions, Responses, Messages): pick another model.` };
+  return first ? { ok: true, transport: TRANSPORTS[first] } : { ok: false, message: 'Serves none of the text interfaces (chat completions, Responses, Messages): pick another model.' };
 }
 
 export type { ReplyPart, Transport, TransportName } from './transport';

@@ -64,8 +64,8 @@ describe('usability rules', () => {
     assert.deepEqual(
       [modelUsability(byInterface, 'nova/responder', { transport: 'chat-completions' }).unusable, modelUsability(byInterface, 'odd/embedder', {}).unusable],
       [
-        'nova/responder does not serve the chat completions interface that multiModelAI.transport forces (it serves Responses): set multiModelAI.transport to "auto", or pick another model.',
-        'odd/embedder serves none of the text interfaces (chat completions, Responses, Messages): pick another model.',
+        'Does not serve the chat completions interface that multiModelAI.transport forces (it serves Responses): set multiModelAI.transport to "auto", or pick another model.',
+        'Serves none of the text interfaces (chat completions, Responses, Messages): pick another model.',
       ],
     );
   });
