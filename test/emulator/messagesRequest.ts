@@ -4,6 +4,7 @@ import * as z from 'zod';
 
 const TextBlock = z.looseObject({ type: z.literal('text'), text: z.string() });
 const ThinkingBlock = z.looseObject({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() });
+const RedactedThinkingBlock = z.looseObject({ type: z.literal('redacted_thinking'), data: z.string().min(1) });
 const ToolUseBlock = z.looseObject({ type: z.literal('tool_use'), id: z.string().min(1), name: z.string().min(1), input: z.unknown() });
 const ToolResultBlock = z.looseObject({
   type: z.literal('tool_result'),
@@ -11,7 +12,7 @@ const ToolResultBlock = z.looseObject({
   content: z.union([z.string(), z.array(TextBlock)]).optional(),
 });
 const ImageBlock = z.looseObject({ type: z.literal('image'), source: z.looseObject({ media_type: z.string().optional() }).optional() });
-const Block = z.union([TextBlock, ThinkingBlock, ToolUseBlock, ToolResultBlock, ImageBlock]);
+const Block = z.union([TextBlock, ThinkingBlock, RedactedThinkingBlock, ToolUseBlock, ToolResultBlock, ImageBlock]);
 export type Block = z.infer<typeof Block>;
 
 /** Upstream's smallest thinking budget. */
@@ -88,7 +89,7 @@ function toolProblem(body: MessagesBody): string | undefined {
     const blocks = blocksOf(message.content);
     const uses = blocks.filter((b) => b.type === 'tool_use');
     if (uses.length === 0) continue;
-    if (thinking && i === lastAssistant && blocks[0]?.type !== 'thinking') {
+    if (thinking && i === lastAssistant && blocks[0]?.type !== 'thinking' && blocks[0]?.type !== 'redacted_thinking') {
       return `messages.${i}: an assistant turn with tool_use must start with its thinking block (with its signature) when thinking is on: send it back unchanged, or turn thinking off.`;
     }
     const next = body.messages[i + 1];

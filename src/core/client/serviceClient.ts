@@ -22,7 +22,7 @@ import {
   type ModelList,
   type Usage,
 } from './schemas';
-import { TextRequestSchema, type TextRequest, type ToolCall } from './textRequest';
+import { TextRequestSchema, type TextRequest, type ThinkingBlock, type ToolCall } from './textRequest';
 import { ImageResultSchema, type ImageRequest } from './imageRequest';
 import { checkImage, MAX_IMAGE_BYTES, type ImageType } from '../images/imageBytes';
 import { safeParseInEnglish } from '../issueMessages';
@@ -78,7 +78,7 @@ export type ChatStreamEvent =
   | { type: 'delta'; text: string }
   | { type: 'reasoning'; text: string }
   | { type: 'tool_call'; call: ToolCall }
-  | { type: 'done'; finishReason: string | null; usage?: Usage; requestId?: string; reasoningSignature?: string };
+  | { type: 'done'; finishReason: string | null; usage?: Usage; requestId?: string; reasoningBlocks?: ThinkingBlock[] };
 
 /** Images as the service made them, checked to be images (spec, Errors 2: made and charged once). */
 export interface GeneratedImages {
@@ -661,7 +661,7 @@ function* eventsOf(parts: ReplyPart[], requestId: string | undefined): Generator
     else {
       const done: ChatStreamEvent = { type: 'done', finishReason: part.finishReason, requestId };
       if (part.usage) done.usage = part.usage;
-      if (part.reasoningSignature) done.reasoningSignature = part.reasoningSignature;
+      if (part.reasoningBlocks) done.reasoningBlocks = part.reasoningBlocks;
       yield done;
     }
   }

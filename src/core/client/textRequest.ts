@@ -13,10 +13,17 @@ export interface ToolCall {
   arguments: string;
 }
 
-/** Reasoning that came with an answer, kept so it can be sent back (Messages thinking blocks need their signature). */
+/**
+ * A Messages thinking block as the interface sent it: sent back unchanged, since it checks the
+ * signature (or a redacted block's data) of every block in front of the tool calls they led to.
+ */
+export type ThinkingBlock = { type: 'thinking'; thinking: string; signature: string } | { type: 'redacted_thinking'; data: string };
+
+/** Reasoning that came with an answer, kept so it can be sent back. */
 export interface Reasoning {
   text: string;
-  signature?: string;
+  /** Messages: every thinking block of the answer, in order. */
+  blocks?: ThinkingBlock[];
 }
 
 /** An image sent with a user message, for models whose input modalities include `image`. */
@@ -66,7 +73,19 @@ export const TextRequestSchema = buildOnce(() =>
             role: z.literal('assistant'),
             content: z.string(),
             toolCalls: z.optional(z.array(ToolCallSchema())),
-            reasoning: z.optional(z.object({ text: z.string(), signature: z.optional(z.string()) })),
+            reasoning: z.optional(
+              z.object({
+                text: z.string(),
+                blocks: z.optional(
+                  z.array(
+                    z.discriminatedUnion('type', [
+                      z.object({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() }),
+                      z.object({ type: z.literal('redacted_thinking'), data: z.string() }),
+                    ]),
+                  ),
+                ),
+              }),
+            ),
           }),
           z.object({ role: z.literal('tool'), toolCallId: z.string().check(z.minLength(1)), content: z.string() }),
         ]),

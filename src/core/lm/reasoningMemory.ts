@@ -9,7 +9,8 @@ export class ReasoningMemory {
   constructor(private readonly limit = 200) {}
 
   remember(calls: readonly ToolCall[], reasoning: Reasoning | undefined): void {
-    if (!reasoning?.text) return;
+    // A redacted block carries no text, and is still owed back.
+    if (!reasoning?.text && !reasoning?.blocks?.length) return;
     for (const call of calls) this.byCall.set(call.id, reasoning);
     while (this.byCall.size > this.limit) this.byCall.delete(this.byCall.keys().next().value as string);
   }

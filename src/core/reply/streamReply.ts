@@ -6,7 +6,7 @@ import type { ChatMessage, Usage } from '../client/schemas';
 import type { RetryWait } from '../client/serviceClient';
 import { ServiceError } from '../client/serviceError';
 import { costOfUsage } from '../client/pricing';
-import { buildTextRequest, type TextMessage, type ToolCall, type ToolSpec } from '../client/textRequest';
+import { buildTextRequest, type TextMessage, type ThinkingBlock, type ToolCall, type ToolSpec } from '../client/textRequest';
 import { chooseTransport } from '../client/transports/index';
 import { fitToContext } from './contextFit';
 import { DeltaBatcher } from './deltaBatcher';
@@ -55,7 +55,8 @@ export type ReplyOutcome =
       /** At the catalog's prices; absent when the catalog has none (never a guess). */
       costRub?: number;
       requestId?: string;
-      reasoningSignature?: string;
+      /** Messages: the thinking blocks, to send back with the tool calls. */
+      reasoningBlocks?: ThinkingBlock[];
     }
   | { status: 'stopped'; text: string }
   | { status: 'interrupted'; text: string; error: unknown }

@@ -104,7 +104,7 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
           intervalMs: PART_INTERVAL_MS,
         },
       );
-      if (outcome.status === 'done') this.memory.remember(calls, { text: outcome.reasoning, signature: outcome.reasoningSignature });
+      if (outcome.status === 'done') this.memory.remember(calls, { text: outcome.reasoning, ...(outcome.reasoningBlocks && { blocks: outcome.reasoningBlocks }) });
       if (outcome.status === 'failed' || outcome.status === 'interrupted') throw this.languageModelError(outcome.error);
     } finally {
       cancel.dispose();

@@ -53,6 +53,8 @@ describe('emulator: upstream rules and quirks', () => {
       const enabled = { max_tokens: 4096, thinking: { type: 'enabled', budget_tokens: 1024 } };
       assert.equal((await ask(enabled, messages)).status, 200);
       assert.match(await refusal(enabled, [...messages, ...loop('toolu_2')]), /^messages\.5: an assistant turn with tool_use must start with its thinking block/);
+      const redacted = [{ role: 'assistant', content: [{ type: 'redacted_thinking', data: 'EmwKAhgB' }, ...loop('toolu_2')[0]!.content] }, loop('toolu_2')[1]!];
+      assert.equal((await ask(enabled, [...messages, ...redacted])).status, 200, 'a redacted thinking block counts as the thinking block');
       // Not enabled by the request: a model that thinks by default is not held to it, nor one told not to think.
       assert.deepEqual(
         [(await ask({}, [...messages, ...loop('toolu_2')])).status, (await ask({ thinking: { type: 'disabled' } }, [...messages, ...loop('toolu_2')])).status],

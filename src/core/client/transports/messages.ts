@@ -1,13 +1,14 @@
 // Messages (POST /messages), as the official Anthropic SDK speaks it: `system`, `messages`,
 // `max_tokens` (required by the interface); streamed `message_start`, `content_block_*`
 // (`text_delta`, `thinking_delta`, `signature_delta`, `input_json_delta`), `message_delta`
-// with the usage and `message_stop`. A thinking block goes back, signature and all, in front
-// of the tool calls it led to: the interface refuses them otherwise.
+// with the usage and `message_stop`. The thinking blocks (`redacted_thinking` ones too) go back
+// unchanged, signatures and all, in front of the tool calls they led to: the interface refuses
+// them otherwise.
 import * as z from 'zod/mini';
 import { buildOnce } from '../../buildOnce';
 import { fastObject } from '../fastObject';
 import { readTypedEvent, truncated, type StreamReader } from '../eventStream';
-import type { TextMessage, TextRequest } from '../textRequest';
+import type { TextMessage, TextRequest, ThinkingBlock } from '../textRequest';
 import { EMPTY_PARAMETERS, ToolCallAssembler, usage, type FinishReason, type ReplyPart, type Transport } from './transport';
 
 /** Messages requires max_tokens; this is sent when the person set no limit. */
@@ -25,6 +26,7 @@ const Block = buildOnce(() =>
     text: z.optional(z.string()),
     thinking: z.optional(z.string()),
     signature: z.optional(z.string()),
+    data: z.optional(z.string()),
     id: z.optional(z.string()),
     name: z.optional(z.string()),
     input: z.optional(z.unknown()),
@@ -45,7 +47,7 @@ const EventSchemas = buildOnce(() => ({
   content_block_start: fastObject({
     type: z.literal('content_block_start'),
     index: z.optional(z.int()),
-    content_block: z.optional(fastObject({ type: z.string(), id: z.optional(z.string()), name: z.optional(z.string()) })),
+    content_block: z.optional(fastObject({ type: z.string(), id: z.optional(z.string()), name: z.optional(z.string()), data: z.optional(z.string()) })),
   }),
   content_block_delta: fastObject({
     type: z.literal('content_block_delta'),
@@ -79,9 +81,16 @@ const MessageSchema = buildOnce(() =>
 
 type AssistantMessage = Extract<TextMessage, { role: 'assistant' }>;
 
-/** The thinking block an assistant turn with tool calls goes back with, when it had one. */
-function thinkingBlock(m: AssistantMessage): Record<string, string> | undefined {
-  return m.toolCalls?.length && m.reasoning?.signature ? { type: 'thinking', thinking: m.reasoning.text, signature: m.reasoning.signature } : undefined;
+/** The thinking blocks an assistant turn with tool calls goes back with, when it had them. */
+function thinkingBlocks(m: AssistantMessage): ThinkingBlock[] {
+  return m.toolCalls?.length ? (m.reasoning?.blocks ?? []) : [];
+}
+
+/** A thinking block as it came: its text, signature or data (the streamed ones filled in as they arrive). */
+function blockOf(block: { type: string; thinking?: string; signature?: string; data?: string }): ThinkingBlock | undefined {
+  if (block.type === 'thinking') return { type: 'thinking', thinking: block.thinking ?? '', signature: block.signature ?? '' };
+  if (block.type === 'redacted_thinking' && block.data) return { type: 'redacted_thinking', data: block.data };
+  return undefined;
 }
 
 function wireMessages(messages: TextMessage[]): unknown[] {
@@ -103,8 +112,7 @@ function wireMessages(messages: TextMessage[]): unknown[] {
       push('user', m.content ? [...images, { type: 'text', text: m.content }] : images);
     }
     else if (m.role === 'assistant') {
-      const thinking = thinkingBlock(m);
-      const blocks: unknown[] = thinking ? [thinking] : [];
+      const blocks: unknown[] = [...thinkingBlocks(m)];
       if (m.content) blocks.push({ type: 'text', text: m.content });
       for (const c of m.toolCalls ?? []) blocks.push({ type: 'tool_use', id: c.id, name: c.name, input: parseArguments(c.arguments) });
       push('assistant', blocks);
@@ -133,7 +141,7 @@ function limits(request: TextRequest, maxTokens: unknown, effort: unknown): { ma
   if (wanted === undefined) return { max_tokens: limit ?? DEFAULT_MAX_TOKENS };
   const budget = limit === undefined ? wanted : Math.min(wanted, limit - 1);
   const lastTurn = request.messages.filter((m): m is AssistantMessage => m.role === 'assistant').at(-1);
-  const loopWithout = lastTurn?.toolCalls?.length && !thinkingBlock(lastTurn);
+  const loopWithout = lastTurn?.toolCalls?.length && thinkingBlocks(lastTurn).length === 0;
   if (budget < MIN_THINKING_BUDGET || request.toolChoice === 'required' || loopWithout) return { max_tokens: limit ?? DEFAULT_MAX_TOKENS, thinking: { type: 'disabled' } };
   return { max_tokens: limit ?? budget + DEFAULT_MAX_TOKENS, thinking: { type: 'enabled', budget_tokens: budget } };
 }
@@ -158,7 +166,7 @@ export const messages: Transport = {
     let input = 0;
     let output = 0;
     let stopReason: string | null = null;
-    let signature: string | undefined;
+    const thinking: ThinkingBlock[] = [];
     return {
       read(event, parts) {
         const e = readTypedEvent(event, EventSchemas());
@@ -166,13 +174,22 @@ export const messages: Transport = {
           case 'message_start':
             input = e.message?.usage?.input_tokens ?? 0;
             return false;
-          case 'content_block_start':
+          case 'content_block_start': {
             if (e.content_block?.type === 'tool_use' && e.index !== undefined) calls.start(e.index, e.content_block.id ?? '', e.content_block.name ?? '');
+            const block = e.content_block && blockOf(e.content_block);
+            if (block) thinking.push(block);
             return false;
+          }
           case 'content_block_delta':
             if (e.delta?.type === 'text_delta' && e.delta.text) parts.push({ type: 'delta', text: e.delta.text });
-            else if (e.delta?.type === 'thinking_delta' && e.delta.thinking) parts.push({ type: 'reasoning', text: e.delta.thinking });
-            else if (e.delta?.type === 'signature_delta') signature = e.delta.signature;
+            else if (e.delta?.type === 'thinking_delta' && e.delta.thinking) {
+              parts.push({ type: 'reasoning', text: e.delta.thinking });
+              const last = thinking.at(-1);
+              if (last?.type === 'thinking') last.thinking += e.delta.thinking;
+            } else if (e.delta?.type === 'signature_delta') {
+              const last = thinking.at(-1);
+              if (last?.type === 'thinking') last.signature = e.delta.signature ?? '';
+            }
             else if (e.delta?.type === 'input_json_delta' && e.index !== undefined) calls.append(e.index, e.delta.partial_json ?? '');
             return false;
           case 'content_block_stop':
@@ -185,7 +202,7 @@ export const messages: Transport = {
             return false;
           case 'message_stop':
             calls.finishAll(parts);
-            parts.push({ type: 'end', finishReason: stopReason === null ? null : (STOP_REASONS[stopReason] ?? stopReason), usage: usage(input, output), ...(signature && { reasoningSignature: signature }) });
+            parts.push({ type: 'end', finishReason: stopReason === null ? null : (STOP_REASONS[stopReason] ?? stopReason), usage: usage(input, output), ...(thinking.length > 0 && { reasoningBlocks: thinking }) });
             return true;
           default:
             return false;
@@ -199,17 +216,17 @@ export const messages: Transport = {
     const parsed = MessageSchema().safeParse(json);
     if (!parsed.success) return undefined;
     const parts: ReplyPart[] = [];
-    let signature: string | undefined;
+    const thinking: ThinkingBlock[] = [];
     for (const block of parsed.data.content) {
-      if (block.type === 'thinking' && block.thinking) {
-        parts.push({ type: 'reasoning', text: block.thinking });
-        signature = block.signature;
-      } else if (block.type === 'text' && block.text) parts.push({ type: 'delta', text: block.text });
+      const kept = blockOf(block);
+      if (kept) thinking.push(kept);
+      if (block.type === 'thinking' && block.thinking) parts.push({ type: 'reasoning', text: block.thinking });
+      else if (block.type === 'text' && block.text) parts.push({ type: 'delta', text: block.text });
       else if (block.type === 'tool_use' && block.name) parts.push({ type: 'tool_call', call: { id: block.id ?? '', name: block.name, arguments: JSON.stringify(block.input ?? {}) } });
     }
     const stop = parsed.data.stop_reason;
     const u = parsed.data.usage;
-    parts.push({ type: 'end', finishReason: stop === null ? null : (STOP_REASONS[stop] ?? stop), ...(u && { usage: usage(u.input_tokens, u.output_tokens) }), ...(signature && { reasoningSignature: signature }) });
+    parts.push({ type: 'end', finishReason: stop === null ? null : (STOP_REASONS[stop] ?? stop), ...(u && { usage: usage(u.input_tokens, u.output_tokens) }), ...(thinking.length > 0 && { reasoningBlocks: thinking }) });
     return parts;
   },
 };

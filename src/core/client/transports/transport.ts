@@ -3,7 +3,7 @@
 // (retries, timeouts, request ids, diagnostics, logs) is the ServiceClient's, the same for all.
 import type { StreamReader } from '../eventStream';
 import type { Usage } from '../schemas';
-import type { TextRequest, ToolCall } from '../textRequest';
+import type { TextRequest, ThinkingBlock, ToolCall } from '../textRequest';
 
 export const TRANSPORT_NAMES = ['chat-completions', 'responses', 'messages'] as const;
 export type TransportName = (typeof TRANSPORT_NAMES)[number];
@@ -16,7 +16,7 @@ export type ReplyPart =
   | { type: 'reasoning'; text: string }
   /** A tool call whose arguments are complete. */
   | { type: 'tool_call'; call: ToolCall }
-  | { type: 'end'; finishReason: FinishReason | null; usage?: Usage; reasoningSignature?: string };
+  | { type: 'end'; finishReason: FinishReason | null; usage?: Usage; reasoningBlocks?: ThinkingBlock[] };
 
 export interface Transport {
   readonly name: TransportName;

@@ -234,6 +234,33 @@ describe('core stream decoding', () => {
       ]);
     });
 
+    it('Messages: every thinking block, redacted ones included, is kept whole and in order to go back with the tool call', async () => {
+      const start = (index: number, block: Record<string, unknown>) => messagesEvent({ type: 'content_block_start', index, content_block: block });
+      const delta = (index: number, d: Record<string, unknown>) => messagesEvent({ type: 'content_block_delta', index, delta: d });
+      const stream =
+        start(0, { type: 'thinking', thinking: '' }) + delta(0, { type: 'thinking_delta', thinking: 'Read ' }) + delta(0, { type: 'thinking_delta', thinking: 'it.' }) + delta(0, { type: 'signature_delta', signature: 'sig1' }) +
+        start(1, { type: 'redacted_thinking', data: 'EmwKAhgB' }) +
+        start(2, { type: 'thinking', thinking: '' }) + delta(2, { type: 'thinking_delta', thinking: 'Then answer.' }) + delta(2, { type: 'signature_delta', signature: 'sig2' }) +
+        start(3, { type: 'tool_use', id: 'toolu_1', name: 'read_file' }) + delta(3, { type: 'input_json_delta', partial_json: '{"path":"a"}' }) + messagesEvent({ type: 'content_block_stop', index: 3 }) +
+        messagesEvent({ type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 9 } }) + messagesEvent({ type: 'message_stop' });
+      const { parts } = await collect([bytes(stream)], messages);
+      assert.deepEqual(parts.at(-1), {
+        type: 'end',
+        finishReason: 'tool_calls',
+        usage: { prompt_tokens: 0, completion_tokens: 9, total_tokens: 9 },
+        reasoningBlocks: [
+          { type: 'thinking', thinking: 'Read it.', signature: 'sig1' },
+          { type: 'redacted_thinking', data: 'EmwKAhgB' },
+          { type: 'thinking', thinking: 'Then answer.', signature: 'sig2' },
+        ],
+      });
+      const whole = messages.parse({
+        content: [{ type: 'thinking', thinking: 'Read it.', signature: 'sig1' }, { type: 'redacted_thinking', data: 'EmwKAhgB' }, { type: 'tool_use', id: 'toolu_1', name: 'read_file', input: { path: 'a' } }],
+        stop_reason: 'tool_use',
+      });
+      assert.deepEqual(whole?.at(-1), { type: 'end', finishReason: 'tool_calls', reasoningBlocks: [{ type: 'thinking', thinking: 'Read it.', signature: 'sig1' }, { type: 'redacted_thinking', data: 'EmwKAhgB' }] });
+    });
+
     it('Messages: event types it does not read are skipped unread; a type it reads with the wrong shape, or an event without a type, is malformed', async () => {
       const future = messagesEvent({ type: 'content_block_citation', index: 1, citation: { whatever: [1, 2] } });
       assert.deepEqual((await collect([bytes(future + said('ok') + messagesEnd)], messages)).parts, [

@@ -53,7 +53,7 @@ describe('core buildTextRequest and the transports (spec, Endpoints 5)', () => {
   it('Messages: system apart, max_tokens always (4096 above the thinking budget by default), thinking for an effort, tool_use with its thinking sent back', () => {
     const { request } = buildTextRequest(model('mira/messenger', ['reasoning_effort', 'tools']), [
       ...messages,
-      { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', name: 'read_file', arguments: '{"path":"a.ts"}' }], reasoning: { text: 'Read it first.', signature: 'sig' } },
+      { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', name: 'read_file', arguments: '{"path":"a.ts"}' }], reasoning: { text: 'Read it first.', blocks: [{ type: 'thinking', thinking: 'Read it first.', signature: 'sig' }, { type: 'redacted_thinking', data: 'EmwKAhgBEgy' }] } },
       { role: 'tool', toolCallId: 'call_1', content: 'export {}' },
     ], { modelOptions: { reasoning_effort: 'low' }, tools });
     assert.deepEqual(TRANSPORTS.messages.body(request, false), {
@@ -67,6 +67,7 @@ describe('core buildTextRequest and the transports (spec, Endpoints 5)', () => {
           role: 'assistant',
           content: [
             { type: 'thinking', thinking: 'Read it first.', signature: 'sig' },
+            { type: 'redacted_thinking', data: 'EmwKAhgBEgy' },
             { type: 'tool_use', id: 'call_1', name: 'read_file', input: { path: 'a.ts' } },
           ],
         },

@@ -56,7 +56,7 @@ describe('transports: chat completions, Responses and Messages through one surfa
             {
               messages: [
                 { role: 'user', content: 'Use read_file on main.ts' },
-                { role: 'assistant', content: first.text, toolCalls: [call], reasoning: { text: first.reasoning, signature: first.done?.reasoningSignature } },
+                { role: 'assistant', content: first.text, toolCalls: [call], reasoning: { text: first.reasoning, ...(first.done?.reasoningBlocks && { blocks: first.done.reasoningBlocks }) } },
                 { role: 'tool', toolCallId: call.id, content: 'export const answer = 42;' },
               ],
               tools: TOOLS,

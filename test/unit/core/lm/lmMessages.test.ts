@@ -80,9 +80,10 @@ describe("VS Code's language-model messages as the client's messages", () => {
 
   it('the reasoning remembered for a tool call goes back with it', () => {
     const memory = new ReasoningMemory();
-    memory.remember([{ id: 'call_1', name: 'read_file', arguments: '{}' }], { text: 'Read it first.', signature: 'sig' });
+    const blocks = [{ type: 'thinking' as const, thinking: 'Read it first.', signature: 'sig' }];
+    memory.remember([{ id: 'call_1', name: 'read_file', arguments: '{}' }], { text: 'Read it first.', blocks });
     assert.deepEqual(toTextMessages(toolTurn([text('42')]), memory, false), [
-      { ...CALL, reasoning: { text: 'Read it first.', signature: 'sig' } },
+      { ...CALL, reasoning: { text: 'Read it first.', blocks: [{ type: 'thinking', thinking: 'Read it first.', signature: 'sig' }] } },
       { role: 'tool', toolCallId: 'call_1', content: '42' },
     ]);
   });
