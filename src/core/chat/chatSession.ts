@@ -64,8 +64,11 @@ const BUSY = 'Wait for the answer to finish, or stop it first.';
 export class ChatSession {
   private conversation: Conversation;
   private context: ContextItem[] = [];
-  /** The reply being streamed; `ended` once it is stored and its end shown. */
-  private active?: { controller: AbortController; done: Promise<void>; ended?: boolean };
+  /**
+   * The reply being streamed; `ended` once it is stored and its end shown; `left` once another
+   * conversation is shown (it is stopping, and nothing waits for it but the next reply's start).
+   */
+  private active?: { controller: AbortController; done: Promise<void>; ended?: boolean; left?: boolean };
 
   constructor(private readonly deps: ChatSessionDeps) {
     const activeId = deps.store.activeId();
@@ -73,7 +76,7 @@ export class ChatSession {
   }
 
   get busy(): boolean {
-    return this.active !== undefined && !this.active.ended;
+    return this.active !== undefined && !this.active.ended && !this.active.left;
   }
 
   /** The open conversation (a copy). */
@@ -159,6 +162,8 @@ export class ChatSession {
   retry(): Promise<SendResult> {
     const last = this.conversation.turns.at(-1);
     if (this.busy) return Promise.resolve({ ok: false, message: BUSY });
+    // Only the last answer is retried (a card of an older one is stale): a new one would be charged.
+    if (last?.role === 'assistant' && last.status === 'done') return Promise.resolve({ ok: false, message: 'The last answer is complete: use Regenerate for another one.' });
     if (last?.role === 'assistant' && last.status === 'failed') this.removeTurn(last.id);
     return this.answerLast();
   }
@@ -177,13 +182,16 @@ export class ChatSession {
     const turns = this.conversation.turns;
     const last = turns.filter((t) => t.role === 'user').at(-1);
     if (!last) return this.send(text);
+    // Edited into (or out of) an image request, it is asked as what it now says.
+    const prompt = imagePrompt(text);
+    if (prompt === '') return Promise.resolve({ ok: false, message: IMAGE_USAGE });
     this.conversation.turns = turns.slice(0, turns.indexOf(last));
     this.postConversation();
-    return this.ask(this.userTurn(text, 'chat', last.context));
+    return this.ask(prompt === undefined ? this.userTurn(text, 'chat', last.context) : this.userTurn(text.trim(), 'image', []));
   }
 
   newConversation(): void {
-    this.stop();
+    this.leave();
     this.conversation = newConversation();
     this.context = [];
     void this.deps.store.setActive(undefined);
@@ -193,9 +201,15 @@ export class ChatSession {
   }
 
   open(id: string): boolean {
+    // The open one (its stored copy may be older than what is streaming): shown again, as it is.
+    if (id === this.conversation.id) {
+      this.postConversation();
+      this.postHistory();
+      return true;
+    }
     const found = this.deps.store.get(id);
     if (!found) return false;
-    this.stop();
+    this.leave();
     this.conversation = found;
     void this.deps.store.setActive(id);
     this.postConversation();
@@ -215,6 +229,12 @@ export class ChatSession {
     await this.deps.store.delete(id);
     if (this.conversation.id === id) this.newConversation();
     else this.postHistory();
+  }
+
+  /** Stops the reply being streamed as its conversation leaves the view: the pages are not busy with it any more. */
+  private leave(): void {
+    this.stop();
+    if (this.active) this.active.left = true;
   }
 
   private userTurn(text: string, mode: UserTurn['mode'], context: ContextItem[]): UserTurn {

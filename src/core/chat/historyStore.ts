@@ -3,6 +3,9 @@
 // Only conversation text and code context are kept here, never a key.
 //
 // Its writes go one at a time, after any other write to the same state: serialMemento.ts says why.
+// globalState is shared by every VS Code window, so each write starts from what is stored:
+// another window's new or newer conversations are kept, not overwritten by this window's list.
+// The list is bounded by count and by size, newest first: every window reads it all at start.
 import { SerialMemento, type MementoLike } from '../shell/serialMemento';
 import { ConversationSchema, type Conversation, type HistoryItem } from './conversation';
 
@@ -11,13 +14,23 @@ export type { MementoLike };
 export const HISTORY_KEY = 'multiModelAI.chat.conversations';
 export const ACTIVE_KEY = 'multiModelAI.chat.activeConversation';
 export const MAX_CONVERSATIONS = 100;
+/** About 10 MB of stored text; the newest conversation is kept whatever its size. */
+export const MAX_STORED_CHARS = 10_000_000;
 
 export class HistoryStore {
   private conversations: Conversation[];
   private readonly memento: SerialMemento;
+  /** Deleted here: a late save (a reply that was stopping) must not bring one back. */
+  private readonly deleted = new Set<string>();
+  /** Stored size of each conversation object, counted once. */
+  private readonly sizes = new WeakMap<Conversation, number>();
 
   /** `memento`: the extension's one SerialMemento, so that no other write overlaps these. */
-  constructor(memento: MementoLike, private readonly limit = MAX_CONVERSATIONS) {
+  constructor(
+    memento: MementoLike,
+    private readonly limit = MAX_CONVERSATIONS,
+    private readonly maxChars = MAX_STORED_CHARS,
+  ) {
     this.memento = SerialMemento.of(memento);
     this.conversations = readConversations(memento.get<unknown>(HISTORY_KEY));
   }
@@ -43,9 +56,9 @@ export class HistoryStore {
 
   /** Stores (or moves to the top) a conversation; empty ones are not kept. */
   save(conversation: Conversation): Promise<void> {
-    if (conversation.turns.length === 0) return Promise.resolve();
+    if (conversation.turns.length === 0 || this.deleted.has(conversation.id)) return Promise.resolve();
     const rest = this.conversations.filter((c) => c.id !== conversation.id);
-    this.conversations = [structuredClone(conversation), ...rest].slice(0, this.limit);
+    this.conversations = [structuredClone(conversation), ...rest];
     return this.write();
   }
 
@@ -57,6 +70,7 @@ export class HistoryStore {
   }
 
   delete(id: string): Promise<void> {
+    this.deleted.add(id);
     this.conversations = this.conversations.filter((c) => c.id !== id);
     return this.write();
   }
@@ -67,7 +81,49 @@ export class HistoryStore {
   }
 
   private write(): Promise<void> {
-    return this.memento.update(HISTORY_KEY, this.conversations);
+    return this.memento.updateWith(HISTORY_KEY, (stored) => {
+      this.conversations = this.bounded(this.mergedWith(stored));
+      return this.conversations;
+    });
+  }
+
+  /**
+   * This window's list (last saved first), with what another window stored that is newer than
+   * here in its place, and what is new here placed by its time.
+   */
+  private mergedWith(stored: unknown): Conversation[] {
+    const merged = [...this.conversations];
+    for (const entry of Array.isArray(stored) ? stored : []) {
+      const { id, updatedAt } = (entry ?? {}) as { id?: unknown; updatedAt?: unknown };
+      if (typeof id !== 'string' || typeof updatedAt !== 'string' || this.deleted.has(id)) continue;
+      const at = merged.findIndex((c) => c.id === id);
+      if (at >= 0 && merged[at]!.updatedAt >= updatedAt) continue;
+      const [theirs] = readConversations([entry]);
+      if (!theirs) continue;
+      if (at >= 0) merged[at] = theirs;
+      else {
+        const older = merged.findIndex((c) => c.updatedAt < updatedAt);
+        merged.splice(older < 0 ? merged.length : older, 0, theirs);
+      }
+    }
+    return merged;
+  }
+
+  private bounded(conversations: Conversation[]): Conversation[] {
+    let chars = 0;
+    return conversations.slice(0, this.limit).filter((c, i) => {
+      chars += this.sizeOf(c);
+      return i === 0 || chars <= this.maxChars;
+    });
+  }
+
+  private sizeOf(conversation: Conversation): number {
+    let size = this.sizes.get(conversation);
+    if (size === undefined) {
+      size = JSON.stringify(conversation).length;
+      this.sizes.set(conversation, size);
+    }
+    return size;
   }
 }
 

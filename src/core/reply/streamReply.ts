@@ -70,7 +70,8 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
   let reasoning = '';
   const toolCalls: ToolCall[] = [];
   try {
-    const connection = await request.connection;
+    // Stop works while the model list is still being read, too.
+    const connection = await untilStopped(request.connection, signal);
     const { client, model, maxTokens } = connection;
     handlers.onModel?.(model);
     const transport = chooseTransport(model, connection.transport);
@@ -126,6 +127,16 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     if (signal.aborted || (error instanceof ServiceError && error.kind === 'aborted')) return { status: 'stopped', text };
     return text === '' ? { status: 'failed', error } : { status: 'interrupted', text, error };
   }
+}
+
+/** `promise`, or a rejection as soon as `signal` stops the reply (the promise runs on, unheard). */
+function untilStopped<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 const isPlain = (message: TextMessage): message is ChatMessage =>

@@ -33,7 +33,12 @@ export class SerialMemento implements MementoLike {
 
   /** Runs once the writes before it have ended; a failed write does not stop the next. */
   update(key: string, value: unknown): Promise<void> {
-    const run = this.writes.catch(() => undefined).then(() => this.inner.update(key, value));
+    return this.updateWith(key, () => value);
+  }
+
+  /** The same, with the value made from the stored one when its turn comes (another window may have written it since). */
+  updateWith(key: string, next: (stored: unknown) => unknown): Promise<void> {
+    const run = this.writes.catch(() => undefined).then(() => this.inner.update(key, next(this.inner.get<unknown>(key))));
     this.writes = run;
     return run;
   }

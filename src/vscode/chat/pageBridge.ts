@@ -9,7 +9,7 @@ import { decodeToHost, encodeToPage, withImageSources, type ToHost, type ToPage,
 /** Replaced by the state the page receives on `ready`; anything else waits in the queue. */
 const STATE_TYPES: ReadonlySet<ToPage['type']> = new Set([
   'session/init', 'conversation/show', 'conversation/earlier', 'history/set', 'context/set', 'model/set',
-  'turn/append', 'turn/remove', 'reply/delta', 'reply/end',
+  'turn/append', 'turn/remove', 'reply/model', 'reply/delta', 'reply/reasoning', 'reply/notice', 'reply/wait', 'reply/end',
 ]);
 
 export class PageBridge extends Disposable {

@@ -182,6 +182,81 @@ describe('ChatSession against the emulator', () => {
     assert.equal(end?.type === 'reply/end' ? end.turn.notice : undefined, notice);
   });
 
+  describe('leaving a conversation while it streams', () => {
+    /** A session that does `act` at the answer's first words, over a reply that then stalls for 10 s. */
+    async function midStream(act: (s: ChatSession) => void | Promise<void>): Promise<{ s: ChatSession; first: string }> {
+      await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 3, ms: 10_000 }]);
+      let acted = false;
+      const s = session((message, self) => {
+        if (message.type === 'reply/delta' && !acted) {
+          acted = true;
+          void act(self);
+        }
+      });
+      await s.send('Write a long story [[tokens:500]]');
+      const first = s.current().id;
+      return { s, first };
+    }
+
+    it('New Chat: the pages are not busy any more, the new chat can send at once, the old answer is kept as stopped', async () => {
+      let shown: ToPageInput | undefined;
+      const { s } = await midStream((self) => {
+        self.newConversation();
+        shown = posted.at(-3);
+      });
+      assert.deepEqual(shown?.type === 'conversation/show' && [shown.busy, shown.conversation.turns.length], [false, 0]);
+      await control.queueReplies(['fresh']);
+      assert.deepEqual(await s.send('hello'), { ok: true });
+      assert.equal(lastReply(s).text, 'fresh');
+      const old = new HistoryStore(memento).list().find((item) => item.title.startsWith('Write a long story'));
+      assert.equal(new HistoryStore(memento).get(old!.id)?.turns.at(-1)?.role === 'assistant' && (new HistoryStore(memento).get(old!.id)?.turns.at(-1) as AssistantTurn).status, 'stopped');
+    });
+
+    it('opening the open conversation from History leaves its answer streaming to the end', async () => {
+      await control.reset();
+      await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 3, ms: 300 }]);
+      let opened = false;
+      const s = session((message, self) => {
+        if (message.type === 'reply/delta' && !opened) opened = self.open(self.current().id);
+      });
+      await s.send('Write a short story');
+      assert.deepEqual([opened, lastReply(s).status, s.busy], [true, 'done', false]);
+    });
+
+    it('deleting the open conversation while it streams does not bring it back when the answer stops', async () => {
+      const { s, first } = await midStream((self) => self.delete(self.current().id));
+      await s.settled();
+      await new HistoryStore(memento).flushed();
+      assert.equal(new HistoryStore(memento).get(first), undefined);
+      assert.deepEqual(new HistoryStore(memento).list(), []);
+    });
+  });
+
+  it('Retry is refused once the last answer is complete (a stale card would pay for a new one)', async () => {
+    await control.queueReplies(['done answer']);
+    const s = session();
+    await s.send('hi');
+    assert.deepEqual(await s.retry(), { ok: false, message: 'The last answer is complete: use Regenerate for another one.' });
+    assert.equal((await control.requests()).filter((r) => r.endpoint === 'chat').length, 1);
+  });
+
+  it('an /image message edited is asked as an image again, not as text', async () => {
+    const s = session();
+    await s.send('/image a red fox');
+    await s.editLast('/image a blue fox');
+    assert.deepEqual(s.current().turns.filter((t) => t.role === 'user').map((t) => [t.text, t.role === 'user' && t.mode]), [['/image a blue fox', 'image']]);
+    assert.equal((await control.requests()).filter((r) => r.endpoint === 'chat').length, 0);
+  });
+
+  it('Stop works while the model list is still being read: the answer ends at once, nothing is sent', async () => {
+    const s = new ChatSession({ connect: () => new Promise<ModelConnection>(() => undefined), store: new HistoryStore(memento), post: (m) => posted.push(m) });
+    const sent = s.send('hi');
+    s.stop();
+    await sent;
+    assert.deepEqual([lastReply(s).status, s.busy], ['failed', false]);
+    assert.equal((await control.requests()).length, 0);
+  });
+
   it('stop aborts mid-stream and keeps the partial answer, marked stopped', async () => {
     await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 5, ms: 10_000 }]);
     const s = session((message, self) => {

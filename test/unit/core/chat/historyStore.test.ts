@@ -62,6 +62,37 @@ describe('HistoryStore', () => {
     assert.deepEqual(small.list().map((i) => i.title), ['c', 'b']);
   });
 
+  it('two windows (one globalState) keep each other\'s conversations, and the newer copy of one both have', async () => {
+    const [windowA, windowB] = [new HistoryStore(memento), new HistoryStore(memento)];
+    const a = conversation('from A', '2025-01-01T10:00:00.000Z');
+    const b = conversation('from B', '2025-01-01T11:00:00.000Z');
+    await windowA.save(a);
+    await windowB.save(b);
+    await windowA.save({ ...a, title: 'from A, renamed', updatedAt: '2025-01-01T12:00:00.000Z' });
+    assert.deepEqual(new HistoryStore(memento).list().map((i) => i.title), ['from A, renamed', 'from B']);
+    // B's stale copy of A is not written back over the newer one.
+    await windowB.save({ ...b, updatedAt: '2025-01-01T13:00:00.000Z' });
+    assert.deepEqual(new HistoryStore(memento).list().map((i) => i.title), ['from B', 'from A, renamed']);
+  });
+
+  it('a conversation deleted here is not brought back by a late save (a reply that was stopping)', async () => {
+    const a = conversation('deleted', '2025-01-01T10:00:00.000Z');
+    await store.save(a);
+    await store.delete(a.id);
+    await store.save({ ...a, updatedAt: '2025-01-01T10:05:00.000Z' });
+    assert.deepEqual([store.list(), new HistoryStore(memento).list()], [[], []]);
+  });
+
+  it('keeps the stored text bounded, dropping the oldest conversations, never the newest', async () => {
+    const sized = (title: string, at: string) => ({ ...conversation(title, at), turns: [{ id: `u_${title}`, role: 'user' as const, text: 'x'.repeat(1_000), mode: 'chat' as const, context: [], createdAt: at }] });
+    const bounded = new HistoryStore(memento, 100, 2_500);
+    for (const [title, at] of [['a', '2025-01-01T10:00:00.000Z'], ['b', '2025-01-01T11:00:00.000Z'], ['c', '2025-01-01T12:00:00.000Z']]) await bounded.save(sized(title!, at!));
+    assert.deepEqual(new HistoryStore(memento).list().map((i) => i.title), ['c', 'b']);
+    const tiny = new HistoryStore(new MapMemento(), 100, 10);
+    await tiny.save(sized('alone', '2025-01-01T10:00:00.000Z'));
+    assert.deepEqual(tiny.list().map((i) => i.title), ['alone']);
+  });
+
   it('drops damaged entries and survives a value that is not a list', async () => {
     const good = conversation('good', '2025-01-01T10:00:00.000Z');
     await memento.update(HISTORY_KEY, [{ id: 3 }, good, 'junk']);
