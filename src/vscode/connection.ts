@@ -99,7 +99,8 @@ export class Connection extends Disposable {
    */
   noteFailure(error: unknown): void {
     if (!(error instanceof ServiceError) || (error.kind !== 'forbidden' && error.kind !== 'not_found') || !error.diagnostics.model) return;
-    void this.models({ refresh: true, quiet: true }).then(() => this.changed.fire());
+    // A list that changed is announced by the catalog (catalogFor).
+    void this.models({ refresh: true, quiet: true });
   }
 
   /** Whether GET /v1/models at another address answers with the stored key (before moving there). */
@@ -183,7 +184,8 @@ export class Connection extends Disposable {
     if (this.catalog?.signature !== signature) {
       // Reads through whatever client the request settings make at the time.
       const source = { listModels: async (...args: Parameters<ServiceClient['listModels']>) => (await this.clientFor(baseUrl, apiKey)).listModels(...args) };
-      this.catalog = { signature, catalog: new ModelCatalog(source, { ttlMs: CATALOG_TTL_MS }) };
+      // A list read again that differs (Reload, Verify Connection, an expired cache) redraws every view of it.
+      this.catalog = { signature, catalog: new ModelCatalog(source, { ttlMs: CATALOG_TTL_MS, onChange: () => this.changed.fire() }) };
     }
     return this.catalog.catalog;
   }

@@ -309,6 +309,26 @@ describe('chat: panel, commands and editor actions', () => {
     assert.ok(api.chat.host.pageCount() > 0, 'the chat view is open');
   });
 
+  it('Explain Selection reads the selection of the editor in front, whatever it shows (here a read-only virtual document)', async () => {
+    await emulator().reset();
+    await emulator().queueReplies(['It logs a warning.']);
+    await editorWith('const earlier = 1;\n', 'typescript', [0, 0, 0, 18]);
+    const provider = vscode.workspace.registerTextDocumentContentProvider('mmai-explain-test', { provideTextDocumentContent: () => 'line one\nconsole.warn("low disk");\n' });
+    try {
+      const document = await vscode.workspace.openTextDocument(vscode.Uri.parse('mmai-explain-test:/log.txt'));
+      const editor = await vscode.window.showTextDocument(document);
+      editor.selection = new vscode.Selection(1, 0, 1, 25);
+      assert.equal(await vscode.commands.executeCommand(Commands.explainSelection), true);
+      await api.chat.host.session.settled();
+      const [user] = api.chat.host.session.current().turns;
+      const [chip] = user?.role === 'user' ? user.context : [];
+      assert.equal(chip?.text, 'console.warn("low disk");');
+    } finally {
+      provider.dispose();
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
+  });
+
   it('Explain Selection refuses a selection over the limit without a request', async () => {
     await emulator().reset();
     const big = 'x = 1\n'.repeat(5000);

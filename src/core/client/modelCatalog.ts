@@ -95,12 +95,15 @@ export class ModelCatalog {
   private cached: { list: ModelList; at: number } | undefined;
   private pending: Promise<ModelList> | undefined;
   private readonly ttlMs: number;
+  private readonly onChange: (() => void) | undefined;
 
+  /** `onChange`: told when a read gives another list than the one before it (not at the first read). */
   constructor(
     private readonly client: ModelSource,
-    options: { ttlMs: number },
+    options: { ttlMs: number; onChange?: () => void },
   ) {
     this.ttlMs = options.ttlMs;
+    this.onChange = options.onChange;
   }
 
   async get(options: { refresh?: boolean; signal?: AbortSignal } = {}): Promise<ModelList> {
@@ -110,7 +113,9 @@ export class ModelCatalog {
     this.pending = this.client
       .listModels(undefined, { signal: options.signal })
       .then((list) => {
+        const changed = this.cached !== undefined && JSON.stringify(this.cached.list.data) !== JSON.stringify(list.data);
         this.cached = { list, at: Date.now() };
+        if (changed) this.onChange?.();
         return list;
       })
       .finally(() => {

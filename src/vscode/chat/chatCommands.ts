@@ -13,7 +13,7 @@ export async function revealChat(): Promise<void> {
 
 /** Explains the selection in the chat; resolves once the request has started (true) or was refused. */
 export async function explainSelection(host: ChatHost, editors: EditorTracker): Promise<boolean> {
-  const editor = editors.editor();
+  const editor = editors.selectionEditor();
   const item = editor && selectionContext(editor);
   if (!item) {
     void vscode.window.showWarningMessage('Select the code to explain, then run Explain Selection again.');
@@ -40,7 +40,7 @@ export function registerChatCommands(host: ChatHost, panels: ChatPanels, editors
     vscode.commands.registerCommand(Commands.newChat, () => host.session.newConversation()),
     vscode.commands.registerCommand(Commands.explainSelection, () => explainSelection(host, editors)),
     vscode.commands.registerCommand(Commands.addSelectionToChat, async () => {
-      const editor = editors.editor();
+      const editor = editors.selectionEditor();
       const item = editor && selectionContext(editor);
       if (!item) {
         void vscode.window.showWarningMessage('Select some code first, then add it to the chat.');

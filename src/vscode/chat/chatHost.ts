@@ -217,7 +217,7 @@ export class ChatHost extends Disposable {
   }
 
   private addFromEditor(kind: 'selection' | 'file'): void {
-    const editor = this.deps.editors.editor();
+    const editor = kind === 'selection' ? this.deps.editors.selectionEditor() : this.deps.editors.editor();
     if (!editor) return this.notify('Open a file first: its selection or content is added to your next message.');
     const item = kind === 'file' ? fileContext(editor) : selectionContext(editor);
     if (!item) return this.notify('Select some code in the editor first, or add the whole file.');

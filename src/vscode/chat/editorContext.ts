@@ -6,8 +6,8 @@ import * as vscode from 'vscode';
 import { newId, type ContextItem } from '../../core/chat/conversation';
 import { Disposable } from '../lifecycle';
 
-/** Documents a person edits (not diffs' proposals, output channels or other virtual text). */
-const EDITABLE_SCHEMES = new Set(['file', 'untitled', 'vscode-remote', 'vscode-vfs']);
+/** Documents a person edits (not diffs' proposals, output channels or other virtual text): files, notebook cells, settings. */
+const EDITABLE_SCHEMES = new Set(['file', 'untitled', 'vscode-remote', 'vscode-vfs', 'vscode-notebook-cell', 'vscode-userdata']);
 const editable = (editor: vscode.TextEditor | undefined) => (editor && EDITABLE_SCHEMES.has(editor.document.uri.scheme) ? editor : undefined);
 
 export class EditorTracker extends Disposable {
@@ -18,6 +18,15 @@ export class EditorTracker extends Disposable {
     this.register(vscode.window.onDidChangeActiveTextEditor((editor) => {
       this.last = editable(editor) ?? this.last;
     }));
+  }
+
+  /**
+   * Where a selection to explain or add is read from: the active text editor when it has one,
+   * whatever it shows (a diff side, the output, a file); else editor(), as from the chat.
+   */
+  selectionEditor(): vscode.TextEditor | undefined {
+    const active = vscode.window.activeTextEditor;
+    return active && !active.selection.isEmpty ? active : this.editor();
   }
 
   /** The active text editor, or the last one if it is still open. */

@@ -559,6 +559,20 @@ describe('core ServiceClient against the emulator', function () {
       assert.deepEqual(usableTextModels(list, { requiredParameters: ['max_tokens'] }).map((m) => m.id), ['acme/chat-large', 'acme/chat-basic', 'nova/responder', 'mira/messenger']);
     });
 
+    it('Versioning 4: a catalog read again that differs is announced, once; the same list or the first read is not', async () => {
+      // alpha's workspace cannot use zeta/reasoner-pro, beta's can: the key read with stands for a change at the service.
+      let key: string = FIXTURE_KEYS.alpha;
+      const changes: number[] = [];
+      const catalog = new ModelCatalog({ listModels: (...args) => client({ apiKey: key }).listModels(...args) }, { ttlMs: 60_000, onChange: () => changes.push(1) });
+      await catalog.get();
+      await catalog.get({ refresh: true });
+      assert.equal(changes.length, 0);
+      key = FIXTURE_KEYS.beta;
+      await catalog.get({ refresh: true });
+      await catalog.get({ refresh: true });
+      assert.equal(changes.length, 1);
+    });
+
     it('Catalog: an expired cache is read again', async () => {
       const catalog = new ModelCatalog(client(), { ttlMs: 0 });
       await catalog.get();
