@@ -25,7 +25,11 @@ export class ChatApp {
     this.status = el('div', { class: 'visually-hidden', attrs: { role: 'status', 'aria-live': 'polite' } });
     this.composer = new Composer(bridge);
     this.transcript = new Transcript(bridge, createSanitizer(window), (text) => this.composer.edit(text), (text) => this.say(text));
-    this.history = new HistoryList(bridge, () => this.showHistory(false));
+    // The list goes away with the opened row's button: the message box takes keyboard focus.
+    this.history = new HistoryList(bridge, () => {
+      this.showHistory(false);
+      this.composer.focus();
+    });
     this.model = new ModelSelect(bridge);
     this.notice = el('div', { class: 'notice', attrs: { role: 'status' } });
     this.notice.hidden = true;
@@ -53,7 +57,11 @@ export class ChatApp {
   }
 
   private receive(message: ToPage): void {
+    // Focus on a control the message hides, disables or removes (Send while answering, Stop
+    // once answered, a retried card) would fall to the page: the message box takes it instead.
+    const focused = document.activeElement !== document.body && document.hasFocus();
     this.handle(message);
+    if (focused && focusLost()) this.composer.focus();
     // Said once: the model problem above the conversation gives way to an answer's card saying the same.
     const problem = this.model.problemMessage();
     this.model.setSaidElsewhere(problem !== undefined && this.transcript.lastErrorMessage() === problem);
@@ -127,6 +135,8 @@ export class ChatApp {
 
   private showConversation(conversation: Parameters<Transcript['show']>[0], busy: boolean): void {
     this.showHistory(false);
+    // An edit replaces the last message of the conversation it began in, not of this one.
+    this.composer.setEditing(false);
     this.transcript.show(conversation, busy);
     this.meter.showConversation(conversation);
     this.composer.setBusy(busy);
@@ -145,4 +155,10 @@ export class ChatApp {
   private say(text: string): void {
     this.status.textContent = text;
   }
+}
+
+/** Whether keyboard focus reaches nothing: it is on the page itself, or on a hidden or disabled control. */
+function focusLost(): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || active.closest('[hidden]') !== null || (active instanceof HTMLButtonElement && active.disabled);
 }

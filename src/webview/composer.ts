@@ -1,9 +1,11 @@
 // The message box: Enter sends, Shift+Enter adds a line, Esc stops the answer. The text
-// is kept as a draft until the message is sent, so nothing typed is lost on a reload.
+// is kept as a draft until the message is sent, so nothing typed is lost on a reload, nor
+// when it is too long to send (lengthNote.ts).
 import type { ContextChip } from '../core/chat/conversation';
 import { contextChip } from './contextChips';
 import { el, iconButton } from './dom';
 import type { HostBridge } from './hostBridge';
+import { LengthNote } from './lengthNote';
 
 export class Composer {
   readonly element: HTMLElement;
@@ -12,6 +14,7 @@ export class Composer {
   private readonly send: HTMLButtonElement;
   private readonly stop: HTMLButtonElement;
   private readonly editing: HTMLElement;
+  private readonly length = new LengthNote();
   private busy = false;
   /** Set while the last message is being edited: sending replaces it. */
   private editMode = false;
@@ -22,7 +25,11 @@ export class Composer {
       attrs: { rows: '2', placeholder: 'Ask about your code, or /image and a description to make an image (Enter to send, Shift+Enter for a new line)', 'aria-label': 'Message' },
     });
     this.input.value = bridge.draft();
-    this.input.addEventListener('input', () => bridge.saveDraft(this.input.value));
+    this.length.update(this.input.value);
+    this.input.addEventListener('input', () => {
+      bridge.saveDraft(this.input.value);
+      this.length.update(this.input.value);
+    });
     this.input.addEventListener('keydown', (event) => this.onKey(event));
     this.chips = el('div', { class: 'chips', attrs: { 'aria-label': 'Code attached to the next message' } });
     this.send = iconButton('send', 'Send', () => this.submit(), { class: 'primary send' });
@@ -30,7 +37,10 @@ export class Composer {
     this.stop.hidden = true;
     this.editing = el('div', { class: 'editing-note' },
       el('span', { text: 'Editing your last message: sending replaces it and its answer.' }),
-      iconButton('close', 'Cancel editing', () => this.setEditing(false)),
+      iconButton('close', 'Cancel editing', () => {
+        this.setEditing(false);
+        this.input.focus();
+      }),
     );
     this.editing.hidden = true;
     const tools = el('div', { class: 'composer-tools' },
@@ -40,7 +50,7 @@ export class Composer {
       this.stop,
       this.send,
     );
-    this.element = el('div', { class: 'composer' }, this.editing, this.chips, this.input, tools);
+    this.element = el('div', { class: 'composer' }, this.editing, this.chips, this.input, this.length.element, tools);
   }
 
   focus(): void {
@@ -64,12 +74,17 @@ export class Composer {
   }
 
   fill(text: string): void {
-    this.input.value = text;
-    this.bridge.saveDraft(text);
+    this.setText(text);
     this.input.focus();
   }
 
-  private setEditing(on: boolean): void {
+  private setText(text: string): void {
+    this.input.value = text;
+    this.bridge.saveDraft(text);
+    this.length.update(text);
+  }
+
+  setEditing(on: boolean): void {
     this.editMode = on;
     this.editing.hidden = !on;
   }
@@ -86,10 +101,9 @@ export class Composer {
 
   private submit(): void {
     const text = this.input.value;
-    if (this.busy || text.trim() === '') return;
+    if (this.busy || text.trim() === '' || !this.length.update(text)) return;
     this.bridge.post(this.editMode ? { type: 'chat/editLast', text } : { type: 'chat/send', text });
     this.setEditing(false);
-    this.input.value = '';
-    this.bridge.saveDraft('');
+    this.setText('');
   }
 }

@@ -21,10 +21,12 @@ export function actionButtons(list: readonly Action[], bridge: HostBridge, retry
   // Of the local actions the chat runs only Retry; the others belong to other surfaces.
   for (const action of list) {
     if (action !== 'retry' && isLocalAction(action)) continue;
-    actions.append(iconButton(CODICONS[action], ACTION_LABELS[action], () => {
+    const button = iconButton(CODICONS[action], ACTION_LABELS[action], () => {
       if (action === 'retry') retry();
       else bridge.post({ type: 'error/action', action });
-    }, { text: true, class: action === list[0] ? 'primary' : 'secondary' }));
+    }, { text: true, class: action === list[0] ? 'primary' : 'secondary' });
+    button.dataset.action = action;
+    actions.append(button);
   }
   return actions;
 }

@@ -21,7 +21,22 @@ export class HistoryList {
       this.list.replaceChildren(el('li', { class: 'history-empty', text: 'No conversations yet.' }));
       return;
     }
+    // Rebuilt on every change, mid-answer too: a keyboard user keeps their place.
+    const focused = this.focusedControl();
     this.list.replaceChildren(...items.map((item) => this.row(item, item.id === activeId)));
+    if (focused) this.buttons(focused.id)[focused.index]?.focus();
+  }
+
+  /** The conversation and the button of its row that has keyboard focus, if one has. */
+  private focusedControl(): { id: string; index: number } | undefined {
+    const active = document.activeElement;
+    const id = active && this.list.contains(active) ? active.closest<HTMLElement>('[data-conversation-id]')?.dataset.conversationId : undefined;
+    return id === undefined ? undefined : { id, index: this.buttons(id).indexOf(active as HTMLButtonElement) };
+  }
+
+  private buttons(id: string): HTMLButtonElement[] {
+    const row = Array.from(this.list.children).find((item) => (item as HTMLElement).dataset.conversationId === id);
+    return row ? Array.from(row.querySelectorAll('button')) : [];
   }
 
   private row(item: HistoryItem, active: boolean): HTMLElement {

@@ -201,7 +201,10 @@ export class Transcript {
     this.refresh();
   }
 
-  /** Regenerate on the last answer only, Edit on the last message only, neither while answering. */
+  /**
+   * Regenerate and Retry on the last answer only, Edit on the last message only, none while
+   * answering: each acts on the conversation's end (chat/retry names no turn).
+   */
   private refresh(): void {
     const elements = Array.from(this.list.children) as HTMLElement[];
     const lastUser = elements.filter((e) => e.classList.contains('turn-user')).at(-1);
@@ -211,6 +214,8 @@ export class Transcript {
       if (edit) edit.hidden = this.busy || element !== lastUser;
       const regenerate = element.querySelector<HTMLElement>('.regenerate');
       if (regenerate) regenerate.hidden = this.busy || element !== lastAnswer || !['done', 'stopped'].includes(element.dataset.status ?? '');
+      const retry = element.querySelector<HTMLElement>('.error-card [data-action="retry"]');
+      if (retry) retry.hidden = this.busy || element !== lastAnswer;
     }
     this.empty.hidden = elements.length > 0;
   }

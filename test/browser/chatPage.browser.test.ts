@@ -1,46 +1,17 @@
-// The chat page itself (src/webview/main.ts, bundled as the extension bundles it, with its
-// stylesheet) in headless Chromium under the webview's CSP, at a side bar's width, fed what the
-// host sends. Hostile answers a person met: a 200 KB unbroken word, and Trojan Source direction
-// controls. The page's timing is reported, not asserted (this machine is shared); what is
-// asserted is the structure that keeps frames short and the text in its true order.
+// The chat page itself (fixtures/chatPageServer.ts) in headless Chromium under the webview's
+// CSP, at a side bar's width, fed what the host sends. Hostile answers a person met: a 200 KB
+// unbroken word, and Trojan Source direction controls. The page's timing is reported, not
+// asserted (this machine is shared); what is asserted is the structure that keeps frames short
+// and the text in its true order.
 import * as assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { build } from 'esbuild';
+import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../host/browser';
-import { PROJECT_ROOT } from '../host/paths';
+import { serveChatPage } from './fixtures/chatPageServer';
 
 const GIANT_CHARS = 200_000;
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const giantWord = (): string => Array.from({ length: GIANT_CHARS }, (_, i) => ALPHABET[(i * 7919) % ALPHABET.length]).join('');
-
-async function serve(): Promise<{ server: Server; url: string }> {
-  const bundle = await build({
-    entryPoints: [join(PROJECT_ROOT, 'src/webview/main.ts')],
-    bundle: true, write: false, format: 'iife', platform: 'browser', target: 'chrome120',
-  });
-  const script = bundle.outputFiles[0]!.text;
-  const css = readFileSync(join(PROJECT_ROOT, 'media/chat.css'), 'utf8');
-  const nonce = randomBytes(18).toString('base64url');
-  const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'self'; img-src 'self' data:`;
-  // The webview's acquireVsCodeApi: the page's messages to the host are kept in `toHost`.
-  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><link rel="icon" href="data:,">
-<link rel="stylesheet" href="/webview.css"></head><body><main id="app"></main>
-<script nonce="${nonce}">window.toHost = []; window.acquireVsCodeApi = () => ({ postMessage(m) { window.toHost.push(m); }, getState() {}, setState() {} });</script>
-<script nonce="${nonce}" src="/webview.js"></script></body></html>`;
-  const server = createServer((request, response) => {
-    const [type, body] = request.url === '/' ? ['text/html', html] : request.url === '/webview.js' ? ['text/javascript', script] : request.url === '/webview.css' ? ['text/css', css] : [];
-    if (!body) return void response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': `${type}; charset=utf-8`, ...(type === 'text/html' && { 'content-security-policy': csp }) });
-    response.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
-}
 
 interface StreamFigures {
   longestFrameMs: number;
@@ -97,7 +68,7 @@ describe('the chat page in Chromium, hostile answers', () => {
 
   before(async () => {
     let url: string;
-    ({ server, url } = await serve());
+    ({ server, url } = await serveChatPage());
     browser = await launchChromium();
     // A side bar's width.
     page = await browser.newPage({ viewport: { width: 350, height: 800 } });

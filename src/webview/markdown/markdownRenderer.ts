@@ -6,6 +6,14 @@ import { escapeHtml, highlightCode } from './highlighter';
 import { installReferenceTracking, type TrackingEnv } from './referenceTracking';
 import { isAllowedImageSrc } from './urlPolicy';
 
+/** The host takes no longer a language with a code action (code/* in protocol.ts). */
+const MAX_LANG_CHARS = 100;
+
+/** A fence's language: its info string's first word, before any path or options ("tsx:src/App.tsx", "rust,ignore", "js{3}"). */
+function languageWord(info: string): string {
+  return info.trim().split(/[\s:,{]/, 1)[0]!.slice(0, MAX_LANG_CHARS);
+}
+
 export interface CodeBlock {
   /** The fence's language word as written ("ts"), or '' when none. */
   readonly lang: string;
@@ -58,8 +66,7 @@ export function createMarkdownParser(): MarkdownIt {
   const md = new MarkdownIt({ html: false, linkify: true });
   md.renderer.rules.fence = (tokens, idx, _options, env: RenderEnv) => {
     const token = tokens[idx]!;
-    const lang = md.utils.unescapeAll(token.info).trim().split(/\s+/)[0] ?? '';
-    return renderCodeBlock(token.content, lang, env);
+    return renderCodeBlock(token.content, languageWord(md.utils.unescapeAll(token.info)), env);
   };
   md.renderer.rules.code_block = (tokens, idx, _options, env: RenderEnv) =>
     renderCodeBlock(tokens[idx]!.content, '', env);

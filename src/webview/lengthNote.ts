@@ -1,0 +1,32 @@
+// The message's length against the most the host takes (MAX_MESSAGE_CHARS): counted as it
+// nears it, and past it what to do instead, since a longer message would be dropped.
+import { MAX_MESSAGE_CHARS } from '../core/chat/protocol';
+import { el } from './dom';
+
+/** The count shows from here on, before the limit stops a send. */
+const COUNT_FROM = MAX_MESSAGE_CHARS * 0.9;
+const formatCount = (n: number): string => n.toLocaleString('en-US');
+const TOO_LONG = `Too long to send: a message holds at most ${formatCount(MAX_MESSAGE_CHARS)} characters. Shorten it, or attach the file as context (Add Active File, Add Selection) instead of pasting it.`;
+
+export class LengthNote {
+  readonly element: HTMLElement;
+  private readonly count = el('span', { class: 'length-count' });
+  private readonly advice = el('span', { class: 'length-advice', attrs: { role: 'alert' } });
+
+  constructor() {
+    this.element = el('div', { class: 'length-note' }, this.count, this.advice);
+    this.element.hidden = true;
+  }
+
+  /** Shows the length of `text`; says whether it can be sent. */
+  update(text: string): boolean {
+    const fits = text.length <= MAX_MESSAGE_CHARS;
+    this.element.hidden = text.length < COUNT_FROM;
+    this.element.classList.toggle('over', !fits);
+    this.count.textContent = `${formatCount(text.length)} / ${formatCount(MAX_MESSAGE_CHARS)} characters`;
+    // Set only when it changes: an alert is said each time its text is.
+    const advice = fits ? '' : TOO_LONG;
+    if (this.advice.textContent !== advice) this.advice.textContent = advice;
+    return fits;
+  }
+}

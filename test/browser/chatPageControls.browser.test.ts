@@ -1,0 +1,156 @@
+// The chat page's controls in Chromium, fed what the host sends: what the page posts back, and
+// where keyboard focus goes. Each case is a defect a person met.
+import * as assert from 'node:assert/strict';
+import type { Server } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
+import { decodeToHost } from '../../src/core/chat/protocol';
+import { launchChromium } from '../host/browser';
+import { serveChatPage } from './fixtures/chatPageServer';
+
+const createdAt = '2026-11-20T10:00:00.000Z';
+const question = (id: string, text: string) => ({ id, role: 'user', text, mode: 'chat', context: [], createdAt });
+const answer = (id: string, fields: object) => ({ id, role: 'assistant', text: '', status: 'done', createdAt, ...fields });
+const show = (id: string, turns: object[], busy = false) => ({ type: 'conversation/show', conversation: { id, title: id, turns, earlier: 0 }, busy });
+
+describe('the chat page in Chromium, its controls', () => {
+  let server: Server;
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    let url: string;
+    ({ server, url } = await serveChatPage());
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 350, height: 800 } });
+    // tsx names functions with a helper the page does not have.
+    await page.addInitScript('window.__name = (f) => f');
+    await page.goto(url);
+  });
+
+  beforeEach(async () => {
+    await page.reload();
+    await page.locator('textarea.composer-input').waitFor();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  // Dispatched, not posted: the page handles it before the test goes on.
+  const send = (...messages: object[]) => page.evaluate((messages) => messages.forEach((data) => window.dispatchEvent(new MessageEvent('message', { data }))), messages);
+  /** The page's messages to the host since the last call, of the given kinds. */
+  const sent = (prefix: string) => page.evaluate((prefix) => (window as unknown as { toHost: { type: string }[] }).toHost.splice(0).filter((m) => m.type.startsWith(prefix)), prefix);
+  const focused = () => page.evaluate(() => {
+    const active = document.activeElement!;
+    const row = active.closest<HTMLElement>('[data-conversation-id]');
+    return `${active.tagName.toLowerCase()}.${active.className}${row ? ` in ${row.dataset.conversationId}` : ''}`;
+  });
+  const input = () => page.locator('textarea.composer-input');
+
+  it('a message over the protocol limit stays in the box, saying the limit and what to do; near it, the length is counted', async () => {
+    const note = page.locator('.length-note');
+    await input().fill('x'.repeat(89_999));
+    const below = await note.isVisible();
+    await input().fill('x'.repeat(90_000));
+    const near = await note.textContent();
+    await input().fill('x'.repeat(100_001));
+    await input().press('Enter');
+    const over = { sent: await sent('chat/'), kept: (await input().inputValue()).length, count: await note.locator('.length-count').textContent(), alert: await note.locator('[role="alert"]').textContent() };
+    await input().press('Backspace');
+    await input().press('Enter');
+    const atLimit = (await sent('chat/')).map((m) => ({ type: m.type, ok: decodeToHost(m).ok }));
+    assert.deepEqual({ below, near, over, atLimit, after: await input().inputValue(), hidden: await note.isHidden() }, {
+      below: false,
+      near: '90,000 / 100,000 characters',
+      over: {
+        sent: [],
+        kept: 100_001,
+        count: '100,001 / 100,000 characters',
+        alert: 'Too long to send: a message holds at most 100,000 characters. Shorten it, or attach the file as context (Add Active File, Add Selection) instead of pasting it.',
+      },
+      atLimit: [{ type: 'chat/send', ok: true }],
+      after: '',
+      hidden: true,
+    });
+  });
+
+  it('opening another conversation leaves edit mode: the next message is sent, not an edit of that conversation', async () => {
+    await send(show('c1', [question('u1', 'first question'), answer('a1', { text: 'ok' })]));
+    await page.locator('.turn-user .edit').click();
+    const editing = await page.locator('.editing-note').isVisible();
+    await send(show('c2', [question('u2', 'other question'), answer('a2', { text: 'valuable answer' })]));
+    const after = await page.locator('.editing-note').isVisible();
+    await input().fill('a new question');
+    await input().press('Enter');
+    assert.deepEqual({ editing, after, sent: await sent('chat/') }, { editing: true, after: false, sent: [{ type: 'chat/send', text: 'a new question' }] });
+  });
+
+  it('Send and Stop hand keyboard focus to the message box when they go away', async () => {
+    const streaming = answer('a1', { status: 'streaming' });
+    await send(show('c1', []));
+    await input().fill('hi');
+    await page.locator('button.send').focus();
+    await page.keyboard.press('Enter');
+    await send({ type: 'turn/append', turn: question('u1', 'hi') }, { type: 'turn/append', turn: streaming });
+    const afterSend = await focused();
+    await page.locator('button.stop').focus();
+    await page.keyboard.press('Enter');
+    await send({ type: 'reply/end', turn: { ...streaming, text: 'partial', status: 'stopped' } });
+    assert.deepEqual({ afterSend, afterStop: await focused(), sent: await sent('chat/') }, {
+      afterSend: 'textarea.composer-input',
+      afterStop: 'textarea.composer-input',
+      sent: [{ type: 'chat/send', text: 'hi' }, { type: 'chat/stop' }],
+    });
+  });
+
+  it('the history list, rebuilt by the host, gives keyboard focus back to the same control of the same conversation', async () => {
+    const items = [{ id: 'c1', title: 'One', updatedAt: createdAt }, { id: 'c2', title: 'Two', updatedAt: createdAt }];
+    await send({ type: 'history/set', items, activeId: 'c1' });
+    await page.locator('button[aria-label="Show Chat History"]').click();
+    await page.locator('[data-conversation-id="c2"] .history-open').focus();
+    // Mid-stream the list comes again, another conversation first.
+    await send({ type: 'history/set', items: [{ id: 'c3', title: 'Three', updatedAt: createdAt }, ...items], activeId: 'c1' });
+    const open = await focused();
+    await page.locator('button[aria-label="Delete \\"Two\\""]').focus();
+    await send({ type: 'history/set', items, activeId: 'c1' });
+    const del = await page.evaluate(() => document.activeElement!.getAttribute('aria-label'));
+    // Opened, the list goes away: the message box takes focus.
+    await page.locator('[data-conversation-id="c2"] .history-open').focus();
+    await page.keyboard.press('Enter');
+    await send(show('c2', []));
+    assert.deepEqual({ open, del, opened: await focused(), sent: await sent('history/') }, {
+      open: 'button.history-open in c2',
+      del: 'Delete "Two"',
+      opened: 'textarea.composer-input',
+      sent: [{ type: 'history/open', id: 'c2' }],
+    });
+  });
+
+  it('a code block whose info string is long (a language and a path) sends its language word with its actions', async () => {
+    const text = '```tsx:' + 'src/components/'.repeat(10) + 'App.tsx\nexport const App = 1;\n```\n';
+    await send(show('c1', [question('u1', 'code'), answer('a1', { text })]));
+    await page.locator('[data-turn-id="a1"] [data-code-action="code/copy"]').click();
+    const [copy] = await sent('code/');
+    assert.deepEqual({ copy, ok: decodeToHost(copy).ok, label: await page.locator('[data-turn-id="a1"] .code-lang').textContent() }, {
+      copy: { type: 'code/copy', code: 'export const App = 1;\n', lang: 'tsx' },
+      ok: true,
+      label: 'TypeScript',
+    });
+  });
+
+  it('Retry is offered on the last answer only, not while answering; the other actions stay on every card', async () => {
+    const failed = (id: string) => answer(id, { status: 'failed', error: { message: 'The service is busy.', actions: ['retry', 'showLog'] } });
+    await send(show('c1', [question('u1', 'first'), failed('a1'), question('u2', 'second'), failed('a2')]));
+    // The older answer is rendered once near the view.
+    await page.locator('[data-turn-id="a1"] .error-card').waitFor();
+    const buttons = () => page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('.error-card button'), (b) => `${b.closest<HTMLElement>('[data-turn-id]')!.dataset.turnId} ${b.textContent}${b.checkVisibility() ? '' : ' (hidden)'}`));
+    const idle = await buttons();
+    await send({ type: 'turn/append', turn: answer('a3', { status: 'streaming' }) });
+    const busy = await buttons();
+    assert.deepEqual({ idle, busy }, {
+      idle: ['a1 Retry (hidden)', 'a1 Show Log', 'a2 Retry', 'a2 Show Log'],
+      busy: ['a1 Retry (hidden)', 'a1 Show Log', 'a2 Retry (hidden)', 'a2 Show Log'],
+    });
+  });
+});
