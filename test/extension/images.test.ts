@@ -95,16 +95,20 @@ describe('images: commands and chat in the extension host', () => {
     assert.ok(!names.some((n) => n.startsWith(prompt.toLowerCase().replaceAll(' ', '-'))), 'no file for the failed request');
   });
 
-  it('a folder setting that cannot be written says what to do', async () => {
+  it('a folder setting that cannot be written is refused before anything is sent or paid for, saying what to do', async () => {
     const blocker = vscode.Uri.joinPath(workspaceFolder(), `blocker-${Date.now()}`);
     await vscode.workspace.fs.writeFile(blocker, new TextEncoder().encode('a file where the folder should be'));
     await vscode.workspace.getConfiguration(CONFIG_SECTION).update('imageFolder', path.basename(blocker.fsPath), vscode.ConfigurationTarget.Global);
     await until(() => api.settings.current().imageFolder === path.basename(blocker.fsPath) || undefined, 'the folder setting');
     const linesBefore = api.logLines().length;
-    assert.equal(await vscode.commands.executeCommand(Commands.generateImage, { prompt: unique('paper boat') }), undefined);
+    const spentBefore = api.connection.spendSinceStart().rub;
+    assert.equal(await vscode.commands.executeCommand(Commands.generateImage, { prompt: unique('paper boat'), n: 2 }), undefined);
     assert.deepEqual(api.logLines().slice(linesBefore).filter((l) => l.line.startsWith('Images:')).map((l) => l.line), [
-      `Images: Could not save the image in ${blocker.fsPath}: a file has the folder's name. Choose another folder in the setting multiModelAI.imageFolder.`,
+      `Images: Images cannot be saved in ${blocker.fsPath}, so nothing was sent: a file has the folder's name. Choose another folder in the setting multiModelAI.imageFolder.`,
     ]);
+    assert.deepEqual((await emulator().requests()).filter((r) => r.endpoint === 'images'), []);
+    assert.deepEqual(await emulator().charges(), []);
+    assert.equal(api.connection.spendSinceStart().rub, spentBefore);
   });
 
   it('/image in the chat shows the saved image to the page by a webview resource address, and opens it on request', async () => {

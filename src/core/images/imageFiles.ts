@@ -1,5 +1,5 @@
-// Saving images into the workspace: names from the prompt, never over an existing file, and
-// never a half-written file. Each image is written whole to a hidden temporary file in the same
+// Saving images into the workspace: the folder checked writable before the images are paid
+// for, names from the prompt, never over an existing file, and never a half-written file. Each image is written whole to a hidden temporary file in the same
 // folder, its final name is claimed by creating it exclusively (so a file that exists, or
 // appears meanwhile, is never replaced), and the temporary file is renamed onto the claim.
 import { randomBytes } from 'node:crypto';
@@ -33,21 +33,41 @@ export function editedStem(original: string): string {
   return `${base}-edited`;
 }
 
-/** The images could not be written where the setting says. */
+/** The images could not be written in their folder. */
 export class SaveError extends ImageInputError {}
+
+/** Whose folder the images go to, for what to do when it cannot be written: the setting's, or the edited original's. */
+export type ImageFolderKind = 'setting' | 'original';
+
+const ADVICE: Record<ImageFolderKind, string> = {
+  setting: 'Choose another folder in the setting multiModelAI.imageFolder.',
+  original: 'An edit is saved next to the original: copy the image into a folder you can write to, and edit the copy.',
+};
+
+/**
+ * Creates `folder` when missing, then creates and deletes a probe file in it. Run before images
+ * are paid for: a folder that cannot take them is found out while nothing has been spent.
+ */
+export async function checkWritableFolder(folder: string, kind: ImageFolderKind): Promise<void> {
+  const probe = path.join(folder, `.probe.${randomBytes(6).toString('hex')}.partial`);
+  try {
+    await mkdir(folder, { recursive: true });
+    await (await open(probe, 'wx')).close();
+    await unlink(probe);
+  } catch (error) {
+    throw new SaveError(`Images cannot be saved in ${folder}, so nothing was sent: ${refusal(error, kind)}`);
+  }
+}
 
 /**
  * Writes `bytes` as `<folder>/<stem>.<ext>`, or `<stem>-2.<ext>`, `-3`... when taken; returns
- * the path written. The folder is created when missing. A failure leaves nothing behind.
+ * the path written. The folder is created when missing (it may have gone since it was checked).
+ * A failure leaves nothing behind.
  */
-export async function saveNewFile(folder: string, stem: string, ext: string, bytes: Uint8Array): Promise<string> {
-  try {
-    await mkdir(folder, { recursive: true });
-  } catch (error) {
-    throw saveError(folder, error);
-  }
+export async function saveNewFile(folder: string, kind: ImageFolderKind, stem: string, ext: string, bytes: Uint8Array): Promise<string> {
   const temporary = path.join(folder, `.${stem}.${randomBytes(6).toString('hex')}.partial`);
   try {
+    await mkdir(folder, { recursive: true });
     const file = await open(temporary, 'wx');
     try {
       await file.writeFile(bytes);
@@ -64,7 +84,7 @@ export async function saveNewFile(folder: string, stem: string, ext: string, byt
     }
     return target;
   } catch (error) {
-    throw saveError(folder, error);
+    throw new SaveError(`Could not save the image in ${folder}: ${refusal(error, kind)}`);
   } finally {
     await unlink(temporary).catch(() => undefined);
   }
@@ -88,13 +108,12 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-function saveError(folder: string, error: unknown): SaveError {
-  const code = codeOf(error);
-  return new SaveError(saveFailureMessage(folder, code ?? (error instanceof Error ? error.message : String(error))));
+function refusal(error: unknown, kind: ImageFolderKind): string {
+  return refusalMessage(codeOf(error) ?? (error instanceof Error ? error.message : String(error)), kind);
 }
 
-/** What the person reads when a file system error (`code`, or the error's text) stopped the save. */
-export function saveFailureMessage(folder: string, code: string): string {
+/** Why the file system refused (its error `code`, or the error's text), and what the person can do. */
+export function refusalMessage(code: string, kind: ImageFolderKind): string {
   const why =
     code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
       ? 'the folder is read-only for VS Code'
@@ -103,7 +122,7 @@ export function saveFailureMessage(folder: string, code: string): string {
         : code === 'ENOTDIR' || code === 'EEXIST'
           ? 'a file has the folder\'s name'
           : `the file system refused (${code})`;
-  return `Could not save the image in ${folder}: ${why}. Choose another folder in the setting multiModelAI.imageFolder.`;
+  return `${why}. ${ADVICE[kind]}`;
 }
 
 /**

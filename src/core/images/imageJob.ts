@@ -1,5 +1,5 @@
-// One person's image request from start to files on disk: checked input, one request to the
-// service (its retries are the client's), checked images, each saved as a new file. The
+// One person's image request from start to files on disk: checked input and folder, one request
+// to the service (its retries are the client's), checked images, each saved as a new file. The
 // command palette, the explorer's Edit Image and the chat's /image all run through here.
 import { readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -8,7 +8,7 @@ import { costOfImages } from '../client/pricing';
 import type { ModelEntry } from '../client/schemas';
 import type { RequestOptions, ServiceClient } from '../client/serviceClient';
 import { checkImage, formatMegabytes, MAX_IMAGE_BYTES } from './imageBytes';
-import { editedStem, saveNewFile, stemFromText } from './imageFiles';
+import { checkWritableFolder, editedStem, saveNewFile, stemFromText } from './imageFiles';
 import { ImageInputError } from './imageInputError';
 
 export { ImageInputError };
@@ -64,12 +64,14 @@ export interface ImageJobResult {
 export async function runImageJob(job: ImageJob): Promise<ImageJobResult> {
   const problem = promptProblem(job.prompt, job.edit ? 'edit' : 'image');
   if (problem) throw new ImageInputError(problem);
+  const kind = job.edit ? 'original' : 'setting';
+  await checkWritableFolder(job.folder, kind);
   const request = buildImageRequest(job.model, job.prompt.trim(), job.wanted, job.edit?.image);
   const made = await job.client.createImages(request, { signal: job.signal, onRetry: job.onRetry });
   const stem = job.edit ? editedStem(job.edit.file) : stemFromText(job.prompt);
   // Made means paid: once the images arrived, a cancel no longer discards them.
   const files: string[] = [];
-  for (const image of made.images) files.push(await saveNewFile(job.folder, stem, image.type.ext, image.bytes));
+  for (const image of made.images) files.push(await saveNewFile(job.folder, kind, stem, image.type.ext, image.bytes));
   const costRub = costOfImages(job.model, made.images.length);
   return {
     files,

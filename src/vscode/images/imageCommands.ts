@@ -1,7 +1,7 @@
 // Generate Image… (command palette) and Edit Image with Multi-Model AI… (explorer context
-// menu, command palette): ask what is needed, run under a progress notification that can be
-// cancelled, open what was saved. Failures say what to do, and the typed prompt is kept for
-// the next try (the input box opens with it).
+// menu, command palette): ask everything needed first, then send under a progress notification
+// that can be cancelled, and open what was saved. Failures say what to do; Retry sends the same
+// order (core's imageOrder), and the typed prompt is kept for the next try.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { IMAGE_SIZES, MAX_IMAGE_COUNT, type WantedImageOptions } from '../../core/client/imageRequest';
@@ -9,13 +9,14 @@ import { formatRub } from '../../core/client/pricing';
 import type { ModelEntry } from '../../core/client/schemas';
 import { ServiceError } from '../../core/client/serviceError';
 import { ImageInputError, promptProblem, readImageToEdit, type ImageJobResult } from '../../core/images/imageJob';
+import { sendImageOrder, type ImageOrder } from '../../core/images/imageOrder';
 import { Countdown, waitReason } from '../../core/reply/retryWait';
 import { SetupError } from '../../core/reply/modelConnection';
 import { Commands } from '../../core/shell/ids';
 import { offerActions } from '../actions';
 import type { FailureReporter } from '../failureReporter';
 import type { ClientLogger } from '../../core/client/serviceClient';
-import type { ImageRun, ImageRunner } from './imageRunner';
+import type { ImageAsk, ImageRunner } from './imageRunner';
 
 /** Arguments a keybinding or another command may pass to Generate Image; with a prompt, nothing is asked but the model where several could do. */
 export interface GenerateImageArgs {
@@ -50,17 +51,16 @@ export class ImageCommands {
     const prompt = args.prompt ?? (await this.ask('Generate Image', 'Describe the image to make', this.lastPrompt, 'image'));
     if (prompt === undefined) return undefined;
     this.lastPrompt = prompt;
-    const result = await this.execute('Could not generate the image', `Generating an image`, {
+    return this.order('Could not generate the image', 'Generating an image', {
       endpoint: 'image-generation',
       prompt,
       model: args.model,
       // A prompt passed in (a keybinding, another command) comes with all it wants: no questions.
-      refine: (model) => (args.prompt !== undefined ? Promise.resolve({ size: args.size, n: args.n }) : askOptions(model)),
-    }, () => this.generate({ ...args, prompt }));
-    if (!result) return undefined;
-    this.lastPrompt = '';
-    for (const file of result.files) await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file), { preview: false });
-    return result.files;
+      options: args.prompt !== undefined ? () => Promise.resolve({ size: args.size, n: args.n }) : askOptions,
+    }, async (files) => {
+      this.lastPrompt = '';
+      for (const file of files) await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file), { preview: false });
+    });
   }
 
   /** Resolves with the edited image's path(s), or undefined when nothing was made. */
@@ -77,46 +77,67 @@ export class ImageCommands {
     const prompt = args.prompt ?? (await this.ask(`Edit ${image.fileName}`, 'Say what to change', this.lastInstruction, 'edit'));
     if (prompt === undefined) return undefined;
     this.lastInstruction = prompt;
-    const result = await this.execute('Could not edit the image', `Editing ${image.fileName}`, {
+    return this.order('Could not edit the image', `Editing ${image.fileName}`, {
       endpoint: 'image-edit',
       prompt,
       model: args.model,
       folder: path.dirname(target.fsPath),
       edit: { file: target.fsPath, image },
-    }, () => this.edit(target, { ...args, prompt }));
-    if (!result) return undefined;
-    this.lastInstruction = '';
-    for (const file of result.files) await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file), { viewColumn: vscode.ViewColumn.Beside, preview: false });
-    return result.files;
+    }, async (files) => {
+      this.lastInstruction = '';
+      for (const file of files) await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file), { viewColumn: vscode.ViewColumn.Beside, preview: false });
+    });
   }
 
   private ask(title: string, prompt: string, value: string, what: 'image' | 'edit'): Thenable<string | undefined> {
     return vscode.window.showInputBox({ title: `Multi-Model AI: ${title}`, prompt, value, ignoreFocusOut: true, validateInput: (text) => promptProblem(text, what) });
   }
 
-  /** Runs under a cancellable progress notification; reports what went wrong, with Retry. */
-  private async execute(what: string, title: string, run: Omit<ImageRun, 'signal' | 'onRetry'>, retry: () => unknown): Promise<ImageJobResult | undefined> {
+  /**
+   * Asks the open choices, then sends under a cancellable progress notification and hands the
+   * new files to `made`. A failure is reported with Retry, which sends the same order again.
+   */
+  private async order(what: string, title: string, ask: ImageAsk, made: (files: string[]) => Promise<void>): Promise<string[] | undefined> {
+    let order;
     try {
-      const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
-        const countdown = new Countdown((message) => progress.report({ message }));
-        progress.report({ message: 'waiting for the model…' });
-        return this.runner
-          .run({ ...run, signal: controller.signal, onRetry: (wait) => countdown.start(waitReason(wait.kind), Math.ceil(wait.delayMs / 1000)) })
-          .finally(() => countdown.stop());
-      });
-      if (result) void vscode.window.setStatusBarMessage(savedMessage(result), 5000);
-      return result;
+      order = await this.runner.prepare(ask);
     } catch (error) {
-      if (error instanceof ServiceError && error.kind === 'aborted') return undefined;
-      if (error instanceof SetupError) {
-        this.logger.warn(`Images: ${error.message}`);
-        void offerActions('warning', error.message, error.actions);
-      } else if (error instanceof ImageInputError) void this.warn(error.message);
-      else this.failures.report(what, error, 'Nothing was saved.', { retry });
-      return undefined;
+      // Nothing was sent: Retry may ask again.
+      return this.failed(what, error, () => this.order(what, title, ask, made));
     }
+    if (!order) return undefined;
+    const result = await sendImageOrder(order, {
+      send: (prepared) => this.send(title, prepared),
+      made: (done) => {
+        void vscode.window.setStatusBarMessage(savedMessage(done), 5000);
+        return made(done.files);
+      },
+      failed: (error, retry) => this.failed(what, error, retry),
+    });
+    return result?.files;
+  }
+
+  private send(title: string, order: ImageOrder): Thenable<ImageJobResult> {
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      const countdown = new Countdown((message) => progress.report({ message }));
+      progress.report({ message: 'waiting for the model…' });
+      return this.runner
+        .send(order, { signal: controller.signal, onRetry: (wait) => countdown.start(waitReason(wait.kind), Math.ceil(wait.delayMs / 1000)) })
+        .finally(() => countdown.stop());
+    });
+  }
+
+  /** Says what went wrong and what to do; Retry where trying again can help. */
+  private failed(what: string, error: unknown, retry: () => unknown): undefined {
+    if (error instanceof ServiceError && error.kind === 'aborted') return undefined;
+    if (error instanceof SetupError) {
+      this.logger.warn(`Images: ${error.message}`);
+      void offerActions('warning', error.message, error.actions);
+    } else if (error instanceof ImageInputError) this.warn(error.message);
+    else this.failures.report(what, error, 'Nothing was saved.', { retry });
+    return undefined;
   }
 
   private warn(message: string): undefined {

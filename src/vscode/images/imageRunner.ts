@@ -1,12 +1,14 @@
 // Everything an image request needs from the editor, shared by Generate Image, Edit Image and
 // the chat's /image: the image model (named, the only one, or picked and remembered), the
-// folder, and the run itself through core's runImageJob, with the spend counted.
+// folder, and sending the order through core's runImageJob, with the spend counted.
 import * as vscode from 'vscode';
+import type { WantedImageOptions } from '../../core/client/imageRequest';
 import type { ImageEndpoint } from '../../core/client/modelCatalog';
 import type { ModelEntry } from '../../core/client/schemas';
 import { resolveImageFolder } from '../../core/images/imageFiles';
 import { ImageInputError, runImageJob, type ImageJob, type ImageJobResult } from '../../core/images/imageJob';
 import { chooseImageModel } from '../../core/images/imageModelChoice';
+import { prepareImageOrder, type ImageOrder } from '../../core/images/imageOrder';
 import type { MementoLike } from '../../core/shell/serialMemento';
 import type { Connection, ImageConnection } from '../connection';
 import type { SettingsWatcher } from '../settings';
@@ -18,14 +20,14 @@ interface ModelItem extends vscode.QuickPickItem {
   reason?: string;
 }
 
-export interface ImageRun extends Omit<ImageJob, 'client' | 'model' | 'folder'> {
-  endpoint: ImageEndpoint;
+/** What a person asked for, before the open choices are made. */
+export interface ImageAsk extends Omit<ImageOrder, 'model' | 'wanted' | 'folder'> {
   /** A model id to use without asking (command arguments). */
   model?: string;
   /** Where the images go; the setting's folder when absent. */
   folder?: string;
-  /** Asked once the model is known, before sending (size and count for that model); undefined cancels. */
-  refine?(model: ModelEntry): Promise<ImageJob['wanted'] | undefined>;
+  /** Size and count for the chosen model, asked before sending; undefined cancels. Absent: the defaults. */
+  options?(model: ModelEntry): Promise<WantedImageOptions | undefined>;
 }
 
 export class ImageRunner {
@@ -44,20 +46,26 @@ export class ImageRunner {
     );
   }
 
-  /**
-   * Runs one request; resolves undefined when the person dismissed a choice. Throws a
-   * SetupError, an ImageInputError, a SaveError or the request's ServiceError.
-   */
-  async run(request: ImageRun): Promise<ImageJobResult | undefined> {
-    const folder = request.folder ?? this.settingFolder();
-    const images = await this.connection.forImages(request.endpoint);
-    const model = await this.chooseModel(request.endpoint, images, request.model);
-    if (!model) return undefined;
-    const wanted = request.refine ? await request.refine(model) : (request.wanted ?? {});
-    if (!wanted) return undefined;
-    const result = await runImageJob({ ...request, client: images.client, model, folder, wanted });
+  /** Makes the open choices (the model, then its options); undefined when the person dismissed one. Throws a SetupError or an ImageInputError. */
+  async prepare({ model, folder, options, ...ask }: ImageAsk): Promise<ImageOrder | undefined> {
+    return prepareImageOrder({ ...ask, folder: folder ?? this.settingFolder() }, {
+      model: async () => this.chooseModel(ask.endpoint, await this.connection.forImages(ask.endpoint), model),
+      options: options ?? (() => Promise.resolve({})),
+    });
+  }
+
+  /** Sends a prepared order and counts its cost. Throws a SetupError, a SaveError or the request's ServiceError. */
+  async send(order: ImageOrder, { signal, onRetry }: Pick<ImageJob, 'signal' | 'onRetry'>): Promise<ImageJobResult> {
+    const images = await this.connection.forImages(order.endpoint);
+    const result = await runImageJob({ ...order, client: images.client, signal, onRetry });
     if (result.costRub !== undefined) images.onSpend(result.costRub);
     return result;
+  }
+
+  /** Prepares and sends in one go (the chat's /image); undefined when the person dismissed a choice. */
+  async run({ signal, onRetry, ...ask }: ImageAsk & Pick<ImageJob, 'signal' | 'onRetry'>): Promise<ImageJobResult | undefined> {
+    const order = await this.prepare(ask);
+    return order && this.send(order, { signal, onRetry });
   }
 
   private settingFolder(): string {

@@ -11,6 +11,7 @@ import { startEmulator, EmulatorControl, FIXTURE_KEYS, type RunningEmulator } fr
 import { buildImageRequest } from '../../../../src/core/client/imageRequest';
 import { ModelEntrySchema, type ModelEntry } from '../../../../src/core/client/schemas';
 import { ServiceClient, ServiceError } from '../../../../src/core/index';
+import { SaveError } from '../../../../src/core/images/imageFiles';
 import { ImageInputError, readImageToEdit, runImageJob } from '../../../../src/core/images/imageJob';
 
 const PNG_SIGNATURE = '89504e470d0a1a0a';
@@ -177,6 +178,19 @@ describe('core images: generate and edit against the emulator', function () {
     await control.queueFaults('images', [{ type: 'status', status: 503 }]);
     await runImageJob({ client: client(), model: generator, prompt: 'a paper boat', folder: dir });
     assert.equal((await control.charges()).length, 1);
+  });
+
+  it('a folder that cannot be written is found out before the images are made and paid for', async () => {
+    const blocker = path.join(dir, 'blocker');
+    await writeFile(blocker, 'a file where the folder should be');
+    const folder = path.join(blocker, 'images');
+    await assert.rejects(runImageJob({ client: client(), model: generator, prompt: 'a red fox', wanted: { n: 2 }, folder }), (error: unknown) => {
+      assert.ok(error instanceof SaveError);
+      assert.equal(error.message, `Images cannot be saved in ${folder}, so nothing was sent: a file has the folder's name. Choose another folder in the setting multiModelAI.imageFolder.`);
+      return true;
+    });
+    assert.deepEqual(await control.requests(), []);
+    assert.deepEqual(await control.charges(), []);
   });
 
   it('a cancel while the model works stops the request and leaves no file behind', async () => {
