@@ -1,12 +1,14 @@
 // Issue 7.2 in a real extension host against the emulator's scripted replies: Accept applies
 // exactly the proposed code as one undo step; Reject, Cancel, a 5xx and a stream cut leave
 // the document byte-identical; a document changed meanwhile is refused; a large selection
-// is refused before any request.
+// is refused before any request. Moving the diff, a second Accept and a second start do not
+// end or duplicate the refactoring.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/core/shell/ids';
 import type { RefactorOutcome } from '../../src/core/refactor/refactorRun';
-import type { AcceptResult } from '../../src/vscode/refactor/refactorController';
+import { ProposalDocuments } from '../../src/vscode/refactor/proposalDocuments';
+import { RefactorController, type AcceptResult } from '../../src/vscode/refactor/refactorController';
 import type { TestHandle } from '../../src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
@@ -186,6 +188,57 @@ describe('Refactor Selection', () => {
     assert.equal(await accept(), 'documentChanged');
     assert.equal(editor.document.getText(), `// edited meanwhile\n${ORIGINAL}`);
     assert.equal(api.refactor.current(), undefined);
+  });
+
+  it('moving the proposal diff to another editor group keeps the refactoring, and Accept still applies it', async () => {
+    await emulator().queueReplies([REPLY]);
+    assert.equal((await refactor())?.status, 'done');
+    // VS Code moves a tab by opening it in the target group, then closing it in the source group.
+    await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
+    await vscode.commands.executeCommand('workbench.action.moveEditorToFirstGroup');
+    await until(() => proposalTabs().every((t) => t.group.viewColumn === vscode.ViewColumn.One) || undefined, 'the diff to leave the second group');
+    assert.equal(api.refactor.current()?.state, 'done', 'moving the diff rejected the refactoring');
+    assert.equal(proposalTabs().length, 1);
+    assert.equal(await accept(), 'applied');
+    assert.equal(editor.document.getText(), PROPOSED);
+  });
+
+  it('a second Accept while the first applies (title button and notification) joins it: applied once', async () => {
+    await emulator().queueReplies([REPLY]);
+    assert.equal((await refactor())?.status, 'done');
+    assert.deepEqual(await Promise.all([accept(), accept()]), ['applied', 'applied']);
+    assert.equal(editor.document.getText(), PROPOSED);
+  });
+
+  it('a second start while the first connects drops the first: one request, one diff, Accept applies the second file', async () => {
+    await emulator().queueReplies([REPLY, REPLY]);
+    // Connections are held until released, so both starts are connecting at once.
+    const gates: (() => void)[] = [];
+    const connect = async () => {
+      await new Promise<void>((resolve) => gates.push(resolve));
+      return api.connection.forChosenModel();
+    };
+    const proposals = new ProposalDocuments('multi-model-ai-proposed-test');
+    const controller = new RefactorController({ connect, proposals, failures: api.failures });
+    try {
+      const first = controller.refactorSelection('Add types');
+      const second = await openSample();
+      const started = controller.refactorSelection('Add types');
+      assert.equal(gates.length, 2);
+      for (const release of gates) release();
+      assert.equal(await first, undefined);
+      assert.equal((await started)?.status, 'done');
+      assert.equal((await chatRequests()).length, 1);
+      const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff);
+      assert.deepEqual(tabs.map((t) => (t.input as vscode.TabInputTextDiff).original.toString()), [second.document.uri.toString()]);
+      assert.equal(await controller.accept(), 'applied');
+      assert.equal(second.document.getText(), PROPOSED);
+      assertUntouched(editor.document, version);
+      await second.document.save();
+    } finally {
+      controller.dispose();
+      proposals.dispose();
+    }
   });
 
   it('refuses a selection over the size limit before sending anything', async () => {

@@ -10,6 +10,11 @@ export function isDiffOf(tab: vscode.Tab, uri: vscode.Uri): boolean {
   return tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.toString() === uri.toString();
 }
 
+/** The diffs, in any editor group, that show the proposal `uri`. */
+export function tabsShowing(uri: vscode.Uri): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => isDiffOf(tab, uri));
+}
+
 export class ProposalDocuments extends Disposable implements vscode.TextDocumentContentProvider {
   private readonly contents = new Map<string, string>();
   private readonly changed = this.register(new vscode.EventEmitter<vscode.Uri>());
@@ -38,7 +43,7 @@ export class ProposalDocuments extends Disposable implements vscode.TextDocument
 
   /** Closes the diffs that show the proposal, then forgets it. */
   async close(uri: vscode.Uri): Promise<void> {
-    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => isDiffOf(tab, uri));
+    const tabs = tabsShowing(uri);
     if (tabs.length > 0) await vscode.window.tabGroups.close(tabs);
     this.contents.delete(uri.toString());
   }

@@ -16,7 +16,7 @@ import type { FailureReporter } from '../failureReporter';
 import { checkHiddenCharacters } from '../hiddenCharactersCheck';
 import { selectedLines } from '../chat/editorContext';
 import { pickInstruction } from './instructionPicker';
-import { isDiffOf, type ProposalDocuments } from './proposalDocuments';
+import { isDiffOf, tabsShowing, type ProposalDocuments } from './proposalDocuments';
 
 export type ProposalState = 'streaming' | RefactorOutcome['status'];
 export type AcceptResult = 'applied' | 'documentChanged' | 'nothingToAccept' | 'editFailed' | 'cancelled';
@@ -37,6 +37,8 @@ interface Session {
   controller: AbortController;
   state: ProposalState;
   outcome?: RefactorOutcome;
+  /** The Accept under way: the title button and the notification's Accept may both be pressed. */
+  accepting?: Promise<AcceptResult>;
 }
 
 /** What a Retry needs: the same request on the same file. */
@@ -52,13 +54,17 @@ export interface RefactorDeps {
 
 export class RefactorController extends Disposable {
   private session?: Session;
+  /** Counts starts, so that a start a newer one overtook while connecting is dropped. */
+  private starts = 0;
 
   constructor(private readonly deps: RefactorDeps) {
     super();
-    // Closing the proposal's diff is a Reject (and stops a reply still arriving).
+    // Closing the proposal's diff is a Reject (and stops a reply still arriving). Moving it to
+    // another group closes it there only after opening it in the new group: that is no Reject.
     this.register(vscode.window.tabGroups.onDidChangeTabs((e) => {
       const session = this.session;
-      if (session && e.closed.some((tab) => isDiffOf(tab, session.proposedUri))) this.end(session, 'Refactoring rejected.');
+      if (!session || !e.closed.some((tab) => isDiffOf(tab, session.proposedUri))) return;
+      if (tabsShowing(session.proposedUri).length === 0) this.end(session, 'Refactoring rejected.');
     }));
   }
 
@@ -98,7 +104,15 @@ export class RefactorController extends Disposable {
       void vscode.window.showInformationMessage('There is no finished refactoring to accept.');
       return 'nothingToAccept';
     }
-    const code = await checkHiddenCharacters(session.outcome.code, 'The proposed code');
+    // A second Accept meanwhile joins the first instead of failing on the edit the first made.
+    session.accepting ??= this.apply(session, session.outcome.code).finally(() => {
+      session.accepting = undefined;
+    });
+    return session.accepting;
+  }
+
+  private async apply(session: Session, proposed: string): Promise<AcceptResult> {
+    const code = await checkHiddenCharacters(proposed, 'The proposed code');
     if (code === undefined || this.session !== session) return 'cancelled';
     const { target } = session.request;
     const document = await vscode.workspace.openTextDocument(session.documentUri);
@@ -131,15 +145,18 @@ export class RefactorController extends Disposable {
     if (this.session?.state === 'streaming') this.session.controller.abort();
   }
 
+  /** Undefined when it could not connect, or a newer start overtook it meanwhile. */
   private async start(request: RefactorRequest, documentUri: vscode.Uri, viewColumn?: vscode.ViewColumn): Promise<RefactorOutcome | undefined> {
-    if (this.session) this.end(this.session);
+    const started = ++this.starts;
     let connection: ModelConnection;
     try {
       connection = await this.deps.connect();
     } catch (error) {
-      this.showFailure('Could not start the refactoring', error, { request, documentUri, viewColumn });
+      if (started === this.starts) this.showFailure('Could not start the refactoring', error, { request, documentUri, viewColumn });
       return undefined;
     }
+    if (started !== this.starts) return undefined;
+    if (this.session) this.end(this.session);
     const proposedUri = this.deps.proposals.create(documentUri, request.target.documentText);
     const session: Session = { request, documentUri, viewColumn, proposedUri, controller: new AbortController(), state: 'streaming' };
     this.session = session;
