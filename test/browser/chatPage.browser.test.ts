@@ -4,10 +4,8 @@
 // asserted (this machine is shared); what is asserted is the structure that keeps frames short
 // and the text in its true order.
 import * as assert from 'node:assert/strict';
-import type { Server } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../host/browser';
-import { serveChatPage } from './fixtures/chatPageServer';
+import type { Page } from 'playwright-core';
+import { openChatPage } from './fixtures/chatPageServer';
 
 const GIANT_CHARS = 200_000;
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -62,29 +60,16 @@ function streamAnswer(page: Page, text: string): Promise<StreamFigures> {
 }
 
 describe('the chat page in Chromium, hostile answers', () => {
-  let server: Server;
-  let browser: Browser;
   let page: Page;
+  let close: (() => Promise<void>) | undefined;
 
   before(async () => {
-    let url: string;
-    ({ server, url } = await serveChatPage());
-    browser = await launchChromium();
-    // A side bar's width.
-    page = await browser.newPage({ viewport: { width: 350, height: 800 } });
-    // tsx names functions with a helper the page does not have.
-    await page.addInitScript('window.__name = (f) => f');
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(url);
-    await page.locator('textarea.composer-input').waitFor();
+    let errors: string[];
+    ({ page, errors, close } = await openChatPage());
     assert.deepEqual(errors, []);
   });
 
-  after(async () => {
-    await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
-  });
+  after(() => close?.());
 
   it('a 200 KB unbroken word is laid out in pieces, stays selectable and copies as it came', async () => {
     const word = giantWord();

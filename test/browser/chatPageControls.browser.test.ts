@@ -1,11 +1,9 @@
 // The chat page's controls in Chromium, fed what the host sends: what the page posts back, and
 // where keyboard focus goes. Each case is a defect a person met.
 import * as assert from 'node:assert/strict';
-import type { Server } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { decodeToHost } from '../../src/core/chat/protocol';
-import { launchChromium } from '../host/browser';
-import { serveChatPage } from './fixtures/chatPageServer';
+import { openChatPage } from './fixtures/chatPageServer';
 
 const createdAt = '2026-11-20T10:00:00.000Z';
 const question = (id: string, text: string) => ({ id, role: 'user', text, mode: 'chat', context: [], createdAt });
@@ -13,18 +11,11 @@ const answer = (id: string, fields: object) => ({ id, role: 'assistant', text: '
 const show = (id: string, turns: object[], busy = false) => ({ type: 'conversation/show', conversation: { id, title: id, turns, earlier: 0 }, busy });
 
 describe('the chat page in Chromium, its controls', () => {
-  let server: Server;
-  let browser: Browser;
   let page: Page;
+  let close: (() => Promise<void>) | undefined;
 
   before(async () => {
-    let url: string;
-    ({ server, url } = await serveChatPage());
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 350, height: 800 } });
-    // tsx names functions with a helper the page does not have.
-    await page.addInitScript('window.__name = (f) => f');
-    await page.goto(url);
+    ({ page, close } = await openChatPage());
   });
 
   beforeEach(async () => {
@@ -32,10 +23,7 @@ describe('the chat page in Chromium, its controls', () => {
     await page.locator('textarea.composer-input').waitFor();
   });
 
-  after(async () => {
-    await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
-  });
+  after(() => close?.());
 
   // Dispatched, not posted: the page handles it before the test goes on.
   const send = (...messages: object[]) => page.evaluate((messages) => messages.forEach((data) => window.dispatchEvent(new MessageEvent('message', { data }))), messages);
