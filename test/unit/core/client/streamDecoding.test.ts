@@ -160,7 +160,7 @@ describe('core stream decoding', () => {
       });
     }
 
-    it('yields the deltas in order, then the finish reason and usage', async () => {
+    it('Endpoints 3: a stream is incremental deltas: yields them in order, then the finish reason and usage', async () => {
       assert.deepEqual((await collect([bytes(RECORDED.plain)])).parts, [
         { type: 'delta', text: 'Привет, ' },
         { type: 'delta', text: 'мир 👋\n' },

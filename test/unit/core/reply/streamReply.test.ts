@@ -125,7 +125,7 @@ describe('streamReply against the emulator', () => {
   });
 
   describe('a model without `stream` (spec, Endpoints 5)', () => {
-    it('is asked once without streaming; the whole answer arrives as one text, with usage', async () => {
+    it('Endpoints 3: is asked once without streaming; the whole answer arrives as one JSON response, one text, with usage', async () => {
       await control.queueReplies([scripted]);
       const { outcome, texts } = await (async () => {
         const texts: string[] = [];
