@@ -23,7 +23,9 @@ const id = buildOnce(() => z.string().check(z.minLength(1), z.maxLength(100)));
 /** Longest message the composer may send (characters). */
 export const MAX_MESSAGE_CHARS = 100_000;
 const messageText = buildOnce(() => z.string().check(z.minLength(1), z.maxLength(MAX_MESSAGE_CHARS)));
-const code = payload(() => ({ code: z.string().check(z.maxLength(1_000_000)), lang: z.string().check(z.maxLength(100)) }));
+/** The language word a code action carries (the page sends the fence's first word, clipped to this). */
+export const MAX_LANG_CHARS = 100;
+const code = payload(() => ({ code: z.string().check(z.maxLength(1_000_000)), lang: z.string().check(z.maxLength(MAX_LANG_CHARS)) }));
 const file = payload(() => ({ file: z.string().check(z.minLength(1), z.maxLength(4000)) }));
 
 /** A turn as the page sees it: attached code is shown as chips, its text stays on the host. */

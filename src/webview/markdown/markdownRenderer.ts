@@ -2,12 +2,11 @@
 // blocks highlighted and wrapped with a toolbar the page fills with actions.
 import MarkdownIt from 'markdown-it';
 import type { StateCore } from 'markdown-it';
+import { MAX_LANG_CHARS } from '../../core/chat/protocol';
 import { escapeHtml, highlightCode } from './highlighter';
 import { installReferenceTracking, type TrackingEnv } from './referenceTracking';
 import { isAllowedImageSrc } from './urlPolicy';
 
-/** The host takes no longer a language with a code action (code/* in protocol.ts). */
-const MAX_LANG_CHARS = 100;
 
 /** A fence's language: its info string's first word, before any path or options ("tsx:src/App.tsx", "rust,ignore", "js{3}"). */
 function languageWord(info: string): string {
