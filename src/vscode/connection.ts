@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { SetupError, type ModelConnection } from '../core/reply/modelConnection';
 import { imageModels, ModelCatalog, modelUsability, textNeedsFor, usableTextModels, type ImageEndpoint, type ImageModels, type TextNeeds } from '../core/client/modelCatalog';
 import type { ModelEntry, ModelList } from '../core/client/schemas';
-import type { ClientLogger, ServiceClient } from '../core/client/serviceClient';
+import type { ClientLogger, ServiceClient, UnfinishedGenerations } from '../core/client/serviceClient';
 import { maskKey } from '../core/client/diagnostics';
 import { ServiceError } from '../core/client/serviceError';
 import { offerActions } from './actions';
@@ -62,6 +62,8 @@ export class Connection extends Disposable {
   private spend = { rub: 0, answers: 0 };
   private readonly warned = new Set<string>();
   private client?: { signature: string; client: Promise<ServiceClient> };
+  /** Generations left unfinished, by address and key: they outlive the clients (serviceClient.ts). */
+  private readonly unfinished = new Map<string, UnfinishedGenerations>();
   private catalog?: { signature: string; catalog: ModelCatalog };
 
   constructor(
@@ -173,7 +175,13 @@ export class Connection extends Disposable {
     // The key is part of the signature only in memory; it is never logged or stored.
     const signature = JSON.stringify([baseUrl, apiKey, timeoutMs, maxRetries, headers]);
     if (this.client?.signature !== signature) {
-      const client = loadClientModule().then(({ ServiceClient }) => new ServiceClient({ baseUrl, apiKey, timeoutMs, maxRetries, headers, logger: this.logger }));
+      const client = loadClientModule().then(({ ServiceClient, UnfinishedGenerations }) => {
+        // A Retry after raising the timeout (or any other client) still asks for the answer already made.
+        const service = JSON.stringify([baseUrl, apiKey]);
+        const unfinished = this.unfinished.get(service) ?? new UnfinishedGenerations();
+        this.unfinished.set(service, unfinished);
+        return new ServiceClient({ baseUrl, apiKey, timeoutMs, maxRetries, headers, logger: this.logger, unfinished });
+      });
       this.client = { signature, client };
     }
     return this.client.client;

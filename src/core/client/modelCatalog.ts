@@ -52,7 +52,6 @@ export function unavailableReason(entry: ModelEntry): string {
 // and 5, Authentication 9). The quick-pick, the status bar, the chat and every feature that
 // sends use these, through the connection.
 
-/** `max_tokens` is required only when the person asked for a limit; other optional fields are just not sent. */
 /** Why a text model in the catalog cannot be used with these needs; undefined when it can. */
 export function whyNotUsable(entry: ModelEntry, needs: TextNeeds): string | undefined {
   if (!entry.available) return unavailableReason(entry);

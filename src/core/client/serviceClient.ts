@@ -11,6 +11,8 @@ import { decodeEventStream, StreamFault, type StreamReader } from './eventStream
 import { localIsoTime, maskKey, publicToken, redactKey, type DiagnosticsRecord } from './diagnostics';
 import { IdleWatchdog } from './idleWatchdog';
 import { UnfinishedGenerations } from './unfinishedGenerations';
+
+export { UnfinishedGenerations };
 import { DEFAULT_MAX_RETRIES, parseRetryAfter, RetryBudget, type RetryCase } from './retryPolicy';
 import {
   ChatCompletionSchema,
@@ -48,6 +50,11 @@ export interface ServiceClientOptions {
   /** Extra headers on every request (multiModelAI.requestHeaders); they never replace the client's own, and are never logged. */
   headers?: Record<string, string>;
   logger?: ClientLogger;
+  /**
+   * The generations left unfinished (Errors 2), to share with the next client of the same
+   * address and key: one remade for new request settings must still know them. Default: its own.
+   */
+  unfinished?: UnfinishedGenerations;
 }
 
 export interface RequestOptions {
@@ -166,7 +173,7 @@ export class ServiceClient {
   private readonly idleTimeoutMs: number;
   private readonly logger: ClientLogger | undefined;
   private readonly extraHeaders: Record<string, string>;
-  private readonly unfinished = new UnfinishedGenerations();
+  private readonly unfinished: UnfinishedGenerations;
 
   constructor(options: ServiceClientOptions) {
     this.extraHeaders = options.headers ?? {};
@@ -176,6 +183,7 @@ export class ServiceClient {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     this.logger = options.logger;
+    this.unfinished = options.unfinished ?? new UnfinishedGenerations();
     // Config mistakes are reported by every call (before any request), not thrown here,
     // so they reach the person through the same path as every other failure.
     const base = validateBaseUrl(options.baseUrl);
@@ -277,7 +285,8 @@ export class ServiceClient {
     try {
       return await this.download(address, parent, requestId, signal);
     } catch (error) {
-      if (parent.fingerprint && error instanceof ServiceError && error.kind !== 'aborted' && error.kind !== 'bad_response') this.unfinished.remember(parent.fingerprint, parent.clientRequestId);
+      // A cancelled download too: the images are made and paid for all the same.
+      if (parent.fingerprint && error instanceof ServiceError && error.kind !== 'bad_response') this.unfinished.remember(parent.fingerprint, parent.clientRequestId);
       throw error;
     }
   }
@@ -340,7 +349,7 @@ export class ServiceClient {
         // Delegated, not re-yielded: one hop less for every event. A caller that stops reading
         // early closes the reader too (or its idle watchdog would tick on for ever).
         if (response.statusCode >= 400) failure = await this.failureFromResponse(response);
-        else if (response.statusCode >= 300 && !call.anonymous) failure = redirectFailure(response);
+        else if (response.statusCode >= 300 && !call.anonymous) failure = redirectFailure(response, this.apiKey);
         else failure = yield* read(response, attempt);
       } catch (error) {
         failure = this.thrownFailure(error, attempt);
@@ -627,7 +636,7 @@ function stoppedFailure(failure: Failure): Failure {
  * The service address answered with a redirect, which a request carrying the key never follows
  * (the key would go wherever it points): the fix is the address, named without its query.
  */
-function redirectFailure(response: Response): Failure {
+function redirectFailure(response: Response, apiKey: string): Failure {
   const location = headerValue(response.headers, 'location');
   let target: string | undefined;
   try {
@@ -641,8 +650,8 @@ function redirectFailure(response: Response): Failure {
   return {
     kind: 'config',
     status: response.statusCode,
-    serviceMessage: `redirected to ${target ?? '(no usable location)'}`,
-    userMessage: `The service address answered with a redirect${target ? ` to ${redactKeys(target)}` : ''}, which is not followed, so your key is not sent elsewhere: ${advice}.`,
+    serviceMessage: redactKey(`redirected to ${target ?? '(no usable location)'}`, apiKey),
+    userMessage: `The service address answered with a redirect${target ? ` to ${redactKeys(redactKey(target, apiKey))}` : ''}, which is not followed, so your key is not sent elsewhere: ${advice}.`,
   };
 }
 

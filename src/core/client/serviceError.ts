@@ -155,17 +155,22 @@ const ADVICE_BY_KIND: Record<ErrorKind, string> = {
   network: 'Could not reach the service: check your connection and the Multi-Model AI base URL setting, then try again.',
   timeout: 'The service took too long to answer: try again in a moment.',
   aborted: 'The request was cancelled.',
-  stream_interrupted: 'The answer was cut off before it finished: send the message again for a complete answer.',
+  // Retry, not the message sent again: that would be a new request, made and charged anew.
+  stream_interrupted: 'The answer was cut off before it finished: Retry asks for the whole answer again.',
   bad_response: `The service sent a reply that could not be read: try again. ${SUPPORT}`,
   config: 'Check the Multi-Model AI settings: the base URL must end with /v1 and an API key must be set.',
 };
 
 /** Only a generation (a POST) is made and charged; a lost answer to a read is just a broken connection. */
 function answerLost(init: ServiceErrorInit): boolean {
-  return init.kind === 'network' && init.retryCase === 'ambiguous' && init.diagnostics.method === 'POST';
+  return (init.kind === 'network' || init.kind === 'timeout') && init.retryCase === 'ambiguous' && init.diagnostics.method === 'POST';
 }
 
-const LOST_ANSWER = 'The connection broke before the answer arrived: Retry asks the service for that same answer again, so it is not made and charged twice.';
+const SAME_ANSWER = 'Retry asks the service for that same answer again, so it is not made and charged twice.';
+const LOST_ANSWER: Partial<Record<ErrorKind, string>> = {
+  network: `The connection broke before the answer arrived: ${SAME_ANSWER}`,
+  timeout: `No answer came in time: ${SAME_ANSWER}`,
+};
 
 /** Where an image request's failure needs other words than a conversation's. */
 const IMAGE_ADVICE: Partial<Record<ErrorKind | 'unsupported_model_endpoint', string>> = {
@@ -181,7 +186,7 @@ function adviceFor(init: ServiceErrorInit): string {
   if (init.diagnostics.endpoint.includes('/images/')) advice = IMAGE_ADVICE[code === 'unsupported_model_endpoint' ? code : kind] ?? advice;
   if (kind === 'payment') advice = paymentAdvice(code, init.diagnostics.keyPrefix);
   if (kind === 'rate_limit' && init.retryAfterMs !== undefined) advice = rateLimitAdvice(init.retryAfterMs);
-  if (answerLost(init)) advice = LOST_ANSWER;
+  if (answerLost(init)) advice = LOST_ANSWER[kind] ?? advice;
   if (kind === 'invalid_request' && advice === ADVICE_BY_KIND.invalid_request) advice = refusalAdvice(init.status, code, init.requestId);
   if (partialText) advice += ' The part of the answer that arrived is kept.';
   return advice;

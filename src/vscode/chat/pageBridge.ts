@@ -6,10 +6,13 @@ import { Disposable } from '../lifecycle';
 import type { ClientLogger } from '../../core/index';
 import { decodeToHost, encodeToPage, withImageSources, type ToHost, type ToPage, type ToPageInput } from '../../core/chat/protocol';
 
-/** Replaced by the state the page receives on `ready`; anything else waits in the queue. */
+/**
+ * Replaced by the state the page receives on `ready`; anything else waits in the queue (a
+ * notice, a retry wait's countdown: the state holds neither).
+ */
 const STATE_TYPES: ReadonlySet<ToPage['type']> = new Set([
   'session/init', 'conversation/show', 'conversation/earlier', 'history/set', 'context/set', 'model/set',
-  'turn/append', 'turn/remove', 'reply/model', 'reply/delta', 'reply/reasoning', 'reply/notice', 'reply/wait', 'reply/end',
+  'turn/append', 'turn/remove', 'reply/model', 'reply/delta', 'reply/reasoning', 'reply/notice', 'reply/end',
 ]);
 
 export class PageBridge extends Disposable {

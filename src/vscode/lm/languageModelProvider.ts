@@ -129,10 +129,6 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
   }
 }
 
-/**
- * multiModelAI.transport as the connection applies it (anything but an interface's name is auto),
- * read here because the connection's model state does not carry it.
- */
 /** Tool arguments must be JSON objects: anything else is a clear error, not a crash. */
 function toolInput(call: ToolCall): object {
   let input: unknown;

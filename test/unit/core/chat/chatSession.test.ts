@@ -271,7 +271,7 @@ describe('ChatSession against the emulator', () => {
     assert.equal(new HistoryStore(memento).get(s.current().id)?.turns.at(-1)?.id, reply.id);
   });
 
-  it('Errors 2: an answer lost on the way says so, and Retry (the one client, as the extension keeps it) gives that answer, charged once', async () => {
+  it('Errors 2: an answer lost on the way says so, and Retry (one memory of unfinished answers, as the extension keeps per address and key) gives that answer, charged once', async () => {
     await control.queueFaults('chat', [{ type: 'drop_reply' }]);
     const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: key, maxRetries: 0 });
     const model = (await client.listModels()).data.find((m) => m.id === modelId)!;

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { startEmulator, EmulatorControl, FIXTURE_KEYS, type RunningEmulator } from '../../../emulator/index';
 import { ServiceClient, ServiceError, type ChatRequest, type RetryWait, type ServiceClientOptions } from '../../../../src/core/index';
+import { UnfinishedGenerations } from '../../../../src/core/client/unfinishedGenerations';
 
 const chat: ChatRequest = { model: 'acme/chat-large', messages: [{ role: 'user', content: 'Explain closures in TypeScript.' }] };
 
@@ -64,6 +65,27 @@ describe('core ServiceClient: charged once, payment failures, long silences', fu
     assert.equal((await streamText(same)).text, reference);
     const ids = (await control.requests()).map((r) => r.clientRequestId);
     assert.deepEqual(ids, [ids[0], ids[0], ids[0]]);
+    assert.equal((await control.charges()).length, 1);
+  });
+
+  it('Errors 2: no answer in time is told as an answer lost on the way, and Retry asks for it by the same client request id', async () => {
+    await control.queueFaults('chat', [{ type: 'slow_first_byte', ms: 1_500 }]);
+    const same = client({ maxRetries: 0, timeoutMs: 300 });
+    const { error } = await streamText(same);
+    assert.deepEqual(
+      { kind: error?.kind, userMessage: error?.userMessage, answerLost: error?.answerLost },
+      { kind: 'timeout', userMessage: 'No answer came in time: Retry asks the service for that same answer again, so it is not made and charged twice.', answerLost: true },
+    );
+    assert.equal((await streamText(same)).text, reference);
+    const ids = (await control.requests()).map((r) => r.clientRequestId);
+    assert.deepEqual(ids, [ids[0], ids[0]]);
+  });
+
+  it('Errors 2: a client remade for new request settings (a longer timeout) shares the memory, so its Retry is charged once', async () => {
+    await control.queueFaults('chat', [{ type: 'drop_reply' }, { type: 'drop_reply' }]);
+    const unfinished = new UnfinishedGenerations();
+    assert.equal((await streamText(client({ unfinished }))).error?.kind, 'network');
+    assert.equal((await streamText(client({ unfinished, timeoutMs: 120_000 }))).text, reference);
     assert.equal((await control.charges()).length, 1);
   });
 

@@ -16,6 +16,13 @@ describe('redactKeys', () => {
   it('leaves text without keys unchanged', () => {
     assert.equal(redactKeys('GET /v1/models 200 req_abc'), 'GET /v1/models 200 req_abc');
   });
+
+  it('masks sk- keys too, and no word that only contains sk_ or is too short for a key', () => {
+    assert.equal(
+      redactKeys('use https://h/sk-proj-Ab12Cd34Ef56Gh78/v1; task_id=7; sk-learn; sk_ab'),
+      'use https://h/sk-proj-Ab12…/v1; task_id=7; sk-learn; sk_ab',
+    );
+  });
 });
 
 describe('recordingLogger', () => {
