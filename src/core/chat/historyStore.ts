@@ -4,7 +4,8 @@
 //
 // Its writes go one at a time, after any other write to the same state: serialMemento.ts says why.
 // globalState is shared by every VS Code window, so each write starts from what is stored:
-// another window's new or newer conversations are kept, not overwritten by this window's list.
+// another window's new or newer conversations are kept, not overwritten by this window's list,
+// and a conversation deleted in one window is gone from all (its id is kept as deleted).
 // The list is bounded by count and by size, newest first: every window reads it all at start.
 import { SerialMemento, type MementoLike } from '../shell/serialMemento';
 import { ConversationSchema, type Conversation, type HistoryItem } from './conversation';
@@ -13,6 +14,9 @@ export type { MementoLike };
 
 export const HISTORY_KEY = 'multiModelAI.chat.conversations';
 export const ACTIVE_KEY = 'multiModelAI.chat.activeConversation';
+export const DELETED_KEY = 'multiModelAI.chat.deletedConversations';
+/** Deleted ids kept for the other windows: far more than are deleted while a window stays open. */
+const MAX_DELETED = 500;
 export const MAX_CONVERSATIONS = 100;
 /** About 10 MB of stored text; the newest conversation is kept whatever its size. */
 export const MAX_STORED_CHARS = 10_000_000;
@@ -22,6 +26,8 @@ export class HistoryStore {
   private readonly memento: SerialMemento;
   /** Deleted here: a late save (a reply that was stopping) must not bring one back. */
   private readonly deleted = new Set<string>();
+  /** The version (updatedAt) of each conversation this window last wrote: a stored one that differs is another window's. */
+  private readonly written = new Map<string, string>();
   /** Stored size of each conversation object, counted once. */
   private readonly sizes = new WeakMap<Conversation, number>();
 
@@ -32,7 +38,8 @@ export class HistoryStore {
     private readonly maxChars = MAX_STORED_CHARS,
   ) {
     this.memento = SerialMemento.of(memento);
-    this.conversations = readConversations(memento.get<unknown>(HISTORY_KEY));
+    const deleted = this.deletedEverywhere();
+    this.conversations = readConversations(memento.get<unknown>(HISTORY_KEY), true).filter((c) => !deleted.has(c.id));
   }
 
   /** Newest first. */
@@ -66,12 +73,15 @@ export class HistoryStore {
     const found = this.conversations.find((c) => c.id === id);
     if (!found) return Promise.resolve();
     found.title = title.trim().slice(0, 200) || found.title;
+    // A new version, so another window's copy does not win over the new name.
+    found.updatedAt = new Date().toISOString();
     return this.write();
   }
 
   delete(id: string): Promise<void> {
     this.deleted.add(id);
     this.conversations = this.conversations.filter((c) => c.id !== id);
+    void this.memento.updateWith(DELETED_KEY, (stored) => [...new Set([...strings(stored), id])].slice(-MAX_DELETED));
     return this.write();
   }
 
@@ -83,6 +93,7 @@ export class HistoryStore {
   private write(): Promise<void> {
     return this.memento.updateWith(HISTORY_KEY, (stored) => {
       this.conversations = this.bounded(this.mergedWith(stored));
+      for (const c of this.conversations) this.written.set(c.id, c.updatedAt);
       return this.conversations;
     });
   }
@@ -92,13 +103,15 @@ export class HistoryStore {
    * here in its place, and what is new here placed by its time.
    */
   private mergedWith(stored: unknown): Conversation[] {
-    const merged = [...this.conversations];
+    const deleted = this.deletedEverywhere();
+    const merged = this.conversations.filter((c) => !deleted.has(c.id));
     for (const entry of Array.isArray(stored) ? stored : []) {
       const { id, updatedAt } = (entry ?? {}) as { id?: unknown; updatedAt?: unknown };
-      if (typeof id !== 'string' || typeof updatedAt !== 'string' || this.deleted.has(id)) continue;
+      if (typeof id !== 'string' || typeof updatedAt !== 'string' || deleted.has(id) || this.written.get(id) === updatedAt) continue;
       const at = merged.findIndex((c) => c.id === id);
       if (at >= 0 && merged[at]!.updatedAt >= updatedAt) continue;
-      const [theirs] = readConversations([entry]);
+      // Another window's answer may still be streaming: read as it is.
+      const [theirs] = readConversations([entry], false);
       if (!theirs) continue;
       if (at >= 0) merged[at] = theirs;
       else {
@@ -117,6 +130,10 @@ export class HistoryStore {
     });
   }
 
+  private deletedEverywhere(): Set<string> {
+    return new Set([...this.deleted, ...strings(this.memento.get<unknown>(DELETED_KEY))]);
+  }
+
   private sizeOf(conversation: Conversation): number {
     let size = this.sizes.get(conversation);
     if (size === undefined) {
@@ -127,13 +144,16 @@ export class HistoryStore {
   }
 }
 
-function readConversations(stored: unknown): Conversation[] {
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+/** `atStart`: read when the window opens, when a reply still marked streaming was cut by a close. */
+function readConversations(stored: unknown, atStart: boolean): Conversation[] {
   const conversations: Conversation[] = [];
   for (const entry of Array.isArray(stored) ? stored : []) {
     const parsed = ConversationSchema().safeParse(entry);
     if (!parsed.success) continue;
     // A reply that was streaming when the window closed did not finish.
-    for (const turn of parsed.data.turns) {
+    for (const turn of atStart ? parsed.data.turns : []) {
       if (turn.role === 'assistant' && turn.status === 'streaming') {
         turn.status = turn.text ? 'interrupted' : 'failed';
         turn.error = { message: 'The answer did not finish before VS Code closed: retry to ask again.', actions: ['retry'] };

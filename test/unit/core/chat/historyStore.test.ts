@@ -75,6 +75,25 @@ describe('HistoryStore', () => {
     assert.deepEqual(new HistoryStore(memento).list().map((i) => i.title), ['from B', 'from A, renamed']);
   });
 
+  it('two windows: a rename in one survives the other\'s next save; a delete in one is gone from both; a live answer of one is not marked failed by the other', async () => {
+    const [windowA, windowB] = [new HistoryStore(memento), new HistoryStore(memento)];
+    const renamed = conversation('to rename', '2025-01-01T10:00:00.000Z');
+    const doomed = conversation('to delete', '2025-01-01T10:01:00.000Z');
+    const live = { ...conversation('live', '2025-01-01T10:02:00.000Z') };
+    live.turns = [...live.turns, { id: 'a_live', role: 'assistant', text: 'so far', status: 'streaming', createdAt: '2025-01-01T10:02:00.000Z' }];
+    await windowA.save(renamed);
+    await windowA.save(doomed);
+    const late = new HistoryStore(memento);
+    await windowB.save(live);
+    await windowB.rename(renamed.id, 'Renamed in B');
+    await windowB.delete(doomed.id);
+    await late.save(conversation('late', '2025-01-01T10:03:00.000Z'));
+    const stored = new HistoryStore(memento);
+    assert.deepEqual(stored.list().map((i) => i.title).sort(), ['Renamed in B', 'late', 'live']);
+    const liveTurn = (late.get(live.id)?.turns.at(-1) ?? {}) as { status?: string };
+    assert.equal(liveTurn.status, 'streaming');
+  });
+
   it('a conversation deleted here is not brought back by a late save (a reply that was stopping)', async () => {
     const a = conversation('deleted', '2025-01-01T10:00:00.000Z');
     await store.save(a);
