@@ -348,9 +348,8 @@ export class ServiceClient {
         const response = await sent;
         // Delegated, not re-yielded: one hop less for every event. A caller that stops reading
         // early closes the reader too (or its idle watchdog would tick on for ever).
-        if (response.statusCode >= 400) failure = await this.failureFromResponse(response);
-        else if (response.statusCode >= 300 && !call.anonymous) failure = redirectFailure(response, this.apiKey);
-        else failure = yield* read(response, attempt);
+        // A redirect is a failure too, but for a download (no key goes with it).
+        failure = response.statusCode >= (call.anonymous ? 400 : 300) ? await this.failureFromResponse(response) : yield* read(response, attempt);
       } catch (error) {
         failure = this.thrownFailure(error, attempt);
       } finally {
@@ -495,6 +494,7 @@ export class ServiceClient {
 
   private async failureFromResponse(response: Response): Promise<Failure> {
     const status = response.statusCode;
+    if (status < 400) return redirectFailure(response, this.apiKey);
     const headers = flatHeaders(response.headers);
     let body: z.infer<ReturnType<typeof ErrorBodySchema>>['error'] | undefined;
     try {
