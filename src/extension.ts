@@ -37,7 +37,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const globalState = new SerialMemento(context.globalState);
   const images = new ImageRunner(connection, settings, globalState);
   const deps = { keys, settings, connection, failures, logger, images };
-  const chat = registerChat(context, { ...deps, state: globalState });
+  const chat = registerChat(context, { ...deps, state: globalState, windowState: new SerialMemento(context.workspaceState) });
   const proposals = new ProposalDocuments();
   const refactor = new RefactorController({ connect: () => connection.forChosenModel(), proposals, failures });
 

@@ -7,6 +7,8 @@
 // another window's new or newer conversations are kept, not overwritten by this window's list,
 // and a conversation deleted in one window is gone from all (its id is kept as deleted).
 // The list is bounded by count and by size, newest first: every window reads it all at start.
+// The open conversation is remembered per window (workspaceState), so that two windows reopen
+// their own and do not both add turns to the same one.
 import { SerialMemento, type MementoLike } from '../shell/serialMemento';
 import { ConversationSchema, type Conversation, type HistoryItem } from './conversation';
 
@@ -31,13 +33,19 @@ export class HistoryStore {
   /** Stored size of each conversation object, counted once. */
   private readonly sizes = new WeakMap<Conversation, number>();
 
-  /** `memento`: the extension's one SerialMemento, so that no other write overlaps these. */
-  constructor(
-    memento: MementoLike,
-    private readonly limit = MAX_CONVERSATIONS,
-    private readonly maxChars = MAX_STORED_CHARS,
-  ) {
+  private readonly window: SerialMemento;
+  private readonly limit: number;
+  private readonly maxChars: number;
+
+  /**
+   * `memento`: the extension's one SerialMemento of globalState, so that no other write overlaps
+   * these; `window`: where this window's open conversation is kept (its workspaceState; else `memento`).
+   */
+  constructor(memento: MementoLike, options: { window?: MementoLike; limit?: number; maxChars?: number } = {}) {
     this.memento = SerialMemento.of(memento);
+    this.window = options.window ? SerialMemento.of(options.window) : this.memento;
+    this.limit = options.limit ?? MAX_CONVERSATIONS;
+    this.maxChars = options.maxChars ?? MAX_STORED_CHARS;
     const deleted = this.deletedEverywhere();
     this.conversations = readConversations(memento.get<unknown>(HISTORY_KEY), true).filter((c) => !deleted.has(c.id));
   }
@@ -53,12 +61,15 @@ export class HistoryStore {
   }
 
   activeId(): string | undefined {
-    const id = this.memento.get<unknown>(ACTIVE_KEY);
+    // Before it was kept per window, the open conversation was kept for all: read from there
+    // until this window keeps its own (null: none open).
+    const own = this.window.get<unknown>(ACTIVE_KEY);
+    const id = own === undefined ? this.memento.get<unknown>(ACTIVE_KEY) : own;
     return typeof id === 'string' ? id : undefined;
   }
 
   setActive(id: string | undefined): Promise<void> {
-    return this.memento.update(ACTIVE_KEY, id);
+    return this.window.update(ACTIVE_KEY, id ?? null);
   }
 
   /** Stores (or moves to the top) a conversation; empty ones are not kept. */

@@ -23,6 +23,8 @@ import type { ImageRunner } from '../images/imageRunner';
 
 export interface ChatHostDeps {
   state: MementoLike;
+  /** This window's workspaceState: the conversation open in it. */
+  windowState: MementoLike;
   settings: SettingsWatcher;
   connection: Connection;
   failures: FailureReporter;
@@ -54,7 +56,7 @@ export class ChatHost extends Disposable {
     const deps = this.deps;
     return (this.made ??= new ChatSession({
       connect: () => deps.connection.forChosenModel(),
-      store: new HistoryStore(deps.state),
+      store: new HistoryStore(deps.state, { window: deps.windowState }),
       post: (message) => this.broadcast(message),
       reportFailure: (what, error) => void deps.failures.record(what, error),
       serviceAddress: () => deps.settings.current().baseUrl,

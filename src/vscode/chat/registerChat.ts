@@ -24,6 +24,8 @@ export interface ChatDeps {
   images: ImageRunner;
   /** The extension's globalState, written one write at a time. */
   state: MementoLike;
+  /** The extension's workspaceState, written one write at a time. */
+  windowState: MementoLike;
 }
 
 /** The chat's parts, for the extension-host suite's handle (src/vscode/testHandle.ts). */

@@ -53,11 +53,25 @@ describe('HistoryStore', () => {
     await store.setActive('c_1');
     assert.equal(new HistoryStore(memento).activeId(), 'c_1');
     await store.setActive(undefined);
-    assert.equal(memento.get(ACTIVE_KEY), undefined);
+    assert.equal(new HistoryStore(memento).activeId(), undefined);
+  });
+
+  it('remembers the open conversation per window; a window that kept none yet reads the one kept for all before', async () => {
+    const [windowA, windowB] = [new MapMemento(), new MapMemento()];
+    await memento.update(ACTIVE_KEY, 'c_before');
+    const a = new HistoryStore(memento, { window: windowA });
+    const b = new HistoryStore(memento, { window: windowB });
+    assert.deepEqual([a.activeId(), b.activeId()], ['c_before', 'c_before']);
+    await a.setActive('c_a');
+    await b.setActive(undefined);
+    assert.deepEqual(
+      [new HistoryStore(memento, { window: windowA }).activeId(), new HistoryStore(memento, { window: windowB }).activeId()],
+      ['c_a', undefined],
+    );
   });
 
   it('keeps at most the limit, dropping the oldest', async () => {
-    const small = new HistoryStore(memento, 2);
+    const small = new HistoryStore(memento, { limit: 2 });
     for (const title of ['a', 'b', 'c']) await small.save(conversation(title, '2025-01-01T10:00:00.000Z'));
     assert.deepEqual(small.list().map((i) => i.title), ['c', 'b']);
   });
@@ -104,10 +118,10 @@ describe('HistoryStore', () => {
 
   it('keeps the stored text bounded, dropping the oldest conversations, never the newest', async () => {
     const sized = (title: string, at: string) => ({ ...conversation(title, at), turns: [{ id: `u_${title}`, role: 'user' as const, text: 'x'.repeat(1_000), mode: 'chat' as const, context: [], createdAt: at }] });
-    const bounded = new HistoryStore(memento, 100, 2_500);
+    const bounded = new HistoryStore(memento, { maxChars: 2_500 });
     for (const [title, at] of [['a', '2025-01-01T10:00:00.000Z'], ['b', '2025-01-01T11:00:00.000Z'], ['c', '2025-01-01T12:00:00.000Z']]) await bounded.save(sized(title!, at!));
     assert.deepEqual(new HistoryStore(memento).list().map((i) => i.title), ['c', 'b']);
-    const tiny = new HistoryStore(new MapMemento(), 100, 10);
+    const tiny = new HistoryStore(new MapMemento(), { maxChars: 10 });
     await tiny.save(sized('alone', '2025-01-01T10:00:00.000Z'));
     assert.deepEqual(tiny.list().map((i) => i.title), ['alone']);
   });
