@@ -303,7 +303,7 @@ export class ChatSession {
         reply.status = 'done';
         if (reachedLengthLimit(outcome)) {
           reply.notice = [reply.notice, LENGTH_LIMIT_NOTICE].filter(Boolean).join(' ');
-          if (this.conversation === conversation) this.deps.post({ type: 'reply/notice', turnId: reply.id, text: reply.notice });
+          if (visible()) this.deps.post({ type: 'reply/notice', turnId: reply.id, text: reply.notice });
         }
         if (outcome.usage) reply.usage = TurnUsageSchema().parse(outcome.usage);
         if (outcome.costRub !== undefined) reply.costRub = outcome.costRub;

@@ -47,7 +47,6 @@ export class ServiceError extends Error {
   readonly requestId?: string;
   readonly clientRequestId: string;
   readonly retryAfterMs?: number;
-  readonly retryCase?: RetryCase;
   /** A generation sent, and its answer lost on the way: the service may have made it (Errors 2). */
   readonly answerLost: boolean;
   readonly partialText?: string;
@@ -65,13 +64,12 @@ export class ServiceError extends Error {
     this.requestId = init.requestId;
     this.clientRequestId = init.clientRequestId;
     this.retryAfterMs = init.retryAfterMs;
-    this.retryCase = init.retryCase;
     this.answerLost = answerLost(init);
     this.partialText = init.partialText;
     this.serviceMessage = init.serviceMessage;
     this.headers = init.headers;
     this.diagnostics = init.diagnostics;
-    this.userMessage = init.userMessage ?? adviceFor(init);
+    this.userMessage = init.userMessage ?? adviceFor(init, this.answerLost);
   }
 }
 
@@ -180,13 +178,13 @@ const IMAGE_ADVICE: Partial<Record<ErrorKind | 'unsupported_model_endpoint', str
   stream_interrupted: 'The images were cut off before they arrived whole: try again.',
 };
 
-function adviceFor(init: ServiceErrorInit): string {
+function adviceFor(init: ServiceErrorInit, lost: boolean): string {
   const { kind, code, partialText } = init;
   let advice = (code !== undefined && kind !== 'stream_interrupted' ? ADVICE_BY_CODE[code] : undefined) ?? ADVICE_BY_KIND[kind];
   if (init.diagnostics.endpoint.includes('/images/')) advice = IMAGE_ADVICE[code === 'unsupported_model_endpoint' ? code : kind] ?? advice;
   if (kind === 'payment') advice = paymentAdvice(code, init.diagnostics.keyPrefix);
   if (kind === 'rate_limit' && init.retryAfterMs !== undefined) advice = rateLimitAdvice(init.retryAfterMs);
-  if (answerLost(init)) advice = LOST_ANSWER[kind] ?? advice;
+  if (lost) advice = LOST_ANSWER[kind] ?? advice;
   if (kind === 'invalid_request' && advice === ADVICE_BY_KIND.invalid_request) advice = refusalAdvice(init.status, code, init.requestId);
   if (partialText) advice += ' The part of the answer that arrived is kept.';
   return advice;

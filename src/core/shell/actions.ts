@@ -47,8 +47,10 @@ function fixesFor(kind: ErrorKind, answerLost: boolean): FixAction[] {
   }
 }
 
-/** What to offer after a failed request: Retry first when waiting is the fix, else the fix first, then Retry. */
-/** `answerLost`: a generation whose answer was lost on the way (ServiceError.answerLost). */
+/**
+ * What to offer after a failed request: Retry first when waiting is the fix, else the fix first,
+ * then Retry. `answerLost`: a generation whose answer was lost on the way (ServiceError.answerLost).
+ */
 export function actionsFor(kind: ErrorKind, answerLost = false): Action[] {
   const fixes = fixesFor(kind, answerLost);
   return PASSING_FAILURES.has(kind) ? ['retry', ...fixes] : [...fixes, 'retry'];
