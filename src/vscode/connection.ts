@@ -143,6 +143,7 @@ export class Connection extends Disposable {
       transport: settings.transport,
       modelOptions: settings.modelOptions[entry.id],
       onDroppedOptions: (names) => this.warnOnce(`Settings: multiModelAI.modelOptions for ${entry.id} has options the model does not accept (${names.join(', ')}); they are left out.`),
+      onAssumedInterface: (names) => this.warnOnce(`Catalog: ${entry.id} names no known text interface (${names.join(', ')}); it is reached through chat completions.`),
       onSpend: (costRub) => this.noteSpend(costRub),
     };
   }

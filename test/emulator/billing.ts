@@ -90,13 +90,13 @@ export class Billing {
   }
 }
 
-/** Prices are decimal strings: per million tokens for text, per image for image models. */
+/** Prices are decimal strings: per token for text, per image for image models. */
 const price = (model: CatalogModel, name: string): number => Number(model.pricing[name] ?? 0);
 const rub = (amount: number): number => Number(amount.toFixed(6));
 
 function textCharge(model: CatalogModel, completion: Completion): ChargeLine {
   const { promptTokens, outputTokens: completionTokens } = completion;
-  const amountRub = rub((promptTokens * price(model, 'prompt') + completionTokens * price(model, 'completion')) / 1_000_000);
+  const amountRub = rub(promptTokens * price(model, 'prompt') + completionTokens * price(model, 'completion'));
   return { model: model.id, amountRub, promptTokens, completionTokens };
 }
 

@@ -14,7 +14,7 @@ export interface CatalogModel {
   endpointTypes: EndpointType[];
   /** The longest answer it writes, in tokens, when it has a limit of its own. */
   maxOutputTokens?: number;
-  /** Prices in RUB per million tokens (text) or per image. */
+  /** Prices in RUB per token (text) or per image, as decimal strings: OpenRouter's unit, whose field names the spec uses. */
   pricing: Record<string, string>;
   /** Reasons before it answers (reasoning deltas, Responses reasoning items, Messages thinking blocks). */
   thinks?: boolean;
@@ -36,7 +36,7 @@ export const CATALOG: readonly CatalogModel[] = [
     supportedParameters: ['max_tokens', 'temperature', 'stream', 'stream_options', 'tools', 'tool_choice'],
     endpointTypes: TEXT_ENDPOINTS,
     maxOutputTokens: 16_384,
-    pricing: { prompt: '250', completion: '1000' },
+    pricing: { prompt: '0.00025', completion: '0.001' },
     unavailableTo: {},
   },
   {
@@ -48,7 +48,7 @@ export const CATALOG: readonly CatalogModel[] = [
     outputModalities: ['text'],
     supportedParameters: ['temperature', 'stream', 'stream_options'],
     endpointTypes: TEXT_ENDPOINTS,
-    pricing: { prompt: '15', completion: '60' },
+    pricing: { prompt: '0.000015', completion: '0.00006' },
     unavailableTo: {},
   },
   {
@@ -62,7 +62,7 @@ export const CATALOG: readonly CatalogModel[] = [
     outputModalities: ['text'],
     supportedParameters: ['max_tokens', 'temperature'],
     endpointTypes: TEXT_ENDPOINTS,
-    pricing: { prompt: '5', completion: '20' },
+    pricing: { prompt: '0.000005', completion: '0.00002' },
     unavailableTo: {},
   },
   {
@@ -74,7 +74,7 @@ export const CATALOG: readonly CatalogModel[] = [
     outputModalities: ['text'],
     supportedParameters: ['max_tokens', 'stream', 'stream_options', 'reasoning_effort', 'tools', 'tool_choice'],
     endpointTypes: TEXT_ENDPOINTS,
-    pricing: { prompt: '1500', completion: '6000' },
+    pricing: { prompt: '0.0015', completion: '0.006' },
     thinks: true,
     unavailableTo: { alpha: "Not included in this workspace's plan" },
   },
@@ -88,7 +88,7 @@ export const CATALOG: readonly CatalogModel[] = [
     outputModalities: ['text'],
     supportedParameters: ['max_tokens', 'temperature', 'stream', 'reasoning_effort', 'tools', 'tool_choice'],
     endpointTypes: ['responses'],
-    pricing: { prompt: '100', completion: '400' },
+    pricing: { prompt: '0.0001', completion: '0.0004' },
     thinks: true,
     unavailableTo: {},
   },
@@ -102,7 +102,7 @@ export const CATALOG: readonly CatalogModel[] = [
     outputModalities: ['text'],
     supportedParameters: ['max_tokens', 'temperature', 'stream', 'reasoning_effort', 'tools', 'tool_choice'],
     endpointTypes: ['messages'],
-    pricing: { prompt: '300', completion: '1500' },
+    pricing: { prompt: '0.0003', completion: '0.0015' },
     thinks: true,
     unavailableTo: {},
   },

@@ -1,16 +1,12 @@
 // The catalog is dynamic (spec, rule 4 and Versioning 4): read at run time, cached for a
 // short time, refreshed on demand. Filtering follows spec, Endpoints rule 2.
+import { namesImageEndpoint, servesEndpoint } from './endpointTypes';
 import type { ModelEntry, ModelList } from './schemas';
 import type { ServiceClient } from './serviceClient';
 import { chooseTransport, type TransportSetting } from './transports/index';
 
-const IMAGE_ENDPOINT_TYPES = ['image-generation', 'image-edit'];
-
 export function isTextModel(entry: ModelEntry): boolean {
-  return (
-    entry.architecture.output_modalities.includes('text') &&
-    !entry.supported_endpoint_types.some((type) => IMAGE_ENDPOINT_TYPES.includes(type))
-  );
+  return entry.architecture.output_modalities.includes('text') && !namesImageEndpoint(entry.supported_endpoint_types);
 }
 
 /** What the settings ask of every text request: parameters the model must accept, and the interface that must reach it. */
@@ -80,7 +76,7 @@ export interface ImageModels {
 
 /** The image models for `endpoint`: those the workspace can use, and the others with why not. */
 export function imageModels(list: ModelList, endpoint: ImageEndpoint): ImageModels {
-  const serving = list.data.filter((entry) => entry.supported_endpoint_types.includes(endpoint)).sort((a, b) => a.id.localeCompare(b.id));
+  const serving = list.data.filter((entry) => servesEndpoint(entry.supported_endpoint_types, endpoint)).sort((a, b) => a.id.localeCompare(b.id));
   return {
     usable: serving.filter((entry) => entry.available),
     unusable: serving.filter((entry) => !entry.available).map((entry) => ({ entry, reason: unavailableReason(entry) })),

@@ -1,10 +1,20 @@
 // Spec, Limits 3 and 4: prices are per model, in RUB, read from the live catalog. The spec
-// names no fields; the catalog's `pricing: { currency, prompt, completion }`, in RUB per million
-// tokens as decimal strings (the emulator's, and the widely used catalogs' shape), is read.
-// Without prices, in another currency or unreadable: no cost at all, never a guessed one.
+// names no fields; its catalog's field names are OpenRouter's, whose `pricing.prompt` and
+// `pricing.completion` are decimal strings per token (`image` per image), so they are read per
+// token (docs/SERVICE.md, "Prices"). An entry may say otherwise with `pricing.unit`; a unit not
+// known here, another currency, a negative (variable, "-1") or unreadable price: no cost at
+// all, never a guessed one.
 import type { ModelEntry, Usage } from './schemas';
 
-const PER = 1_000_000;
+/** Tokens a text price is for, by the `pricing.unit` values catalogs use; absent means per token. */
+const TOKENS_PER_UNIT: Record<string, number> = {
+  token: 1,
+  per_token: 1,
+  '1k_tokens': 1_000,
+  per_thousand_tokens: 1_000,
+  '1m_tokens': 1_000_000,
+  per_million_tokens: 1_000_000,
+};
 
 function price(pricing: Record<string, unknown>, name: string): number | undefined {
   const value = Number(pricing[name]);
@@ -32,8 +42,9 @@ export function costOfUsage(entry: ModelEntry, usage: Usage): number | undefined
   if (!fields) return undefined;
   const prompt = price(fields, 'prompt');
   const completion = price(fields, 'completion');
-  if (prompt === undefined || completion === undefined) return undefined;
-  return (usage.prompt_tokens * prompt + usage.completion_tokens * completion) / PER;
+  const per = fields.unit === undefined ? 1 : typeof fields.unit === 'string' ? TOKENS_PER_UNIT[fields.unit.trim().toLowerCase()] : undefined;
+  if (prompt === undefined || completion === undefined || per === undefined) return undefined;
+  return (usage.prompt_tokens * prompt + usage.completion_tokens * completion) / per;
 }
 
 /** "≈ 0.42 ₽"; small amounts keep enough digits to be more than zero. */

@@ -16,6 +16,8 @@ export interface ModelConnection {
   modelOptions?: Record<string, unknown>;
   /** Told which of the person's options the model does not take (they are left out). */
   onDroppedOptions?(names: string[]): void;
+  /** Told the endpoint-type names no known gateway uses, when the model is reached through chat completions because of them. */
+  onAssumedInterface?(names: readonly string[]): void;
   /** Told what each finished answer cost at the catalog's prices (the spend since VS Code started is counted from it). */
   onSpend?(costRub: number): void;
 }

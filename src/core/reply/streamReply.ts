@@ -76,6 +76,7 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     handlers.onModel?.(model);
     const transport = chooseTransport(model, connection.transport);
     if (!transport.ok) throw new SetupError(`The model ${model.id} cannot be used: ${transport.message}`, ['selectModel', 'openSettings']);
+    if (transport.assumedFrom) connection.onAssumedInterface?.(transport.assumedFrom);
     // Tool conversations (the provider's) are sent whole: trimming could split a call from its result.
     const plain = request.messages.every(isPlain);
     const fitted = plain ? fitToContext(request.messages as ChatMessage[], model.context_length, maxTokens) : { messages: request.messages, dropped: 0 };

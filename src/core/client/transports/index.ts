@@ -1,6 +1,8 @@
 // Which interface carries a request to a model: the model's own `supported_endpoint_types`
-// decide (chat completions, else Responses, else Messages), unless the person forces one
-// with multiModelAI.transport, which must then be one the model serves.
+// decide (chat completions, else Responses, else Messages), read through the one vocabulary
+// of endpoint-type names (../endpointTypes), unless the person forces one with
+// multiModelAI.transport, which must then be one the model serves.
+import { purposeOf, readEndpointTypes, TEXT_KINDS } from '../endpointTypes';
 import type { ModelEntry } from '../schemas';
 import { chatCompletions } from './chatCompletions';
 import { messages } from './messages';
@@ -8,25 +10,38 @@ import { responses } from './responses';
 import type { Transport, TransportName } from './transport';
 
 export const TRANSPORTS: Record<TransportName, Transport> = { 'chat-completions': chatCompletions, responses, messages };
-const PREFERENCE: TransportName[] = ['chat-completions', 'responses', 'messages'];
 const LABELS: Record<TransportName, string> = { 'chat-completions': 'chat completions', responses: 'Responses', messages: 'Messages' };
 
 export type TransportSetting = TransportName | 'auto';
 
-/** `message`: why not, said of the model (shown beside it in the pickers, or after its name). */
-export type TransportChoice = { ok: true; transport: Transport } | { ok: false; message: string };
+/**
+ * `message`: why not, said of the model (shown beside it in the pickers, or after its name).
+ * `assumedFrom`: the endpoint-type names no known gateway uses, when chat completions was taken
+ * because nothing else named a text interface (the caller logs it once).
+ */
+export type TransportChoice = { ok: true; transport: Transport; assumedFrom?: readonly string[] } | { ok: false; message: string };
+
+/** The text interfaces a model serves, best first; chat completions when its entry names none it knows (spec, "What the service does" 1 and 2). */
+function servedInterfaces(model: ModelEntry): { served: TransportName[]; assumedFrom?: string[]; purpose?: string } {
+  // An entry that lists no interfaces at all is taken to serve chat completions, the spec's own.
+  if (model.supported_endpoint_types.length === 0) return { served: ['chat-completions'] };
+  const { kinds, unknown } = readEndpointTypes(model.supported_endpoint_types);
+  const served = TEXT_KINDS.filter((kind) => kinds.has(kind));
+  if (served.length > 0) return { served };
+  if (unknown.length > 0) return { served: ['chat-completions'], assumedFrom: unknown };
+  return { served, purpose: purposeOf(kinds) };
+}
 
 export function chooseTransport(model: ModelEntry, setting: TransportSetting = 'auto'): TransportChoice {
-  // An entry that lists no interfaces at all is taken to serve chat completions, the spec's own.
-  const listed = model.supported_endpoint_types.length > 0 ? model.supported_endpoint_types : ['chat-completions'];
-  const served = PREFERENCE.filter((name) => listed.includes(name));
+  const { served, assumedFrom, purpose } = servedInterfaces(model);
+  const assumed = assumedFrom ? { assumedFrom } : {};
   if (setting !== 'auto') {
-    if (served.includes(setting)) return { ok: true, transport: TRANSPORTS[setting] };
-    const serves = served.length > 0 ? `it serves ${served.map((n) => LABELS[n]).join(' and ')}` : 'it serves no text interface';
+    if (served.includes(setting)) return { ok: true, transport: TRANSPORTS[setting], ...assumed };
+    const serves = served.length > 0 ? `it serves ${served.map((n) => LABELS[n]).join(' and ')}` : `it serves only ${purpose}`;
     return { ok: false, message: `Does not serve the ${LABELS[setting]} interface that multiModelAI.transport forces (${serves}): set multiModelAI.transport to "auto", or pick another model.` };
   }
   const first = served[0];
-  return first ? { ok: true, transport: TRANSPORTS[first] } : { ok: false, message: 'Serves none of the text interfaces (chat completions, Responses, Messages): pick another model.' };
+  return first ? { ok: true, transport: TRANSPORTS[first], ...assumed } : { ok: false, message: `Serves only ${purpose}, not text chat: pick another model.` };
 }
 
 export type { ReplyPart, Transport, TransportName } from './transport';

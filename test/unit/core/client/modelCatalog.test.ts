@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { isTextModel, modelUsability, textNeedsFor, unavailableReason, usableTextModels } from '../../../../src/core/client/modelCatalog';
+import { imageModels, isTextModel, modelUsability, textNeedsFor, unavailableReason, usableTextModels } from '../../../../src/core/client/modelCatalog';
 import { ModelListSchema } from '../../../../src/core/client/schemas';
+import { chooseTransport } from '../../../../src/core/client/transports/index';
 
 const TEXT_ENDPOINTS = ['chat-completions', 'responses', 'messages'];
 const list = ModelListSchema().parse({
@@ -65,7 +66,7 @@ describe('usability rules', () => {
       [modelUsability(byInterface, 'nova/responder', { transport: 'chat-completions' }).unusable, modelUsability(byInterface, 'odd/embedder', {}).unusable],
       [
         'Does not serve the chat completions interface that multiModelAI.transport forces (it serves Responses): set multiModelAI.transport to "auto", or pick another model.',
-        'Serves none of the text interfaces (chat completions, Responses, Messages): pick another model.',
+        'Serves only embeddings, not text chat: pick another model.',
       ],
     );
   });
@@ -87,5 +88,72 @@ describe('usability rules', () => {
       modelUsability(list, 'acme/chat-mini', { requiredParameters: ['max_tokens'] }).unusable,
       'Does not accept max_tokens, which your settings ask for: clear multiModelAI.maxTokens to use it.',
     );
+  });
+});
+
+describe('endpoint-type names as real gateways publish them', () => {
+  const served = (id: string, endpoints: string[], outputs = ['text']) => ({ id, available: true, architecture: { output_modalities: outputs }, supported_endpoint_types: endpoints });
+  // New API (constant/endpoint_type.go) and its forks, the spec's names, and a plain `chat`.
+  const gateway = ModelListSchema().parse({
+    object: 'list',
+    data: [
+      served('openai/gpt-4o', ['openai']),
+      served('openai/o3', ['openai-response']),
+      served('anthropic/claude', ['anthropic', 'openai']),
+      served('anthropic/claude-native', ['Anthropic']),
+      served('local/llama', ['chat']),
+      served('odd/new-kind', ['sparkle-chat']),
+      served('jina/reranker', ['jina-rerank']),
+      served('google/gemini', ['gemini']),
+      served('acme/embed', ['embeddings']),
+      served('sora/video', ['openai-video'], ['video']),
+      served('fork/dalle', ['image-generation'], ['image']),
+      served('fork/edit-a', ['openai-image-edit'], ['image']),
+      served('fork/edit-b', ['image-edits'], ['image', 'text']),
+    ],
+  });
+  const transportOf = (id: string, setting: 'auto' | 'chat-completions' | 'responses' | 'messages' = 'auto') => {
+    const choice = chooseTransport(gateway.data.find((m) => m.id === id)!, setting);
+    return choice.ok ? [choice.transport.name, choice.assumedFrom ?? []] : choice.message;
+  };
+
+  it("every text model of a New API catalog is usable, through the interface its names mean (spec, 'What the service does' 1)", () => {
+    assert.deepEqual(ids(usableTextModels(gateway)), ['openai/gpt-4o', 'openai/o3', 'anthropic/claude', 'anthropic/claude-native', 'local/llama', 'odd/new-kind']);
+    assert.deepEqual(
+      ['openai/gpt-4o', 'openai/o3', 'anthropic/claude', 'anthropic/claude-native', 'local/llama', 'odd/new-kind'].map((id) => transportOf(id)),
+      [
+        ['chat-completions', []],
+        ['responses', []],
+        ['chat-completions', []],
+        ['messages', []],
+        ['chat-completions', []],
+        ['chat-completions', ['sparkle-chat']],
+      ],
+    );
+  });
+
+  it('a forced interface is matched by its gateway names too', () => {
+    assert.deepEqual([transportOf('anthropic/claude', 'messages'), transportOf('openai/o3', 'responses')], [['messages', []], ['responses', []]]);
+    assert.equal(
+      transportOf('acme/embed', 'chat-completions'),
+      'Does not serve the chat completions interface that multiModelAI.transport forces (it serves only embeddings): set multiModelAI.transport to "auto", or pick another model.',
+    );
+  });
+
+  it('a model that serves only non-text interfaces says what it is for', () => {
+    assert.deepEqual(
+      ['jina/reranker', 'google/gemini', 'acme/embed'].map((id) => modelUsability(gateway, id, {}).unusable),
+      [
+        'Serves only reranking, not text chat: pick another model.',
+        "Serves only Gemini's own interface, not text chat: pick another model.",
+        'Serves only embeddings, not text chat: pick another model.',
+      ],
+    );
+  });
+
+  it("image models under the forks' names are image models (Endpoints 2), offered for editing", () => {
+    assert.deepEqual(gateway.data.filter((m) => !isTextModel(m)).map((m) => m.id), ['sora/video', 'fork/dalle', 'fork/edit-a', 'fork/edit-b']);
+    assert.deepEqual(ids(imageModels(gateway, 'image-edit').usable), ['fork/edit-a', 'fork/edit-b']);
+    assert.deepEqual(ids(imageModels(gateway, 'image-generation').usable), ['fork/dalle']);
   });
 });
