@@ -14,21 +14,11 @@ import { UnfinishedGenerations } from './unfinishedGenerations';
 
 export { UnfinishedGenerations };
 import { DEFAULT_MAX_RETRIES, parseRetryAfter, RetryBudget, type RetryCase } from './retryPolicy';
-import {
-  ChatCompletionSchema,
-  ChatRequestSchema,
-  ErrorBodySchema,
-  ModelListSchema,
-  type ChatCompletion,
-  type ChatRequest,
-  type ModelList,
-  type Usage,
-} from './schemas';
+import { ErrorBodySchema, ModelListSchema, type ModelList, type Usage } from './schemas';
 import { TextRequestSchema, type TextRequest, type ThinkingBlock, type ToolCall } from './textRequest';
 import { ImageResultSchema, type ImageRequest } from './imageRequest';
 import { checkImage, MAX_IMAGE_BYTES, type ImageType } from '../images/imageBytes';
 import { safeParseInEnglish } from '../issueMessages';
-import { chatCompletions } from './transports/chatCompletions';
 import type { ReplyPart, Transport } from './transports/transport';
 import { kindFor, kindForCode, ServiceError, type ErrorKind, type ServiceErrorInit } from './serviceError';
 
@@ -206,27 +196,11 @@ export class ServiceClient {
     return (await this.callJson(call, ModelListSchema())).data;
   }
 
-  async createChatCompletion(request: ChatRequest, options: RequestOptions = {}): Promise<ChatCompletion & { requestId?: string }> {
-    const call = this.chatCall(request, false, options);
-    const { data, requestId } = await this.callJson(call, ChatCompletionSchema());
-    return requestId === undefined ? data : { ...data, requestId };
-  }
-
-  /**
-   * The reply as it arrives: a `delta` per network chunk (the text of every delta that chunk
-   * completed; the very first one alone, as soon as it is decoded), then one `done`. With
-   * `streaming: false` (spec, Endpoints 5: `stream` is an optional field too) one plain request
-   * gives the same events: the whole text as one delta, then `done`.
-   */
-  streamChatCompletion(request: ChatRequest, options: ChatOptions = {}): AsyncGenerator<ChatStreamEvent, void, undefined> {
-    const { model, messages, stream_options, ...fields } = request;
-    return this.streamText(chatCompletions, { model, messages, options: fields, includeUsage: stream_options?.include_usage }, options);
-  }
-
   /**
    * A reply through one text interface (chat completions, Responses or Messages), as the same
    * events: text and reasoning as they arrive (a batch per network chunk, the very first part
-   * alone), each tool call once its arguments are whole, then one `done`.
+   * alone), each tool call once its arguments are whole, then one `done`. With `streaming: false`
+   * (spec, Endpoints 5: `stream` is an optional field too) one plain request gives the same events.
    */
   async *streamText(transport: Transport, request: TextRequest, options: ChatOptions = {}): AsyncGenerator<ChatStreamEvent, void, undefined> {
     const streaming = options.streaming !== false;
@@ -428,16 +402,6 @@ export class ServiceClient {
     }
     if (call.signal?.aborted) throw this.fail(call, undefined, { kind: 'aborted' });
     return call;
-  }
-
-  private chatCall(request: ChatRequest, stream: boolean, options: RequestOptions): Call {
-    const parsed = safeParseInEnglish(ChatRequestSchema(), request);
-    if (!parsed.success) {
-      const call = this.newCall('POST', '/chat/completions', { model: request.model, signal: options.signal });
-      throw this.fail(call, undefined, { kind: 'invalid_request', serviceMessage: `request not sent: ${parsed.error.issues[0]?.message ?? 'invalid'}` });
-    }
-    const body = JSON.stringify(stream ? { ...parsed.data, stream: true } : parsed.data);
-    return this.newCall('POST', '/chat/completions', { model: parsed.data.model, body, stream, signal: options.signal, onRetry: options.onRetry });
   }
 
   private startAttempt(call: Call, number: number): Attempt {
