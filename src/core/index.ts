@@ -12,4 +12,4 @@ export type { Transport, TransportName } from './client/transports/index';
 export { usableTextModels, unavailableReason, isTextModel, ModelCatalog, modelUsability, textNeedsFor } from './client/modelCatalog';
 export { maskKey, formatDiagnostics } from './client/diagnostics';
 export type { DiagnosticsRecord } from './client/diagnostics';
-export type { ChatMessage, ModelEntry, ModelList, Usage } from './client/schemas';
+export type { ModelEntry, ModelList, Usage } from './client/schemas';

@@ -53,9 +53,3 @@ export const ErrorBodySchema = buildOnce(() =>
   }),
 );
 export type ErrorBody = z.infer<ReturnType<typeof ErrorBodySchema>>;
-
-/** A message of the chat and the refactor: text only. */
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
