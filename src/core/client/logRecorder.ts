@@ -1,4 +1,4 @@
-import type { ClientLogger } from './serviceClient';
+import type { ClientLogger } from './attempt';
 import { redactKeys } from './redactKeys';
 
 export type LogLevel = 'info' | 'warn' | 'error';
