@@ -2,7 +2,7 @@
 export { ServiceClient } from './client/serviceClient';
 export type { ClientLogger, ServiceClientOptions, RequestOptions, ChatOptions, RetryWait, ModelFilters, ChatStreamEvent } from './client/serviceClient';
 export { ServiceError } from './client/serviceError';
-export type { ErrorKind } from './client/serviceError';
+export type { ErrorKind } from './client/errorKind';
 export { validateBaseUrl } from './client/baseUrl';
 export type { BaseUrlResult } from './client/baseUrl';
 export { buildTextRequest } from './client/textRequest';

@@ -7,7 +7,8 @@ import { localIsoTime, type DiagnosticsRecord } from './diagnostics';
 import { failureFromResponse, stoppedFailure, thrownFailure, type Failure, type FailureSettings, type StopReason } from './failures';
 import type { Response } from './httpResponse';
 import { RetryBudget } from './retryPolicy';
-import { ServiceError, type ErrorKind } from './serviceError';
+import type { ErrorKind } from './errorKind';
+import { ServiceError } from './serviceError';
 import type { UnfinishedGenerations } from './unfinishedGenerations';
 
 export interface ClientLogger {

@@ -1,6 +1,6 @@
 // Spec, Authentication 8: diagnostics hold the public error code, status, endpoint, model,
 // time with timezone and the masked key prefix; never the full key or message content.
-import type { ErrorKind } from './serviceError';
+import type { ErrorKind } from './errorKind';
 
 export interface DiagnosticsRecord {
   /** ISO 8601 local time with its offset, e.g. 2025-01-31T14:05:09.123+03:00. */

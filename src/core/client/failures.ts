@@ -8,7 +8,8 @@ import { flatHeaders, headerValue, parseJson, type Response } from './httpRespon
 import { redactKeys } from './redactKeys';
 import { parseRetryAfter, type RetryCase } from './retryPolicy';
 import { ErrorBodySchema, type ErrorBody } from './schemas';
-import { kindFor, kindForCode, type ErrorKind, type ServiceErrorInit } from './serviceError';
+import { kindFor, kindForCode, type ErrorKind } from './errorKind';
+import type { ServiceErrorInit } from './serviceError';
 
 /** Why the client itself stopped an attempt. */
 export type StopReason = 'aborted' | 'timeout' | 'idle';

@@ -7,7 +7,7 @@ import { FormData } from 'undici';
 import { fail, logCall, runAttempts, type Attempt, type Call, type ClientSettings } from './attempt';
 import type { Failure } from './failures';
 import type { Response } from './httpResponse';
-import { MAX_IMAGE_BYTES } from '../images/imageBytes';
+import { MAX_IMAGE_BYTES } from './imageBytes';
 import type { ImageRequest } from './imageRequest';
 import { ServiceError } from './serviceError';
 

@@ -2,14 +2,14 @@
 // streamed reply as events. A reader returns the failure instead when the body cannot be read,
 // classified (failures.ts) with what it already handed on.
 import { logCall, type Attempt, type Call, type ClientSettings } from './attempt';
-import { decodeEventStream, type StreamReader } from './eventStream';
+import { decodeEventStream } from './eventStream';
 import { publicToken } from './diagnostics';
 import { streamFailure, type Failure } from './failures';
 import { headerValue, parseJson, type Response } from './httpResponse';
 import { IdleWatchdog } from './idleWatchdog';
 import type { Usage } from './schemas';
 import type { ThinkingBlock, ToolCall } from './textRequest';
-import type { ReplyPart } from './transports/transport';
+import type { ReplyPart, StreamReader } from './transports/transport';
 
 /** What a reply is made of, as it arrives, whichever interface carried it. */
 export type ChatStreamEvent =

@@ -6,7 +6,7 @@ import type * as z from 'zod/mini';
 import { fail, logCall, runAttempts, type Call, type ClientLogger, type ClientSettings, type RetryWait } from './attempt';
 import { validateBaseUrl } from './baseUrl';
 import { maskKey } from './diagnostics';
-import { checkImage, type ImageType } from '../images/imageBytes';
+import { checkImage, type ImageType } from './imageBytes';
 import { ImageResultSchema, type ImageRequest } from './imageRequest';
 import { downloadMade, imageUpload } from './imageTransfer';
 import { safeParseInEnglish } from '../issueMessages';
