@@ -27,6 +27,11 @@ export function formatDateTime(time: Date | number, locale: Locale, timeZone?: s
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(time);
 }
 
+/** "2:03:07 PM" / "14:03:07": a time of day, to the second (when a wait ends). */
+export function formatTime(time: Date | number, locale: Locale, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, { timeStyle: 'medium', timeZone }).format(time);
+}
+
 /**
  * The forms of a counted phrase, by Intl.PluralRules category, with {0} where the number goes:
  * English needs `one` and `other`; Russian `one` (1, 21 модель), `few` (2, 22 модели),

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { formatDate, formatDateTime, formatInteger, formatRub, plural } from '../../../../src/core/format/localeFormat';
+import { formatDate, formatDateTime, formatInteger, formatRub, formatTime, plural } from '../../../../src/core/format/localeFormat';
 
 // Russian groups digits with a no-break space (U+00A0), as Intl gives it in Node and Chromium alike.
 const NBSP = '\u00a0';
@@ -18,11 +18,13 @@ describe('locale formats', () => {
     assert.deepEqual(amounts.map((a) => formatRub(a, 'ru')), ['≈ 8,00 ₽', '≈ 0,04 ₽', '≈ 0,0058 ₽', '≈ 0,000012 ₽', '≈ 0,00 ₽', `≈ 1${NBSP}234,50 ₽`]);
   });
 
-  it('dates and times for the history list, in the given time zone', () => {
+  it('dates and times (the history list, the end of a wait), in the given time zone', () => {
     assert.equal(formatDate(WHEN, 'en', 'UTC'), 'Jan 5, 2026');
     assert.equal(formatDate(WHEN, 'ru', 'UTC'), '5 янв. 2026 г.');
     assert.equal(formatDateTime(WHEN, 'en', 'UTC'), 'Jan 5, 2026, 2:03 PM');
     assert.equal(formatDateTime(new Date(WHEN), 'ru', 'Europe/Moscow'), '5 янв. 2026 г., 17:03');
+    assert.equal(formatTime(WHEN + 7000, 'en', 'UTC'), '2:03:07 PM');
+    assert.equal(formatTime(WHEN + 7000, 'ru', 'UTC'), '14:03:07');
   });
 
   it('Russian plural forms: 1 модель, 2 модели, 5 моделей, 11 моделей, 21 модель', () => {
