@@ -68,12 +68,20 @@ describe('manifest texts (package.nls.json and its translations)', () => {
     });
   }
 
-  it('every walkthrough page has a translation beside it (VS Code reads <page>.nls.<lang>.md)', () => {
+  it('every walkthrough page has a translation beside it (VS Code reads <page>.nls.<lang>.md), naming the same commands', () => {
+    const titles = (language?: string) => manifest.contributes.commands.map((c) => `**${texts(language)[key(c.title)]!.replace(/…$/, '')}**`);
+    const english = titles();
+    let named = 0;
     for (const step of manifest.contributes.walkthroughs.flatMap((w) => w.steps)) {
+      const quoted = english.flatMap((title, i) => (readFileSync(join(root, step.media.markdown), 'utf8').includes(title) ? [i] : []));
+      named += quoted.length;
       for (const language of languages) {
         const page = step.media.markdown.replace(/\.md$/, `.nls.${language}.md`);
         assert.ok(existsSync(join(root, page)), page);
+        const translated = readFileSync(join(root, page), 'utf8');
+        for (const i of quoted) assert.ok(translated.includes(titles(language)[i]!), `${page} names ${titles(language)[i]}`);
       }
     }
+    assert.ok(named >= 5, `${named} command names in the pages`);
   });
 });
