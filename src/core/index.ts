@@ -10,6 +10,7 @@ export type { WantedOptions, TextRequest, TextMessage, ToolCall, ToolSpec } from
 export { chooseTransport, TRANSPORTS } from './client/transports/index';
 export type { Transport, TransportName } from './client/transports/index';
 export { usableTextModels, unavailableReason, isTextModel, ModelCatalog, modelUsability, textNeedsFor } from './client/modelCatalog';
-export { maskKey, formatDiagnostics } from './client/diagnostics';
+export { formatDiagnostics } from './client/diagnostics';
+export { maskKey } from './client/keyMasking';
 export type { DiagnosticsRecord } from './client/diagnostics';
 export type { ModelEntry, ModelList, Usage } from './client/schemas';

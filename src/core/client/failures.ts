@@ -3,9 +3,8 @@
 // the attempt, a stream's fault by whether output had reached the caller (spec, Errors 2 and 3).
 // Everything here came from the server, which may echo the key back: masked, or dropped.
 import { StreamFault } from './eventStream';
-import { publicToken, redactKey } from './diagnostics';
 import { flatHeaders, headerValue, parseJson, type Response } from './httpResponse';
-import { redactKeys } from './redactKeys';
+import { keyFreeToken, maskEveryKey, maskKeyIn } from './keyMasking';
 import { parseRetryAfter, type RetryCase } from './retryPolicy';
 import { ErrorBodySchema, type ErrorBody } from './schemas';
 import { kindFor, kindForCode, type ErrorKind } from './errorKind';
@@ -45,16 +44,16 @@ export async function failureFromResponse(response: Response, apiKey: string): P
   } catch {
     // An unreadable error body still leaves the status to go on.
   }
-  const code = publicToken(body?.code, apiKey);
+  const code = keyFreeToken(body?.code, apiKey);
   return {
     kind: kindFor(status, code),
     ...((status === 408 || status === 429 || status >= 500) && { retryCase: 'refused' as const }),
     status,
     code,
-    requestId: publicToken(headers['x-request-id'] ?? body?.request_id, apiKey),
+    requestId: keyFreeToken(headers['x-request-id'] ?? body?.request_id, apiKey),
     retryAfterMs: status === 429 || status === 408 || status >= 500 ? parseRetryAfter(response.headers) : undefined,
-    serviceMessage: body?.message ? redactKey(body.message, apiKey) : undefined,
-    headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redactKey(value, apiKey)])),
+    serviceMessage: body?.message ? maskKeyIn(body.message, apiKey) : undefined,
+    headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, maskKeyIn(value, apiKey)])),
   };
 }
 
@@ -71,8 +70,8 @@ export function streamFailure(error: unknown, stopped: StopReason | undefined, h
   if (error instanceof StreamFault) {
     if (error.reason === 'malformed') return { kind: 'bad_response', serviceMessage: error.serviceMessage, cause: error };
     if (error.reason === 'error_event') {
-      const serviceMessage = error.serviceMessage ? redactKey(error.serviceMessage, settings.apiKey) : 'the stream reported an error';
-      const code = publicToken(error.code, settings.apiKey);
+      const serviceMessage = error.serviceMessage ? maskKeyIn(error.serviceMessage, settings.apiKey) : 'the stream reported an error';
+      const code = keyFreeToken(error.code, settings.apiKey);
       const kind = kindForCode(code);
       // A balance, key or length problem keeps its own advice after output: sending again would fail the same way.
       return { kind: hadOutput && !KEEPS_ADVICE_AFTER_OUTPUT.has(kind) ? 'stream_interrupted' : kind, code, serviceMessage, cause: error };
@@ -114,8 +113,8 @@ function redirectFailure(response: Response, apiKey: string): Failure {
   return {
     kind: 'config',
     status: response.statusCode,
-    serviceMessage: redactKey(`redirected to ${target ?? '(no usable location)'}`, apiKey),
-    userMessage: `The service address answered with a redirect${target ? ` to ${redactKeys(redactKey(target, apiKey))}` : ''}, which is not followed, so your key is not sent elsewhere: ${advice}.`,
+    serviceMessage: maskKeyIn(`redirected to ${target ?? '(no usable location)'}`, apiKey),
+    userMessage: `The service address answered with a redirect${target ? ` to ${maskEveryKey(maskKeyIn(target, apiKey))}` : ''}, which is not followed, so your key is not sent elsewhere: ${advice}.`,
   };
 }
 

@@ -3,7 +3,7 @@
 // classified (failures.ts) with what it already handed on.
 import { logCall, type Attempt, type Call, type ClientSettings } from './attempt';
 import { decodeEventStream } from './eventStream';
-import { publicToken } from './diagnostics';
+import { keyFreeToken } from './keyMasking';
 import { streamFailure, type Failure } from './failures';
 import { headerValue, parseJson, type Response } from './httpResponse';
 import { IdleWatchdog } from './idleWatchdog';
@@ -26,7 +26,7 @@ export async function* readJson<T>(
   attempt: Attempt,
   parse: (json: unknown) => T | undefined,
 ): AsyncGenerator<{ data: T; requestId?: string }, Failure | undefined> {
-  const requestId = publicToken(headerValue(response.headers, 'x-request-id'), settings.apiKey);
+  const requestId = keyFreeToken(headerValue(response.headers, 'x-request-id'), settings.apiKey);
   const data = parse(parseJson(await response.body.text()));
   if (data === undefined) return { kind: 'bad_response', status: response.statusCode, requestId, serviceMessage: 'the response has an unexpected shape' };
   logCall(settings, 'info', call, attempt, { status: response.statusCode, requestId });
@@ -36,7 +36,7 @@ export async function* readJson<T>(
 
 /** A streamed reply as events, read by the transport's `reader`, watched for silence once output began. */
 export async function* readStream(settings: ClientSettings, call: Call, response: Response, attempt: Attempt, reader: StreamReader): AsyncGenerator<ChatStreamEvent, Failure | undefined> {
-  const requestId = publicToken(headerValue(response.headers, 'x-request-id'), settings.apiKey);
+  const requestId = keyFreeToken(headerValue(response.headers, 'x-request-id'), settings.apiKey);
   const watchdog = new IdleWatchdog(settings.idleTimeoutMs, () => attempt.stop('idle'));
   let partialText = '';
   let hadOutput = false;

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { fail, logCall, runAttempts, type Call, type ClientLogger, type ClientSettings, type RetryWait } from './attempt';
 import { validateBaseUrl } from './baseUrl';
-import { maskKey } from './diagnostics';
+import { maskKey } from './keyMasking';
 import { checkImage, type ImageType } from './imageBytes';
 import { ImageResultSchema, type ImageRequest } from './imageRequest';
 import { downloadMade, imageUpload } from './imageTransfer';
