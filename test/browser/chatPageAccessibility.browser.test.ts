@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { CHAT_STATES, enterState } from './fixtures/chatStates';
 import { openChatPage } from './fixtures/chatPageServer';
-import { COLOUR_MATH, textContrastFailures } from './fixtures/contrast';
+import { installColourMath, textContrastFailures } from './fixtures/contrast';
 import { applyTheme, loadTheme, THEMES } from './fixtures/themes/themes';
 
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -41,7 +41,7 @@ describe('the chat page in Chromium, accessibility (axe-core) in every state and
 
   before(async () => {
     ({ page, close } = await openChatPage());
-    await page.addInitScript(COLOUR_MATH);
+    await page.addInitScript(installColourMath);
   });
 
   after(() => close?.());

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { decodeToHost } from '../../src/core/chat/protocol';
 import { openChatPage } from './fixtures/chatPageServer';
-import { COLOUR_MATH, focusRing } from './fixtures/contrast';
+import { installColourMath, focusRing } from './fixtures/contrast';
 import { applyTheme, loadTheme, THEMES } from './fixtures/themes/themes';
 
 const createdAt = '2026-11-20T10:00:00.000Z';
@@ -18,7 +18,7 @@ describe('the chat page in Chromium, its controls', () => {
 
   before(async () => {
     ({ page, close } = await openChatPage());
-    await page.addInitScript(COLOUR_MATH);
+    await page.addInitScript(installColourMath);
   });
 
   beforeEach(async () => {
