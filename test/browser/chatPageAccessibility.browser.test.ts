@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { PROJECT_ROOT } from '../host/paths';
-import { CHAT_STATES, enterState, MARKDOWN_ANSWER } from './fixtures/chatStates';
+import { CHAT_STATES, enterState } from './fixtures/chatStates';
 import { openChatPage } from './fixtures/chatPageServer';
 import { installColourMath, textContrastFailures } from './fixtures/contrast';
 import { applyTheme, loadTheme, THEMES } from './fixtures/themes/themes';
@@ -52,7 +52,7 @@ describe('the chat page in Chromium, accessibility (axe-core) in every state and
     const coloured = new Set(Array.from(readFileSync(join(PROJECT_ROOT, 'media/chat.css'), 'utf8').matchAll(/\.hljs-([\w-]+)/g), (m) => m[1]!));
     await page.reload();
     await page.locator('textarea.composer-input').waitFor();
-    await enterState(page, { name: 'markdown', messages: [{ type: 'conversation/show', conversation: { id: 'c1', title: 'c', turns: [{ id: 'a1', role: 'assistant', text: MARKDOWN_ANSWER, status: 'done', createdAt: '2026-11-20T10:00:00.000Z' }], earlier: 0 }, busy: false }] });
+    await enterState(page, CHAT_STATES.find((state) => state.name === 'markdown with a table and code')!);
     const shown = await page.evaluate(() => Array.from(document.querySelectorAll('.code-block [class*="hljs-"]'), (e) => Array.from(e.classList)).flat());
     assert.deepEqual([...coloured].filter((token) => !shown.includes(`hljs-${token}`)), []);
   });
