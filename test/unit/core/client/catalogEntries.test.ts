@@ -1,7 +1,10 @@
 // Catalog entries as gateways publish them: one entry the client cannot read is listed as not
 // usable with why, an entry without an id is left out, and the rest of the list is unaffected.
 import * as assert from 'node:assert/strict';
-import { usableTextModels, whyNotUsable } from '../../../../src/core/client/modelCatalog';
+import { FIXTURE_KEYS } from '../../../emulator/index';
+import { useEmulator } from '../../emulator/emulatorHarness';
+import { ServiceClient } from '../../../../src/core/client/serviceClient';
+import { imageModels, usableTextModels, whyNotUsable } from '../../../../src/core/client/modelCatalog';
 import { ModelListSchema } from '../../../../src/core/client/schemas';
 import { chooseTransport } from '../../../../src/core/client/transports/index';
 
@@ -61,5 +64,39 @@ describe('catalog entries', () => {
   it("OpenRouter's list (no object, no available) is read", () => {
     const list = ModelListSchema().parse({ data: [{ id: 'openai/gpt-4o', name: 'OpenAI: GPT-4o', architecture: { input_modalities: ['text', 'image'], output_modalities: ['text'] }, supported_parameters: ['max_tokens', 'tools'], pricing: { prompt: '0.0000025', completion: '0.00001' } }] });
     assert.deepEqual(usableTextModels(list).map((e) => [e.id, e.name]), [['openai/gpt-4o', 'OpenAI: GPT-4o']]);
+  });
+});
+
+describe('catalogs in the shapes gateways publish, read by the client over HTTP', () => {
+  const harness = useEmulator();
+  const read = async (shape: 'new-api' | 'openrouter') => {
+    await harness.control.setCatalogShape(shape);
+    const list = await new ServiceClient({ baseUrl: harness.emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 }).listModels();
+    return usableTextModels(list).map((e) => {
+      const choice = chooseTransport(e);
+      return [e.id, e.name, choice.ok ? choice.transport.name : choice.message];
+    });
+  };
+
+  it("New API's raw list: its text models reached through chat completions, its image-edit model offered for Edit Image", async () => {
+    assert.deepEqual(await read('new-api'), [
+      ['acme/chat-large', undefined, 'chat-completions'],
+      ['acme/chat-mini', undefined, 'chat-completions'],
+      ['acme/chat-basic', undefined, 'chat-completions'],
+      ['nova/responder', undefined, 'responses'],
+      ['mira/messenger', undefined, 'messages'],
+    ]);
+    const list = await new ServiceClient({ baseUrl: harness.emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 }).listModels();
+    assert.deepEqual(imageModels(list, 'image-edit').usable.map((e) => e.id), ['pixel/image-edit']);
+  });
+
+  it("OpenRouter's list: every text model, with its display name, through chat completions (it names no endpoint types)", async () => {
+    assert.deepEqual(await read('openrouter'), [
+      ['acme/chat-large', 'Acme Chat Large', 'chat-completions'],
+      ['acme/chat-mini', 'Acme Chat Mini', 'chat-completions'],
+      ['acme/chat-basic', 'Acme Chat Basic', 'chat-completions'],
+      ['nova/responder', 'Nova Responder', 'chat-completions'],
+      ['mira/messenger', 'Mira Messenger', 'chat-completions'],
+    ]);
   });
 });
