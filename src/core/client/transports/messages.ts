@@ -17,7 +17,17 @@ const THINKING_BUDGET: Record<string, number> = { low: 1024, medium: 4096, high:
 /** The smallest budget Messages accepts. */
 const MIN_THINKING_BUDGET = 1024;
 
-const STOP_REASONS: Record<string, FinishReason> = { end_turn: 'stop', stop_sequence: 'stop', max_tokens: 'length', tool_use: 'tool_calls' };
+/** Stop reasons in the chat-completions vocabulary; one not listed reads as stop. */
+const STOP_REASONS: Record<string, FinishReason> = {
+  end_turn: 'stop',
+  stop_sequence: 'stop',
+  pause_turn: 'stop',
+  max_tokens: 'length',
+  model_context_window_exceeded: 'length',
+  tool_use: 'tool_calls',
+  refusal: 'content_filter',
+};
+const finishReasonOf = (stop: string | null): FinishReason | null => (stop === null ? null : (STOP_REASONS[stop] ?? 'stop'));
 
 // Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
 /** The fields read from the blocks used (text, thinking, redacted_thinking, tool_use); other block types are skipped unchecked. */
@@ -224,7 +234,7 @@ export const messages: Transport = {
             return false;
           case 'message_stop':
             calls.finishAll(parts);
-            parts.push({ type: 'end', finishReason: stopReason === null ? null : (STOP_REASONS[stopReason] ?? stopReason), usage: usage(input, output), ...(thinking.length > 0 && { reasoningBlocks: thinking }) });
+            parts.push({ type: 'end', finishReason: finishReasonOf(stopReason), usage: usage(input, output), ...(thinking.length > 0 && { reasoningBlocks: thinking }) });
             return true;
           default:
             return false;
@@ -255,7 +265,7 @@ export const messages: Transport = {
     }
     const stop = parsed.data.stop_reason;
     const u = parsed.data.usage;
-    parts.push({ type: 'end', finishReason: stop === null ? null : (STOP_REASONS[stop] ?? stop), ...(u && { usage: usage(u.input_tokens, u.output_tokens) }), ...(thinking.length > 0 && { reasoningBlocks: thinking }) });
+    parts.push({ type: 'end', finishReason: finishReasonOf(stop), ...(u && { usage: usage(u.input_tokens, u.output_tokens) }), ...(thinking.length > 0 && { reasoningBlocks: thinking }) });
     return parts;
   },
 };
