@@ -5,10 +5,10 @@
 import * as z from 'zod/mini';
 import { buildOnce } from '../../buildOnce';
 import { fastObject } from '../fastObject';
-import { malformed, readEvent, StreamFault, type StreamReader } from '../eventStream';
+import { malformed, readEvent, StreamFault } from '../eventStream';
 import { UsageSchema, type Usage } from '../schemas';
 import type { TextMessage, TextRequest } from '../textRequest';
-import { argumentsOrEmpty, ToolCallAssembler, type FinishReason, type ReplyPart, type Transport } from './transport';
+import { argumentsOrEmpty, ToolCallAssembler, type FinishReason, type ReplyPart, type StreamReader, type Transport } from './transport';
 
 const DONE = '[DONE]';
 

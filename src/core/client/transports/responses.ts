@@ -6,9 +6,9 @@
 import * as z from 'zod/mini';
 import { buildOnce } from '../../buildOnce';
 import { fastObject } from '../fastObject';
-import { errorFault, malformed, readTypedEvent, truncated, type StreamReader } from '../eventStream';
+import { errorFault, malformed, readTypedEvent, truncated } from '../eventStream';
 import type { TextRequest } from '../textRequest';
-import { argumentsOrEmpty, EMPTY_PARAMETERS, usage, type FinishReason, type ReplyPart, type Transport } from './transport';
+import { argumentsOrEmpty, EMPTY_PARAMETERS, usage, type FinishReason, type ReplyPart, type StreamReader, type Transport } from './transport';
 
 // Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
 // Usage that cannot be read is left out rather than failing the answer: the answer does not need it.
