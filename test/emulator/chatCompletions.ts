@@ -96,7 +96,12 @@ async function streamCompletion(
   const chunk = (delta: object, finish: string | null) =>
     `${head},"choices":[{"index":0,"delta":${JSON.stringify(delta)},"logprobs":null,"finish_reason":${JSON.stringify(finish)}}]${tail()}`;
   const text = (value: string) => (quirk === 'content_parts' ? { content: [{ type: 'text', text: value }] } : { content: value });
-  const reasoning = (value: string) => (quirk === 'content_parts' ? { content: [{ type: 'thinking', thinking: [{ type: 'text', text: value }] }] } : { reasoning_content: value });
+  const reasoning = (value: string) =>
+    quirk === 'content_parts'
+      ? { content: [{ type: 'thinking', thinking: [{ type: 'text', text: value }] }] }
+      : quirk === 'reasoning_details'
+        ? { reasoning_details: [{ type: 'reasoning.text', text: value, format: 'unknown', index: 0 }] }
+        : { reasoning_content: value };
 
   const sse = new SseWriter(ctx.ex, ctx.fault, completion.paceMs);
   if (!(await sse.open())) return;
@@ -105,6 +110,8 @@ async function streamCompletion(
   const withRole = (delta: object) => (first ? ((first = false), { role: 'assistant', ...delta }) : delta);
   const send = (delta: object) => ((sent = Math.min(sent + 1, completion.outputTokens)), sse.delta(chunk(withRole(delta), null)));
   for (const value of completion.reasoning) if (!(await send(reasoning(value)))) return;
+  const encrypted = { reasoning_details: [{ type: 'reasoning.encrypted', data: 'e30=', format: 'unknown', index: 1 }] };
+  if (quirk === 'reasoning_details' && completion.reasoning.length > 0 && !(await sse.delta(chunk(encrypted, null)))) return;
   for (const value of completion.deltas) if (!(await send(text(value)))) return;
   if (quirk !== 'index_less_tool_calls') {
     for (const [index, call] of completion.toolCalls.entries()) {

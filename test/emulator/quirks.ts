@@ -15,6 +15,8 @@ export const QuirkSchema = z.enum([
   'index_less_tool_calls',
   // Chat completions: `content` as an array of parts; reasoning as `thinking` parts nesting `text` parts.
   'content_parts',
+  // Chat completions: reasoning only as OpenRouter's `reasoning_details` pieces (text, then an encrypted piece).
+  'reasoning_details',
   // Chat completions: every chunk carries the usage counted so far.
   'usage_every_chunk',
   // Chat completions: the stream ends after the finish reason (and usage) without `data: [DONE]`.

@@ -23,6 +23,7 @@ const CASES: { quirk: Quirk; transport: TransportName; tools?: boolean }[] = [
   { quirk: 'index_less_tool_calls', transport: 'chat-completions', tools: true },
   { quirk: 'index_less_tool_calls', transport: 'chat-completions' },
   { quirk: 'content_parts', transport: 'chat-completions' },
+  { quirk: 'reasoning_details', transport: 'chat-completions' },
   { quirk: 'usage_every_chunk', transport: 'chat-completions' },
   { quirk: 'no_done', transport: 'chat-completions' },
   { quirk: 'vendor_finish_reasons', transport: 'chat-completions', tools: true },
