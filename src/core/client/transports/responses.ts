@@ -219,7 +219,7 @@ export const responses: Transport = {
             return false;
           case 'response.output_item.added':
           case 'response.output_item.done': {
-            const read = outputItem(e.item, `an ${e.type} event`);
+            const read = outputItem(e.item, `a ${e.type} event`);
             if (read?.type === 'function_call') calls.note(read.item, e.output_index);
             return false;
           }

@@ -243,6 +243,14 @@ describe('recorded real provider streams, replayed over HTTP', function () {
     check(await read('chat-completions', withoutDone), RECORDINGS_READ[0]!.expected);
   });
 
+  it('what the answer needs and cannot read is refused, saying what, with the request id', async () => {
+    const item = { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 42, arguments: '' };
+    const responses = await read('responses', Buffer.from(`data: ${JSON.stringify({ type: 'response.output_item.added', output_index: 0, item })}\n\n`));
+    assert.deepEqual([responses.error?.kind, responses.error?.serviceMessage, responses.error?.requestId], ['bad_response', 'the function_call item of a response.output_item.added event has an unexpected shape', REQUEST_ID]);
+    const chat = await read('chat-completions', Buffer.from(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 42 } }] })}\n\n`));
+    assert.deepEqual([chat.error?.kind, chat.error?.serviceMessage, chat.error?.requestId], ['bad_response', 'the content of a choice has an unexpected shape', REQUEST_ID]);
+  });
+
   it('a Responses error event is a ServiceError with the provider code and the request id', async () => {
     const outcome = await read('responses', readFileSync(join(RECORDINGS, 'openai-responses/error.sse')));
     assert.equal(outcome.error?.code, 'insufficient_quota');
