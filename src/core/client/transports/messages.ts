@@ -9,7 +9,7 @@ import { buildOnce } from '../../buildOnce';
 import { fastObject } from '../fastObject';
 import { malformed, readTypedEvent, truncated } from '../eventStream';
 import type { TextMessage, TextRequest, ThinkingBlock } from '../textRequest';
-import { EMPTY_PARAMETERS, ToolCallAssembler, usage, type FinishReason, type ReplyPart, type StreamReader, type Transport } from './transport';
+import { EMPTY_PARAMETERS, ToolCallAssembler, usage, type FinishReason, type OnSkipped, type ReplyPart, type StreamReader, type Transport } from './transport';
 
 /** Messages requires max_tokens; this is sent when the person set no limit. */
 export const DEFAULT_MAX_TOKENS = 4096;
@@ -27,7 +27,13 @@ const STOP_REASONS: Record<string, FinishReason> = {
   tool_use: 'tool_calls',
   refusal: 'content_filter',
 };
-const finishReasonOf = (stop: string | null): FinishReason | null => (stop === null ? null : (STOP_REASONS[stop] ?? 'stop'));
+function finishReasonOf(stop: string | null, onSkipped: OnSkipped | undefined): FinishReason | null {
+  if (stop === null) return null;
+  const known = STOP_REASONS[stop];
+  if (known) return known;
+  onSkipped?.('finish reason', stop);
+  return 'stop';
+}
 
 // Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
 /** The fields read from the blocks used (text, thinking, redacted_thinking, tool_use); other block types are skipped unchecked. */
@@ -47,9 +53,13 @@ type Block = z.infer<ReturnType<typeof Block>>;
 const USED_BLOCKS = new Set(['text', 'thinking', 'redacted_thinking', 'tool_use']);
 
 /** The block checked when its type is used; undefined for the others (server tools' blocks, their results, compaction, …). */
-function usedBlock(raw: unknown, where: string): Block | undefined {
+function usedBlock(raw: unknown, where: string, onSkipped: OnSkipped | undefined): Block | undefined {
   const type = (raw as { type?: unknown } | null)?.type;
-  if (typeof type !== 'string' || !USED_BLOCKS.has(type)) return undefined;
+  if (typeof type !== 'string') return undefined;
+  if (!USED_BLOCKS.has(type)) {
+    onSkipped?.('block', type);
+    return undefined;
+  }
   const parsed = Block().safeParse(raw);
   if (!parsed.success) throw malformed(`the ${type} block of ${where}`);
   return parsed.data;
@@ -175,7 +185,7 @@ export const messages: Transport = {
     return body;
   },
 
-  streamReader(): StreamReader {
+  streamReader(onSkipped): StreamReader {
     const calls = new ToolCallAssembler();
     let input = 0;
     let output = 0;
@@ -189,7 +199,7 @@ export const messages: Transport = {
             input = e.message?.usage?.input_tokens ?? 0;
             return false;
           case 'content_block_start': {
-            const started = usedBlock(e.content_block, 'a content_block_start');
+            const started = usedBlock(e.content_block, 'a content_block_start', onSkipped);
             if (started?.type === 'tool_use' && e.index !== undefined) calls.start(e.index, started.id ?? '', started.name ?? '');
             const block = started && blockOf(started);
             if (block) thinking.push(block);
@@ -234,7 +244,7 @@ export const messages: Transport = {
             return false;
           case 'message_stop':
             calls.finishAll(parts);
-            parts.push({ type: 'end', finishReason: finishReasonOf(stopReason), usage: usage(input, output), ...(thinking.length > 0 && { reasoningBlocks: thinking }) });
+            parts.push({ type: 'end', finishReason: finishReasonOf(stopReason, onSkipped), usage: usage(input, output), ...(thinking.length > 0 && { reasoningBlocks: thinking }) });
             return true;
           default:
             return false;
@@ -244,7 +254,7 @@ export const messages: Transport = {
     };
   },
 
-  parse(json) {
+  parse(json, onSkipped) {
     const parsed = MessageSchema().safeParse(json);
     if (!parsed.success) return undefined;
     const parts: ReplyPart[] = [];
@@ -252,7 +262,7 @@ export const messages: Transport = {
     for (const raw of parsed.data.content) {
       let block: Block | undefined;
       try {
-        block = usedBlock(raw, 'the message');
+        block = usedBlock(raw, 'the message', onSkipped);
       } catch {
         return undefined;
       }
@@ -265,7 +275,7 @@ export const messages: Transport = {
     }
     const stop = parsed.data.stop_reason;
     const u = parsed.data.usage;
-    parts.push({ type: 'end', finishReason: finishReasonOf(stop), ...(u && { usage: usage(u.input_tokens, u.output_tokens) }), ...(thinking.length > 0 && { reasoningBlocks: thinking }) });
+    parts.push({ type: 'end', finishReason: finishReasonOf(stop, onSkipped), ...(u && { usage: usage(u.input_tokens, u.output_tokens) }), ...(thinking.length > 0 && { reasoningBlocks: thinking }) });
     return parts;
   },
 };

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ServiceClient, TRANSPORTS, type ToolCall, type TransportName, type Usage } from '../../../../src/core/index';
+import type { OnSkipped } from '../../../../src/core/client/transports/transport';
 import { run } from './textOutcome';
 
 const RECORDINGS = join(__dirname, 'fixtures', 'recordings');
@@ -205,10 +206,10 @@ describe('recorded real provider streams, replayed over HTTP', function () {
 
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const read = (transport: TransportName, body: Buffer, cuts: number[] = []) => {
+  const read = (transport: TransportName, body: Buffer, cuts: number[] = [], onSkipped?: OnSkipped) => {
     reply = { body, cuts };
     const client = new ServiceClient({ baseUrl, apiKey: 'sk-recorded', maxRetries: 0 });
-    return run(client.streamText(TRANSPORTS[transport], { model: 'recorded/model', messages: [{ role: 'user', content: 'hi' }], options: {}, includeUsage: true }));
+    return run(client.streamText(TRANSPORTS[transport], { model: 'recorded/model', messages: [{ role: 'user', content: 'hi' }], options: {}, includeUsage: true }, { onSkipped }));
   };
 
   const check = (outcome: Awaited<ReturnType<typeof read>>, expected: Expected) => {
@@ -236,6 +237,31 @@ describe('recorded real provider streams, replayed over HTTP', function () {
       check(await read(recording.transport, body, awkwardCuts(body)), recording.expected);
     });
   }
+
+  it('what each reader passes over is told by kind and name: blocks, items, parts and unknown finish reasons', async () => {
+    const skipped = async (transport: TransportName, body: Buffer) => {
+      const told: [string, string][] = [];
+      const outcome = await read(transport, body, [], (kind, name) => told.push([kind, name]));
+      assert.equal(outcome.error, undefined, outcome.error?.message);
+      return told;
+    };
+    assert.deepEqual(await skipped('messages', readFileSync(join(RECORDINGS, 'anthropic/mcp.sse'))), [
+      ['block', 'mcp_tool_use'],
+      ['block', 'mcp_tool_result'],
+    ]);
+    assert.deepEqual(await skipped('responses', readFileSync(join(RECORDINGS, 'openai-responses/tool-search.sse'))), [
+      ['item', 'tool_search_call'],
+      ['item', 'tool_search_output'],
+    ]);
+    const chunk = (choice: Record<string, unknown>) => `data: ${JSON.stringify({ choices: [{ index: 0, ...choice }] })}\n\n`;
+    const chat = chunk({ delta: { content: [{ type: 'text', text: 'Hi' }, { type: 'image_url', image_url: { url: 'https://example.com/a.png' } }] } }) + chunk({ delta: {}, finish_reason: 'end_of_generation' }) + 'data: [DONE]\n\n';
+    assert.deepEqual(await skipped('chat-completions', Buffer.from(chat)), [
+      ['part', 'image_url'],
+      ['finish reason', 'end_of_generation'],
+    ]);
+    // Plain recordings pass over nothing.
+    assert.deepEqual(await skipped('chat-completions', readFileSync(join(RECORDINGS, 'mistral/tool-call.sse'))), []);
+  });
 
   it('a chat-completions stream that ends after its finish reason without [DONE] is done, not cut', async () => {
     const body = readFileSync(join(RECORDINGS, 'mistral/tool-call.sse'));
