@@ -8,7 +8,7 @@ import { streamReply } from '../reply/streamReply';
 import { LENGTH_LIMIT_NOTICE, reachedLengthLimit } from '../reply/lengthLimit';
 import { conversationView, turnsBefore } from './firstTurns';
 import type { SessionStateInput, ToPageInput } from './protocol';
-import { checkExplainable, explainTitle } from '../prompts/explainPrompt';
+import { checkExplainable, explainTitle } from './explainPrompt';
 import { contextTooLarge } from './contextBlock';
 import {
   newConversation,

@@ -2,7 +2,7 @@
 // editor commands that bring code into it: Explain Selection and Add Selection to Chat.
 import * as vscode from 'vscode';
 import { CHAT_VIEW_ID, Commands } from '../../core/shell/ids';
-import { checkExplainable } from '../../core/prompts/explainPrompt';
+import { checkExplainable } from '../../core/chat/explainPrompt';
 import type { ChatHost } from './chatHost';
 import type { ChatPanels } from './chatPanel';
 import { selectionContext, type EditorTracker } from './editorContext';

@@ -1,7 +1,7 @@
 // Refactor Selection: the request that asks for the selection rewritten, as code only, in
 // the selection's language, keeping its indentation (the reply replaces the selection as is).
-import { fenceCode } from '../chat/codeFence';
-import { linesText } from '../chat/conversation';
+import { fenceCode } from '../text/codeFence';
+import { linesText } from '../text/lineRange';
 import type { ChatMessage } from '../client/schemas';
 
 export interface RefactorPromptInput {

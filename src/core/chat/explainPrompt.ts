@@ -1,8 +1,9 @@
 // Explain Selection: the request that asks the model to explain a piece of code, with
 // where it comes from (file, language, lines) so the answer can refer to it.
-import { fenceCode } from '../chat/codeFence';
-import { contextTooLarge } from '../chat/contextBlock';
-import { chipLabel, linesText, type ContextItem } from '../chat/conversation';
+import { fenceCode } from '../text/codeFence';
+import { contextTooLarge } from './contextBlock';
+import { linesText } from '../text/lineRange';
+import { chipLabel, type ContextItem } from './conversation';
 
 export type ExplainCheck = { ok: true } | { ok: false; message: string };
 

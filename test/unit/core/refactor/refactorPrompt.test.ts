@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { buildRefactorMessages } from '../../../../src/core/prompts/refactorPrompt';
+import { buildRefactorMessages } from '../../../../src/core/refactor/refactorPrompt';
 import { REFACTOR_PRESETS, instructionFor } from '../../../../src/core/refactor/presets';
 import { MAX_REFACTOR_CHARS, checkRefactorable } from '../../../../src/core/refactor/sizeLimit';
 
