@@ -14,7 +14,7 @@ import { ProposalDocuments } from './vscode/refactor/proposalDocuments';
 import { RefactorController, registerRefactor } from './vscode/refactor/refactorController';
 import { SettingsWatcher } from './vscode/settings';
 import { registerChat } from './vscode/chat/registerChat';
-import { SerialMemento } from './core/shell/serialMemento';
+import { SerialMemento } from './core/storage/serialMemento';
 import { registerLanguageModelProvider } from './vscode/lm/languageModelProvider';
 import { ModelStatusBar } from './vscode/statusBar';
 import { ImageCommands } from './vscode/images/imageCommands';

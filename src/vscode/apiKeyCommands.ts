@@ -2,10 +2,10 @@
 // after `GET /v1/models` accepted it (spec, safe rotation); the key itself is only ever
 // held in SecretStorage and shown as its masked prefix.
 import * as vscode from 'vscode';
-import type { Action } from '../core/shell/actions';
-import { checkApiKeyInput } from '../core/shell/apiKeyFormat';
-import { connectionReport } from '../core/shell/connectionReport';
-import { Commands } from '../core/shell/ids';
+import type { Action } from '../core/actions';
+import { checkApiKeyInput } from '../core/keys/apiKeyFormat';
+import { connectionReport } from '../core/views/connectionReport';
+import { Commands } from '../core/manifest/ids';
 import { maskKey } from '../core/client/diagnostics';
 import type { ClientLogger } from '../core/client/serviceClient';
 import { ServiceError } from '../core/client/serviceError';

@@ -2,7 +2,7 @@
 // from there once and then held in memory (as the client holds it for its header) until it
 // changes, here or in another window.
 import * as vscode from 'vscode';
-import { SECRET_API_KEY } from '../core/shell/ids';
+import { SECRET_API_KEY } from '../core/manifest/ids';
 import { maskKey } from '../core/client/diagnostics';
 import { Disposable } from './lifecycle';
 

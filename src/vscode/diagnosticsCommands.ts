@@ -1,7 +1,7 @@
 // Show Log and Copy Diagnostics: the last failure's redacted record, ready to paste into
 // a support message (spec, Authentication 8: code, status, endpoint, model, time, masked prefix).
 import * as vscode from 'vscode';
-import { Commands, EXTENSION_ID } from '../core/shell/ids';
+import { Commands, EXTENSION_ID } from '../core/manifest/ids';
 import { formatDiagnostics } from '../core/client/diagnostics';
 import { redactKeys } from '../core/client/redactKeys';
 import type { FailureReporter } from './failureReporter';

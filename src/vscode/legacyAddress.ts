@@ -3,8 +3,8 @@
 // same key: automatically once per legacy address, and whenever Verify Connection runs.
 import * as vscode from 'vscode';
 import { currentAddressFor } from '../core/client/baseUrl';
-import { Commands } from '../core/shell/ids';
-import type { MementoLike } from '../core/shell/serialMemento';
+import { Commands } from '../core/manifest/ids';
+import type { MementoLike } from '../core/storage/serialMemento';
 import { offerActions } from './actions';
 import type { Connection } from './connection';
 

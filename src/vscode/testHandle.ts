@@ -1,11 +1,11 @@
 // The extension-host suite's window into the running extension. It exists only in a host the
-// test harness started (src/core/shell/harnessToken.ts decides), and only for a caller that
+// test harness started (src/core/startup/harnessToken.ts decides), and only for a caller that
 // presents the harness token: activate() itself returns nothing to any extension.
 import * as vscode from 'vscode';
 import type { DiagnosticsRecord } from '../core/client/diagnostics';
 import type { RecordedLine } from '../core/client/logRecorder';
-import { harnessToken, processStartEnv, tokenMatches } from '../core/shell/harnessToken';
-import type { StatusBarView } from '../core/shell/statusBarModel';
+import { harnessToken, processStartEnv, tokenMatches } from '../core/startup/harnessToken';
+import type { StatusBarView } from '../core/views/statusBarModel';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ChatApi } from './chat/registerChat';
 import type { Connection } from './connection';

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AssistantTurn } from '../../src/core/chat/conversation';
-import { Commands, CONFIG_SECTION } from '../../src/core/shell/ids';
+import { Commands, CONFIG_SECTION } from '../../src/core/manifest/ids';
 import type { TestHandle } from '../../src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { arrangeChat, StandInPage } from './chatHarness';

@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { buildOnce } from '../buildOnce';
 import { usageShape } from '../client/schemas';
-import { ACTIONS } from '../shell/actions';
+import { ACTIONS } from '../actions';
 import { lineSpan } from '../text/lineRange';
 
 const id = buildOnce(() => z.string().check(z.minLength(1), z.maxLength(100)));
@@ -32,7 +32,7 @@ export type ContextChip = z.infer<ReturnType<typeof ContextChipSchema>>;
 export const ContextItemSchema = buildOnce(() => z.object({ ...contextChipShape(), text: z.string() }));
 export type ContextItem = z.infer<ReturnType<typeof ContextItemSchema>>;
 
-/** What the card's buttons do: the one action vocabulary (src/core/shell/actions.ts). */
+/** What the card's buttons do: the one action vocabulary (src/core/actions.ts). */
 export const ActionSchema = buildOnce(() => z.enum(ACTIONS));
 
 /** What the inline error card shows: what to do, the buttons that do it, and the request id to quote. */

@@ -11,7 +11,7 @@ import {
   TurnSchema,
   type Turn,
 } from './conversation';
-import { ACTIONS, isLocalAction, type FixAction } from '../shell/actions';
+import { ACTIONS, isLocalAction, type FixAction } from '../actions';
 import { safeParseInEnglish } from '../issueMessages';
 
 // Built on first use, like every schema here (src/core/client/schemas.ts says why): each

@@ -4,7 +4,7 @@
 import type { ModelEntry } from '../client/schemas';
 import type { ServiceClient } from '../client/serviceClient';
 import type { TransportSetting } from '../client/transports/index';
-import type { Action } from '../shell/actions';
+import type { Action } from '../actions';
 
 export interface ModelConnection {
   client: Pick<ServiceClient, 'streamText'>;

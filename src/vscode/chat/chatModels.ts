@@ -4,7 +4,7 @@
 import { unreachableMessage } from '../../core/chat/errorCard';
 import type { ModelProblem, ModelView } from '../../core/chat/protocol';
 import { ServiceError } from '../../core/client/serviceError';
-import { buildModelPickItems } from '../../core/shell/modelPickItems';
+import { buildModelPickItems } from '../../core/views/modelPickItems';
 import type { ModelState } from '../connection';
 import type { FailureReporter } from '../failureReporter';
 

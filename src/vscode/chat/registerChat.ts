@@ -1,9 +1,9 @@
 // Wires the chat feature: the shared host, the view, the editor panels and their
 // serializer, the commands. Returns its disposables and what the suite's handle shows.
 import * as vscode from 'vscode';
-import { CHAT_PROPOSAL_SCHEME, CHAT_VIEW_ID } from '../../core/shell/ids';
+import { CHAT_PROPOSAL_SCHEME, CHAT_VIEW_ID } from '../../core/manifest/ids';
 import type { ClientLogger } from '../../core/index';
-import type { MementoLike } from '../../core/shell/serialMemento';
+import type { MementoLike } from '../../core/storage/serialMemento';
 import type { Connection } from '../connection';
 import type { FailureReporter } from '../failureReporter';
 import { ProposalDocuments } from '../refactor/proposalDocuments';

@@ -12,7 +12,7 @@ import { ImageInputError, promptProblem, readImageToEdit, type ImageJobResult } 
 import { sendImageOrder, type ImageOrder } from '../../core/images/imageOrder';
 import { Countdown, waitReason } from '../../core/reply/retryWait';
 import { SetupError } from '../../core/reply/modelConnection';
-import { Commands } from '../../core/shell/ids';
+import { Commands } from '../../core/manifest/ids';
 import { offerActions } from '../actions';
 import type { FailureReporter } from '../failureReporter';
 import type { ClientLogger } from '../../core/client/serviceClient';

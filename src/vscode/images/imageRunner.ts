@@ -9,7 +9,7 @@ import { resolveImageFolder } from '../../core/images/imageFiles';
 import { ImageInputError, runImageJob, type ImageJob, type ImageJobResult } from '../../core/images/imageJob';
 import { chooseImageModel } from '../../core/images/imageModelChoice';
 import { prepareImageOrder, type ImageOrder } from '../../core/images/imageOrder';
-import type { MementoLike } from '../../core/shell/serialMemento';
+import type { MementoLike } from '../../core/storage/serialMemento';
 import type { Connection, ImageConnection } from '../connection';
 import type { SettingsWatcher } from '../settings';
 

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { SetupError, type ModelConnection } from '../../core/reply/modelConnection';
 import { Countdown, waitReason } from '../../core/reply/retryWait';
 import type { RetryWait } from '../../core/client/serviceClient';
-import { Commands, REFACTOR_STATE_KEY } from '../../core/shell/ids';
+import { Commands, REFACTOR_STATE_KEY } from '../../core/manifest/ids';
 import { NO_CODE_MESSAGE, RefactorRun, type RefactorOutcome, type RefactorRequest } from '../../core/refactor/refactorRun';
 import { DOCUMENT_CHANGED_MESSAGE, unchangedSince, widenToIndentation } from '../../core/refactor/refactorTarget';
 import { checkRefactorable } from '../../core/refactor/sizeLimit';

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { loadWithCodeCache } from '../../../../src/core/shell/codeCache';
+import { loadWithCodeCache } from '../../../../src/core/startup/codeCache';
 
 interface Probe {
   value: string;
@@ -29,7 +29,7 @@ const moduleSource = (value: string): string => [
   '',
 ].join('\n');
 
-const CODE_CACHE_MODULE = path.resolve(__dirname, '../../../../src/core/shell/codeCache.ts');
+const CODE_CACHE_MODULE = path.resolve(__dirname, '../../../../src/core/startup/codeCache.ts');
 
 /**
  * Loads (and, with `save`, saves) in a new Node process, as each activation is: within one

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import { HARNESS_TOKEN_ENV, harnessToken, type HostStart, tokenMatches } from '../../../../src/core/shell/harnessToken';
+import { HARNESS_TOKEN_ENV, harnessToken, type HostStart, tokenMatches } from '../../../../src/core/startup/harnessToken';
 
 const token = 'a1'.repeat(32);
 
@@ -49,7 +49,7 @@ describe('harness token (issue 11.1: no handle outside the test harness)', () =>
   it('reads the start-up environment of a real process, which a later write to process.env does not change', function () {
     if (process.platform !== 'linux') this.skip();
     const decide = (startEnv: Record<string, string | undefined>): unknown => {
-      const module = path.resolve(__dirname, '../../../../src/core/shell/harnessToken.ts');
+      const module = path.resolve(__dirname, '../../../../src/core/startup/harnessToken.ts');
       const script = `
         const m = require(${JSON.stringify(module)});
         process.env[m.HARNESS_TOKEN_ENV] = ${JSON.stringify(token)};

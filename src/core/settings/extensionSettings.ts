@@ -11,7 +11,7 @@ import type { TransportSetting } from '../client/transports/index';
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 const DEFAULT_IMAGE_FOLDER = 'images';
 
-export interface ShellSettings {
+export interface ExtensionSettings {
   /** The address in effect, normalised and valid, or undefined when empty or invalid. */
   baseUrl?: string;
   /** Why the address in effect is unusable, and how to fix it. */
@@ -33,7 +33,7 @@ export interface ShellSettings {
   problems: string[];
 }
 
-export interface RawShellSettings {
+export interface RawSettings {
   baseUrl: unknown;
   legacyBaseUrl?: unknown;
   model: unknown;
@@ -51,7 +51,7 @@ const text = buildOnce(() => z.catch(z.optional(z.string().check(z.trim(), z.min
  * Each value is checked on its own: a bad one falls back to its default without touching the others.
  * Built at the first read (activation), not when the bundle loads.
  */
-const RawShellSettingsSchema = buildOnce(() =>
+const RawSettingsSchema = buildOnce(() =>
   z.object({
     baseUrl: text(),
     legacyBaseUrl: text(),
@@ -103,9 +103,9 @@ function readRequestHeaders(raw: unknown, problems: string[]): Record<string, st
   return headers;
 }
 
-export function readShellSettings(raw: RawShellSettings): ShellSettings {
-  const checked = RawShellSettingsSchema().parse(raw);
-  const settings: ShellSettings = {
+export function readSettings(raw: RawSettings): ExtensionSettings {
+  const checked = RawSettingsSchema().parse(raw);
+  const settings: ExtensionSettings = {
     model: checked.model,
     maxTokens: checked.maxTokens,
     timeoutMs: checked.requestTimeoutSeconds * 1000,

@@ -1,5 +1,5 @@
 // Every id the extension shares with package.json: command ids, setting keys,
-// view ids. test/unit/core/shell/ids.test.ts checks both sides agree.
+// view ids. test/unit/core/manifest/ids.test.ts checks both sides agree.
 
 export const EXTENSION_ID = 'multi-model-ai.multi-model-ai';
 export const LOG_CHANNEL_NAME = 'Multi-Model AI';

@@ -2,7 +2,7 @@
 // shows something: a missing address, key or model is named, and clicking fixes it.
 import { formatRub } from '../client/pricing';
 import type { ModelEntry } from '../client/schemas';
-import type { FixAction } from './actions';
+import type { FixAction } from '../actions';
 import { capabilitiesText, shortModelName } from './modelPickItems';
 
 export type StatusBarAction = Extract<FixAction, 'setBaseUrl' | 'setApiKey' | 'selectModel'>;
