@@ -12,7 +12,7 @@ import {
   type Turn,
 } from './conversation';
 import { ACTIONS, isLocalAction, type FixAction } from '../actions';
-import { safeParseInEnglish } from '../issueMessages';
+import { safeParseInEnglish } from '../zodIssueText';
 
 // Built on first use, like every schema here (src/core/client/schemas.ts says why): each
 // message's schema the first time a message of its type is decoded.

@@ -27,7 +27,7 @@ import {
 import { TextRequestSchema, type TextRequest, type ThinkingBlock, type ToolCall } from './textRequest';
 import { ImageResultSchema, type ImageRequest } from './imageRequest';
 import { checkImage, MAX_IMAGE_BYTES, type ImageType } from '../images/imageBytes';
-import { safeParseInEnglish } from '../issueMessages';
+import { safeParseInEnglish } from '../zodIssueText';
 import { chatCompletions } from './transports/chatCompletions';
 import type { ReplyPart, Transport } from './transports/transport';
 import { kindFor, kindForCode, ServiceError, type ErrorKind, type ServiceErrorInit } from './serviceError';

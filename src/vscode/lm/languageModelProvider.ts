@@ -15,7 +15,7 @@ import type { TextMessage, ToolCall } from '../../core/client/textRequest';
 import type { Connection } from '../connection';
 import type { FailureReporter } from '../failureReporter';
 import { Disposable } from '../lifecycle';
-import { requestMessages } from './requestMessages';
+import { textMessagesOf } from './lmRequestMapping';
 
 export const LM_VENDOR = 'multi-model-ai';
 
@@ -68,7 +68,7 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
     let sent: TextMessage[];
     // Refused when the person attached an image and the model takes none.
     try {
-      sent = requestMessages(messages, this.memory, model.capabilities.imageInput === true);
+      sent = textMessagesOf(messages, this.memory, model.capabilities.imageInput === true);
     } catch (error) {
       throw this.languageModelError(error);
     }
@@ -113,7 +113,7 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
 
   /** Counted as sent to a model that takes images: a count never refuses. */
   async provideTokenCount(_model: Info, text: string | vscode.LanguageModelChatRequestMessage): Promise<number> {
-    return estimateMessageTokens(typeof text === 'string' ? [{ role: 'user', content: text }] : requestMessages([text], this.memory, true));
+    return estimateMessageTokens(typeof text === 'string' ? [{ role: 'user', content: text }] : textMessagesOf([text], this.memory, true));
   }
 
   /** The chat panel's explanation, with the request id, as the error VS Code shows; logged the same way. */

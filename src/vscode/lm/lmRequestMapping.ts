@@ -36,7 +36,7 @@ function partOf(part: unknown): LmPart | undefined {
 }
 
 /** Throws a SetupError when the person attached an image and the model does not take images. */
-export function requestMessages(messages: readonly vscode.LanguageModelChatRequestMessage[], memory: ReasoningMemory, acceptsImages = false): TextMessage[] {
+export function textMessagesOf(messages: readonly vscode.LanguageModelChatRequestMessage[], memory: ReasoningMemory, acceptsImages = false): TextMessage[] {
   const plain = messages.map((m): LmMessage => ({ role: roleOf(m.role), parts: m.content.flatMap((part) => partOf(part) ?? []) }));
   return toTextMessages(plain, memory, acceptsImages);
 }
