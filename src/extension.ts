@@ -13,6 +13,7 @@ import { offerOnboarding } from './vscode/onboarding';
 import { ProposalDocuments } from './vscode/refactor/proposalDocuments';
 import { RefactorController, registerRefactor } from './vscode/refactor/refactorController';
 import { SettingsWatcher } from './vscode/settings';
+import { SpendMeter } from './vscode/spendMeter';
 import { registerChat } from './vscode/chat/registerChat';
 import { SerialMemento } from './core/storage/serialMemento';
 import { registerLanguageModelProvider } from './vscode/lm/languageModelProvider';
@@ -29,22 +30,24 @@ export function activate(context: vscode.ExtensionContext): void {
   const { logger } = log;
   const keys = new ApiKeyStore(context.secrets);
   const settings = new SettingsWatcher(logger);
-  const connection = new Connection(settings, keys, logger);
+  const spend = new SpendMeter();
+  const connection = new Connection(settings, keys, logger, spend);
   const failures = new FailureReporter(logger, (error) => connection.noteFailure(error));
   const modelPicker = new ModelPicker(settings, connection, failures);
-  const statusBar = new ModelStatusBar(settings, connection, failures);
+  const statusBar = new ModelStatusBar(settings, connection, spend, failures);
   // Every write to globalState goes through this one, one at a time (serialMemento.ts says why).
   const globalState = new SerialMemento(context.globalState);
   const images = new ImageRunner(connection, settings, globalState);
   const deps = { keys, settings, connection, failures, logger, images };
   const chat = registerChat(context, { ...deps, state: globalState, windowState: new SerialMemento(context.workspaceState) });
   const proposals = new ProposalDocuments();
-  const refactor = new RefactorController({ connect: () => connection.forChosenModel(), proposals, failures });
+  const refactor = new RefactorController({ connect: () => connection.forModel(), proposals, failures });
 
   context.subscriptions.push(
     log,
     keys,
     settings,
+    spend,
     connection,
     statusBar,
     ...registerDiagnosticsCommands(log.channel, failures),
@@ -74,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): void {
       apiKeys: keys,
       settings,
       connection,
+      spend,
       failures,
       modelPicker,
       refactor,

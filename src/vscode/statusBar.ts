@@ -9,6 +9,7 @@ import type { Connection } from './connection';
 import type { FailureReporter } from './failureReporter';
 import { Disposable } from './lifecycle';
 import type { SettingsWatcher } from './settings';
+import type { SpendMeter } from './spendMeter';
 
 export class ModelStatusBar extends Disposable {
   private readonly item = this.register(vscode.window.createStatusBarItem(STATUS_BAR_ID, vscode.StatusBarAlignment.Right, 100));
@@ -19,6 +20,7 @@ export class ModelStatusBar extends Disposable {
   constructor(
     settings: SettingsWatcher,
     private readonly connection: Connection,
+    private readonly spend: SpendMeter,
     private readonly failures: FailureReporter,
   ) {
     super();
@@ -27,7 +29,7 @@ export class ModelStatusBar extends Disposable {
     this.view = this.show({ hasBaseUrl: settings.current().baseUrl !== undefined, hasKey: true, modelId: settings.current().model });
     this.item.show();
     this.register(connection.onDidChange(() => void this.refresh()));
-    this.register(connection.onDidSpend(() => void this.refresh()));
+    this.register(spend.onDidSpend(() => void this.refresh()));
   }
 
   current(): StatusBarView {
@@ -45,7 +47,7 @@ export class ModelStatusBar extends Disposable {
       const catalogProblem = this.failures.record('Could not read the model list for the status bar', state.error).message;
       input = { hasBaseUrl: true, hasKey: true, modelId: state.model, catalogProblem };
     } else {
-      input = { hasBaseUrl: true, hasKey: true, modelId: state.model, entry: state.entry, unusableReason: state.unusable, spend: this.connection.spendSinceStart() };
+      input = { hasBaseUrl: true, hasKey: true, modelId: state.model, entry: state.entry, unusableReason: state.unusable, spend: this.spend.sinceStart() };
       if (state.legacy) input.legacyBaseUrl = state.baseUrl;
     }
     if (generation === this.generation) this.view = this.show(input);

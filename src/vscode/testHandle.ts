@@ -13,6 +13,7 @@ import type { FailureReporter } from './failureReporter';
 import type { ModelPicker } from './modelPicker';
 import type { RefactorController } from './refactor/refactorController';
 import type { SettingsWatcher } from './settings';
+import type { SpendMeter } from './spendMeter';
 
 /** Not contributed in package.json: registered only in a harness-started host. */
 export const TEST_HANDLE_COMMAND = 'multiModelAI.testHandle';
@@ -21,6 +22,8 @@ export interface TestHandle {
   apiKeys: ApiKeyStore;
   settings: SettingsWatcher;
   connection: Connection;
+  /** What answers cost since VS Code started. */
+  spend: SpendMeter;
   failures: FailureReporter;
   modelPicker: ModelPicker;
   /** Refactor Selection: its open proposal, and accept / reject / cancel without the UI. */

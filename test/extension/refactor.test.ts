@@ -216,7 +216,7 @@ describe('Refactor Selection', () => {
     const gates: (() => void)[] = [];
     const connect = async () => {
       await new Promise<void>((resolve) => gates.push(resolve));
-      return api.connection.forChosenModel();
+      return api.connection.forModel();
     };
     const proposals = new ProposalDocuments('multi-model-ai-proposed-test');
     const controller = new RefactorController({ connect, proposals, failures: api.failures });

@@ -55,7 +55,7 @@ export class ChatHost extends Disposable {
   get session(): ChatSession {
     const deps = this.deps;
     return (this.made ??= new ChatSession({
-      connect: () => deps.connection.forChosenModel(),
+      connect: () => deps.connection.forModel(),
       store: new HistoryStore(deps.state, { window: deps.windowState }),
       post: (message) => this.broadcast(message),
       reportFailure: (what, error) => void deps.failures.record(what, error),
