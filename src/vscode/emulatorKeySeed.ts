@@ -1,4 +1,4 @@
-// Stores the demo's emulator key (see src/core/emulatorKeySeed.ts) in SecretStorage
+// Stores the demo's emulator key (see src/core/startup/emulatorKeySeed.ts) in SecretStorage
 // once, when none is stored yet. Never rejects: activation goes on either way.
 import { maskKey } from '../core/client/diagnostics';
 import { decideKeySeed, EMULATOR_KEY_ENV } from '../core/startup/emulatorKeySeed';
