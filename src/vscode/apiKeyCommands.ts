@@ -14,6 +14,7 @@ import type { ApiKeyStore } from './apiKeyStore';
 import { offerSetup, type Connection } from './connection';
 import type { FailureReporter } from './failureReporter';
 import { offerCurrentAddress } from './legacyAddress';
+import type { Services } from './services';
 import type { SettingsWatcher } from './settings';
 
 export interface CommandOutcome {
@@ -35,14 +36,14 @@ interface Deps {
 /** Failures that mean "this key is no good", as opposed to "the service could not be asked". */
 const REJECTED = new Set<ServiceError['kind']>(['auth', 'forbidden']);
 
-export function registerApiKeyCommands(deps: Deps): vscode.Disposable[] {
-  return [
+export function registerApiKeyCommands(context: vscode.ExtensionContext, deps: Services): void {
+  context.subscriptions.push(
     vscode.commands.registerCommand(Commands.setApiKey, (key?: unknown) =>
       setApiKey(deps, typeof key === 'string' ? key : undefined),
     ),
     vscode.commands.registerCommand(Commands.removeApiKey, () => removeApiKey(deps)),
     vscode.commands.registerCommand(Commands.verifyConnection, () => verifyConnection(deps)),
-  ];
+  );
 }
 
 function askForKey(): Thenable<string | undefined> {

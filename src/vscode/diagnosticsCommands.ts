@@ -4,10 +4,10 @@ import * as vscode from 'vscode';
 import { Commands, EXTENSION_ID } from '../core/manifest/ids';
 import { formatDiagnostics } from '../core/client/diagnostics';
 import { redactKeys } from '../core/client/redactKeys';
-import type { FailureReporter } from './failureReporter';
+import type { Services } from './services';
 
-export function registerDiagnosticsCommands(channel: vscode.LogOutputChannel, failures: FailureReporter): vscode.Disposable[] {
-  return [
+export function registerDiagnosticsCommands(context: vscode.ExtensionContext, { log: { channel }, failures }: Services): void {
+  context.subscriptions.push(
     vscode.commands.registerCommand(Commands.showLog, () => channel.show(true)),
     vscode.commands.registerCommand(Commands.copyDiagnostics, async (): Promise<string | undefined> => {
       const record = failures.lastDiagnostics();
@@ -26,5 +26,5 @@ export function registerDiagnosticsCommands(channel: vscode.LogOutputChannel, fa
       void vscode.window.showInformationMessage('Diagnostics of the last failure copied: paste them into your support message.');
       return text;
     }),
-  ];
+  );
 }

@@ -8,6 +8,7 @@ import { buildModelPickItems, type ModelPickEntry } from '../core/views/modelPic
 import { runAction } from './actions';
 import { offerSetup, type Connection, type ModelState } from './connection';
 import type { FailureReporter } from './failureReporter';
+import type { Services } from './services';
 import type { SettingsWatcher } from './settings';
 
 export interface ModelPickItem extends vscode.QuickPickItem {
@@ -117,6 +118,8 @@ export class ModelPicker {
   }
 }
 
-export function registerModelPicker(picker: ModelPicker): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.selectModel, () => picker.show());
+export function registerModelPicker(context: vscode.ExtensionContext, { settings, connection, failures }: Services): ModelPicker {
+  const picker = new ModelPicker(settings, connection, failures);
+  context.subscriptions.push(vscode.commands.registerCommand(Commands.selectModel, () => picker.show()));
+  return picker;
 }

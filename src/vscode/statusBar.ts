@@ -8,6 +8,7 @@ import { commandFor } from './actions';
 import type { Connection } from './connection';
 import type { FailureReporter } from './failureReporter';
 import { Disposable } from './lifecycle';
+import type { Services } from './services';
 import type { SettingsWatcher } from './settings';
 import type { SpendMeter } from './spendMeter';
 
@@ -62,4 +63,10 @@ export class ModelStatusBar extends Disposable {
     this.item.backgroundColor = view.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     return view;
   }
+}
+
+export function registerStatusBar(context: vscode.ExtensionContext, { settings, connection, spend, failures }: Services): ModelStatusBar {
+  const statusBar = new ModelStatusBar(settings, connection, spend, failures);
+  context.subscriptions.push(statusBar);
+  return statusBar;
 }

@@ -38,14 +38,14 @@ export interface TestHandle {
 }
 
 /** Registers the command that hands the suite its handle, when the harness started this host. */
-export function exposeTestHandle(context: vscode.ExtensionContext, handle: () => TestHandle): vscode.Disposable[] {
+export function registerTestHandle(context: vscode.ExtensionContext, handle: () => TestHandle): void {
   const token = harnessToken({
     env: process.env,
     startEnv: processStartEnv,
     testMode: context.extensionMode === vscode.ExtensionMode.Test,
   });
-  if (token === undefined) return [];
-  return [vscode.commands.registerCommand(TEST_HANDLE_COMMAND, (offered: unknown) => (tokenMatches(offered, token) ? handle() : undefined))];
+  if (token === undefined) return;
+  context.subscriptions.push(vscode.commands.registerCommand(TEST_HANDLE_COMMAND, (offered: unknown) => (tokenMatches(offered, token) ? handle() : undefined)));
 }
 
 export function stateEntries(memento: vscode.Memento): [string, unknown][] {

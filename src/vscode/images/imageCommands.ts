@@ -16,6 +16,7 @@ import { Commands } from '../../core/manifest/ids';
 import { offerActions } from '../actions';
 import type { FailureReporter } from '../failureReporter';
 import type { ClientLogger } from '../../core/client/serviceClient';
+import type { Services } from '../services';
 import type { ImageAsk, ImageRunner } from './imageRunner';
 
 /** Arguments a keybinding or another command may pass to Generate Image; with a prompt, nothing is asked but the model where several could do. */
@@ -28,7 +29,15 @@ export interface GenerateImageArgs {
 
 const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp'];
 
-export class ImageCommands {
+export function registerImageCommands(context: vscode.ExtensionContext, { images, failures, logger }: Services): void {
+  const commands = new ImageCommands(images, failures, logger);
+  context.subscriptions.push(
+    vscode.commands.registerCommand(Commands.generateImage, (args?: GenerateImageArgs) => commands.generate(args ?? {})),
+    vscode.commands.registerCommand(Commands.editImage, (uri?: vscode.Uri, args?: { prompt?: string; model?: string }) => commands.edit(uri, args ?? {})),
+  );
+}
+
+class ImageCommands {
   /** The last prompt and instruction typed, offered again after a failure or a cancel. */
   private lastPrompt = '';
   private lastInstruction = '';
@@ -38,13 +47,6 @@ export class ImageCommands {
     private readonly failures: FailureReporter,
     private readonly logger: ClientLogger,
   ) {}
-
-  register(): vscode.Disposable[] {
-    return [
-      vscode.commands.registerCommand(Commands.generateImage, (args?: GenerateImageArgs) => this.generate(args ?? {})),
-      vscode.commands.registerCommand(Commands.editImage, (uri?: vscode.Uri, args?: { prompt?: string; model?: string }) => this.edit(uri, args ?? {})),
-    ];
-  }
 
   /** Resolves with the new files' paths, or undefined when nothing was made. */
   async generate(args: GenerateImageArgs): Promise<string[] | undefined> {

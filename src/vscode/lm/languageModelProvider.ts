@@ -15,6 +15,7 @@ import type { TextMessage, ToolCall } from '../../core/client/textRequest';
 import type { Connection } from '../connection';
 import type { FailureReporter } from '../failureReporter';
 import { Disposable } from '../lifecycle';
+import type { Services } from '../services';
 import { textMessagesOf } from './lmRequestMapping';
 
 export const LM_VENDOR = 'multi-model-ai';
@@ -143,7 +144,7 @@ function toolInput(call: ToolCall): object {
   return input;
 }
 
-export function registerLanguageModelProvider(connection: Connection, failures: FailureReporter): vscode.Disposable[] {
+export function registerLanguageModelProvider(context: vscode.ExtensionContext, { connection, failures }: Services): void {
   const provider = new LanguageModelProvider(connection, failures);
-  return [provider, vscode.lm.registerLanguageModelChatProvider(LM_VENDOR, provider)];
+  context.subscriptions.push(provider, vscode.lm.registerLanguageModelChatProvider(LM_VENDOR, provider));
 }

@@ -16,7 +16,8 @@ import type { FailureReporter } from '../failureReporter';
 import { checkHiddenCharacters } from '../hiddenCharactersCheck';
 import { selectedLines } from '../chat/editorContext';
 import { pickInstruction } from './instructionPicker';
-import { isDiffOf, tabsShowing, type ProposalDocuments } from './proposalDocuments';
+import type { Services } from '../services';
+import { isDiffOf, ProposalDocuments, tabsShowing } from './proposalDocuments';
 
 export type ProposalState = 'streaming' | RefactorOutcome['status'];
 export type AcceptResult = 'applied' | 'documentChanged' | 'nothingToAccept' | 'editFailed' | 'cancelled';
@@ -291,10 +292,15 @@ function instructionArg(arg: unknown): string | undefined {
   return typeof arg.instruction === 'string' ? arg.instruction : undefined;
 }
 
-export function registerRefactor(controller: RefactorController): vscode.Disposable[] {
-  return [
+export function registerRefactor(context: vscode.ExtensionContext, { connection, failures }: Services): RefactorController {
+  const proposals = new ProposalDocuments();
+  const controller = new RefactorController({ connect: () => connection.forModel(), proposals, failures });
+  context.subscriptions.push(
+    proposals,
+    controller,
     vscode.commands.registerCommand(Commands.refactorSelection, (arg?: unknown) => controller.refactorSelection(instructionArg(arg))),
     vscode.commands.registerCommand(Commands.acceptRefactor, () => controller.accept()),
     vscode.commands.registerCommand(Commands.rejectRefactor, () => controller.reject()),
-  ];
+  );
+  return controller;
 }
