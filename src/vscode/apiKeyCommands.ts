@@ -7,15 +7,11 @@ import { checkApiKeyInput } from '../core/keys/apiKeyFormat';
 import { connectionReport } from '../core/views/connectionReport';
 import { Commands } from '../core/manifest/ids';
 import { maskKey } from '../core/client/diagnostics';
-import type { ClientLogger } from '../core/client/serviceClient';
 import { ServiceError } from '../core/client/serviceError';
 import { offerActions } from './actions';
-import type { ApiKeyStore } from './apiKeyStore';
-import { offerSetup, type Connection } from './connection';
-import type { FailureReporter } from './failureReporter';
+import { offerSetup } from './connection';
 import { offerCurrentAddress } from './legacyAddress';
 import type { Services } from './services';
-import type { SettingsWatcher } from './settings';
 
 export interface CommandOutcome {
   ok: boolean;
@@ -25,13 +21,7 @@ export interface CommandOutcome {
   currentAddress?: string;
 }
 
-interface Deps {
-  keys: ApiKeyStore;
-  settings: SettingsWatcher;
-  connection: Connection;
-  failures: FailureReporter;
-  logger: ClientLogger;
-}
+type Deps = Pick<Services, 'keys' | 'settings' | 'connection' | 'clients' | 'failures' | 'logger'>;
 
 /** Failures that mean "this key is no good", as opposed to "the service could not be asked". */
 const REJECTED = new Set<ServiceError['kind']>(['auth', 'forbidden']);
@@ -90,7 +80,7 @@ export async function setApiKey(deps: Deps, key?: string): Promise<CommandOutcom
   try {
     const list = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: `Verifying API key ${prefix}` },
-      async () => (await deps.connection.clientFor(baseUrl, check.key)).listModels(),
+      async () => (await deps.clients.clientFor(baseUrl, check.key)).listModels(),
     );
     await deps.keys.store(check.key);
     const usable = deps.connection.usableIn(list).length;

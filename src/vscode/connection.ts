@@ -11,7 +11,7 @@ import { maskKey } from '../core/client/diagnostics';
 import { ServiceError } from '../core/client/serviceError';
 import { offerActions } from './actions';
 import { DEFAULT_KEY, type ApiKeyStore } from './apiKeyStore';
-import { ClientCache } from './clientCache';
+import type { ClientCache } from './clientCache';
 import { Disposable } from './lifecycle';
 import type { SettingsWatcher } from './settings';
 import type { SpendMeter } from './spendMeter';
@@ -55,17 +55,16 @@ export class Connection extends Disposable {
   /** Fires once for each change of the address, the key, a request setting or the model choice. */
   readonly onDidChange = this.changed.event;
   private readonly warned = new Set<string>();
-  private readonly clients: ClientCache;
   private catalog?: { signature: string; catalog: ModelCatalog };
 
   constructor(
     private readonly settings: SettingsWatcher,
     private readonly keys: ApiKeyStore,
     private readonly logger: ClientLogger,
+    private readonly clients: ClientCache,
     private readonly spend: SpendMeter,
   ) {
     super();
-    this.clients = new ClientCache(settings, logger);
     const fire = () => this.changed.fire();
     this.register(settings.onDidChange(fire));
     this.register(keys.onDidChange(fire));
@@ -104,7 +103,7 @@ export class Connection extends Disposable {
     const ready = await this.ready();
     if (!ready.ok) return false;
     try {
-      await (await this.clientFor(baseUrl, ready.apiKey)).listModels();
+      await (await this.clients.clientFor(baseUrl, ready.apiKey)).listModels();
       return true;
     } catch {
       return false;
@@ -129,7 +128,7 @@ export class Connection extends Disposable {
     if (!entry || unusable) throw new SetupError(`The model ${model} cannot be used: ${unusable}`, entry?.available ? ['selectModel', 'openSettings'] : ['selectModel']);
     const settings = this.settings.current();
     return {
-      client: await this.clientFor(ready.baseUrl, ready.apiKey),
+      client: await this.clients.clientFor(ready.baseUrl, ready.apiKey),
       model: entry,
       maxTokens: settings.maxTokens,
       transport: settings.transport,
@@ -143,7 +142,7 @@ export class Connection extends Disposable {
   /** What an image request needs: the client and the catalog's image models for `endpoint`; throws like forModel. */
   async forImages(endpoint: ImageEndpoint): Promise<ImageConnection> {
     const { ready, state } = await this.readCatalog();
-    return { client: await this.clientFor(ready.baseUrl, ready.apiKey), ...imageModels(state.list, endpoint), onSpend: (costRub) => this.spend.note(costRub) };
+    return { client: await this.clients.clientFor(ready.baseUrl, ready.apiKey), ...imageModels(state.list, endpoint), onSpend: (costRub) => this.spend.note(costRub) };
   }
 
   private warnOnce(line: string): void {
@@ -152,16 +151,11 @@ export class Connection extends Disposable {
     this.logger.warn(line);
   }
 
-  /** The client for this address and key with the current request settings (a key being verified is not stored yet). */
-  clientFor(baseUrl: string, apiKey: string): Promise<ServiceClient> {
-    return this.clients.clientFor(baseUrl, apiKey);
-  }
-
   private catalogFor(baseUrl: string, apiKey: string): ModelCatalog {
     const signature = JSON.stringify([baseUrl, apiKey]);
     if (this.catalog?.signature !== signature) {
       // Reads through whatever client the request settings make at the time.
-      const source = { listModels: async (...args: Parameters<ServiceClient['listModels']>) => (await this.clientFor(baseUrl, apiKey)).listModels(...args) };
+      const source = { listModels: async (...args: Parameters<ServiceClient['listModels']>) => (await this.clients.clientFor(baseUrl, apiKey)).listModels(...args) };
       // A list read again that differs (Reload, Verify Connection, an expired cache) redraws every view of it.
       this.catalog = { signature, catalog: new ModelCatalog(source, { ttlMs: CATALOG_TTL_MS, onChange: () => this.changed.fire() }) };
     }

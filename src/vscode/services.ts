@@ -5,6 +5,7 @@ import type * as vscode from 'vscode';
 import type { ClientLogger } from '../core/client/serviceClient';
 import { SerialMemento } from '../core/storage/serialMemento';
 import { ApiKeyStore } from './apiKeyStore';
+import { ClientCache } from './clientCache';
 import { Connection } from './connection';
 import { FailureReporter } from './failureReporter';
 import { ImageRunner } from './images/imageRunner';
@@ -18,6 +19,8 @@ export interface Services {
   keys: ApiKeyStore;
   settings: SettingsWatcher;
   spend: SpendMeter;
+  /** The service clients, by address, key and request settings. */
+  clients: ClientCache;
   connection: Connection;
   failures: FailureReporter;
   /** The extension's globalState: every write to it goes through this one, one at a time (serialMemento.ts says why). */
@@ -33,11 +36,12 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const keys = new ApiKeyStore(context.secrets);
   const settings = new SettingsWatcher(logger);
   const spend = new SpendMeter();
-  const connection = new Connection(settings, keys, logger, spend);
+  const clients = new ClientCache(settings, logger);
+  const connection = new Connection(settings, keys, logger, clients, spend);
   const failures = new FailureReporter(logger, (error) => connection.noteFailure(error));
   const globalState = new SerialMemento(context.globalState);
   const windowState = new SerialMemento(context.workspaceState);
   const images = new ImageRunner(connection, settings, globalState);
   context.subscriptions.push(log, keys, settings, spend, connection);
-  return { log, logger, keys, settings, spend, connection, failures, globalState, windowState, images };
+  return { log, logger, keys, settings, spend, clients, connection, failures, globalState, windowState, images };
 }
