@@ -6,7 +6,7 @@ import type { Action } from '../core/actions';
 import { checkApiKeyInput } from '../core/keys/apiKeyFormat';
 import { connectionReport } from '../core/views/connectionReport';
 import { Commands } from '../core/manifest/ids';
-import { maskKey } from '../core/client/diagnostics';
+import { maskKey } from '../core/client/keyMasking';
 import { ServiceError } from '../core/client/serviceError';
 import { offerActions } from './actions';
 import { offerSetup } from './connection';

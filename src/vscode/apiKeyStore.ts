@@ -4,7 +4,7 @@
 // workspace, under the secret multiModelAI.apiKey.
 import * as vscode from 'vscode';
 import { SECRET_API_KEY } from '../core/manifest/ids';
-import { maskKey } from '../core/client/diagnostics';
+import { maskKey } from '../core/client/keyMasking';
 import { Disposable } from './lifecycle';
 
 /** Which key: the one every workspace uses. */

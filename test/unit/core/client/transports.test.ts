@@ -24,7 +24,7 @@ describe('transports: chat completions, Responses and Messages through one surfa
   before(async () => {
     emulator = await startEmulator();
     control = new EmulatorControl(emulator.origin);
-    reference = (await client().createChatCompletion({ model: 'acme/chat-large', messages: [{ role: 'user', content: PROMPT }] })).choices[0]!.message.content;
+    reference = (await run(client().streamText(TRANSPORTS['chat-completions'], { model: 'acme/chat-large', messages: [{ role: 'user', content: PROMPT }], options: {} }, { streaming: false }))).text;
   });
   after(() => emulator.close());
   beforeEach(() => control.reset());

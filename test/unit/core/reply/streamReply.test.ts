@@ -1,11 +1,10 @@
 // The one streaming loop, against the emulator over loopback: each way an answer can end.
 import * as assert from 'node:assert/strict';
 import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
-import { ServiceClient } from '../../../../src/core/index';
+import { ServiceClient, TRANSPORTS, type TextMessage } from '../../../../src/core/index';
 import { SetupError, type ModelConnection } from '../../../../src/core/reply/modelConnection';
 import { streamReply, type ReplyOutcome } from '../../../../src/core/reply/streamReply';
 import { ServiceError } from '../../../../src/core/client/serviceError';
-import type { ChatMessage } from '../../../../src/core/client/schemas';
 
 const scripted = 'one two three four five six seven eight';
 
@@ -31,7 +30,7 @@ describe('streamReply against the emulator', () => {
   after(() => emulator.close());
   beforeEach(() => control.reset());
 
-  async function run(options: { connection?: Promise<ModelConnection>; signal?: AbortSignal; onText?: (text: string) => void; messages?: ChatMessage[] } = {}) {
+  async function run(options: { connection?: Promise<ModelConnection>; signal?: AbortSignal; onText?: (text: string) => void; messages?: TextMessage[] } = {}) {
     const texts: string[] = [];
     const models: string[] = [];
     const trims: [number, number][] = [];
@@ -161,9 +160,9 @@ describe('streamReply against the emulator', () => {
   describe("the model's context (spec, Limits 3; Errors 4)", () => {
     // 400 words a message: about 670 tokens by the client's estimate, 404 by the emulator's count.
     const long = 'word '.repeat(400);
-    const conversation: ChatMessage[] = [
+    const conversation: TextMessage[] = [
       { role: 'system', content: 'Be brief.' },
-      ...Array.from({ length: 6 }, (_, i): ChatMessage[] => [{ role: 'user', content: `${i} ${long}` }, { role: 'assistant', content: long }]).flat(),
+      ...Array.from({ length: 6 }, (_, i): TextMessage[] => [{ role: 'user', content: `${i} ${long}` }, { role: 'assistant', content: long }]).flat(),
       { role: 'user', content: `last ${long}` },
     ];
 
@@ -178,7 +177,7 @@ describe('streamReply against the emulator', () => {
 
     it('untrimmed, the service refuses it as too long, and the advice says what to do', async () => {
       const error = await client
-        .streamChatCompletion({ model: 'acme/chat-basic', messages: conversation }, { streaming: false })
+        .streamText(TRANSPORTS['chat-completions'], { model: 'acme/chat-basic', messages: conversation, options: {} }, { streaming: false })
         .next()
         .then(() => undefined, (thrown: unknown) => thrown);
       assert.ok(error instanceof ServiceError);
