@@ -2,12 +2,7 @@
 // after `GET /v1/models` accepted it (spec, safe rotation); the key itself is only ever
 // held in SecretStorage and shown as its masked prefix.
 import * as vscode from 'vscode';
-import type { Action } from '../core/actions';
-import { checkApiKeyInput } from '../core/keys/apiKeyFormat';
-import { connectionReport } from '../core/views/connectionReport';
-import { Commands } from '../core/manifest/ids';
-import { maskKey } from '../core/client/keyMasking';
-import { ServiceError } from '../core/client/serviceError';
+import { type Action, checkApiKeyInput, Commands, connectionReport, maskKey, ServiceError } from '../core/index';
 import { offerActions } from './actions';
 import { offerSetup } from './connection';
 import { offerCurrentAddress } from './legacyAddress';

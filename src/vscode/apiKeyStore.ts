@@ -3,8 +3,7 @@
 // changes, here or in another window. Keys are kept by scope: today one key for every
 // workspace, under the secret multiModelAI.apiKey.
 import * as vscode from 'vscode';
-import { SECRET_API_KEY } from '../core/manifest/ids';
-import { maskKey } from '../core/client/keyMasking';
+import { maskKey, SECRET_API_KEY } from '../core/index';
 import { Disposable } from './lifecycle';
 
 /** Which key: the one every workspace uses. */

@@ -2,9 +2,7 @@
 // rules as you type, then saved to user settings (never workspace settings: a folder
 // must not be able to send your key elsewhere).
 import * as vscode from 'vscode';
-import { Commands, Settings } from '../core/manifest/ids';
-import { validateBaseUrl } from '../core/client/baseUrl';
-import type { ClientLogger } from '../core/client/serviceClient';
+import { type ClientLogger, Commands, Settings, validateBaseUrl } from '../core/index';
 import type { CommandOutcome } from './apiKeyCommands';
 import type { Services } from './services';
 import type { SettingsWatcher } from './settings';

@@ -1,10 +1,8 @@
 // One service client per address, key and request settings, made on first use: a feature that
 // asks again with nothing changed gets the same client, and a changed setting makes a new one.
-import type { ClientLogger, ServiceClient, UnfinishedGenerations } from '../core/client/serviceClient';
+// undici is its own bundle (dist/undici.js), loaded with the client on the first request, never during activation.
+import { loadServiceClient, type ClientLogger, type ServiceClient, type UnfinishedGenerations } from '../core/index';
 import type { SettingsWatcher } from './settings';
-
-/** undici is its own bundle (dist/undici.js), loaded with the client on the first request, never during activation. */
-const loadClientModule = () => import('../core/client/serviceClient');
 
 export class ClientCache {
   private client?: { signature: string; client: Promise<ServiceClient> };
@@ -22,7 +20,7 @@ export class ClientCache {
     // The key is part of the signature only in memory; it is never logged or stored.
     const signature = JSON.stringify([baseUrl, apiKey, timeoutMs, maxRetries, headers]);
     if (this.client?.signature !== signature) {
-      const client = loadClientModule().then(({ ServiceClient, UnfinishedGenerations }) => {
+      const client = loadServiceClient().then(({ ServiceClient, UnfinishedGenerations }) => {
         // A Retry after raising the timeout (or any other client) still asks for the answer already made.
         const service = JSON.stringify([baseUrl, apiKey]);
         const unfinished = this.unfinished.get(service) ?? new UnfinishedGenerations();

@@ -3,12 +3,7 @@
 // by exactly what it depends on: the client by address, key and request settings (clientCache.ts);
 // the catalog by address and key only, so picking another model or token limit never reads it again.
 import * as vscode from 'vscode';
-import { SetupError, type ModelConnection } from '../core/reply/modelConnection';
-import { imageModels, ModelCatalog, modelUsability, textNeedsFor, usableTextModels, type ImageEndpoint, type ImageModels, type TextNeeds } from '../core/client/modelCatalog';
-import type { ModelEntry, ModelList } from '../core/client/schemas';
-import type { ClientLogger, ServiceClient } from '../core/client/serviceClient';
-import { maskKey } from '../core/client/keyMasking';
-import { ServiceError } from '../core/client/serviceError';
+import { type ClientLogger, type ImageEndpoint, type ImageModels, imageModels, maskKey, ModelCatalog, type ModelConnection, type ModelEntry, type ModelList, modelUsability, type ServiceClient, ServiceError, SetupError, type TextNeeds, textNeedsFor, usableTextModels } from '../core/index';
 import { offerActions } from './actions';
 import { DEFAULT_KEY, type ApiKeyStore } from './apiKeyStore';
 import type { ClientCache } from './clientCache';

@@ -1,9 +1,7 @@
 // Show Log and Copy Diagnostics: the last failure's redacted record, ready to paste into
 // a support message (spec, Authentication 8: code, status, endpoint, model, time, masked prefix).
 import * as vscode from 'vscode';
-import { Commands, EXTENSION_ID } from '../core/manifest/ids';
-import { formatDiagnostics } from '../core/client/diagnostics';
-import { maskEveryKey } from '../core/client/keyMasking';
+import { Commands, EXTENSION_ID, formatDiagnostics, maskEveryKey } from '../core/index';
 import type { Services } from './services';
 
 export function registerDiagnosticsCommands(context: vscode.ExtensionContext, { log: { channel }, failures }: Services): void {

@@ -2,9 +2,7 @@
 // vendor with what each accepts; models this workspace cannot use are listed apart and
 // explain themselves when picked; a failure to load becomes buttons that fix it.
 import * as vscode from 'vscode';
-import { ACTION_LABELS, type Action } from '../core/actions';
-import { Commands, Settings } from '../core/manifest/ids';
-import { buildModelPickItems, type ModelPickEntry } from '../core/views/modelPickItems';
+import { type Action, ACTION_LABELS, buildModelPickItems, Commands, type ModelPickEntry, Settings } from '../core/index';
 import { runAction } from './actions';
 import { offerSetup, type Connection, type ModelState } from './connection';
 import type { FailureReporter } from './failureReporter';

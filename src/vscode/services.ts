@@ -2,8 +2,7 @@
 // the connection and its spend, the failure reporter, the extension's state and the image runner.
 // Every one that holds a resource is disposed with the extension.
 import type * as vscode from 'vscode';
-import type { ClientLogger } from '../core/client/serviceClient';
-import { SerialMemento } from '../core/storage/serialMemento';
+import { type ClientLogger, SerialMemento } from '../core/index';
 import { ApiKeyStore } from './apiKeyStore';
 import { ClientCache } from './clientCache';
 import { Connection } from './connection';

@@ -1,9 +1,7 @@
 // Reads the multiModelAI.* settings and checks them the moment they change, so a wrong
 // service address is reported with its fix before any request uses it.
 import * as vscode from 'vscode';
-import { CONFIG_SECTION, Settings } from '../core/manifest/ids';
-import type { ClientLogger } from '../core/client/serviceClient';
-import { readSettings, type ExtensionSettings } from '../core/settings/extensionSettings';
+import { type ClientLogger, CONFIG_SECTION, type ExtensionSettings, readSettings, Settings } from '../core/index';
 import { offerActions } from './actions';
 import { Disposable } from './lifecycle';
 

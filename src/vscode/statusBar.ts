@@ -2,8 +2,7 @@
 // or what is missing. Its capabilities come from the connection's catalog, read after
 // activation and whenever the connection changes, never during activate().
 import * as vscode from 'vscode';
-import { STATUS_BAR_ID } from '../core/manifest/ids';
-import { statusBarView, type StatusBarInput, type StatusBarView } from '../core/views/statusBarModel';
+import { STATUS_BAR_ID, type StatusBarInput, statusBarView, type StatusBarView } from '../core/index';
 import { commandFor } from './actions';
 import type { Connection } from './connection';
 import type { FailureReporter } from './failureReporter';

@@ -2,10 +2,7 @@
 // test harness started (src/core/startup/harnessToken.ts decides), and only for a caller that
 // presents the harness token: activate() itself returns nothing to any extension.
 import * as vscode from 'vscode';
-import type { DiagnosticsRecord } from '../core/client/diagnostics';
-import type { RecordedLine } from '../core/client/logRecorder';
-import { harnessToken, processStartEnv, tokenMatches } from '../core/startup/harnessToken';
-import type { StatusBarView } from '../core/views/statusBarModel';
+import { type DiagnosticsRecord, harnessToken, processStartEnv, type RecordedLine, type StatusBarView, tokenMatches } from '../core/index';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ChatApi } from './chat/registerChat';
 import type { Connection } from './connection';

@@ -1,13 +1,7 @@
 // The chat's host side: one ChatSession shared by every open chat page (the view and any
 // editor panels). Pages' messages arrive here validated; what changes is posted to all.
 import * as vscode from 'vscode';
-import { ChatSession } from '../../core/chat/chatSession';
-import type { ContextItem } from '../../core/chat/conversation';
-import { HistoryStore } from '../../core/chat/historyStore';
-import type { ClientLogger } from '../../core/index';
-import type { MementoLike } from '../../core/storage/serialMemento';
-import type { ModelView, ToHost, ToPageInput } from '../../core/chat/protocol';
-import { Settings } from '../../core/manifest/ids';
+import { ChatSession, type ClientLogger, type ContextItem, HistoryStore, type MementoLike, type ModelView, Settings, type ToHost, type ToPageInput } from '../../core/index';
 import { runAction } from '../actions';
 import type { Connection } from '../connection';
 import type { FailureReporter } from '../failureReporter';

@@ -1,7 +1,7 @@
 // Wires the chat feature: the shared host, the view, the editor panels and their
 // serializer, the commands. Returns what the suite's handle shows.
 import * as vscode from 'vscode';
-import { CHAT_PROPOSAL_SCHEME, CHAT_VIEW_ID } from '../../core/manifest/ids';
+import { CHAT_PROPOSAL_SCHEME, CHAT_VIEW_ID } from '../../core/index';
 import { ProposalDocuments } from '../refactor/proposalDocuments';
 import type { Services } from '../services';
 import { registerChatCommands } from './chatCommands';

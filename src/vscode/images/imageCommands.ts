@@ -4,18 +4,9 @@
 // order (core's imageOrder), and the typed prompt is kept for the next try.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { IMAGE_SIZES, MAX_IMAGE_COUNT, type WantedImageOptions } from '../../core/client/imageRequest';
-import { formatRub } from '../../core/client/pricing';
-import type { ModelEntry } from '../../core/client/schemas';
-import { ServiceError } from '../../core/client/serviceError';
-import { ImageInputError, promptProblem, readImageToEdit, type ImageJobResult } from '../../core/images/imageJob';
-import { sendImageOrder, type ImageOrder } from '../../core/images/imageOrder';
-import { Countdown, waitReason } from '../../core/reply/retryWait';
-import { SetupError } from '../../core/reply/modelConnection';
-import { Commands } from '../../core/manifest/ids';
+import { type ClientLogger, Commands, Countdown, formatRub, IMAGE_SIZES, ImageInputError, type ImageJobResult, type ImageOrder, MAX_IMAGE_COUNT, type ModelEntry, promptProblem, readImageToEdit, sendImageOrder, ServiceError, SetupError, waitReason, type WantedImageOptions } from '../../core/index';
 import { offerActions } from '../actions';
 import type { FailureReporter } from '../failureReporter';
-import type { ClientLogger } from '../../core/client/serviceClient';
 import type { Services } from '../services';
 import type { ImageAsk, ImageRunner } from './imageRunner';
 

@@ -4,14 +4,7 @@
 // cannot reach), the same transports, retries, errors, request ids, log lines and spend
 // as the chat panel.
 import * as vscode from 'vscode';
-import { errorCard } from '../../core/chat/errorCard';
-import { streamReply } from '../../core/reply/streamReply';
-import { providedModel } from '../../core/lm/providedModels';
-import { ReasoningMemory } from '../../core/lm/reasoningMemory';
-import { estimateTokens } from '../../core/reply/tokenEstimate';
-import { checkToolRequired } from '../../core/lm/toolMode';
-import type { ServiceError } from '../../core/client/serviceError';
-import type { TextMessage, ToolCall } from '../../core/client/textRequest';
+import { checkToolRequired, errorCard, estimateTokens, providedModel, ReasoningMemory, type ServiceError, streamReply, type TextMessage, type ToolCall } from '../../core/index';
 import type { Connection } from '../connection';
 import type { FailureReporter } from '../failureReporter';
 import { Disposable } from '../lifecycle';

@@ -1,9 +1,7 @@
 // VS Code's language-model messages as plain data for core (src/core/lm/lmMessages.ts turns
 // them into the client's TextMessages): the roles, and the parts by their classes.
 import * as vscode from 'vscode';
-import type { TextMessage } from '../../core/client/textRequest';
-import { toTextMessages, type LmContent, type LmMessage, type LmPart } from '../../core/lm/lmMessages';
-import type { ReasoningMemory } from '../../core/lm/reasoningMemory';
+import { type LmContent, type LmMessage, type LmPart, type ReasoningMemory, type TextMessage, toTextMessages } from '../../core/index';
 
 /** LanguageModelChatMessageRole.System: in the languageModelSystem proposal, not in @types/vscode; Copilot's agent mode sends it. */
 const SYSTEM_ROLE = 3;

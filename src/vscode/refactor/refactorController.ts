@@ -3,13 +3,7 @@
 // one edit, after checking the file did not change meanwhile. Every other ending leaves the
 // document as it was.
 import * as vscode from 'vscode';
-import { SetupError, type ModelConnection } from '../../core/reply/modelConnection';
-import { Countdown, waitReason } from '../../core/reply/retryWait';
-import type { RetryWait } from '../../core/client/serviceClient';
-import { Commands, REFACTOR_STATE_KEY } from '../../core/manifest/ids';
-import { NO_CODE_MESSAGE, RefactorRun, type RefactorOutcome, type RefactorRequest } from '../../core/refactor/refactorRun';
-import { DOCUMENT_CHANGED_MESSAGE, unchangedSince, widenToIndentation } from '../../core/refactor/refactorTarget';
-import { checkRefactorable } from '../../core/refactor/sizeLimit';
+import { checkRefactorable, Commands, Countdown, DOCUMENT_CHANGED_MESSAGE, type ModelConnection, NO_CODE_MESSAGE, REFACTOR_STATE_KEY, type RefactorOutcome, type RefactorRequest, RefactorRun, type RetryWait, SetupError, unchangedSince, waitReason, widenToIndentation } from '../../core/index';
 import { offerActions, type LocalHandlers } from '../actions';
 import { Disposable } from '../lifecycle';
 import type { FailureReporter } from '../failureReporter';

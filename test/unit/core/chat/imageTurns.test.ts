@@ -12,7 +12,7 @@ import type { AssistantTurn } from '../../../../src/core/chat/conversation';
 import { HistoryStore } from '../../../../src/core/chat/historyStore';
 import type { ToPageInput } from '../../../../src/core/chat/protocol';
 import { requestMessages } from '../../../../src/core/chat/requestMessages';
-import { ServiceClient } from '../../../../src/core/index';
+import { ServiceClient } from '../../../../src/core/client/serviceClient';
 import { runImageJob } from '../../../../src/core/images/imageJob';
 import { selection } from './fixtures/contextItems';
 import { MapMemento } from './fixtures/mapMemento';
