@@ -23,15 +23,19 @@ export type {
   GeneratedImages,
   /** Generations left unfinished, asked for again by the same client request id (shared by the clients of one address and key). */
   UnfinishedGenerations,
-  /** The events of a text answer (text, reasoning, tool calls, the end). */
-  ChatStreamEvent,
 } from './client/serviceClient';
+/** The events of a text answer, whatever the interface (text, reasoning, tool calls, the end). */
+export type { TextStreamEvent } from './client/responseReaders';
 export type {
   /** Where the client writes its log lines. */
   ClientLogger,
   /** A wait before the client tries again, and why. */
   RetryWait,
 } from './client/attempt';
+/** A reason a request cannot be sent yet, with the actions that fix it. */
+export { SetupError } from './client/modelConnection';
+/** What a text request needs: the client, the model, the settings for it, the spend callback. */
+export type { ModelConnection } from './client/modelConnection';
 /** A failed request, with its kind, what to tell the person and its diagnostics. */
 export { ServiceError } from './client/serviceError';
 /** The kinds of failure, one vocabulary for every surface. */
@@ -134,10 +138,6 @@ export type { WantedImageOptions } from './client/imageRequest';
 // The one streaming loop (src/core/reply)
 /** Streams one text answer from a connection: retries, context fitting, batching and the outcome. */
 export { streamReply } from './reply/streamReply';
-/** A reason a request cannot be sent yet, with the actions that fix it. */
-export { SetupError } from './reply/modelConnection';
-/** What a text request needs: the client, the model, the settings for it, the spend callback. */
-export type { ModelConnection } from './reply/modelConnection';
 export {
   /** Counts down the wait before the client tries again, one line a second. */
   Countdown,

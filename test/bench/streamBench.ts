@@ -12,7 +12,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { request } from 'undici';
 import { ServiceClient } from '../../src/core/client/serviceClient';
-import { TRANSPORTS, type ChatStreamEvent, type TextRequest, type Transport } from '../../src/core';
+import { TRANSPORTS, type TextStreamEvent, type TextRequest, type Transport } from '../../src/core';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { startEmulatorProcess } from './emulatorProcess';
 import { cpuMs, paired, type PairedResult } from './stats';
@@ -47,7 +47,7 @@ function chatRequest(prompt: string): TextRequest {
 }
 
 /** Ours: the text of a reply, delta by delta (a delta per network chunk). */
-async function oursText(events: AsyncIterable<ChatStreamEvent>): Promise<string[]> {
+async function oursText(events: AsyncIterable<TextStreamEvent>): Promise<string[]> {
   const deltas: string[] = [];
   for await (const event of events) {
     if (event.type === 'delta') deltas.push(event.text);
@@ -66,7 +66,7 @@ async function openaiText(openai: OpenAI, prompt: string): Promise<string[]> {
 }
 
 /** Ours: time to the first delta of the reply `events` starts, then the rest drained (untimed). */
-async function oursFirstDelta(events: () => AsyncIterable<ChatStreamEvent>): Promise<number> {
+async function oursFirstDelta(events: () => AsyncIterable<TextStreamEvent>): Promise<number> {
   const start = performance.now();
   let elapsed: number | undefined;
   for await (const event of events()) {

@@ -1,6 +1,6 @@
 // What every kind of chat answer is given: the turns it answers, the reply turn to fill in,
 // and a way to show its progress. The chat picks the answerer by the asking turn's mode.
-import type { ModelConnection } from '../../reply/modelConnection';
+import type { ModelConnection } from '../../client/modelConnection';
 import type { RetryWait } from '../../client/serviceClient';
 import type { ImageJobResult } from '../../images/imageJob';
 import type { AssistantTurn, Turn, UserTurn } from '../conversation';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
 import { ChatSession } from '../../../../src/core/chat/chatSession';
 import type { AssistantTurn } from '../../../../src/core/chat/conversation';
-import { SetupError, type ModelConnection } from '../../../../src/core/reply/modelConnection';
+import { SetupError, type ModelConnection } from '../../../../src/core/client/modelConnection';
 import { HistoryStore } from '../../../../src/core/chat/historyStore';
 import type { ToPageInput } from '../../../../src/core/chat/protocol';
 import { ServiceClient } from '../../../../src/core/client/serviceClient';

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
 import { ServiceClient } from '../../../../src/core/client/serviceClient';
 import { RefactorRun, type RefactorRequest } from '../../../../src/core/refactor/refactorRun';
-import { SetupError, type ModelConnection } from '../../../../src/core/reply/modelConnection';
+import { SetupError, type ModelConnection } from '../../../../src/core/client/modelConnection';
 import type { ServiceError } from '../../../../src/core/client/serviceError';
 
 const documentText = 'class A {\n  run(x) {\n    return x+1\n  }\n}\n';
