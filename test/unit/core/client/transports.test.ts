@@ -2,7 +2,8 @@
 // same text, reasoning, tool calls, usage, retries and faults, whichever interface carries it.
 import * as assert from 'node:assert/strict';
 import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
-import { ServiceClient, TRANSPORTS, type TextRequest, type ToolCall, type TransportName } from '../../../../src/core/index';
+import { ServiceClient } from '../../../../src/core/client/serviceClient';
+import { TRANSPORTS, type TextRequest, type ToolCall, type TransportName } from '../../../../src/core/index';
 import { run } from './textOutcome';
 
 type Endpoint = 'chat' | 'responses' | 'messages';
