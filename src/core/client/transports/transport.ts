@@ -28,6 +28,13 @@ export type SkippedKind = 'block' | 'item' | 'part' | 'finish reason';
  */
 export type OnSkipped = (kind: SkippedKind, name: string) => void;
 
+/** The log line for what a reader of `model`'s reply passed over. */
+export function skippedLine(model: string, kind: SkippedKind, name: string): string {
+  return kind === 'finish reason'
+    ? `Reply: ${model} ended with the finish reason "${name}", which is not known; it is read as stop.`
+    : `Reply: ${model} sent ${kind === 'item' ? 'an' : 'a'} ${kind} of type ${name}, which is not used; it was skipped.`;
+}
+
 /** One interface's reading of one streamed reply. */
 export interface StreamReader {
   /** Adds the parts `event` completes; true once the reply is complete. Throws a StreamFault (eventStream.ts). */

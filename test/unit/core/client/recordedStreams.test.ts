@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ServiceClient } from '../../../../src/core/client/serviceClient';
 import { TRANSPORTS, type ToolCall, type TransportName, type Usage } from '../../../../src/core/index';
-import type { OnSkipped } from '../../../../src/core/client/transports/transport';
+import { skippedLine, type OnSkipped } from '../../../../src/core/client/transports/transport';
 import { run } from './textOutcome';
 
 const RECORDINGS = join(__dirname, 'fixtures', 'recordings');
@@ -260,6 +260,10 @@ describe('recorded real provider streams, replayed over HTTP', function () {
       ['part', 'image_url'],
       ['finish reason', 'end_of_generation'],
     ]);
+    assert.deepEqual(
+      [skippedLine('acme/m', 'item', 'web_search_call'), skippedLine('acme/m', 'finish reason', 'end_of_generation')],
+      ['Reply: acme/m sent an item of type web_search_call, which is not used; it was skipped.', 'Reply: acme/m ended with the finish reason "end_of_generation", which is not known; it is read as stop.'],
+    );
     // Plain recordings pass over nothing.
     assert.deepEqual(await skipped('chat-completions', readFileSync(join(RECORDINGS, 'mistral/tool-call.sse'))), []);
   });
