@@ -81,7 +81,7 @@ async function main(): Promise<void> {
       { key: 'responsesDecodeRatio', what: `the same stream through the Responses interface: client CPU time, ours / openai v6 responses.create (median of ${stream.responses.decode.ratios.length} rounds)`, value: round(stream.responses.decode.medianRatio), unit: '' },
       { key: 'responsesFirstDeltaRatio', what: 'time to first text through Responses (after its reasoning), ours / bare undici', value: round(stream.responses.firstDelta.medianRatio), unit: '' },
       { key: 'messagesDecodeRatio', what: `the same through the Messages interface: ours / @anthropic-ai/sdk messages.create (median of ${stream.messages.decode.ratios.length} rounds)`, value: round(stream.messages.decode.medianRatio), unit: '' },
-      { key: 'messagesFirstDeltaRatio', what: 'time to first text through Messages (after its thinking), ours / bare undici', value: round(stream.messages.firstDelta.medianRatio), unit: '' },
+      { key: 'messagesFirstDeltaRatio', what: 'time to first text through Messages (the request enables no thinking, so none comes first), ours / bare undici', value: round(stream.messages.firstDelta.medianRatio), unit: '' },
     );
   }
   if (parts.has('images')) {

@@ -88,6 +88,40 @@ const EventSchemas = buildOnce(() => ({
   message_stop: fastObject({ type: z.literal('message_stop') }),
 }));
 
+// Nearly every event of a reply is a text delta, written the way the interface writes it; its
+// text is read without parsing the whole event, which took most of the reading's time. Anything
+// else, or text the quick reading cannot vouch for, is parsed in full like every other event.
+const TEXT_DELTA_HEAD = '{"type":"content_block_delta","index":';
+const TEXT_DELTA_MID = ',"delta":{"type":"text_delta","text":';
+const TEXT_DELTA_TAIL = '}}';
+/** Characters a JSON string holds only escaped (or, for the quote, only at its ends). */
+const NOT_PLAIN = /["\\\u0000-\u001f]/;
+
+/**
+ * The text of a text delta written exactly as `{"type":"content_block_delta","index":N,"delta":
+ * {"type":"text_delta","text":"…"}}`; undefined for any other event. What it returns is what
+ * JSON.parse gives for the event: plain text as it stands, escaped text through JSON.parse of
+ * the string alone, which refuses anything that is not one string.
+ */
+export function plainTextDelta(data: string): string | undefined {
+  // lastIndexOf(x, at) === at tests for x at `at` only: startsWith measured several times slower here.
+  if (data.lastIndexOf(TEXT_DELTA_HEAD, 0) !== 0) return undefined;
+  let i = TEXT_DELTA_HEAD.length;
+  const digits = i;
+  while (i < data.length && data.charCodeAt(i) >= 48 && data.charCodeAt(i) <= 57) i++;
+  const start = i + TEXT_DELTA_MID.length;
+  const end = data.length - TEXT_DELTA_TAIL.length;
+  if (i === digits || end - start < 2 || data.lastIndexOf(TEXT_DELTA_MID, i) !== i || !data.endsWith(TEXT_DELTA_TAIL)) return undefined;
+  if (data.charCodeAt(start) !== 34 || data.charCodeAt(end - 1) !== 34) return undefined;
+  const text = data.slice(start + 1, end - 1);
+  if (!NOT_PLAIN.test(text)) return text;
+  try {
+    return JSON.parse(data.slice(start, end)) as string;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A delta's string field, checked: a delta of a used type whose text is not a string is a fault. */
 function deltaText(delta: Record<string, unknown>, field: string): string {
   const value = delta[field];
@@ -193,6 +227,11 @@ export const messages: Transport = {
     const thinking: ThinkingBlock[] = [];
     return {
       read(event, parts) {
+        const plain = event.event === 'error' ? undefined : plainTextDelta(event.data);
+        if (plain !== undefined) {
+          if (plain) parts.push({ type: 'delta', text: plain });
+          return false;
+        }
         const e = readTypedEvent(event, EventSchemas());
         switch (e?.type) {
           case 'message_start':
