@@ -94,8 +94,14 @@ const EventSchemas = buildOnce(() => ({
 const TEXT_DELTA_HEAD = '{"type":"content_block_delta","index":';
 const TEXT_DELTA_MID = ',"delta":{"type":"text_delta","text":';
 const TEXT_DELTA_TAIL = '}}';
-/** Characters a JSON string holds only escaped (or, for the quote, only at its ends). */
-const NOT_PLAIN = /["\\\u0000-\u001f]/;
+/** Whether data[from, to) holds no character a JSON string holds only escaped: a quote, a backslash, a control character. */
+function plainBetween(data: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = data.charCodeAt(i);
+    if (c < 32 || c === 34 || c === 92) return false;
+  }
+  return true;
+}
 
 /**
  * The text of a text delta written exactly as `{"type":"content_block_delta","index":N,"delta":
@@ -113,8 +119,7 @@ export function plainTextDelta(data: string): string | undefined {
   const end = data.length - TEXT_DELTA_TAIL.length;
   if (i === digits || end - start < 2 || data.lastIndexOf(TEXT_DELTA_MID, i) !== i || !data.endsWith(TEXT_DELTA_TAIL)) return undefined;
   if (data.charCodeAt(start) !== 34 || data.charCodeAt(end - 1) !== 34) return undefined;
-  const text = data.slice(start + 1, end - 1);
-  if (!NOT_PLAIN.test(text)) return text;
+  if (plainBetween(data, start + 1, end - 1)) return data.slice(start + 1, end - 1);
   try {
     return JSON.parse(data.slice(start, end)) as string;
   } catch {
