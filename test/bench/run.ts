@@ -1,4 +1,4 @@
-// npm run bench [-- --only sizes,stream,images,render,history,provider,activation]
+// npm run bench [-- --only sizes,stream,catalog,images,render,history,provider,activation]
 // Measures what users feel, each figure against a peer measured in the same run on the
 // same input; prints a table and writes the figures to bench-results.json (git-ignored).
 // Never part of npm test. See README.md, "Performance", for what each row means.
@@ -14,7 +14,7 @@ import { buildShipped, measureSizes } from './sizes';
 import { median, round } from './stats';
 import { runStreamBench } from './streamBench';
 
-const PARTS = ['sizes', 'stream', 'images', 'render', 'history', 'provider', 'activation'] as const;
+const PARTS = ['sizes', 'stream', 'catalog', 'images', 'render', 'history', 'provider', 'activation'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Row {
@@ -82,6 +82,14 @@ async function main(): Promise<void> {
       { key: 'responsesFirstDeltaRatio', what: 'time to first text through Responses (after its reasoning), ours / bare undici', value: round(stream.responses.firstDelta.medianRatio), unit: '' },
       { key: 'messagesDecodeRatio', what: `the same through the Messages interface: ours / @anthropic-ai/sdk messages.create (median of ${stream.messages.decode.ratios.length} rounds)`, value: round(stream.messages.decode.medianRatio), unit: '' },
       { key: 'messagesFirstDeltaRatio', what: 'time to first text through Messages (the request enables no thinking, so none comes first), ours / bare undici', value: round(stream.messages.firstDelta.medianRatio), unit: '' },
+    );
+  }
+  if (parts.has('catalog')) {
+    const catalog = await timed('catalog', async () => (await import('./catalogBench')).runCatalogBench(log));
+    results.catalog = catalog;
+    rows.push(
+      { key: 'catalogFirstReadMs', what: `client CPU time to read and filter a real catalog (OpenRouter's, ${catalog.models} models, ${catalog.usable} usable for text), the first read in a fresh process`, value: round(catalog.firstMs, 1), unit: ' ms' },
+      { key: 'catalogLaterReadMs', what: `the same for the reads after it (median of ${catalog.later.length})`, value: round(catalog.laterMs, 1), unit: ' ms' },
     );
   }
   if (parts.has('images')) {
