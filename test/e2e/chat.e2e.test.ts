@@ -236,7 +236,7 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     );
   });
 
-  it("issue 14: a thinking model's Thinking section shows while it thinks and folds when the answer starts; usage, cost and the context meter show", async () => {
+  it("a thinking model's Thinking section shows while it thinks and folds when the answer starts; usage, cost and the context meter show", async () => {
     await workbench.runCommand('Multi-Model AI: New Chat');
     await chat.turns('user').first().waitFor({ state: 'detached' });
     await chat.pickModel('nova/responder');

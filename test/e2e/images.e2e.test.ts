@@ -1,4 +1,4 @@
-// Issue 15 as a person meets it, in a real VS Code (code-server) with the packaged .vsix: in the
+// Images as a person meets them, in a real VS Code (code-server) with the packaged .vsix: in the
 // chat, `/image <prompt>` makes an image that shows inline from its saved file, opens in an
 // editor from the answer, and shows again after a reload (read from the file, not from the
 // chat's history), or says the file is gone. Also takes the README screenshot of it.

@@ -1,4 +1,4 @@
-// VS Code's own chat view with the extension's models (issue 12): in code-server that view is
+// VS Code's own chat view with the extension's models: in code-server that view is
 // served by its bundled Copilot Chat, which without a GitHub sign-in (none is possible here:
 // no network) runs only with chat.allowAnonymousAccess, and then lets its chat use models of
 // other providers ("BYOK models"). A person picks a Multi-Model AI model in the chat's model

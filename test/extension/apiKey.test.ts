@@ -1,4 +1,4 @@
-// Issue 5.1: Set API Key (trim, sk_ warning, safe rotation), Verify Connection, Remove API Key.
+// Set API Key (trim, sk_ warning, safe rotation), Verify Connection, Remove API Key.
 import * as assert from 'node:assert/strict';
 import { Commands } from '../../src/core/shell/ids';
 import type { CommandOutcome } from '../../src/vscode/apiKeyCommands';
@@ -30,7 +30,7 @@ describe('API key: set, verify, rotate, remove', () => {
     assert.deepEqual([...new Set(requests.map((r) => `${r.method} ${r.path} ${r.status}`))], ['GET /v1/models 200']);
   });
 
-  it('Verify Connection reports the masked prefix, the address and the usable model count', async () => {
+  it('Authentication 3: Verify Connection reports the masked prefix, the address and the usable model count', async () => {
     await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha });
     const outcome = await run(Commands.verifyConnection);
     assert.deepEqual(outcome, {
@@ -39,7 +39,7 @@ describe('API key: set, verify, rotate, remove', () => {
     });
   });
 
-  it("rotates to the other workspace's key, whose catalog differs", async () => {
+  it("Authentication 2: rotates to the other workspace's key, whose catalog differs", async () => {
     await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha });
     const outcome = await run(Commands.setApiKey, FIXTURE_KEYS.beta);
     assert.equal(outcome.ok, true, outcome.message);

@@ -39,7 +39,7 @@ describe('chat: controller in the extension host', () => {
   });
 
   for (const [model, endpoint] of [['nova/responder', 'responses'], ['mira/messenger', 'messages']] as const) {
-    it(`issue 14: ${model} serves only ${endpoint}: the chat answers through it, with its reasoning, usage and cost`, async () => {
+    it(`${model} serves only ${endpoint}: the chat answers through it, with its reasoning, usage and cost`, async () => {
       await arrangeChat(api, model);
       await api.chat.host.session.send('Explain closures');
       const reply = lastReply(api);
@@ -53,7 +53,7 @@ describe('chat: controller in the extension host', () => {
     });
   }
 
-  it('issue 14: a transport forced in the settings that the model does not serve is refused before sending, with its fix', async () => {
+  it('a transport forced in the settings that the model does not serve is refused before sending, with its fix', async () => {
     await arrangeChat(api, 'nova/responder');
     await vscode.workspace.getConfiguration('multiModelAI').update('transport', 'messages', vscode.ConfigurationTarget.Global);
     try {

@@ -1,4 +1,4 @@
-// Issue 11.2: one connection owns settings + key -> client + catalog, cached by what it depends
+// One connection owns settings + key -> client + catalog, cached by what it depends
 // on. Counted in the emulator's records: picking a model anywhere reads no catalog again;
 // another key or another address does.
 import * as assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 11.1: activate() gives other extensions nothing: not the key, not a client that can
+// activate() gives other extensions nothing: not the key, not a client that can
 // send authenticated requests, not the log, not the stored state. The suite's own handle
 // needs the harness's one-time token, and no setting stands in for it.
 import * as assert from 'node:assert/strict';

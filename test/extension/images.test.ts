@@ -1,4 +1,4 @@
-// Issue 15 in a real extension host against the emulator: Generate Image and Edit Image end
+// Images in a real extension host against the emulator: Generate Image and Edit Image end
 // to end (files checked on disk, opened in editors), /image in the chat, and the failures a
 // person can meet: no balance, a folder that cannot be written, a file that is not an image.
 import * as assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 5.1: the full key never appears in the log, a setting, globalState/workspaceState,
+// The full key never appears in the log, a setting, globalState/workspaceState,
 // a diagnostics record or the clipboard. Checked after this file's own flows, and again
 // after every suite of the run (a root hook), so any suite that leaks fails the run.
 import * as assert from 'node:assert/strict';

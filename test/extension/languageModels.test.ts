@@ -1,4 +1,4 @@
-// Issue 12: the service's models inside VS Code's own language-model API, used as any other
+// The service's models inside VS Code's own language-model API, used as any other
 // extension uses them (vscode.lm), against the emulator, on every VS Code version the suite runs on.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -44,7 +44,7 @@ async function send(chat: vscode.LanguageModelChat, messages: vscode.LanguageMod
 
 const minor = Number(vscode.version.split('.')[1]);
 
-describe('language models in VS Code (vscode.lm, issue 12)', function () {
+describe('language models in VS Code (vscode.lm)', function () {
   this.timeout(60_000);
   let api: TestHandle;
   const { baseUrl } = suiteEnv();

@@ -1,4 +1,4 @@
-// Issue 5.5: the "Multi-Model AI" log records every request (status, public code, request
+// The "Multi-Model AI" log records every request (status, public code, request
 // id, client request id, endpoint, model, time with timezone, masked prefix); Copy
 // Diagnostics copies the last failure's redacted record.
 import * as assert from 'node:assert/strict';

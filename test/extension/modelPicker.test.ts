@@ -1,4 +1,4 @@
-// Issue 5.3: the Select Model quick-pick over the live catalog, for each fixture key.
+// The Select Model quick-pick over the live catalog, for each fixture key.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/core/shell/ids';

@@ -1,4 +1,4 @@
-// Issue 7.2 in a real extension host against the emulator's scripted replies: Accept applies
+// Refactoring in a real extension host against the emulator's scripted replies: Accept applies
 // exactly the proposed code as one undo step; Reject, Cancel, a 5xx and a stream cut leave
 // the document byte-identical; a document changed meanwhile is refused; a large selection
 // is refused before any request. Moving the diff, a second Accept and a second start do not
@@ -117,7 +117,7 @@ describe('Refactor Selection', () => {
   });
 
   for (const [model, endpoint] of [['nova/responder', 'responses'], ['mira/messenger', 'messages']] as const) {
-    it(`issue 14: ${model} serves only ${endpoint}: the refactoring goes there, and its reasoning stays out of the code`, async () => {
+    it(`${model} serves only ${endpoint}: the refactoring goes there, and its reasoning stays out of the code`, async () => {
       await arrange(api, { baseUrl: suiteEnv().baseUrl, key: FIXTURE_KEYS.alpha, model });
       await emulator().queueReplies([{ text: REPLY, reasoning: 'Types first: x is a number.' }]);
       const outcome = await refactor();

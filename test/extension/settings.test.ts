@@ -1,4 +1,4 @@
-// Issue 5.2: multiModelAI.baseUrl is checked on change with the core client's rules, and the
+// multiModelAI.baseUrl is checked on change with the core client's rules, and the
 // message says how to fix it; Set Service Address applies the same rules.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../emulator';
 import { call, chatBody, useEmulator } from './emulatorHarness';
 
-describe('emulator auth (point 2)', () => {
+describe('emulator authentication (Authentication 1 and 6)', () => {
   const h = useEmulator();
 
   const rejected: [string, { key?: string | null; authorization?: string }][] = [

@@ -4,11 +4,11 @@ import { call, chatBody, chatDeltaText, parseSse, useEmulator } from './emulator
 
 const CHAT = '/v1/chat/completions';
 
-describe('emulator chat completions (point 4)', () => {
+describe('emulator chat completions', () => {
   const h = useEmulator();
   const chat = (body: unknown, key?: string) => call(h.emulator.origin, CHAT, { body, ...(key ? { key } : {}) });
 
-  describe('validation', () => {
+  describe('validation (Errors 1)', () => {
     // [what, body, status, code, key]: the unsupported-temperature case needs beta, which can use the model.
     const cases: [string, unknown, number, string, string?][] = [
       ['empty messages', { model: 'acme/chat-large', messages: [] }, 400, 'invalid_request'],

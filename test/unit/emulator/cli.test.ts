@@ -14,7 +14,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-describe('emulator start (point 1)', () => {
+describe('emulator start', () => {
   let child: ChildProcess | undefined;
 
   afterEach(() => {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../emulator';
 import { call, chatBody, chatDeltaText, parseSse, useEmulator } from './emulatorHarness';
 
-describe('emulator control API and faults (point 9)', () => {
+describe('emulator control API and faults', () => {
   const h = useEmulator();
   const chat = (body: unknown) => call(h.emulator.origin, '/v1/chat/completions', { body });
   const streamBody = (tokens: number) => chatBody(`Explain streams [[tokens:${tokens}]]`, { stream: true });

@@ -3,7 +3,7 @@ import { FIXTURE_KEYS } from '../../emulator';
 import { call, chatBody, useEmulator } from './emulatorHarness';
 import { EDIT_INPUT, imageFile, postEdit } from './imageFixtures';
 
-describe('emulator images: charged once, and faults (issue 15)', () => {
+describe('emulator images: charged once, and faults ', () => {
   const h = useEmulator();
   const generate = (extra: Record<string, unknown> = {}, clientRequestId?: string) =>
     call(h.emulator.origin, '/v1/images/generations', {

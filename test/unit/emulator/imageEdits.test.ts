@@ -6,7 +6,7 @@ import { call, useEmulator } from './emulatorHarness';
 import { EDIT_INPUT as INPUT, imageFile as png, postEdit } from './imageFixtures';
 import { checkPng } from './pngCheck';
 
-describe('emulator POST /v1/images/edits (issue 15)', () => {
+describe('emulator POST /v1/images/edits', () => {
   const h = useEmulator();
   const edit = (fields: Record<string, string | Blob>, headers: Record<string, string> = {}) => postEdit(h.emulator.origin, fields, headers);
   const pixelsOf = (b64: string) => [...decodePng(Buffer.from(b64, 'base64')).pixels];

@@ -3,7 +3,7 @@ import { decodePng } from '../../emulator/png';
 import { call, useEmulator } from './emulatorHarness';
 import { checkPng, fileSays } from './pngCheck';
 
-describe('emulator POST /v1/images/generations (issue 15)', () => {
+describe('emulator POST /v1/images/generations', () => {
   const h = useEmulator();
   const generate = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     call(h.emulator.origin, '/v1/images/generations', { body: { model: 'pixel/image-gen', ...body }, headers });

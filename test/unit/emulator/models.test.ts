@@ -11,7 +11,7 @@ interface Entry {
   supported_endpoint_types: string[];
 }
 
-describe('emulator model catalog (point 3)', () => {
+describe('emulator model catalog', () => {
   const h = useEmulator();
   const list = async (query = '', key: string = FIXTURE_KEYS.alpha) => {
     const res = await call(h.emulator.origin, `/v1/models${query}`, { key });

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../emulator';
 import { call, parseSse, useEmulator } from './emulatorHarness';
 
-describe('emulator Responses, Messages and images endpoints (point 5)', () => {
+describe('emulator Responses, Messages and images endpoints', () => {
   const h = useEmulator();
   const post = (path: string, body: unknown) => call(h.emulator.origin, path, { body });
 

@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { FIXTURE_KEYS } from '../../emulator';
 import { call, useEmulator } from './emulatorHarness';
 
-describe('emulator rate limit (point 8)', () => {
+describe('emulator rate limit', () => {
   describe('with a limit of 2 per minute', () => {
     const h = useEmulator({ rateLimit: { limit: 2, windowMs: 60_000 } });
 

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../emulator';
 import { call, chatBody, useEmulator } from './emulatorHarness';
 
-describe('emulator request ids and records (point 6)', () => {
+describe('emulator request ids and records', () => {
   const h = useEmulator();
 
   it('puts a request id on every response, and in every error body', async () => {
@@ -60,7 +60,7 @@ describe('emulator request ids and records (point 6)', () => {
   });
 });
 
-describe('emulator paths (point 7)', () => {
+describe('emulator paths', () => {
   const h = useEmulator();
 
   it('serves the API under /v1 and the same API under the legacy prefix', async () => {

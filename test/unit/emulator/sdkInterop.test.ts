@@ -10,7 +10,7 @@ const PROMPT = 'Explain async iterators in TypeScript';
 const REASONING = `The question is about "${PROMPT}". First check what is asked, then answer briefly with an example.`;
 const TOOL_SCHEMA = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] };
 
-describe('official SDKs against the emulator (issues 12 and 14)', () => {
+describe('official SDKs against the emulator: openai chat tools and Responses, Anthropic Messages', () => {
   const h = useEmulator();
   const openai = () => new OpenAI({ baseURL: h.emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 });
   // The Anthropic client adds /v1 itself: it gets the origin.

@@ -91,7 +91,7 @@ describe('ChatSession against the emulator', () => {
     assert.equal(stored?.notice, notice);
   });
 
-  it('issue 14: a Responses-only model that thinks answers through Responses; the reasoning and the cost are kept with the answer', async () => {
+  it('a Responses-only model that thinks answers through Responses; the reasoning and the cost are kept with the answer', async () => {
     modelId = 'nova/responder';
     const s = session();
     await s.send('Explain closures');

@@ -142,7 +142,7 @@ describe('ServiceClient: extra request headers (multiModelAI.requestHeaders)', (
   });
 });
 
-describe('transports: images in a user message (issue 12)', () => {
+describe('transports: images in a user message', () => {
   let emulator: RunningEmulator;
   before(async () => {
     emulator = await startEmulator();

@@ -40,7 +40,7 @@ describe('refactor prompt', () => {
 });
 
 describe('refactor presets', () => {
-  it('offers the five presets of the issue', () => {
+  it('offers five presets: readability, bugs, types, doc comments, simpler code', () => {
     assert.deepEqual(REFACTOR_PRESETS.map((p) => p.label), [
       'Improve readability', 'Fix bugs', 'Add types', 'Add doc comments', 'Simplify',
     ]);

@@ -20,7 +20,7 @@ const CORPUS: [string, string][] = [
   ['JSON', JSON_TEXT],
 ];
 
-describe('token estimate against o200k_base (issue 12: provideTokenCount, Limits 3: trimming)', () => {
+describe('token estimate against o200k_base (provideTokenCount, and Limits 3: trimming)', () => {
   for (const [name, text] of CORPUS) {
     it(`${name}: never under, at most 1.6 times over`, () => {
       const real = encode(text).length;

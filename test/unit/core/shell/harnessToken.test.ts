@@ -5,7 +5,7 @@ import { HARNESS_TOKEN_ENV, harnessToken, type HostStart, tokenMatches } from '.
 
 const token = 'a1'.repeat(32);
 
-describe('harness token (issue 11.1: no handle outside the test harness)', () => {
+describe('harness token: no test handle outside the test harness', () => {
   it('is absent unless the host environment carries a harness-shaped token', () => {
     for (const testMode of [false, true]) {
       const host = (value: string | undefined): HostStart => {

@@ -26,13 +26,13 @@ describe('readShellSettings', () => {
     });
   });
 
-  it('issue 15: the image folder is kept as written, and an empty one falls back to images', () => {
+  it('the image folder is kept as written, and an empty one falls back to images', () => {
     assert.equal(readShellSettings(raw({ imageFolder: 'assets/generated' })).imageFolder, 'assets/generated');
     assert.equal(readShellSettings(raw({ imageFolder: '  ' })).imageFolder, 'images');
     assert.equal(readShellSettings(raw({ imageFolder: 42 })).imageFolder, 'images');
   });
 
-  it('issue 14: a transport, per-model options and proxy headers; what is wrong is named in the settings\' terms and left out', () => {
+  it('reads a transport, per-model options and proxy headers; what is wrong is named in the settings\' terms and left out', () => {
     const settings = readShellSettings(
       raw({
         transport: 'responses',
