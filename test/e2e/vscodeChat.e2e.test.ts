@@ -5,7 +5,7 @@
 // picker, sends a message and reads the emulator's answer; the request reached the emulator
 // through the extension's provider, with the extension's key.
 import * as assert from 'node:assert/strict';
-import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../emulator/index';
+import { useWorkbench } from '../support/useWorkbench';
 import { ChatWorkbench } from './chatWorkbench';
 import { VsCodeChat, type PickerEntry } from './vscodeChat';
 
@@ -18,24 +18,10 @@ const OUR_MODELS: PickerEntry[] = [
 const REPLY = 'Hello from the Multi-Model AI emulator, through VS Code\'s own chat.';
 
 describe("VS Code's chat view (e2e, packaged extension in code-server)", () => {
-  let emulator: RunningEmulator;
-  let control: EmulatorControl;
-  let workbench: ChatWorkbench;
+  const { control, workbench } = useWorkbench(ChatWorkbench, 'e2e-vscode-chat', { key: 'seeded', settings: { 'chat.allowAnonymousAccess': true } });
   let chat: VsCodeChat;
-
-  before(async () => {
-    emulator = await startEmulator();
-    control = new EmulatorControl(emulator.origin);
-    workbench = await ChatWorkbench.start('e2e-vscode-chat', {
-      settings: { 'multiModelAI.baseUrl': emulator.baseUrl, 'chat.allowAnonymousAccess': true },
-      env: { MMAI_EMULATOR_KEY: FIXTURE_KEYS.alpha },
-    });
+  before(() => {
     chat = new VsCodeChat(workbench);
-  });
-
-  after(async () => {
-    await workbench?.stop();
-    await emulator?.close();
   });
 
   /** Our models in the picker; they arrive once the extension has read the catalog, so look until they do (bounded). */

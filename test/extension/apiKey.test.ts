@@ -2,21 +2,17 @@
 import * as assert from 'node:assert/strict';
 import { Commands } from '../../src/core/shell/ids';
 import type { CommandOutcome } from '../../src/vscode/apiKeyCommands';
-import type { TestHandle } from '../../src/vscode/testHandle';
 import * as vscode from 'vscode';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, emulator, testHandle } from './shellHarness';
+import { arrange, emulator } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 const run = (command: string, ...args: unknown[]) => vscode.commands.executeCommand<CommandOutcome>(command, ...args);
 
 describe('API key: set, verify, rotate, remove', () => {
-  let api: TestHandle;
+  const api = useTestHandle();
   const { baseUrl } = suiteEnv();
-
-  before(async () => {
-    api = await testHandle();
-  });
 
   it('sets a pasted key, trimmed, after the service accepted it', async () => {
     await arrange(api, { baseUrl });

@@ -8,7 +8,8 @@ import { Commands, Settings } from '../../src/core/shell/ids';
 import type { TestHandle } from '../../src/vscode/testHandle';
 import { suiteEnv } from './env';
 import { arrangeChat, StandInPage } from './chatHarness';
-import { emulator, testHandle, until } from './shellHarness';
+import { emulator, until } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 function lastReply(api: TestHandle): AssistantTurn {
   const turn = api.chat.host.session.current().turns.at(-1);
@@ -17,11 +18,7 @@ function lastReply(api: TestHandle): AssistantTurn {
 }
 
 describe('chat: controller in the extension host', () => {
-  let api: TestHandle;
-
-  before(async () => {
-    api = await testHandle();
-  });
+  const api = useTestHandle();
   beforeEach(() => arrangeChat(api));
 
   it('sends, streams a reply with a code block and usage, and stores the conversation in globalState', async () => {
@@ -160,12 +157,8 @@ describe('chat: controller in the extension host', () => {
 });
 
 describe('chat: host <-> page protocol', () => {
-  let api: TestHandle;
+  const api = useTestHandle();
   let page: StandInPage;
-
-  before(async () => {
-    api = await testHandle();
-  });
   beforeEach(async () => {
     await arrangeChat(api);
     page = new StandInPage(api);
@@ -250,11 +243,7 @@ describe('chat: host <-> page protocol', () => {
 });
 
 describe('chat: panel, commands and editor actions', () => {
-  let api: TestHandle;
-
-  before(async () => {
-    api = await testHandle();
-  });
+  const api = useTestHandle();
   beforeEach(() => arrangeChat(api));
   afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
 

@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../../src/core/shell/ids';
 import { TEST_HANDLE_COMMAND } from '../../src/vscode/testHandle';
 import { EXPORTS_PROBE_ID, suiteEnv } from './env';
-import { arrange, testHandle } from './shellHarness';
+import { arrange } from './shellHarness';
+import { testHandle } from '../support/useTestHandle';
 
 /** Every value reachable from `root`, functions included (a client or a store would show up as one). */
 function reachable(root: unknown): unknown[] {

@@ -3,10 +3,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Settings } from '../../src/core/shell/ids';
-import type { TestHandle } from '../../src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, emulator, testHandle, until } from './shellHarness';
+import { arrange, emulator, until } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 const VENDOR = 'multi-model-ai';
 const TOOLS: vscode.LanguageModelChatTool[] = [
@@ -46,12 +46,9 @@ const minor = Number(vscode.version.split('.')[1]);
 
 describe('language models in VS Code (vscode.lm)', function () {
   this.timeout(60_000);
-  let api: TestHandle;
+  const api = useTestHandle();
   const { baseUrl } = suiteEnv();
 
-  before(async () => {
-    api = await testHandle();
-  });
   beforeEach(() => arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' }));
 
   it('offers exactly the usable text models of the live catalog, with their limits and capabilities', async () => {

@@ -9,10 +9,10 @@ import { Commands } from '../../src/core/shell/ids';
 import type { RefactorOutcome } from '../../src/core/refactor/refactorRun';
 import { ProposalDocuments } from '../../src/vscode/refactor/proposalDocuments';
 import { RefactorController, type AcceptResult } from '../../src/vscode/refactor/refactorController';
-import type { TestHandle } from '../../src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, emulator, testHandle, until } from './shellHarness';
+import { arrange, emulator, until } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 const ORIGINAL = [
   'export class Counter {',
@@ -67,13 +67,9 @@ function assertUntouched(document: vscode.TextDocument, version: number): void {
 }
 
 describe('Refactor Selection', () => {
-  let api: TestHandle;
+  const api = useTestHandle();
   let editor: vscode.TextEditor;
   let version: number;
-
-  before(async () => {
-    api = await testHandle();
-  });
 
   beforeEach(async () => {
     await arrange(api, { baseUrl: suiteEnv().baseUrl, key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' });

@@ -4,19 +4,15 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Commands, Settings } from '../../src/core/shell/ids';
 import type { CommandOutcome } from '../../src/vscode/apiKeyCommands';
-import type { TestHandle } from '../../src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, emulator, testHandle, until, writeBaseUrl } from './shellHarness';
+import { arrange, emulator, until, writeBaseUrl } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 describe('settings: the service address', () => {
-  let api: TestHandle;
+  const api = useTestHandle();
   const { baseUrl } = suiteEnv();
   const origin = baseUrl.replace(/\/v1$/, '');
-
-  before(async () => {
-    api = await testHandle();
-  });
 
   // Each message names the mistake and ends with the address to use instead.
   for (const [name, value, mistake] of [

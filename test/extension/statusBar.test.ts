@@ -1,17 +1,13 @@
 // The status bar names the current model, or what is missing.
 import * as assert from 'node:assert/strict';
-import type { TestHandle } from '../../src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, testHandle, until } from './shellHarness';
+import { arrange, until } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 describe('status bar', () => {
-  let api: TestHandle;
+  const api = useTestHandle();
   const { baseUrl } = suiteEnv();
-
-  before(async () => {
-    api = await testHandle();
-  });
 
   it('asks for the service address when none is set', async () => {
     await arrange(api, { key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' });

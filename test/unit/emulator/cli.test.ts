@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { FIXTURE_KEYS, startEmulator } from '../../emulator';
-import { call } from './emulatorHarness';
+import { call } from './emulatorCalls';
 
 async function freePort(): Promise<number> {
   const server = createServer();

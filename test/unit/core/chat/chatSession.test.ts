@@ -2,7 +2,8 @@
 import * as assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
+import { FIXTURE_KEYS } from '../../../emulator/index';
+import { useEmulator } from '../../../support/useEmulator';
 import { ChatSession } from '../../../../src/core/chat/chatSession';
 import type { AssistantTurn } from '../../../../src/core/chat/conversation';
 import { SetupError, type ModelConnection } from '../../../../src/core/reply/modelConnection';
@@ -13,8 +14,7 @@ import { selection } from './fixtures/contextItems';
 import { MapMemento } from './fixtures/mapMemento';
 
 describe('ChatSession against the emulator', () => {
-  let emulator: RunningEmulator;
-  let control: EmulatorControl;
+  const { emulator, control } = useEmulator();
   let memento: MapMemento;
   let posted: ToPageInput[];
   let key: string;
@@ -22,14 +22,8 @@ describe('ChatSession against the emulator', () => {
   let maxRetries: number;
   let maxTokens: number | undefined;
 
-  before(async () => {
-    emulator = await startEmulator();
-    control = new EmulatorControl(emulator.origin);
-  });
-  after(() => emulator.close());
 
   beforeEach(async () => {
-    await control.reset();
     memento = new MapMemento();
     posted = [];
     key = FIXTURE_KEYS.alpha;

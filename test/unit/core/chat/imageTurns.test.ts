@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { FIXTURE_KEYS } from '../../../emulator/index';
-import { useEmulator } from '../../emulator/emulatorHarness';
+import { useEmulator } from '../../../support/useEmulator';
 import { ChatSession, imagePrompt, IMAGE_USAGE } from '../../../../src/core/chat/chatSession';
 import type { AssistantTurn } from '../../../../src/core/chat/conversation';
 import { HistoryStore } from '../../../../src/core/chat/historyStore';

@@ -3,7 +3,8 @@
 // and 4), and a thinking model's long silence is neither cut nor retried.
 import * as assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { startEmulator, EmulatorControl, FIXTURE_KEYS, type RunningEmulator } from '../../../emulator/index';
+import { FIXTURE_KEYS } from '../../../emulator/index';
+import { useEmulator } from '../../../support/useEmulator';
 import { ServiceClient, ServiceError, type ChatRequest, type RetryWait, type ServiceClientOptions } from '../../../../src/core/index';
 import { UnfinishedGenerations } from '../../../../src/core/client/unfinishedGenerations';
 
@@ -21,18 +22,13 @@ async function streamText(client: ServiceClient, onRetry?: (wait: RetryWait) => 
 }
 
 describe('core ServiceClient: charged once, payment failures, long silences', function () {
-  let emulator: RunningEmulator;
-  let control: EmulatorControl;
+  const { emulator, control } = useEmulator();
   let reference: string;
   const client = (options: Partial<ServiceClientOptions> = {}) => new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, ...options });
 
   before(async () => {
-    emulator = await startEmulator();
-    control = new EmulatorControl(emulator.origin);
     reference = (await streamText(client())).text;
   });
-  after(() => emulator.close());
-  beforeEach(() => control.reset());
 
   for (const mode of ['stream', 'json'] as const) {
     it(`Errors 2: an answer lost after it was made is asked for again with the same client request id, and charged once [${mode}]`, async () => {

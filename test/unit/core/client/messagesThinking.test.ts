@@ -3,7 +3,7 @@
 // empty text blocks or turns.
 import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../../emulator/index';
-import { useEmulator } from '../../emulator/emulatorHarness';
+import { useEmulator } from '../../../support/useEmulator';
 import { ServiceClient, TRANSPORTS, type TextRequest } from '../../../../src/core/index';
 import { run } from './textOutcome';
 

@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer as createHttpServer } from 'node:http';
 import { join } from 'node:path';
-import { startEmulator, EmulatorControl, FIXTURE_KEYS, type RunningEmulator } from '../../../emulator/index';
+import { EmulatorControl, FIXTURE_KEYS } from '../../../emulator/index';
+import { useEmulator } from '../../../support/useEmulator';
 import { tokenize } from '../../../emulator/replies';
 import {
   buildTextRequest,
@@ -69,22 +70,11 @@ async function consume(stream: AsyncIterable<ChatStreamEvent>): Promise<StreamOu
 }
 
 describe('core ServiceClient against the emulator', function () {
-  let emulator: RunningEmulator;
-  let control: EmulatorControl;
+  const { emulator, control } = useEmulator();
   const logger = new RecordingLogger();
   const client = (options: Partial<ServiceClientOptions> = {}) =>
     new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, logger, ...options });
 
-  before(async () => {
-    emulator = await startEmulator();
-    control = new EmulatorControl(emulator.origin);
-  });
-  after(async () => {
-    await emulator.close();
-  });
-  beforeEach(async () => {
-    await control.reset();
-  });
 
   describe('configuration (refused before any request)', () => {
     for (const [name, baseUrl] of [

@@ -2,7 +2,7 @@
 // quirks), and tools as Responses reads them (strict unless told otherwise).
 import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../../emulator/index';
-import { useEmulator } from '../../emulator/emulatorHarness';
+import { useEmulator } from '../../../support/useEmulator';
 import { ServiceClient, TRANSPORTS, type TextRequest } from '../../../../src/core/index';
 import { run } from './textOutcome';
 

@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { FIXTURE_KEYS } from '../../../emulator/index';
-import { useEmulator } from '../../emulator/emulatorHarness';
+import { useEmulator } from '../../../support/useEmulator';
 import type { ModelEntry } from '../../../../src/core/client/schemas';
 import { ServiceClient, ServiceError } from '../../../../src/core/index';
 import { runImageJob, type ImageJobResult } from '../../../../src/core/images/imageJob';
