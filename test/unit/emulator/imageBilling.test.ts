@@ -4,7 +4,7 @@ import { call, chatBody } from './emulatorCalls';
 import { useEmulator } from '../../support/useEmulator';
 import { EDIT_INPUT, imageFile, postEdit } from './imageFixtures';
 
-describe('emulator images: charged once, and faults ', () => {
+describe('emulator images: charged once, and faults', () => {
   const { emulator, control } = useEmulator();
   const generate = (extra: Record<string, unknown> = {}, clientRequestId?: string) =>
     call(emulator.origin, '/v1/images/generations', {
