@@ -44,7 +44,7 @@ describe('API key: set, verify, rotate, remove', () => {
     assert.match(verified.message, /key sk_test_be…: 6 usable text models/);
   });
 
-  it('keeps the working key when the new one is revoked, and says what failed', async () => {
+  it('States 2: keeps the working key when the new one is revoked, and says what failed', async () => {
     await arrange(api, { baseUrl, key: FIXTURE_KEYS.beta });
     const outcome = await run(Commands.setApiKey, FIXTURE_KEYS.revoked);
     assert.equal(outcome.ok, false);
