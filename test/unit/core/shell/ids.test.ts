@@ -12,6 +12,9 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
     walkthroughs: { id: string; steps: { description: string; media: { markdown?: string } }[] }[];
   };
 };
+// The manifest's texts are `%key%` references into package.nls.json (the English).
+const english = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+const text = (value: string): string => value.replace(/^%(.+)%$/, (reference, key: string) => english[key] ?? reference);
 
 describe('ids agree with package.json', () => {
   it('every command constant is contributed, and every contributed command is a constant', () => {
@@ -27,8 +30,8 @@ describe('ids agree with package.json', () => {
 
   it('every setting has a description written for a user', () => {
     for (const [key, property] of Object.entries(manifest.contributes.configuration.properties)) {
-      const text = property.markdownDescription ?? property.description ?? '';
-      assert.ok(text.length > 40, `${key} needs a description`);
+      const description = text(property.markdownDescription ?? property.description ?? '');
+      assert.ok(description.length > 40, `${key} needs a description`);
     }
   });
 
@@ -48,7 +51,7 @@ describe('ids agree with package.json', () => {
     assert.ok(walkthrough);
     const commands = new Set<string>(Object.values(Commands));
     for (const step of walkthrough.steps) {
-      for (const [, id] of step.description.matchAll(/\(command:([\w.]+)\)/g)) assert.ok(commands.has(id!), id);
+      for (const [, id] of text(step.description).matchAll(/\(command:([\w.]+)\)/g)) assert.ok(commands.has(id!), id);
       assert.ok(step.media.markdown && existsSync(join(root, step.media.markdown)), step.media.markdown);
     }
   });

@@ -1,0 +1,46 @@
+// Numbers, money, dates and plural forms in the user's language: the one place that formats
+// them. The locale always comes from the caller (vscode.env.language on the host, the page's
+// init message on the page), so nothing here depends on the machine's own locale.
+
+/** A locale tag such as "en", "ru" or "pt-br", as VS Code names its display language. */
+export type Locale = string;
+
+/** "1,234" / "1 234" (Intl's group separator for the locale: a no-break space in Russian). */
+export function formatInteger(n: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(n);
+}
+
+/** "≈ 8.00 ₽" / "≈ 8,00 ₽"; an amount under a kopeck keeps enough digits to show more than zero. */
+export function formatRub(amount: number, locale: Locale): string {
+  const digits = amount === 0 || amount >= 0.01 ? 2 : Math.min(6, 1 - Math.floor(Math.log10(amount)));
+  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount);
+  return `≈ ${number} ₽`;
+}
+
+/** "Jan 5, 2026" / "5 янв. 2026 г."; `timeZone` defaults to the machine's. */
+export function formatDate(time: Date | number, locale: Locale, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(time);
+}
+
+/** "Jan 5, 2026, 2:03 PM" / "5 янв. 2026 г., 14:03"; `timeZone` defaults to the machine's. */
+export function formatDateTime(time: Date | number, locale: Locale, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(time);
+}
+
+/** "2:03:07 PM" / "14:03:07": a time of day, to the second (when a wait ends). */
+export function formatTime(time: Date | number, locale: Locale, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, { timeStyle: 'medium', timeZone }).format(time);
+}
+
+/**
+ * The forms of a counted phrase, by Intl.PluralRules category, with {0} where the number goes:
+ * English needs `one` and `other`; Russian `one` (1, 21 модель), `few` (2, 22 модели),
+ * `many` (5, 11 моделей) and `other` (fractions). A category left out falls back to `other`.
+ */
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
+/** "1 модель", "2 модели", "5 моделей": the form the locale's rules pick for the whole number `n`, with `n` formatted. */
+export function plural(n: number, locale: Locale, forms: PluralForms): string {
+  const form = forms[new Intl.PluralRules(locale).select(n)] ?? forms.other;
+  return form.replace('{0}', formatInteger(n, locale));
+}
