@@ -6,7 +6,7 @@ import type { Action } from '../core/shell/actions';
 import { checkApiKeyInput } from '../core/shell/apiKeyFormat';
 import { connectionReport } from '../core/shell/connectionReport';
 import { Commands } from '../core/shell/ids';
-import { maskKey } from '../core/client/diagnostics';
+import { maskKey } from '../core/client/keyMasking';
 import type { ClientLogger } from '../core/client/serviceClient';
 import { ServiceError } from '../core/client/serviceError';
 import { offerActions } from './actions';

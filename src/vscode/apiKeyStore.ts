@@ -3,7 +3,7 @@
 // changes, here or in another window.
 import * as vscode from 'vscode';
 import { SECRET_API_KEY } from '../core/shell/ids';
-import { maskKey } from '../core/client/diagnostics';
+import { maskKey } from '../core/client/keyMasking';
 import { Disposable } from './lifecycle';
 
 export class ApiKeyStore extends Disposable {

@@ -7,7 +7,7 @@ import { SetupError, type ModelConnection } from '../core/reply/modelConnection'
 import { imageModels, ModelCatalog, modelUsability, textNeedsFor, usableTextModels, type ImageEndpoint, type ImageModels, type TextNeeds } from '../core/client/modelCatalog';
 import type { ModelEntry, ModelList } from '../core/client/schemas';
 import type { ClientLogger, ServiceClient, UnfinishedGenerations } from '../core/client/serviceClient';
-import { maskKey } from '../core/client/diagnostics';
+import { maskKey } from '../core/client/keyMasking';
 import { ServiceError } from '../core/client/serviceError';
 import { offerActions } from './actions';
 import type { ApiKeyStore } from './apiKeyStore';

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { Commands, EXTENSION_ID } from '../core/shell/ids';
 import { formatDiagnostics } from '../core/client/diagnostics';
-import { redactKeys } from '../core/client/redactKeys';
+import { maskEveryKey } from '../core/client/keyMasking';
 import type { FailureReporter } from './failureReporter';
 
 export function registerDiagnosticsCommands(channel: vscode.LogOutputChannel, failures: FailureReporter): vscode.Disposable[] {
@@ -16,7 +16,7 @@ export function registerDiagnosticsCommands(channel: vscode.LogOutputChannel, fa
         return undefined;
       }
       const extension = vscode.extensions.getExtension(EXTENSION_ID);
-      const text = redactKeys(
+      const text = maskEveryKey(
         [
           `Multi-Model AI ${String(extension?.packageJSON.version ?? '')} in ${vscode.env.appName} ${vscode.version}`,
           formatDiagnostics(record),

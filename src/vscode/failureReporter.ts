@@ -4,7 +4,7 @@ import { actionsFor, failureMessage, type Action } from '../core/shell/actions';
 import type { DiagnosticsRecord } from '../core/client/diagnostics';
 import type { ClientLogger } from '../core/client/serviceClient';
 import { ServiceError } from '../core/client/serviceError';
-import { redactKeys } from '../core/client/redactKeys';
+import { maskEveryKey } from '../core/client/keyMasking';
 import { offerActions, type LocalHandlers } from './actions';
 
 export interface Failure {
@@ -36,9 +36,9 @@ export class FailureReporter {
       this.last = error.diagnostics;
       this.onServiceError(error);
       this.logger.error(`${what}: kind=${error.kind} code=${error.code ?? '-'} request id=${error.requestId ?? '-'}`);
-      return { message: redactKeys(failureMessage(what, error) + tail), actions: actionsFor(error.kind, error.answerLost) };
+      return { message: maskEveryKey(failureMessage(what, error) + tail), actions: actionsFor(error.kind, error.answerLost) };
     }
-    this.logger.error(`${what}: ${redactKeys(error instanceof Error ? error.message : String(error))}`);
+    this.logger.error(`${what}: ${maskEveryKey(error instanceof Error ? error.message : String(error))}`);
     return { message: `${what}: an unexpected error occurred. The log has the details.${tail}`, actions: ['showLog'] };
   }
 

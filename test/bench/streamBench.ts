@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { request } from 'undici';
-import { ServiceClient, TRANSPORTS, type ChatRequest, type ChatStreamEvent, type TextRequest, type Transport } from '../../src/core';
+import { ServiceClient, TRANSPORTS, type ChatStreamEvent, type TextRequest, type Transport } from '../../src/core';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { startEmulatorProcess } from './emulatorProcess';
 import { cpuMs, paired, type PairedResult } from './stats';
@@ -38,8 +38,11 @@ export interface InterfaceResult {
   firstDelta: PairedResult;
 }
 
-function chatRequest(prompt: string): ChatRequest {
-  return { model: MODEL, messages: [{ role: 'user', content: prompt }] };
+const chatCompletions = TRANSPORTS['chat-completions'];
+
+/** The chat-completions request both clients send: the model and one user message. */
+function chatRequest(prompt: string): TextRequest {
+  return { model: MODEL, messages: [{ role: 'user', content: prompt }], options: {} };
 }
 
 /** Ours: the text of a reply, delta by delta (a delta per network chunk). */
@@ -53,7 +56,7 @@ async function oursText(events: AsyncIterable<ChatStreamEvent>): Promise<string[
 
 async function openaiText(openai: OpenAI, prompt: string): Promise<string[]> {
   const deltas: string[] = [];
-  const stream = await openai.chat.completions.create({ ...chatRequest(prompt), stream: true });
+  const stream = await openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: prompt }], stream: true });
   for await (const chunk of stream) {
     const text = chunk.choices[0]?.delta?.content;
     if (text) deltas.push(text);
@@ -187,14 +190,14 @@ export async function runStreamBench(log: (line: string) => void): Promise<Strea
 
     // Same input for both, checked: the same text. Ours hands on a network chunk's deltas as one.
     const longPrompt = `Write a long TypeScript walkthrough. [[tokens:${DECODE_DELTAS}]]`;
-    const ours = await oursText(client.streamChatCompletion(chatRequest(longPrompt)));
+    const ours = await oursText(client.streamText(chatCompletions, chatRequest(longPrompt)));
     const theirs = await openaiText(openai, longPrompt);
     const deltas = sameText('chat completions', ours, theirs);
     log(`decode: ${deltas} deltas (${(theirs.join('').length / 1024).toFixed(0)} KB of text) per stream, ours in ${ours.length} batches`);
     const decode = await paired(
       7,
       1,
-      () => cpuMs(async () => void (await oursText(client.streamChatCompletion(chatRequest(longPrompt))))),
+      () => cpuMs(async () => void (await oursText(client.streamText(chatCompletions, chatRequest(longPrompt))))),
       () => cpuMs(async () => void (await openaiText(openai, longPrompt))),
     );
 
@@ -203,8 +206,8 @@ export async function runStreamBench(log: (line: string) => void): Promise<Strea
     const firstDelta = await paired(
       201,
       20,
-      () => oursFirstDelta(() => client.streamChatCompletion(chatRequest(shortPrompt))),
-      () => bareFirstDelta(`${emulator.baseUrl}/chat/completions`, JSON.stringify({ ...chatRequest(shortPrompt), stream: true }), chatText),
+      () => oursFirstDelta(() => client.streamText(chatCompletions, chatRequest(shortPrompt))),
+      () => bareFirstDelta(`${emulator.baseUrl}${chatCompletions.path}`, JSON.stringify(chatCompletions.body(chatRequest(shortPrompt), true)), chatText),
     );
     const others = otherInterfaces(emulator.baseUrl, emulator.origin);
     const responses = await runInterface(client, emulator.baseUrl, others.responses, longPrompt, shortPrompt, log);

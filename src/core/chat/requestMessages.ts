@@ -2,7 +2,7 @@
 // one answer that stands for it. Failed and interrupted answers are left out, so the model
 // never continues from a broken text; a regenerated answer replaces the one before it.
 // `/image` messages and their images are not text for a model: they are left out too.
-import type { ChatMessage } from '../client/schemas';
+import type { TextMessage } from '../client/textRequest';
 import { buildExplainPrompt } from '../prompts/explainPrompt';
 import { userContent } from './contextBlock';
 import type { Turn, UserTurn } from './conversation';
@@ -18,8 +18,8 @@ export function userMessageContent(turn: UserTurn): string {
 }
 
 /** Messages for a reply to everything in `turns` (which ends with the user turn being answered). */
-export function requestMessages(turns: readonly Turn[]): ChatMessage[] {
-  const messages: ChatMessage[] = [{ role: 'system', content: SYSTEM_PROMPT }];
+export function requestMessages(turns: readonly Turn[]): TextMessage[] {
+  const messages: TextMessage[] = [{ role: 'system', content: SYSTEM_PROMPT }];
   let answer: string | undefined;
   const flush = () => {
     if (answer !== undefined) messages.push({ role: 'assistant', content: answer });

@@ -3,7 +3,7 @@
 // with a message that says how to fix them. A message never repeats what was typed beyond the
 // parts it names: a pasted key (in a path, a query or a malformed address) must not reach a
 // notification, the chat or its stored history.
-import { redactKeys } from './redactKeys';
+import { maskEveryKey } from './keyMasking';
 
 export type BaseUrlResult = { ok: true; baseUrl: string } | { ok: false; message: string };
 
@@ -83,5 +83,5 @@ function isLoopback(hostname: string): boolean {
 
 function refuse(message: string): BaseUrlResult {
   // A last guard: a suggestion built from the typed path may still hold a key.
-  return { ok: false, message: redactKeys(message) };
+  return { ok: false, message: maskEveryKey(message) };
 }

@@ -1,6 +1,6 @@
 // Spec, Authentication 8: diagnostics hold the public error code, status, endpoint, model,
 // time with timezone and the masked key prefix; never the full key or message content.
-import type { ErrorKind } from './serviceError';
+import type { ErrorKind } from './errorKind';
 
 export interface DiagnosticsRecord {
   /** ISO 8601 local time with its offset, e.g. 2025-01-31T14:05:09.123+03:00. */
@@ -16,39 +16,6 @@ export interface DiagnosticsRecord {
   keyPrefix: string;
   kind?: ErrorKind;
   attempts: number;
-}
-
-// Spec, Authentication 8. The rule (README, "Security"): the key's scheme (`sk_`, `sk_test_`,
-// `sk-proj-`: the same for every key, so it tells nothing) plus up to 4 characters of the
-// secret, and never more than half of the secret. That tells a workspace's keys apart, as the
-// cabinet's list does, while a long key shows about a tenth of its secret. Only these known
-// schemes count: a secret that starts with lowercase letters and `_` is still secret.
-const SCHEME = /^sk(?:_(?:test|live)_|-proj-|[_-])/;
-const SECRET_CHARS_SHOWN = 4;
-
-export function maskKey(key: string): string {
-  const trimmed = key.trim();
-  if (trimmed.length === 0) return '(no key)';
-  const scheme = SCHEME.exec(trimmed)?.[0] ?? '';
-  const secretLength = trimmed.length - scheme.length;
-  return `${trimmed.slice(0, scheme.length + Math.min(SECRET_CHARS_SHOWN, Math.floor(secretLength / 2)))}…`;
-}
-
-/** Replaces every occurrence of the key in text the service sent back (it may echo it). */
-export function redactKey(text: string, key: string): string {
-  const trimmed = key.trim();
-  return trimmed.length === 0 ? text : text.split(trimmed).join(maskKey(trimmed));
-}
-
-// What an error code or a request id looks like. Anything else the service sent in those
-// places (an echoed header, a sentence) is not kept: these fields are shown and logged unmasked.
-const TOKEN = /^[A-Za-z0-9_.:-]{1,128}$/;
-
-/** An error code or request id the service sent, if it is a plain token that does not hold the key. */
-export function publicToken(value: string | null | undefined, key: string): string | undefined {
-  if (value === null || value === undefined || !TOKEN.test(value)) return undefined;
-  const trimmed = key.trim();
-  return trimmed !== '' && value.includes(trimmed) ? undefined : value;
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');

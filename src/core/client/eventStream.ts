@@ -5,7 +5,7 @@
 import type * as z from 'zod/mini';
 import { LineDecoder } from './lineDecoder';
 import { SseDecoder, type SseEvent } from './sseDecoder';
-import type { ReplyPart } from './transports/transport';
+import type { ReplyPart, StreamReader } from './transports/transport';
 import { ErrorBodySchema } from './schemas';
 
 export type StreamFaultReason = 'error_event' | 'malformed' | 'truncated';
@@ -19,14 +19,6 @@ export class StreamFault extends Error {
     super(`stream ${reason}${code ? ` (${code})` : ''}${serviceMessage ? `: ${serviceMessage}` : ''}`);
     this.name = 'StreamFault';
   }
-}
-
-/** One interface's reading of one streamed reply. */
-export interface StreamReader {
-  /** Adds the parts `event` completes; true once the reply is complete. Throws a StreamFault. */
-  read(event: SseEvent, parts: ReplyPart[]): boolean;
-  /** The bytes ended without a completing event: the end part, or a `truncated` fault. */
-  end(): ReplyPart;
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { ClientLogger } from './serviceClient';
-import { redactKeys } from './redactKeys';
+import type { ClientLogger } from './attempt';
+import { maskEveryKey } from './keyMasking';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 export interface RecordedLine { level: LogLevel; line: string }
@@ -26,7 +26,7 @@ export class LogRecorder {
 /** A logger that masks keys in every line, then writes it to `target` and to `recorder`. */
 export function recordingLogger(target: ClientLogger, recorder: LogRecorder): ClientLogger {
   const write = (level: LogLevel) => (line: string) => {
-    const safe = redactKeys(line);
+    const safe = maskEveryKey(line);
     recorder.add(level, safe);
     target[level](safe);
   };

@@ -2,7 +2,7 @@
 // service cannot have charged for it twice. Limits 1 / status 429: the limit window is
 // respected, never retried aggressively. The caller decides whether output has already
 // reached the person (then nothing is retried: Errors 3).
-import type { ErrorKind } from './serviceError';
+import type { ErrorKind } from './errorKind';
 
 /** Retries after the first attempt, unless the person sets multiModelAI.maxRetries. */
 export const DEFAULT_MAX_RETRIES = 2;

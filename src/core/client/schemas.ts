@@ -42,25 +42,6 @@ export const usageShape = () => ({
 export const UsageSchema = buildOnce(() => z.looseObject(usageShape()));
 export type Usage = z.infer<ReturnType<typeof UsageSchema>>;
 
-export const ChatCompletionSchema = buildOnce(() =>
-  z.looseObject({
-    id: z.string(),
-    object: z.literal('chat.completion'),
-    model: z.string(),
-    choices: z
-      .array(
-        z.looseObject({
-          index: z.int(),
-          message: z.looseObject({ role: z.string(), content: z.string() }),
-          finish_reason: z.nullable(z.string()),
-        }),
-      )
-      .check(z.minLength(1)),
-    usage: z.optional(UsageSchema()),
-  }),
-);
-export type ChatCompletion = z.infer<ReturnType<typeof ChatCompletionSchema>>;
-
 /** `{ error: { code, message, request_id } }`: an error response body or a stream's error event. */
 export const ErrorBodySchema = buildOnce(() =>
   z.looseObject({
@@ -72,23 +53,3 @@ export const ErrorBodySchema = buildOnce(() =>
   }),
 );
 export type ErrorBody = z.infer<ReturnType<typeof ErrorBodySchema>>;
-
-const MessageSchema = buildOnce(() =>
-  z.object({
-    role: z.enum(['system', 'user', 'assistant']),
-    content: z.string(),
-  }),
-);
-
-/** What the client sends; unknown keys are stripped, so nothing unplanned reaches the wire. */
-export const ChatRequestSchema = buildOnce(() =>
-  z.object({
-    model: z.string().check(z.minLength(1)),
-    messages: z.array(MessageSchema()),
-    max_tokens: z.optional(z.int().check(z.gt(0))),
-    temperature: z.optional(z.number().check(z.gte(0), z.lte(2))),
-    stream_options: z.optional(z.object({ include_usage: z.boolean() })),
-  }),
-);
-export type ChatRequest = z.infer<ReturnType<typeof ChatRequestSchema>>;
-export type ChatMessage = z.infer<ReturnType<typeof MessageSchema>>;

@@ -7,7 +7,7 @@ import { buildImageRequest, type ImageFile, type WantedImageOptions } from '../c
 import { costOfImages } from '../client/pricing';
 import type { ModelEntry } from '../client/schemas';
 import type { RequestOptions, ServiceClient } from '../client/serviceClient';
-import { checkImage, formatMegabytes, MAX_IMAGE_BYTES } from './imageBytes';
+import { checkImage, formatMegabytes, MAX_IMAGE_BYTES } from '../client/imageBytes';
 import { checkWritableFolder, editedStem, saveNewFile, stemFromText } from './imageFiles';
 import { ImageInputError } from './imageInputError';
 

@@ -2,7 +2,7 @@
 // the selection's language, keeping its indentation (the reply replaces the selection as is).
 import { fenceCode } from '../chat/codeFence';
 import { linesText } from '../chat/conversation';
-import type { ChatMessage } from '../client/schemas';
+import type { TextMessage } from '../client/textRequest';
 
 export interface RefactorPromptInput {
   code: string;
@@ -23,7 +23,7 @@ function indentationRule(code: string): string {
   return `Keep the original indentation: the code starts indented by ${what}, and so must your code.`;
 }
 
-export function buildRefactorMessages(input: RefactorPromptInput): ChatMessage[] {
+export function buildRefactorMessages(input: RefactorPromptInput): TextMessage[] {
   const lines = linesText(input);
   const system = [
     'You rewrite code as instructed. Your reply replaces the original code in the file exactly as you write it.',

@@ -1,7 +1,7 @@
 // What a person is told while the client waits before trying again (spec, Limits 1: a 429's
 // window is waited out, visibly): the chat's "Answering…" line and the refactor progress both
 // show this countdown.
-import type { ErrorKind } from '../client/serviceError';
+import type { ErrorKind } from '../client/errorKind';
 
 export function waitReason(kind: ErrorKind): string {
   return kind === 'rate_limit' ? 'The service is rate-limiting requests: trying again in' : 'The service did not answer: trying again in';

@@ -2,7 +2,7 @@
 // the language-model provider). It knows nothing of turns or documents: it picks the model's
 // interface, sends, hands text and reasoning on in batches as they arrive, and sorts the ending
 // into one outcome.
-import type { ChatMessage, Usage } from '../client/schemas';
+import type { Usage } from '../client/schemas';
 import type { RetryWait } from '../client/serviceClient';
 import { ServiceError } from '../client/serviceError';
 import { costOfUsage } from '../client/pricing';
@@ -77,9 +77,7 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     const transport = chooseTransport(model, connection.transport);
     if (!transport.ok) throw new SetupError(`The model ${model.id} cannot be used: ${transport.message}`, ['selectModel', 'openSettings']);
     if (transport.assumedFrom) connection.onAssumedInterface?.(transport.assumedFrom);
-    // Tool conversations (the provider's) are sent whole: trimming could split a call from its result.
-    const plain = request.messages.every(isPlain);
-    const fitted = plain ? fitToContext(request.messages as ChatMessage[], model.context_length, maxTokens) : { messages: request.messages, dropped: 0 };
+    const fitted = fitToContext(request.messages, model.context_length, maxTokens);
     if (fitted.dropped > 0 && model.context_length !== undefined) handlers.onTrimmed?.(fitted.dropped, model.context_length);
     const messages = fitted.messages;
     // Spec, Endpoints 5: `stream` is an optional field like any other.
@@ -139,9 +137,6 @@ function untilStopped<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
-
-const isPlain = (message: TextMessage): message is ChatMessage =>
-  message.role !== 'tool' && !(message.role === 'assistant' && (message.toolCalls?.length ?? 0) > 0);
 
 function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;

@@ -1,7 +1,8 @@
 // The one vocabulary of what a person can do about a failure or a missing setting, with the
 // one label table every surface uses (notifications, quick-picks, the chat's error card).
 // DESIGN: user-facing text explains the action; the raw status, code and request id go to the log.
-import type { ErrorKind, ServiceError } from '../client/serviceError';
+import type { ErrorKind } from '../client/errorKind';
+import type { ServiceError } from '../client/serviceError';
 
 export const ACTIONS = ['retry', 'discard', 'useCurrentAddress', 'setApiKey', 'setBaseUrl', 'selectModel', 'openSettings', 'showLog'] as const;
 export type Action = (typeof ACTIONS)[number];

@@ -8,7 +8,7 @@ import { errorCard } from '../../core/chat/errorCard';
 import { streamReply } from '../../core/reply/streamReply';
 import { providedModel } from '../../core/lm/providedModels';
 import { ReasoningMemory } from '../../core/lm/reasoningMemory';
-import { estimateMessageTokens } from '../../core/lm/tokenCount';
+import { estimateTokens } from '../../core/reply/tokenEstimate';
 import { checkToolRequired } from '../../core/lm/toolMode';
 import type { ServiceError } from '../../core/client/serviceError';
 import type { TextMessage, ToolCall } from '../../core/client/textRequest';
@@ -113,7 +113,7 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
 
   /** Counted as sent to a model that takes images: a count never refuses. */
   async provideTokenCount(_model: Info, text: string | vscode.LanguageModelChatRequestMessage): Promise<number> {
-    return estimateMessageTokens(typeof text === 'string' ? [{ role: 'user', content: text }] : requestMessages([text], this.memory, true));
+    return estimateTokens(typeof text === 'string' ? [{ role: 'user', content: text }] : requestMessages([text], this.memory, true));
   }
 
   /** The chat panel's explanation, with the request id, as the error VS Code shows; logged the same way. */

@@ -4,7 +4,7 @@
 // VS Code's own path costs (the request and every part go through the workbench and back),
 // so the figure against it is what our provider adds on that path.
 import * as vscode from 'vscode';
-import { ServiceClient } from '../../../src/core';
+import { ServiceClient, TRANSPORTS } from '../../../src/core';
 import { PEER_MARKS_KEY, PEER_VENDOR, type PeerMarks } from './peerVendor';
 
 export function activate(context: vscode.ExtensionContext): void {
@@ -24,8 +24,8 @@ export function activate(context: vscode.ExtensionContext): void {
       const controller = new AbortController();
       const cancel = token.onCancellationRequested(() => controller.abort());
       try {
-        const request = { model: model.id, messages: messages.map((m) => ({ role: 'user' as const, content: text(m) })) };
-        for await (const event of client.streamChatCompletion(request, { signal: controller.signal })) {
+        const request = { model: model.id, messages: messages.map((m) => ({ role: 'user' as const, content: text(m) })), options: {} };
+        for await (const event of client.streamText(TRANSPORTS['chat-completions'], request, { signal: controller.signal })) {
           if (event.type !== 'delta' || !event.text) continue;
           marks.firstReportAt ??= performance.now();
           progress.report(new vscode.LanguageModelTextPart(event.text));

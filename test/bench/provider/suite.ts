@@ -11,7 +11,7 @@
 // a provider reports its parts decides when VS Code passes the first one on.
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { ServiceClient } from '../../../src/core';
+import { ServiceClient, TRANSPORTS } from '../../../src/core';
 import { median, paired } from '../stats';
 import { PEER_MARKS_KEY, PEER_VENDOR, type PeerMarks } from './peerVendor';
 
@@ -70,11 +70,11 @@ async function peerPathSplit(peer: vscode.LanguageModelChat): Promise<PathSplit>
 }
 
 async function clientFirstDelta(client: ServiceClient, paced = false): Promise<number> {
-  const request = { model: MODEL, messages: [{ role: 'user' as const, content: paced ? PACED_PROMPT : PROMPT }] };
+  const request = { model: MODEL, messages: [{ role: 'user' as const, content: paced ? PACED_PROMPT : PROMPT }], options: {} };
   const start = performance.now();
   let elapsed: number | undefined;
   // Leaving the loop early ends the request (the client closes a reader its caller stops reading).
-  for await (const event of client.streamChatCompletion(request)) {
+  for await (const event of client.streamText(TRANSPORTS['chat-completions'], request)) {
     if (elapsed === undefined && event.type === 'delta' && event.text) elapsed = performance.now() - start;
     if (elapsed !== undefined && paced) break;
   }

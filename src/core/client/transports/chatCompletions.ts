@@ -4,10 +4,10 @@
 import * as z from 'zod/mini';
 import { buildOnce } from '../../buildOnce';
 import { fastObject } from '../fastObject';
-import { readEvent, StreamFault, type StreamReader } from '../eventStream';
+import { readEvent, StreamFault } from '../eventStream';
 import { UsageSchema } from '../schemas';
 import type { TextMessage, TextRequest } from '../textRequest';
-import { argumentsOrEmpty, ToolCallAssembler, type ReplyPart, type Transport } from './transport';
+import { argumentsOrEmpty, ToolCallAssembler, type ReplyPart, type StreamReader, type Transport } from './transport';
 
 const DONE = '[DONE]';
 

@@ -7,9 +7,9 @@
 import * as z from 'zod/mini';
 import { buildOnce } from '../../buildOnce';
 import { fastObject } from '../fastObject';
-import { readTypedEvent, truncated, type StreamReader } from '../eventStream';
+import { readTypedEvent, truncated } from '../eventStream';
 import type { TextMessage, TextRequest, ThinkingBlock } from '../textRequest';
-import { EMPTY_PARAMETERS, ToolCallAssembler, usage, type FinishReason, type ReplyPart, type Transport } from './transport';
+import { EMPTY_PARAMETERS, ToolCallAssembler, usage, type FinishReason, type ReplyPart, type StreamReader, type Transport } from './transport';
 
 /** Messages requires max_tokens; this is sent when the person set no limit. */
 export const DEFAULT_MAX_TOKENS = 4096;

@@ -4,9 +4,9 @@
 import * as z from 'zod/mini';
 import { buildOnce } from '../../buildOnce';
 import { fastObject } from '../fastObject';
-import { errorFault, readTypedEvent, truncated, type StreamReader } from '../eventStream';
+import { errorFault, readTypedEvent, truncated } from '../eventStream';
 import type { TextRequest } from '../textRequest';
-import { argumentsOrEmpty, EMPTY_PARAMETERS, ToolCallAssembler, usage, type FinishReason, type ReplyPart, type Transport } from './transport';
+import { argumentsOrEmpty, EMPTY_PARAMETERS, ToolCallAssembler, usage, type FinishReason, type ReplyPart, type StreamReader, type Transport } from './transport';
 
 // Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
 const UsageSchema = buildOnce(() =>

@@ -1,7 +1,7 @@
 // One text interface of the service (spec, "What the service does" 1): how a TextRequest is
 // written for it, and how its replies are read back into the common parts. Everything else
 // (retries, timeouts, request ids, diagnostics, logs) is the ServiceClient's, the same for all.
-import type { StreamReader } from '../eventStream';
+import type { SseEvent } from '../sseDecoder';
 import type { Usage } from '../schemas';
 import type { TextRequest, ThinkingBlock, ToolCall } from '../textRequest';
 
@@ -17,6 +17,14 @@ export type ReplyPart =
   /** A tool call whose arguments are complete. */
   | { type: 'tool_call'; call: ToolCall }
   | { type: 'end'; finishReason: FinishReason | null; usage?: Usage; reasoningBlocks?: ThinkingBlock[] };
+
+/** One interface's reading of one streamed reply. */
+export interface StreamReader {
+  /** Adds the parts `event` completes; true once the reply is complete. Throws a StreamFault (eventStream.ts). */
+  read(event: SseEvent, parts: ReplyPart[]): boolean;
+  /** The bytes ended without a completing event: the end part, or a `truncated` fault. */
+  end(): ReplyPart;
+}
 
 export interface Transport {
   readonly name: TransportName;

@@ -5,15 +5,16 @@ import * as assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
-import { ServiceClient, ServiceError, type ChatRequest, type RetryWait, type ServiceClientOptions } from '../../../../src/core/index';
+import { ServiceClient, ServiceError, TRANSPORTS, type ChatOptions, type RetryWait, type ServiceClientOptions, type TextRequest } from '../../../../src/core/index';
 import { UnfinishedGenerations } from '../../../../src/core/client/unfinishedGenerations';
 
-const chat: ChatRequest = { model: 'acme/chat-large', messages: [{ role: 'user', content: 'Explain closures in TypeScript.' }] };
+const chat: TextRequest = { model: 'acme/chat-large', messages: [{ role: 'user', content: 'Explain closures in TypeScript.' }], options: {} };
 
-async function streamText(client: ServiceClient, onRetry?: (wait: RetryWait) => void): Promise<{ text: string; error?: ServiceError }> {
+/** The answer through chat completions, streamed unless `streaming` is false. */
+async function streamText(client: ServiceClient, onRetry?: (wait: RetryWait) => void, streaming?: ChatOptions['streaming']): Promise<{ text: string; error?: ServiceError }> {
   let text = '';
   try {
-    for await (const event of client.streamChatCompletion(chat, { onRetry })) if (event.type === 'delta') text += event.text;
+    for await (const event of client.streamText(TRANSPORTS['chat-completions'], chat, { onRetry, streaming })) if (event.type === 'delta') text += event.text;
     return { text };
   } catch (error) {
     assert.ok(error instanceof ServiceError, String(error));
@@ -33,7 +34,8 @@ describe('core ServiceClient: charged once, payment failures, long silences', fu
   for (const mode of ['stream', 'json'] as const) {
     it(`Errors 2: an answer lost after it was made is asked for again with the same client request id, and charged once [${mode}]`, async () => {
       await control.queueFaults('chat', [{ type: 'drop_reply' }]);
-      const text = mode === 'stream' ? (await streamText(client())).text : ((await client().createChatCompletion(chat)).choices[0]?.message.content ?? '');
+      const { text, error } = await streamText(client(), undefined, mode === 'stream');
+      assert.equal(error, undefined, error?.message);
       assert.equal(text, reference);
       const records = await control.requests();
       assert.equal(records.length, 2);

@@ -15,15 +15,21 @@ import {
   ServiceClient,
   ServiceError,
   usableTextModels,
-  type ChatRequest,
-  type ChatStreamEvent,
+  type ChatOptions,
   type ClientLogger,
   type ServiceClientOptions,
+  type TextRequest,
 } from '../../../../src/core/index';
+import { run } from './textOutcome';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PROMPT = 'Explain closures in TypeScript.';
-const chat = (model = 'acme/chat-large', content = PROMPT): ChatRequest => ({ model, messages: [{ role: 'user', content }] });
+const chat = (model = 'acme/chat-large', content = PROMPT): TextRequest => ({ model, messages: [{ role: 'user', content }], options: {} });
+const chatCompletions = TRANSPORTS['chat-completions'];
+/** A request through chat completions, streamed. */
+const ask = (client: ServiceClient, request = chat(), options: ChatOptions = {}) => run(client.streamText(chatCompletions, request, options));
+/** The same as one whole answer (`stream` not sent). */
+const whole = (client: ServiceClient, request = chat(), options: ChatOptions = {}) => ask(client, request, { ...options, streaming: false });
 
 class RecordingLogger implements ClientLogger {
   readonly lines: string[] = [];
@@ -48,27 +54,6 @@ async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
   assert.fail('expected the call to fail');
 }
 
-interface StreamOutcome {
-  deltas: string[];
-  done?: Extract<ChatStreamEvent, { type: 'done' }>;
-  error?: ServiceError;
-}
-
-async function consume(stream: AsyncIterable<ChatStreamEvent>): Promise<StreamOutcome> {
-  const outcome: StreamOutcome = { deltas: [] };
-  try {
-    for await (const event of stream) {
-      assert.equal(outcome.done, undefined, 'nothing may follow done');
-      if (event.type === 'delta') outcome.deltas.push(event.text);
-      else if (event.type === 'done') outcome.done = event;
-    }
-  } catch (error) {
-    assert.ok(error instanceof ServiceError, `expected a ServiceError, got ${String(error)}`);
-    outcome.error = error;
-  }
-  return outcome;
-}
-
 describe('core ServiceClient against the emulator', function () {
   const { emulator, control } = useEmulator();
   const logger = new RecordingLogger();
@@ -91,11 +76,11 @@ describe('core ServiceClient against the emulator', function () {
     }
 
     it('Authentication rule: an empty key is a config error before any request', async () => {
-      const error = await rejection(client({ apiKey: '  \n' }).createChatCompletion(chat()));
-      assert.equal(error.kind, 'config');
+      const { error } = await whole(client({ apiKey: '  \n' }));
+      assert.equal(error?.kind, 'config');
       assert.match(error.userMessage, /Set API Key/);
       assert.match(error.clientRequestId, UUID);
-      const streamed = await consume(client({ apiKey: '' }).streamChatCompletion(chat()));
+      const streamed = await ask(client({ apiKey: '' }));
       assert.equal(streamed.error?.kind, 'config');
       assert.deepEqual(await control.requests(), []);
     });
@@ -121,14 +106,15 @@ describe('core ServiceClient against the emulator', function () {
     });
 
     it('Authentication rule 1: the key is trimmed and sent as Bearer', async () => {
-      const completion = await client({ apiKey: `  ${FIXTURE_KEYS.alpha}\n` }).createChatCompletion(chat());
-      assert.ok(completion.choices[0]?.message.content);
+      const answer = await whole(client({ apiKey: `  ${FIXTURE_KEYS.alpha}\n` }));
+      assert.equal(answer.error, undefined);
+      assert.ok(answer.text);
     });
 
     it('Versioning 3: the legacy prefix works; Endpoints 6: the chat-only /api/v1 form is refused before sending', async () => {
       const legacy = client({ baseUrl: `${emulator.origin}/legacy/v1/` });
       assert.ok((await legacy.listModels()).data.length > 0);
-      assert.ok((await legacy.createChatCompletion(chat())).choices[0]?.message.content);
+      assert.ok((await whole(legacy)).text);
       const hostLevel = await rejection(client({ baseUrl: `${emulator.origin}/api/v1` }).listModels());
       assert.equal(hostLevel.kind, 'config');
       assert.equal(hostLevel.userMessage, `${emulator.origin}/api/v1 is the host-level alias of the chat endpoint only: use the base address ${emulator.origin}/v1.`);
@@ -148,21 +134,22 @@ describe('core ServiceClient against the emulator', function () {
     });
 
     it('Authentication rule 9: a model unavailable to the workspace is forbidden with advice to pick another', async () => {
-      const error = await rejection(client().createChatCompletion(chat('zeta/reasoner-pro')));
-      assert.equal(error.kind, 'forbidden');
+      const { error } = await whole(client(), chat('zeta/reasoner-pro'));
+      assert.equal(error?.kind, 'forbidden');
       assert.equal(error.code, 'model_unavailable');
       assert.match(error.userMessage, /Select Model/);
-      assert.ok((await client({ apiKey: FIXTURE_KEYS.beta }).createChatCompletion(chat('zeta/reasoner-pro'))).choices.length);
+      assert.ok((await whole(client({ apiKey: FIXTURE_KEYS.beta }), chat('zeta/reasoner-pro'))).text);
     });
   });
 
   describe('chat', () => {
-    it('createChatCompletion returns the text and the request id of its record', async () => {
-      const completion = await client().createChatCompletion(chat());
-      assert.equal(completion.object, 'chat.completion');
-      assert.ok(completion.choices[0]?.message.content.length);
+    it('Endpoints 5: a whole answer (stream not asked for) comes as one delta, then done with the request id of its record', async () => {
+      const answer = await whole(client());
+      assert.equal(answer.deltas.length, 1);
+      assert.ok(answer.text.length);
+      assert.equal(answer.done?.finishReason, 'stop');
       const [record] = await control.requests();
-      assert.equal(completion.requestId, record?.requestId);
+      assert.equal(answer.done?.requestId, record?.requestId);
       assert.equal(record?.stream, false);
     });
 
@@ -170,18 +157,18 @@ describe('core ServiceClient against the emulator', function () {
       const words = Array.from({ length: 40 }, (_, i) => `word${i} `);
       await control.queueReplies([words.join('')]);
       await control.queueFaults('chat', [{ type: 'burst' }]);
-      const streamed = await consume(client().streamChatCompletion(chat()));
+      const streamed = await ask(client());
       assert.equal(streamed.error, undefined);
       assert.deepEqual(streamed.deltas, ['word0 ', words.slice(1).join('')]);
       assert.equal(streamed.done?.finishReason, 'stop');
     });
 
     it('Streaming: deltas add up to the non-streamed reply; done comes last with finish reason, usage and request id', async () => {
-      const whole = (await client().createChatCompletion(chat())).choices[0]?.message.content;
-      const streamed = await consume(client().streamChatCompletion({ ...chat(), stream_options: { include_usage: true } }));
+      const answer = (await whole(client())).text;
+      const streamed = await ask(client(), { ...chat(), includeUsage: true });
       assert.equal(streamed.error, undefined);
       assert.ok(streamed.deltas.length > 0);
-      assert.equal(streamed.deltas.join(''), whole);
+      assert.equal(streamed.text, answer);
       assert.equal(streamed.done?.finishReason, 'stop');
       assert.ok(streamed.done?.usage);
       const records = await control.requests();
@@ -189,12 +176,10 @@ describe('core ServiceClient against the emulator', function () {
       assert.equal(streamed.done?.requestId, records[1]?.requestId);
     });
 
-    it('Errors rule 1: an empty messages array is rejected as invalid_request and not retried', async () => {
-      const error = await rejection(client().createChatCompletion({ model: 'acme/chat-large', messages: [] }));
-      assert.equal(error.kind, 'invalid_request');
-      assert.equal(error.status, 400);
-      assert.equal(error.code, 'invalid_request');
-      assert.equal((await control.requests()).length, 1);
+    it('Errors rule 1: a request without messages is refused as invalid_request before it is sent', async () => {
+      const { error } = await whole(client(), { ...chat(), messages: [] });
+      assert.deepEqual([error?.kind, error?.status, error?.serviceMessage], ['invalid_request', undefined, 'request not sent: a request needs at least one message']);
+      assert.deepEqual(await control.requests(), []);
     });
 
     it('Endpoints rule 5: built from the catalog, a request carries only fields the model supports', async () => {
@@ -203,22 +188,22 @@ describe('core ServiceClient against the emulator', function () {
       assert.ok(mini);
       const { request } = buildTextRequest(mini, [{ role: 'user', content: PROMPT }], { maxTokens: 32, includeUsage: true });
       assert.deepEqual(request.options, {});
-      const streamed = await consume(client().streamText(TRANSPORTS['chat-completions'], request));
+      const streamed = await ask(client(), request);
       assert.equal(streamed.error, undefined);
-      const unchecked = await rejection(client().createChatCompletion({ ...chat('acme/chat-mini'), max_tokens: 32 }));
-      assert.equal(unchecked.code, 'unsupported_parameter');
+      const { error: unchecked } = await whole(client(), { ...chat('acme/chat-mini'), options: { max_tokens: 32 } });
+      assert.equal(unchecked?.code, 'unsupported_parameter');
       assert.equal(unchecked.kind, 'invalid_request');
     });
 
     it('Endpoints rule 2: an image model on chat is refused with advice to pick a text model', async () => {
-      const error = await rejection(client().createChatCompletion(chat('pixel/image-gen')));
-      assert.equal(error.code, 'unsupported_model_endpoint');
+      const { error } = await whole(client(), chat('pixel/image-gen'));
+      assert.equal(error?.code, 'unsupported_model_endpoint');
       assert.match(error.userMessage, /text model/);
     });
 
     it('the client request id is a UUID per logical request', async () => {
-      await client().createChatCompletion(chat());
-      await client().createChatCompletion(chat());
+      await whole(client());
+      await whole(client());
       const [first, second] = await control.requests();
       assert.match(first?.clientRequestId ?? '', UUID);
       assert.notEqual(first?.clientRequestId, second?.clientRequestId);
@@ -231,7 +216,7 @@ describe('core ServiceClient against the emulator', function () {
     before(async () => {
       await control.reset();
       // The emulator's deltas, one per token: a partial text is counted in them.
-      reference = tokenize((await client().createChatCompletion(chat())).choices[0]?.message.content ?? '');
+      reference = tokenize((await whole(client())).text);
       assert.ok(reference.length > 6);
     });
 
@@ -307,25 +292,10 @@ describe('core ServiceClient against the emulator', function () {
         it(`${testCase.name} [${mode}]`, async () => {
           await control.queueFaults('chat', testCase.faults);
           const started = client(testCase.options);
-          let error: ServiceError | undefined;
-          let text = '';
-          let requestId: string | undefined;
-          if (mode === 'json') {
-            try {
-              const completion = await started.createChatCompletion(chat());
-              text = completion.choices[0]?.message.content ?? '';
-              requestId = completion.requestId;
-            } catch (thrown) {
-              assert.ok(thrown instanceof ServiceError, String(thrown));
-              error = thrown;
-            }
-          } else {
-            const outcome = await consume(started.streamChatCompletion(chat()));
-            text = outcome.deltas.join('');
-            error = outcome.error;
-            requestId = outcome.done?.requestId;
-            if (!error) assert.equal(outcome.done?.finishReason, 'stop');
-          }
+          const outcome = await (mode === 'json' ? whole(started) : ask(started));
+          const { text, error } = outcome;
+          const requestId = outcome.done?.requestId;
+          if (!error) assert.equal(outcome.done?.finishReason, 'stop');
 
           const records = await control.requests();
           assert.equal(records.length, testCase.attempts, 'attempts made');
@@ -374,7 +344,7 @@ describe('core ServiceClient against the emulator', function () {
       const deltas: string[] = [];
       let error: unknown;
       try {
-        for await (const event of client().streamChatCompletion(chat(), { signal: controller.signal })) {
+        for await (const event of client().streamText(chatCompletions, chat(), { signal: controller.signal })) {
           if (event.type === 'delta') deltas.push(event.text);
           if (deltas.length === 2) setTimeout(() => controller.abort(), 50);
         }
@@ -390,10 +360,10 @@ describe('core ServiceClient against the emulator', function () {
     it('Errors rule: an abort during a retry wait stops at once with kind aborted', async () => {
       const controller = new AbortController();
       await control.queueFaults('chat', [{ type: 'rate_limit', retryAfterSeconds: 30 }]);
-      const pending = client().createChatCompletion(chat(), { signal: controller.signal });
+      const pending = whole(client(), chat(), { signal: controller.signal });
       setTimeout(() => controller.abort(), 300);
-      const error = await rejection(pending);
-      assert.equal(error.kind, 'aborted');
+      const { error } = await pending;
+      assert.equal(error?.kind, 'aborted');
       assert.equal((await control.requests()).length, 1);
     });
 
@@ -401,8 +371,8 @@ describe('core ServiceClient against the emulator', function () {
       const controller = new AbortController();
       await control.queueFaults('chat', [{ type: 'rate_limit', retryAfterSeconds: 30 }]);
       // With a 30 s window, a wait that misses this abort runs past the test's time limit.
-      const error = await rejection(client().createChatCompletion(chat(), { signal: controller.signal, onRetry: () => controller.abort() }));
-      assert.equal(error.kind, 'aborted');
+      const { error } = await whole(client(), chat(), { signal: controller.signal, onRetry: () => controller.abort() });
+      assert.equal(error?.kind, 'aborted');
       assert.equal((await control.requests()).length, 1);
     });
 
@@ -419,10 +389,10 @@ describe('core ServiceClient against the emulator', function () {
       try {
         const { port } = server.address() as { port: number };
         const controller = new AbortController();
-        const pending = client({ baseUrl: `http://127.0.0.1:${port}/v1` }).createChatCompletion(chat(), { signal: controller.signal });
+        const pending = whole(client({ baseUrl: `http://127.0.0.1:${port}/v1` }), chat(), { signal: controller.signal });
         setTimeout(() => controller.abort(), 100);
-        const error = await rejection(pending);
-        assert.deepEqual({ kind: error.kind, requests }, { kind: 'aborted', requests: 1 });
+        const { error } = await pending;
+        assert.deepEqual({ kind: error?.kind, requests }, { kind: 'aborted', requests: 1 });
       } finally {
         server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));
@@ -436,7 +406,7 @@ describe('core ServiceClient against the emulator', function () {
     });
 
     it('a consumer that stops reading early ends the request without an error', async () => {
-      for await (const event of client().streamChatCompletion(chat())) {
+      for await (const event of client().streamText(chatCompletions, chat())) {
         assert.equal(event.type, 'delta');
         break;
       }
@@ -457,8 +427,9 @@ describe('core ServiceClient against the emulator', function () {
 
   describe('diagnostics and catalog', () => {
     it('Authentication rule 8: a failure carries a diagnostics record for support, with the masked key only', async () => {
-      const error = await rejection(client().createChatCompletion(chat('zeta/reasoner-pro')));
+      const { error } = await whole(client(), chat('zeta/reasoner-pro'));
       const [record] = await control.requests();
+      assert.ok(error);
       const d = error.diagnostics;
       assert.equal(d.method, 'POST');
       assert.equal(d.endpoint, '/v1/chat/completions');
@@ -475,7 +446,8 @@ describe('core ServiceClient against the emulator', function () {
     it('Errors 4: an error code, request id or header that echoes the key is dropped or masked, never shown', async () => {
       const key = FIXTURE_KEYS.alpha;
       await control.queueFaults('chat', [{ type: 'status', status: 400, code: `bad_key_${key}`, message: `Authorization: Bearer ${key}`, headers: { 'x-request-id': `req_${key}`, 'x-echo': key } }]);
-      const error = await rejection(client({ maxRetries: 0 }).createChatCompletion(chat()));
+      const { error } = await whole(client({ maxRetries: 0 }));
+      assert.ok(error);
       assert.deepEqual(
         { code: error.code, requestId: error.requestId, echo: error.headers?.['x-echo'], serviceMessage: error.serviceMessage, userMessage: error.userMessage },
         {
@@ -491,13 +463,13 @@ describe('core ServiceClient against the emulator', function () {
 
     it('Errors 4: a stream error event whose code echoes the key keeps no code', async () => {
       await control.queueFaults('chat', [{ type: 'stream_error', afterDeltas: 0, code: `quota_${FIXTURE_KEYS.alpha}` }]);
-      const { error } = await consume(client({ maxRetries: 0 }).streamChatCompletion(chat()));
+      const { error } = await ask(client({ maxRetries: 0 }));
       assert.deepEqual({ code: error?.code, leaked: JSON.stringify({ ...error, message: error?.message }).includes(FIXTURE_KEYS.alpha) }, { code: undefined, leaked: false });
     });
 
     it('Limits 2: a spend-limit error after part of the answer keeps its advice (sending again would fail the same way) and the text', async () => {
       await control.queueFaults('chat', [{ type: 'stream_error', afterDeltas: 3, code: 'spend_limit_exceeded' }]);
-      const { deltas, error } = await consume(client().streamChatCompletion(chat()));
+      const { deltas, error } = await ask(client());
       assert.deepEqual(
         { kind: error?.kind, partialText: error?.partialText, userMessage: error?.userMessage, requests: (await control.requests()).length },
         {

@@ -1,10 +1,12 @@
-// What a streamed text request came to, for the transport tests: the text, reasoning and tool
+// What a text request came to, for the client's tests: the text, reasoning and tool
 // calls it gave, its done event, or the ServiceError it ended with.
 import * as assert from 'node:assert/strict';
 import { ServiceError, type ChatStreamEvent, type ToolCall } from '../../../../src/core/index';
 
 export interface Outcome {
   text: string;
+  /** The text events as they came (a network chunk's deltas travel as one). */
+  deltas: string[];
   reasoning: string;
   calls: ToolCall[];
   done?: Extract<ChatStreamEvent, { type: 'done' }>;
@@ -12,11 +14,14 @@ export interface Outcome {
 }
 
 export async function run(events: AsyncIterable<ChatStreamEvent>): Promise<Outcome> {
-  const outcome: Outcome = { text: '', reasoning: '', calls: [] };
+  const outcome: Outcome = { text: '', deltas: [], reasoning: '', calls: [] };
   try {
     for await (const event of events) {
       assert.equal(outcome.done, undefined, 'nothing follows done');
-      if (event.type === 'delta') outcome.text += event.text;
+      if (event.type === 'delta') {
+        outcome.text += event.text;
+        outcome.deltas.push(event.text);
+      }
       else if (event.type === 'reasoning') outcome.reasoning += event.text;
       else if (event.type === 'tool_call') outcome.calls.push(event.call);
       else outcome.done = event;

@@ -22,7 +22,7 @@ describe('transports: chat completions, Responses and Messages through one surfa
   const client = (maxRetries = 2) => new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries, idleTimeoutMs: 500 });
 
   before(async () => {
-    reference = (await client().createChatCompletion({ model: 'acme/chat-large', messages: [{ role: 'user', content: PROMPT }] })).choices[0]!.message.content;
+    reference = (await run(client().streamText(TRANSPORTS['chat-completions'], { model: 'acme/chat-large', messages: [{ role: 'user', content: PROMPT }], options: {} }, { streaming: false }))).text;
   });
 
   for (const c of CASES) {
@@ -132,7 +132,7 @@ describe('ServiceClient: extra request headers (multiModelAI.requestHeaders)', (
   });
 });
 
-describe('transports: images in a user message', () => {
+describe('transports: images in a user message (issue 12)', () => {
   const { emulator } = useEmulator();
   const PNG = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
   const withImage = (model: string): TextRequest => ({ model, messages: [{ role: 'user', content: 'What is this?', images: [{ mimeType: 'image/png', data: PNG }] }], options: {} });

@@ -1,14 +1,10 @@
 import * as assert from 'node:assert/strict';
-import type { ChatMessage } from '../../../../src/core/client/schemas';
-import { estimateTokens, fitToContext } from '../../../../src/core/reply/contextFit';
+import type { TextMessage } from '../../../../src/core/client/textRequest';
+import { fitToContext } from '../../../../src/core/reply/contextFit';
 
-const msg = (role: ChatMessage['role'], chars: number): ChatMessage => ({ role, content: role[0]!.repeat(chars) });
+const msg = (role: 'system' | 'user' | 'assistant', chars: number): TextMessage => ({ role, content: role[0]!.repeat(chars) });
 
 describe('fitToContext (spec, Limits 3)', () => {
-  it('estimates 2.8 characters a token plus 4 a message', () => {
-    assert.equal(estimateTokens([msg('user', 280), msg('assistant', 281)]), 100 + 4 + 101 + 4);
-  });
-
   it('keeps everything when the context is unknown or large enough', () => {
     const messages = [msg('system', 30), msg('user', 300)];
     assert.deepEqual(fitToContext(messages, undefined), { messages, dropped: 0 });
@@ -32,5 +28,18 @@ describe('fitToContext (spec, Limits 3)', () => {
   it('never drops the message being answered, even when it alone is too long', () => {
     const messages = [msg('system', 30), msg('user', 3000)];
     assert.deepEqual(fitToContext(messages, 100), { messages, dropped: 0 });
+  });
+
+  it('counts an image at its fixed estimate: one picture in an old question is enough to drop that exchange', () => {
+    const image = { mimeType: 'image/png', data: 'iVBORw==' };
+    const messages: TextMessage[] = [{ role: 'user', content: 'What is this?', images: [image] }, msg('assistant', 30), msg('user', 30)];
+    // 1 609 + 15 + 15 tokens; 2 400 - 600 for the answer leaves 1 800: all fit. 2 000 - 500 leaves 1 500: the picture's exchange goes.
+    assert.deepEqual([fitToContext(messages, 2_400).dropped, fitToContext(messages, 2_000)], [0, { messages: messages.slice(2), dropped: 2 }]);
+  });
+
+  it('sends a tool conversation whole, so no call is parted from its result', () => {
+    const call = { id: 'c1', name: 'read_file', arguments: '{}' };
+    const messages: TextMessage[] = [msg('user', 3000), { role: 'assistant', content: '', toolCalls: [call] }, { role: 'tool', toolCallId: 'c1', content: 'x'.repeat(3000) }, msg('user', 30)];
+    assert.deepEqual(fitToContext(messages, 1000), { messages, dropped: 0 });
   });
 });

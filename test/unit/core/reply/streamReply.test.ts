@@ -2,11 +2,10 @@
 import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
-import { ServiceClient } from '../../../../src/core/index';
+import { ServiceClient, TRANSPORTS, type TextMessage } from '../../../../src/core/index';
 import { SetupError, type ModelConnection } from '../../../../src/core/reply/modelConnection';
 import { streamReply, type ReplyOutcome } from '../../../../src/core/reply/streamReply';
 import { ServiceError } from '../../../../src/core/client/serviceError';
-import type { ChatMessage } from '../../../../src/core/client/schemas';
 
 const scripted = 'one two three four five six seven eight';
 
@@ -27,7 +26,7 @@ describe('streamReply against the emulator', () => {
     basic = { client, model: basicModel };
   });
 
-  async function run(options: { connection?: Promise<ModelConnection>; signal?: AbortSignal; onText?: (text: string) => void; messages?: ChatMessage[] } = {}) {
+  async function run(options: { connection?: Promise<ModelConnection>; signal?: AbortSignal; onText?: (text: string) => void; messages?: TextMessage[] } = {}) {
     const texts: string[] = [];
     const models: string[] = [];
     const trims: [number, number][] = [];
@@ -157,9 +156,9 @@ describe('streamReply against the emulator', () => {
   describe("the model's context (spec, Limits 3; Errors 4)", () => {
     // 400 words a message: about 670 tokens by the client's estimate, 404 by the emulator's count.
     const long = 'word '.repeat(400);
-    const conversation: ChatMessage[] = [
+    const conversation: TextMessage[] = [
       { role: 'system', content: 'Be brief.' },
-      ...Array.from({ length: 6 }, (_, i): ChatMessage[] => [{ role: 'user', content: `${i} ${long}` }, { role: 'assistant', content: long }]).flat(),
+      ...Array.from({ length: 6 }, (_, i): TextMessage[] => [{ role: 'user', content: `${i} ${long}` }, { role: 'assistant', content: long }]).flat(),
       { role: 'user', content: `last ${long}` },
     ];
 
@@ -174,7 +173,7 @@ describe('streamReply against the emulator', () => {
 
     it('untrimmed, the service refuses it as too long, and the advice says what to do', async () => {
       const error = await client
-        .streamChatCompletion({ model: 'acme/chat-basic', messages: conversation }, { streaming: false })
+        .streamText(TRANSPORTS['chat-completions'], { model: 'acme/chat-basic', messages: conversation, options: {} }, { streaming: false })
         .next()
         .then(() => undefined, (thrown: unknown) => thrown);
       assert.ok(error instanceof ServiceError);
