@@ -132,7 +132,7 @@ describe('ServiceClient: extra request headers (multiModelAI.requestHeaders)', (
   });
 });
 
-describe('transports: images in a user message (issue 12)', () => {
+describe('transports: images in a user message', () => {
   const { emulator } = useEmulator();
   const PNG = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
   const withImage = (model: string): TextRequest => ({ model, messages: [{ role: 'user', content: 'What is this?', images: [{ mimeType: 'image/png', data: PNG }] }], options: {} });
