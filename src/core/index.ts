@@ -1,6 +1,10 @@
-// The core client's public surface (docs/CONTRACTS.md, "Core client contract").
+// The core client's public surface (docs/ARCHITECTURE.md).
 export { ServiceClient } from './client/serviceClient';
-export type { ClientLogger, ServiceClientOptions, RequestOptions, ChatOptions, RetryWait, ModelFilters, ChatStreamEvent } from './client/serviceClient';
+export type { ServiceClientOptions, RequestOptions, ChatOptions, ModelFilters, GeneratedImages } from './client/serviceClient';
+export type { ClientLogger, RetryWait } from './client/attempt';
+export type { TextStreamEvent } from './client/responseReaders';
+export { SetupError } from './client/modelConnection';
+export type { ModelConnection } from './client/modelConnection';
 export { ServiceError } from './client/serviceError';
 export type { ErrorKind } from './client/errorKind';
 export { validateBaseUrl } from './client/baseUrl';
@@ -11,6 +15,6 @@ export { chooseTransport, TRANSPORTS } from './client/transports/index';
 export type { Transport, TransportName } from './client/transports/index';
 export { usableTextModels, unavailableReason, isTextModel, ModelCatalog, modelUsability, textNeedsFor } from './client/modelCatalog';
 export { formatDiagnostics } from './client/diagnostics';
-export { maskKey } from './client/keyMasking';
+export { maskKey, maskEveryKey } from './client/keyMasking';
 export type { DiagnosticsRecord } from './client/diagnostics';
 export type { ModelEntry, ModelList, Usage } from './client/schemas';

@@ -3,7 +3,7 @@
 // by exactly what it depends on: the client by address, key and request settings; the catalog
 // by address and key only, so picking another model or token limit never reads it again.
 import * as vscode from 'vscode';
-import { SetupError, type ModelConnection } from '../core/reply/modelConnection';
+import { SetupError, type ModelConnection } from '../core/client/modelConnection';
 import { imageModels, ModelCatalog, modelUsability, textNeedsFor, usableTextModels, type ImageEndpoint, type ImageModels, type TextNeeds } from '../core/client/modelCatalog';
 import type { ModelEntry, ModelList } from '../core/client/schemas';
 import type { ClientLogger, ServiceClient, UnfinishedGenerations } from '../core/client/serviceClient';

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { request } from 'undici';
-import { ServiceClient, TRANSPORTS, type ChatStreamEvent, type TextRequest, type Transport } from '../../src/core';
+import { ServiceClient, TRANSPORTS, type TextStreamEvent, type TextRequest, type Transport } from '../../src/core';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { startEmulatorProcess } from './emulatorProcess';
 import { cpuMs, paired, type PairedResult } from './stats';
@@ -46,7 +46,7 @@ function chatRequest(prompt: string): TextRequest {
 }
 
 /** Ours: the text of a reply, delta by delta (a delta per network chunk). */
-async function oursText(events: AsyncIterable<ChatStreamEvent>): Promise<string[]> {
+async function oursText(events: AsyncIterable<TextStreamEvent>): Promise<string[]> {
   const deltas: string[] = [];
   for await (const event of events) {
     if (event.type === 'delta') deltas.push(event.text);
@@ -65,7 +65,7 @@ async function openaiText(openai: OpenAI, prompt: string): Promise<string[]> {
 }
 
 /** Ours: time to the first delta of the reply `events` starts, then the rest drained (untimed). */
-async function oursFirstDelta(events: () => AsyncIterable<ChatStreamEvent>): Promise<number> {
+async function oursFirstDelta(events: () => AsyncIterable<TextStreamEvent>): Promise<number> {
   const start = performance.now();
   let elapsed: number | undefined;
   for await (const event of events()) {

@@ -2,7 +2,7 @@
 // editor panels). It owns the open conversation and the context chips, drives the
 // ServiceClient's stream, and tells the pages what changed through `post`. Plain TS: the
 // unit tests run it in Node against the emulator.
-import type { ModelConnection } from '../reply/modelConnection';
+import type { ModelConnection } from '../client/modelConnection';
 import { waitReason } from '../reply/retryWait';
 import { streamReply } from '../reply/streamReply';
 import { LENGTH_LIMIT_NOTICE, reachedLengthLimit } from '../reply/lengthLimit';

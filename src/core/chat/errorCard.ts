@@ -1,7 +1,7 @@
 // Turns a failure of a chat request into the inline card: what to do, the buttons that do
 // it, the request id to quote. The raw service message never reaches the page.
 import { ServiceError } from '../client/serviceError';
-import { SetupError } from '../reply/modelConnection';
+import { SetupError } from '../client/modelConnection';
 import { ImageInputError } from '../images/imageInputError';
 import { actionsFor } from '../shell/actions';
 import type { ErrorCard } from './conversation';

@@ -12,7 +12,7 @@ import type { ThinkingBlock, ToolCall } from './textRequest';
 import type { ReplyPart, StreamReader } from './transports/transport';
 
 /** What a reply is made of, as it arrives, whichever interface carried it. */
-export type ChatStreamEvent =
+export type TextStreamEvent =
   | { type: 'delta'; text: string }
   | { type: 'reasoning'; text: string }
   | { type: 'tool_call'; call: ToolCall }
@@ -35,7 +35,7 @@ export async function* readJson<T>(
 }
 
 /** A streamed reply as events, read by the transport's `reader`, watched for silence once output began. */
-export async function* readStream(settings: ClientSettings, call: Call, response: Response, attempt: Attempt, reader: StreamReader): AsyncGenerator<ChatStreamEvent, Failure | undefined> {
+export async function* readStream(settings: ClientSettings, call: Call, response: Response, attempt: Attempt, reader: StreamReader): AsyncGenerator<TextStreamEvent, Failure | undefined> {
   const requestId = keyFreeToken(headerValue(response.headers, 'x-request-id'), settings.apiKey);
   const watchdog = new IdleWatchdog(settings.idleTimeoutMs, () => attempt.stop('idle'));
   let partialText = '';
@@ -66,7 +66,7 @@ export async function* readStream(settings: ClientSettings, call: Call, response
 }
 
 /** A batch of parts as events: neighbouring text (and reasoning) joined into one event. */
-export function* eventsOf(parts: ReplyPart[], requestId: string | undefined): Generator<ChatStreamEvent, void, undefined> {
+export function* eventsOf(parts: ReplyPart[], requestId: string | undefined): Generator<TextStreamEvent, void, undefined> {
   let pending: { type: 'delta' | 'reasoning'; text: string } | undefined;
   for (const part of parts) {
     if ((part.type === 'delta' || part.type === 'reasoning') && pending?.type === part.type) {
@@ -78,7 +78,7 @@ export function* eventsOf(parts: ReplyPart[], requestId: string | undefined): Ge
     if (part.type === 'delta' || part.type === 'reasoning') pending = { type: part.type, text: part.text };
     else if (part.type === 'tool_call') yield part;
     else {
-      const done: ChatStreamEvent = { type: 'done', finishReason: part.finishReason, requestId };
+      const done: TextStreamEvent = { type: 'done', finishReason: part.finishReason, requestId };
       if (part.usage) done.usage = part.usage;
       if (part.reasoningBlocks) done.reasoningBlocks = part.reasoningBlocks;
       yield done;

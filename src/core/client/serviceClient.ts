@@ -10,14 +10,14 @@ import { checkImage, type ImageType } from './imageBytes';
 import { ImageResultSchema, type ImageRequest } from './imageRequest';
 import { downloadMade, imageUpload } from './imageTransfer';
 import { safeParseInEnglish } from '../issueMessages';
-import { eventsOf, readJson, readStream, type ChatStreamEvent } from './responseReaders';
+import { eventsOf, readJson, readStream, type TextStreamEvent } from './responseReaders';
 import { DEFAULT_MAX_RETRIES } from './retryPolicy';
 import { ModelListSchema, type ModelList } from './schemas';
 import { TextRequestSchema, type TextRequest } from './textRequest';
 import type { Transport } from './transports/transport';
 import { UnfinishedGenerations } from './unfinishedGenerations';
 
-export type { ChatStreamEvent, ClientLogger, RetryWait };
+export type { TextStreamEvent, ClientLogger, RetryWait };
 export { UnfinishedGenerations };
 
 export interface ServiceClientOptions {
@@ -111,7 +111,7 @@ export class ServiceClient {
    * alone), each tool call once its arguments are whole, then one `done`. With `streaming: false`
    * (spec, Endpoints 5: `stream` is an optional field too) one plain request gives the same events.
    */
-  async *streamText(transport: Transport, request: TextRequest, options: ChatOptions = {}): AsyncGenerator<ChatStreamEvent, void, undefined> {
+  async *streamText(transport: Transport, request: TextRequest, options: ChatOptions = {}): AsyncGenerator<TextStreamEvent, void, undefined> {
     const streaming = options.streaming !== false;
     const parsed = safeParseInEnglish(TextRequestSchema(), request);
     if (!parsed.success) {

@@ -3,7 +3,7 @@
 // the assistant's tool calls with the reasoning remembered for them, and tool results, each its
 // own tool message, before the user text they came with. Data parts never go as their bytes.
 import type { ImageInput, TextMessage, ToolCall } from '../client/textRequest';
-import { SetupError } from '../reply/modelConnection';
+import { SetupError } from '../client/modelConnection';
 import type { ReasoningMemory } from './reasoningMemory';
 
 /** Content as VS Code gives it: text, or bytes with their media type (a LanguageModelDataPart). */

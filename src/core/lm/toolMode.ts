@@ -1,7 +1,7 @@
 // VS Code's toolMode Required: the answer must be a tool call. Only tool_choice can demand one; a
 // request without it would go as Auto and could come back as text the caller cannot take.
 import type { ModelEntry } from '../client/schemas';
-import { SetupError } from '../reply/modelConnection';
+import { SetupError } from '../client/modelConnection';
 
 const NEEDED = ['tools', 'tool_choice'];
 

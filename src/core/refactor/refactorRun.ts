@@ -2,7 +2,7 @@
 // most one update per interval) and ends in an outcome. It never touches the document: the
 // editor side applies a `done` proposal only when the person accepts it.
 import { buildRefactorMessages } from '../prompts/refactorPrompt';
-import { SetupError, type ModelConnection } from '../reply/modelConnection';
+import { SetupError, type ModelConnection } from '../client/modelConnection';
 import { CODE_CUT_OFF_MESSAGE, reachedLengthLimit } from '../reply/lengthLimit';
 import type { RetryWait } from '../client/serviceClient';
 import { streamReply } from '../reply/streamReply';

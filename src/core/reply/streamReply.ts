@@ -10,7 +10,7 @@ import { buildTextRequest, type TextMessage, type ThinkingBlock, type ToolCall, 
 import { chooseTransport } from '../client/transports/index';
 import { fitToContext } from './contextFit';
 import { DeltaBatcher } from './deltaBatcher';
-import { SetupError, type ModelConnection } from './modelConnection';
+import { SetupError, type ModelConnection } from '../client/modelConnection';
 
 export interface ReplyRequest {
   /** Resolved inside the loop, so a setup failure ends as `failed` like any other. */

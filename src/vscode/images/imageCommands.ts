@@ -11,7 +11,7 @@ import { ServiceError } from '../../core/client/serviceError';
 import { ImageInputError, promptProblem, readImageToEdit, type ImageJobResult } from '../../core/images/imageJob';
 import { sendImageOrder, type ImageOrder } from '../../core/images/imageOrder';
 import { Countdown, waitReason } from '../../core/reply/retryWait';
-import { SetupError } from '../../core/reply/modelConnection';
+import { SetupError } from '../../core/client/modelConnection';
 import { Commands } from '../../core/shell/ids';
 import { offerActions } from '../actions';
 import type { FailureReporter } from '../failureReporter';

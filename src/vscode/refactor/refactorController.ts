@@ -3,7 +3,7 @@
 // one edit, after checking the file did not change meanwhile. Every other ending leaves the
 // document as it was.
 import * as vscode from 'vscode';
-import { SetupError, type ModelConnection } from '../../core/reply/modelConnection';
+import { SetupError, type ModelConnection } from '../../core/client/modelConnection';
 import { Countdown, waitReason } from '../../core/reply/retryWait';
 import type { RetryWait } from '../../core/client/serviceClient';
 import { Commands, REFACTOR_STATE_KEY } from '../../core/shell/ids';

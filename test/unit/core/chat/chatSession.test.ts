@@ -6,7 +6,7 @@ import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
 import { ChatSession } from '../../../../src/core/chat/chatSession';
 import type { AssistantTurn } from '../../../../src/core/chat/conversation';
-import { SetupError, type ModelConnection } from '../../../../src/core/reply/modelConnection';
+import { SetupError, type ModelConnection } from '../../../../src/core/client/modelConnection';
 import { HistoryStore } from '../../../../src/core/chat/historyStore';
 import type { ToPageInput } from '../../../../src/core/chat/protocol';
 import { ServiceClient } from '../../../../src/core/index';

@@ -1,7 +1,7 @@
 // What a text request came to, for the client's tests: the text, reasoning and tool
 // calls it gave, its done event, or the ServiceError it ended with.
 import * as assert from 'node:assert/strict';
-import { ServiceError, type ChatStreamEvent, type ToolCall } from '../../../../src/core/index';
+import { ServiceError, type TextStreamEvent, type ToolCall } from '../../../../src/core/index';
 
 export interface Outcome {
   text: string;
@@ -9,11 +9,11 @@ export interface Outcome {
   deltas: string[];
   reasoning: string;
   calls: ToolCall[];
-  done?: Extract<ChatStreamEvent, { type: 'done' }>;
+  done?: Extract<TextStreamEvent, { type: 'done' }>;
   error?: ServiceError;
 }
 
-export async function run(events: AsyncIterable<ChatStreamEvent>): Promise<Outcome> {
+export async function run(events: AsyncIterable<TextStreamEvent>): Promise<Outcome> {
   const outcome: Outcome = { text: '', deltas: [], reasoning: '', calls: [] };
   try {
     for await (const event of events) {

@@ -1,9 +1,9 @@
 // What a request to a model needs, resolved when it starts (settings can change in between),
 // and the error that says why it cannot be sent yet. Chat, refactor and every later feature
 // that asks a model get both from the one connection (src/vscode/connection.ts).
-import type { ModelEntry } from '../client/schemas';
-import type { ServiceClient } from '../client/serviceClient';
-import type { TransportSetting } from '../client/transports/index';
+import type { ModelEntry } from './schemas';
+import type { ServiceClient } from './serviceClient';
+import type { TransportSetting } from './transports/index';
 import type { Action } from '../shell/actions';
 
 export interface ModelConnection {
