@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { request } from 'undici';
-import { ServiceClient, TRANSPORTS, type TextStreamEvent, type TextRequest, type Transport } from '../../src/core';
+import { ServiceClient, TRANSPORTS, type TextStreamEvent, type TextRequest, type Transport } from '#src/core/index';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { startEmulatorProcess } from './emulatorProcess';
 import { cpuMs, paired, type PairedResult } from './stats';

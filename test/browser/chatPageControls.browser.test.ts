@@ -2,7 +2,7 @@
 // where keyboard focus goes. Each case is a defect a person met.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { decodeToHost } from '../../src/core/chat/protocol';
+import { decodeToHost } from '#src/core/chat/protocol';
 import { openChatPage } from './fixtures/chatPageServer';
 
 const createdAt = '2026-11-20T10:00:00.000Z';

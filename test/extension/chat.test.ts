@@ -2,10 +2,10 @@
 // stream, stop, errors, history in globalState), the host<->page protocol, the panel's HTML.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { HISTORY_KEY } from '../../src/core/chat/historyStore';
-import type { AssistantTurn, Conversation } from '../../src/core/chat/conversation';
-import { Commands, Settings } from '../../src/core/shell/ids';
-import type { TestHandle } from '../../src/vscode/testHandle';
+import { HISTORY_KEY } from '#src/core/chat/historyStore';
+import type { AssistantTurn, Conversation } from '#src/core/chat/conversation';
+import { Commands, Settings } from '#src/core/shell/ids';
+import type { TestHandle } from '#src/vscode/testHandle';
 import { suiteEnv } from './env';
 import { arrangeChat, StandInPage } from './chatHarness';
 import { emulator, until } from './shellHarness';

@@ -4,7 +4,7 @@
 // tool hands back as data parts.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { LanguageModelProvider } from '../../src/vscode/lm/languageModelProvider';
+import { LanguageModelProvider } from '#src/vscode/lm/languageModelProvider';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
 import { arrange, emulator } from './shellHarness';

@@ -2,8 +2,8 @@
 // before each test, the emulator's control, and a bounded wait. The handle: test/support/useTestHandle.ts.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { TestHandle } from '../../src/vscode/testHandle';
-import { CONFIG_SECTION, Settings } from '../../src/core/shell/ids';
+import type { TestHandle } from '#src/vscode/testHandle';
+import { CONFIG_SECTION, Settings } from '#src/core/shell/ids';
 import { EmulatorControl } from '../emulator/control';
 import { suiteEnv } from './env';
 

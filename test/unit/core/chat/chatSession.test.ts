@@ -4,12 +4,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
-import { ChatSession } from '../../../../src/core/chat/chatSession';
-import type { AssistantTurn } from '../../../../src/core/chat/conversation';
-import { SetupError, type ModelConnection } from '../../../../src/core/client/modelConnection';
-import { HistoryStore } from '../../../../src/core/chat/historyStore';
-import type { ToPageInput } from '../../../../src/core/chat/protocol';
-import { ServiceClient } from '../../../../src/core/index';
+import { ChatSession } from '#src/core/chat/chatSession';
+import type { AssistantTurn } from '#src/core/chat/conversation';
+import { SetupError, type ModelConnection } from '#src/core/client/modelConnection';
+import { HistoryStore } from '#src/core/chat/historyStore';
+import type { ToPageInput } from '#src/core/chat/protocol';
+import { ServiceClient } from '#src/core/index';
 import { selection } from './fixtures/contextItems';
 import { MapMemento } from './fixtures/mapMemento';
 
@@ -136,7 +136,7 @@ describe('ChatSession against the emulator', () => {
   });
 
   it('does not ask for usage from a model that does not list stream_options', async () => {
-    const { buildTextRequest, TRANSPORTS } = await import('../../../../src/core/index');
+    const { buildTextRequest, TRANSPORTS } = await import('#src/core/index');
     const { model } = await connect();
     const without = { ...model, supported_parameters: model.supported_parameters.filter((p) => p !== 'stream_options') };
     const { request } = buildTextRequest(without, [{ role: 'user', content: 'x' }], { includeUsage: true });

@@ -19,7 +19,7 @@ import {
   type ClientLogger,
   type ServiceClientOptions,
   type TextRequest,
-} from '../../../../src/core/index';
+} from '#src/core/index';
 import { run } from './textOutcome';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -9,11 +9,11 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
-import { buildImageRequest } from '../../../../src/core/client/imageRequest';
-import { ModelEntrySchema, type ModelEntry } from '../../../../src/core/client/schemas';
-import { ServiceClient, ServiceError } from '../../../../src/core/index';
-import { SaveError } from '../../../../src/core/images/imageFiles';
-import { ImageInputError, readImageToEdit, runImageJob } from '../../../../src/core/images/imageJob';
+import { buildImageRequest } from '#src/core/client/imageRequest';
+import { ModelEntrySchema, type ModelEntry } from '#src/core/client/schemas';
+import { ServiceClient, ServiceError } from '#src/core/index';
+import { SaveError } from '#src/core/images/imageFiles';
+import { ImageInputError, readImageToEdit, runImageJob } from '#src/core/images/imageJob';
 
 const PNG_SIGNATURE = '89504e470d0a1a0a';
 

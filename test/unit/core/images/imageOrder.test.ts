@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
-import type { ModelEntry } from '../../../../src/core/client/schemas';
-import { ServiceClient, ServiceError } from '../../../../src/core/index';
-import { runImageJob, type ImageJobResult } from '../../../../src/core/images/imageJob';
-import { prepareImageOrder, sendImageOrder, type ImageOrder, type OrderSteps } from '../../../../src/core/images/imageOrder';
+import type { ModelEntry } from '#src/core/client/schemas';
+import { ServiceClient, ServiceError } from '#src/core/index';
+import { runImageJob, type ImageJobResult } from '#src/core/images/imageJob';
+import { prepareImageOrder, sendImageOrder, type ImageOrder, type OrderSteps } from '#src/core/images/imageOrder';
 
 describe('image orders: asked once, sent again unchanged by Retry', () => {
   const harness = useEmulator();

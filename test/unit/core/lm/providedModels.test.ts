@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { ModelEntrySchema } from '../../../../src/core/client/schemas';
-import { providedModel } from '../../../../src/core/lm/providedModels';
+import { ModelEntrySchema } from '#src/core/client/schemas';
+import { providedModel } from '#src/core/lm/providedModels';
 
 const entry = (fields: Record<string, unknown>) =>
   ModelEntrySchema().parse({ id: 'acme/chat-large', available: true, architecture: { output_modalities: ['text'], input_modalities: ['text'] }, supported_parameters: ['stream'], ...fields });

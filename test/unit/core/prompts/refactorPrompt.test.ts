@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { buildRefactorMessages } from '../../../../src/core/prompts/refactorPrompt';
-import { REFACTOR_PRESETS, instructionFor } from '../../../../src/core/refactor/presets';
-import { MAX_REFACTOR_CHARS, checkRefactorable } from '../../../../src/core/refactor/sizeLimit';
+import { buildRefactorMessages } from '#src/core/prompts/refactorPrompt';
+import { REFACTOR_PRESETS, instructionFor } from '#src/core/refactor/presets';
+import { MAX_REFACTOR_CHARS, checkRefactorable } from '#src/core/refactor/sizeLimit';
 
 const input = {
   code: '    def add(a, b):\n        return a + b\n',

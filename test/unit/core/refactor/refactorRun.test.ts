@@ -2,10 +2,10 @@
 import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
-import { ServiceClient } from '../../../../src/core/index';
-import { RefactorRun, type RefactorRequest } from '../../../../src/core/refactor/refactorRun';
-import { SetupError, type ModelConnection } from '../../../../src/core/client/modelConnection';
-import type { ServiceError } from '../../../../src/core/client/serviceError';
+import { ServiceClient } from '#src/core/index';
+import { RefactorRun, type RefactorRequest } from '#src/core/refactor/refactorRun';
+import { SetupError, type ModelConnection } from '#src/core/client/modelConnection';
+import type { ServiceError } from '#src/core/client/serviceError';
 
 const documentText = 'class A {\n  run(x) {\n    return x+1\n  }\n}\n';
 const selected = '  run(x) {\n    return x+1\n  }\n';

@@ -4,7 +4,7 @@
 // over-count is written down in the README ("Use the models in VS Code's chat").
 import * as assert from 'node:assert/strict';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
-import { IMAGE_TOKENS, estimateTokens } from '../../../../src/core/reply/tokenEstimate';
+import { IMAGE_TOKENS, estimateTokens } from '#src/core/reply/tokenEstimate';
 import { generateReply } from '../../../emulator/replies';
 
 const RUSSIAN =

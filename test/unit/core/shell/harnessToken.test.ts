@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import { HARNESS_TOKEN_ENV, harnessToken, type HostStart, tokenMatches } from '../../../../src/core/shell/harnessToken';
+import { HARNESS_TOKEN_ENV, harnessToken, type HostStart, tokenMatches } from '#src/core/shell/harnessToken';
 
 const token = 'a1'.repeat(32);
 

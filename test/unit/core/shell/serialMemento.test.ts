@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { SerialMemento, type MementoLike } from '../../../../src/core/shell/serialMemento';
+import { SerialMemento, type MementoLike } from '#src/core/shell/serialMemento';
 import { EchoingMemento } from '../chat/fixtures/echoingMemento';
 
 describe('SerialMemento', () => {

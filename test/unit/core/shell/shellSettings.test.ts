@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { DEFAULT_TIMEOUT_SECONDS, readShellSettings, type RawShellSettings } from '../../../../src/core/shell/shellSettings';
+import { DEFAULT_TIMEOUT_SECONDS, readShellSettings, type RawShellSettings } from '#src/core/shell/shellSettings';
 
 const raw = (over: Partial<RawShellSettings>): RawShellSettings => ({
   baseUrl: '',

@@ -8,7 +8,7 @@ import {
   hiddenCharactersWarning,
   hiddenCharacterTitle,
   stripHiddenCharacters,
-} from '../../../../src/core/text/hiddenCharacters';
+} from '#src/core/text/hiddenCharacters';
 
 // The CVE-2021-42574 paper's "commenting out": reads as an if, is one comment.
 const TROJAN = '/*\u202E } \u2066if (isAdmin)\u2069 \u2066 begin admins only */';

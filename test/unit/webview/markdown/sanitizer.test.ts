@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { JSDOM } from 'jsdom';
-import { renderMarkdown } from '../../../../src/webview/markdown/markdownRenderer';
-import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
+import { renderMarkdown } from '#src/webview/markdown/markdownRenderer';
+import { createSanitizer } from '#src/webview/markdown/sanitizer';
 import { hostileHtml, hostileMarkdown } from '../fixtures/hostileMarkdown';
 import { findHazards } from '../fixtures/inertDom';
 

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { JSDOM } from 'jsdom';
-import { renderMarkdown } from '../../../../src/webview/markdown/markdownRenderer';
-import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
-import { MIN_SHOW_INTERVAL_MS, SECTION_BLOCKS, StreamView } from '../../../../src/webview/markdown/streamView';
+import { renderMarkdown } from '#src/webview/markdown/markdownRenderer';
+import { createSanitizer } from '#src/webview/markdown/sanitizer';
+import { MIN_SHOW_INTERVAL_MS, SECTION_BLOCKS, StreamView } from '#src/webview/markdown/streamView';
 import { replies } from '../fixtures/replies';
 
 describe('StreamView', () => {
