@@ -11,6 +11,9 @@ import { ModelSelect } from './modelSelect';
 import { Transcript } from './transcript';
 import { UsageMeter } from './usageMeter';
 
+/** The page's name, as the host's document title says it. */
+const PAGE_TITLE = 'Multi-Model AI Chat';
+
 export class ChatApp {
   private readonly composer: Composer;
   private readonly transcript: Transcript;
@@ -44,7 +47,9 @@ export class ChatApp {
       }),
       this.historyToggle,
     );
-    root.replaceChildren(header, this.meter.element, this.model.problemElement(), this.transcript.element, this.history.element, this.notice, this.composer.element, this.status);
+    // The page's one level-one heading, for those who move by headings; the view's title shows it to everyone else.
+    const title = el('h1', { class: 'visually-hidden', text: PAGE_TITLE });
+    root.replaceChildren(title, header, this.meter.element, this.model.problemElement(), this.transcript.element, this.history.element, this.notice, this.composer.element, this.status);
     document.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && !event.defaultPrevented) bridge.post({ type: 'chat/stop' });
     });

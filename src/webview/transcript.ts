@@ -113,7 +113,10 @@ export class Transcript {
     const parts = this.renderer.render(turn);
     this.turns.set(turn.id, parts);
     this.list.append(parts.element);
-    if (turn.role === 'assistant' && turn.status === 'streaming') this.setBusy(true);
+    if (turn.role === 'assistant' && turn.status === 'streaming') {
+      this.setBusy(true);
+      this.announce(ANSWERING);
+    }
     this.refresh();
     this.scrollToEnd();
   }
@@ -139,6 +142,7 @@ export class Transcript {
     this.stopWaiting();
     const parts = this.turns.get(turnId);
     parts?.thinking?.fold();
+    parts?.element.removeAttribute('aria-busy');
     parts?.stream?.append(text);
   }
 

@@ -57,6 +57,7 @@ export class TurnRenderer {
       else stream.setText(turn.text);
     }
     element.dataset.status = turn.status;
+    element.removeAttribute('aria-busy');
     this.label(parts, turn.model);
     element.querySelector('.turn-state')?.remove();
     const state = el('div', { class: 'turn-state' });
@@ -120,6 +121,8 @@ export class TurnRenderer {
     const parts: TurnElements = { element, stream };
     if (turn.reasoning) this.thinking(parts, turn.reasoning, turn.status === 'streaming' && turn.text === '');
     if (turn.status === 'streaming') {
+      // Pending until its first token (transcript.ts clears it): a screen reader hears it is coming, not an empty answer.
+      if (turn.text === '') element.setAttribute('aria-busy', 'true');
       stream.append(turn.text);
       element.append(el('div', { class: 'typing', attrs: { 'aria-hidden': 'true' } }, icon('loading codicon-modifier-spin'), el('span', { text: ANSWERING })));
     } else {

@@ -4,6 +4,8 @@ import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { decodeToHost } from '#src/core/chat/protocol';
 import { openChatPage } from './fixtures/chatPageServer';
+import { installColourMath, focusRing } from './fixtures/contrast';
+import { applyTheme, loadTheme, THEMES } from './fixtures/themes/themes';
 
 const createdAt = '2026-11-20T10:00:00.000Z';
 const question = (id: string, text: string) => ({ id, role: 'user', text, mode: 'chat', context: [], createdAt });
@@ -16,6 +18,7 @@ describe('the chat page in Chromium, its controls', () => {
 
   before(async () => {
     ({ page, close } = await openChatPage());
+    await page.addInitScript(installColourMath);
   });
 
   beforeEach(async () => {
@@ -139,6 +142,107 @@ describe('the chat page in Chromium, its controls', () => {
     assert.deepEqual({ idle, busy }, {
       idle: ['a1 Retry (hidden)', 'a1 Show Log', 'a2 Retry', 'a2 Show Log'],
       busy: ['a1 Retry (hidden)', 'a1 Show Log', 'a2 Retry (hidden)', 'a2 Show Log'],
+    });
+  });
+
+  /** What has keyboard focus, by role and accessible name ("button Send"). */
+  const focusedControl = () => page.evaluate(() => {
+    const active = document.activeElement as HTMLElement;
+    const role = active.getAttribute('role') ?? active.tagName.toLowerCase();
+    const name = active.getAttribute('aria-label') ?? active.textContent!.trim().replace(/\s+/g, ' ');
+    return `${role} ${name}`;
+  });
+
+  // A conversation with every kind of control: a link and a code block in an answer, a
+  // failed answer's card, a chip on the next message.
+  const everyControl = [
+    { type: 'context/set', chips: [{ id: 'k1', kind: 'selection', fileName: 'util.ts', path: 'src/util.ts', languageId: 'typescript', startLine: 1, endLine: 3 }] },
+    show('c1', [
+      question('u1', 'Double them'),
+      answer('a1', { text: 'See [the docs](https://example.com/docs):\n\n```ts\nconst doubled = values.map((value) => value * 2);\n```\n' }),
+      question('u2', 'Again'),
+      answer('a2', { status: 'failed', error: { message: 'The service is busy.', actions: ['retry', 'showLog'], requestId: 'req_1' } }),
+    ]),
+  ];
+  const TAB_ORDER = [
+    'select Model',
+    'button Reload the model list',
+    'button New Chat',
+    'button Show Chat History',
+    'link the docs',
+    'button Copy',
+    'button Insert at Cursor',
+    'button Apply to Editor (shows a diff first)',
+    'button New File with This Code',
+    'region Code, TypeScript',
+    'button Copy answer',
+    'button Edit and resend',
+    'button Retry',
+    'button Show Log',
+    'button Copy request id',
+    'button Remove util.ts:1-3',
+    'textarea Message',
+    'button Add Selection',
+    'button Add Active File',
+    'button Send',
+  ];
+
+  for (const { name, file } of THEMES) {
+    it(`${name}: Tab and Shift+Tab reach every control in order, each named, its focus ring at least 3:1 on both sides`, async () => {
+      await applyTheme(page, loadTheme(file));
+      await send(...everyControl);
+      // From the last control, Tab leaves the page; the next one comes back to its first.
+      await page.locator('button.send').focus();
+      await page.keyboard.press('Tab');
+      const forward: string[] = [];
+      const faint: string[] = [];
+      for (let i = 0; i < TAB_ORDER.length; i++) {
+        await page.keyboard.press('Tab');
+        forward.push(await focusedControl());
+        const ring = await focusRing(page);
+        if (!ring.sides || Math.min(...ring.sides) < 3) faint.push(`${ring.element}: ${ring.sides?.join(' / ') ?? 'no ring'}`);
+      }
+      const backward: string[] = [];
+      for (let i = 1; i < TAB_ORDER.length; i++) {
+        await page.keyboard.press('Shift+Tab');
+        backward.push(await focusedControl());
+      }
+      assert.deepEqual({ forward, backward, faint }, { forward: TAB_ORDER, backward: TAB_ORDER.slice(0, -1).reverse(), faint: [] });
+    });
+  }
+
+  it('New Chat and Retry keep keyboard focus on the page: on New Chat, and in the message box once the retried card is gone', async () => {
+    await send(...everyControl);
+    await page.locator('button[aria-label="New Chat"]').focus();
+    await page.keyboard.press('Enter');
+    await send(show('c2', []));
+    const afterNew = await focusedControl();
+    await send(...everyControl);
+    await page.locator('[data-turn-id="a2"] [data-action="retry"]').focus();
+    await page.keyboard.press('Enter');
+    await send({ type: 'turn/remove', turnId: 'a2' }, { type: 'turn/append', turn: answer('a3', { status: 'streaming' }) });
+    assert.deepEqual({ afterNew, afterRetry: await focusedControl(), sent: await sent('chat/') }, {
+      afterNew: 'button New Chat',
+      afterRetry: 'textarea Message',
+      sent: [{ type: 'chat/new' }, { type: 'chat/retry' }],
+    });
+  });
+
+  it('an answer pending before its first token is busy and said once; its first token ends the wait', async () => {
+    await send(show('c1', [question('u1', 'hi')]), { type: 'turn/append', turn: answer('a1', { status: 'streaming' }) });
+    const status = () => page.locator('[role="status"][aria-live="polite"]').textContent();
+    const busy = () => page.locator('[data-turn-id="a1"]').getAttribute('aria-busy');
+    const pending = { busy: await busy(), said: await status() };
+    await send({ type: 'reply/reasoning', turnId: 'a1', text: 'Thinking it over.' });
+    const thinking = await busy();
+    await send({ type: 'reply/delta', turnId: 'a1', text: 'Hello' });
+    const answering = await busy();
+    await send({ type: 'reply/end', turn: answer('a1', { text: 'Hello.' }) });
+    assert.deepEqual({ pending, thinking, answering, done: { busy: await busy(), said: await status() } }, {
+      pending: { busy: 'true', said: 'Answering…' },
+      thinking: 'true',
+      answering: null,
+      done: { busy: null, said: 'Answer complete.' },
     });
   });
 });

@@ -1,5 +1,6 @@
 // Everything one running emulator remembers between requests; the control API resets it.
 import { Billing } from './billing';
+import type { CatalogShape } from './catalogShapes';
 import type { ScriptedReply } from './completionText';
 import { FaultQueue } from './faults';
 import { ImageFiles } from './imageFiles';
@@ -16,8 +17,15 @@ export class EmulatorState {
   /** Scripted texts that replace the next chat replies, in order. */
   readonly scriptedReplies: ScriptedReply[] = [];
 
-  constructor(rateLimit: RateLimitOptions) {
+  /** The shape GET /v1/models publishes (POST /__emulator/catalog sets it; reset restores the one started with). */
+  catalogShape: CatalogShape;
+
+  constructor(
+    rateLimit: RateLimitOptions,
+    private readonly startShape: CatalogShape = 'spec',
+  ) {
     this.limiter = new RateLimiter(rateLimit);
+    this.catalogShape = startShape;
   }
 
   reset(): void {
@@ -27,5 +35,6 @@ export class EmulatorState {
     this.billing.reset();
     this.files.clear();
     this.scriptedReplies.length = 0;
+    this.catalogShape = this.startShape;
   }
 }

@@ -7,6 +7,9 @@ import { stripHiddenCharacters } from '../../core/text/hiddenCharacters';
 import { markHiddenCharacters } from './hiddenCharacterMarks';
 import { isAllowedImageSrc, isAllowedLinkHref } from './urlPolicy';
 
+/** A code block's accessible name: "Code, TypeScript". */
+const codeLabel = (language: string): string => `Code, ${language}`;
+
 export interface Sanitizer {
   sanitize(html: string): string;
   sanitizeToFragment(html: string): DocumentFragment;
@@ -41,6 +44,11 @@ export function createSanitizer(window: WindowLike): Sanitizer {
       }
     } else if (node.nodeName === 'IMG' && !isAllowedImageSrc(node.getAttribute('src') ?? '')) {
       node.remove();
+    } else if (node.nodeName === 'PRE' && node.parentElement?.classList.contains('code-block')) {
+      // A code block scrolls sideways: reachable by keyboard, and named by its language (its toolbar's label).
+      node.setAttribute('tabindex', '0');
+      node.setAttribute('role', 'region');
+      node.setAttribute('aria-label', codeLabel(node.parentElement.querySelector('.code-lang')?.textContent ?? ''));
     }
     // Tooltips cannot show a mark: what a hidden character would do there, it does not.
     for (const name of ['title', 'alt']) {

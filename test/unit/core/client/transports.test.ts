@@ -26,8 +26,10 @@ describe('transports: chat completions, Responses and Messages through one surfa
   });
 
   for (const c of CASES) {
+    // Messages thinks only when the request enables it, as upstream: a reasoning effort does.
+    const options = c.transport === 'messages' ? { reasoning_effort: 'low' } : {};
     const ask = (request: Partial<TextRequest> = {}, streaming = true, maxRetries = 2) =>
-      run(client(maxRetries).streamText(TRANSPORTS[c.transport], { model: c.model, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: PROMPT }], options: {}, includeUsage: true, ...request }, { streaming }));
+      run(client(maxRetries).streamText(TRANSPORTS[c.transport], { model: c.model, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: PROMPT }], options, includeUsage: true, ...request }, { streaming }));
 
     describe(`${c.transport} (${c.model})`, () => {
       for (const streaming of [true, false]) {

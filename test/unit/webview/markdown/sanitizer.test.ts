@@ -93,6 +93,15 @@ describe('sanitizer', () => {
     assert.ok(block?.querySelector('pre > code.hljs.language-ts span.hljs-keyword'));
   });
 
+  it('makes a code block reachable by keyboard, named by its language; a bare <pre> stays as it came', () => {
+    const root = inert(renderMarkdown('```ts\nlet a\n```\n\n```\nplain\n```').html + '<pre>bare</pre>');
+    assert.deepEqual(Array.from(root.querySelectorAll('pre'), (pre) => [pre.getAttribute('tabindex'), pre.getAttribute('role'), pre.getAttribute('aria-label')]), [
+      ['0', 'region', 'Code, TypeScript'],
+      ['0', 'region', 'Code, Text'],
+      [null, null, null],
+    ]);
+  });
+
   it('drops id and name, so output cannot clobber page globals', () => {
     const root = inert('<img id="x" name="y" src="data:image/png;base64,AAAA"><a id="z" href="https://example.com">z</a>');
     assert.equal(root.querySelectorAll('[id], [name]').length, 0);
