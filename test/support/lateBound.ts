@@ -18,6 +18,7 @@ export function lateBound<T extends object>(what: string): LateBound<T> {
   const value = new Proxy({} as T, {
     get: (_target, property) => Reflect.get(bound(), property),
     has: (_target, property) => Reflect.has(bound(), property),
+    set: (_target, property, next) => Reflect.set(bound(), property, next),
   });
   return {
     value,
