@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { HISTORY_KEY } from '#src/core/chat/historyStore';
 import type { AssistantTurn, Conversation } from '#src/core/chat/conversation';
-import { Commands, Settings } from '#src/core/shell/ids';
+import { Commands, Settings } from '#src/core/manifest/ids';
 import type { TestHandle } from '#src/vscode/testHandle';
 import { suiteEnv } from './env';
 import { arrangeChat, StandInPage } from './chatHarness';

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestHandle } from '#src/vscode/testHandle';
-import { CONFIG_SECTION, Settings } from '#src/core/shell/ids';
+import { CONFIG_SECTION, Settings } from '#src/core/manifest/ids';
 import { EmulatorControl } from '../emulator/control';
 import { suiteEnv } from './env';
 

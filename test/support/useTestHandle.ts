@@ -2,7 +2,7 @@
 // for with the harness token the host runner passed in.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID } from '#src/core/shell/ids';
+import { EXTENSION_ID } from '#src/core/manifest/ids';
 import { TEST_HANDLE_COMMAND, type TestHandle } from '#src/vscode/testHandle';
 import { suiteEnv } from '../extension/env';
 import { lateBound } from './lateBound';

@@ -9,7 +9,7 @@ import { maskKey } from './keyMasking';
 import { checkImage, type ImageType } from './imageBytes';
 import { ImageResultSchema, type ImageRequest } from './imageRequest';
 import { downloadMade, imageUpload } from './imageTransfer';
-import { safeParseInEnglish } from '../issueMessages';
+import { safeParseInEnglish } from '../zodIssueText';
 import { eventsOf, readJson, readStream, type TextStreamEvent } from './responseReaders';
 import { DEFAULT_MAX_RETRIES } from './retryPolicy';
 import { ModelListSchema, type ModelList } from './schemas';

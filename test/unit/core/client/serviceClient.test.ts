@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { EmulatorControl, FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
 import { tokenize } from '../../../emulator/replies';
+import { ServiceClient } from '#src/core/client/serviceClient';
 import {
   buildTextRequest,
   TRANSPORTS,
   formatDiagnostics,
   ModelCatalog,
-  ServiceClient,
   ServiceError,
   usableTextModels,
   type ChatOptions,

@@ -3,7 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
-import { ServiceClient, TRANSPORTS, type TextRequest, type ToolCall, type TransportName } from '#src/core/index';
+import { ServiceClient } from '#src/core/client/serviceClient';
+import { TRANSPORTS, type TextRequest, type ToolCall, type TransportName } from '#src/core/index';
 import { run } from './textOutcome';
 
 type Endpoint = 'chat' | 'responses' | 'messages';

@@ -11,7 +11,8 @@ import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
 import { buildImageRequest } from '#src/core/client/imageRequest';
 import { ModelEntrySchema, type ModelEntry } from '#src/core/client/schemas';
-import { ServiceClient, ServiceError } from '#src/core/index';
+import { ServiceClient } from '#src/core/client/serviceClient';
+import { ServiceError } from '#src/core/index';
 import { SaveError } from '#src/core/images/imageFiles';
 import { ImageInputError, readImageToEdit, runImageJob } from '#src/core/images/imageJob';
 

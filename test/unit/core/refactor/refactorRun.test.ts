@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
-import { ServiceClient } from '#src/core/index';
+import { ServiceClient } from '#src/core/client/serviceClient';
 import { RefactorRun, type RefactorRequest } from '#src/core/refactor/refactorRun';
 import { SetupError, type ModelConnection } from '#src/core/client/modelConnection';
 import type { ServiceError } from '#src/core/client/serviceError';

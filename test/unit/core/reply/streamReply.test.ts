@@ -2,7 +2,8 @@
 import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
-import { ServiceClient, TRANSPORTS, type TextMessage } from '#src/core/index';
+import { ServiceClient } from '#src/core/client/serviceClient';
+import { TRANSPORTS, type TextMessage } from '#src/core/index';
 import { SetupError, type ModelConnection } from '#src/core/client/modelConnection';
 import { streamReply, type ReplyOutcome } from '#src/core/reply/streamReply';
 import { ServiceError } from '#src/core/client/serviceError';
