@@ -3,13 +3,14 @@
 // write them (the emulator's quirks, test/emulator/README.md) in the chat and through vscode.lm.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AssistantTurn } from '../../src/core/chat/conversation';
-import { Commands } from '../../src/core/manifest/ids';
-import type { ModelPickItem } from '../../src/vscode/modelPicker';
-import type { TestHandle } from '../../src/vscode/testHandle';
+import type { AssistantTurn } from '#src/core/chat/conversation';
+import { Commands } from '#src/core/manifest/ids';
+import type { ModelPickItem } from '#src/vscode/modelPicker';
+import type { TestHandle } from '#src/vscode/testHandle';
 import type { Quirk } from '../emulator/quirks';
 import { arrangeChat } from './chatHarness';
-import { emulator, testHandle, until } from './shellHarness';
+import { emulator, until } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 const TOOLS: vscode.LanguageModelChatTool[] = [
   { name: 'read_file', description: 'Reads a file', inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } },
@@ -32,11 +33,7 @@ const answered = async () => (await emulator().requests()).filter((r) => r.endpo
 
 describe('real-world catalogs and streams, end to end', function () {
   this.timeout(60_000);
-  let api: TestHandle;
-
-  before(async () => {
-    api = await testHandle();
-  });
+  const api = useTestHandle();
   beforeEach(() => arrangeChat(api));
   afterEach(() => api.modelPicker.current()?.hide());
 

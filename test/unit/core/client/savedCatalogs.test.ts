@@ -5,11 +5,11 @@
 import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ServiceClient } from '../../../../src/core/client/serviceClient';
-import { imageModels, isTextModel, usableTextModels, whyNotUsable, type TextNeeds } from '../../../../src/core/client/modelCatalog';
-import { costOfUsage, formatRub } from '../../../../src/core/client/pricing';
-import type { ModelEntry, ModelList } from '../../../../src/core/client/schemas';
-import { chooseTransport, type TransportSetting } from '../../../../src/core/client/transports/index';
+import { ServiceClient } from '#src/core/client/serviceClient';
+import { imageModels, isTextModel, usableTextModels, whyNotUsable, type TextNeeds } from '#src/core/client/modelCatalog';
+import { costOfUsage, formatRub } from '#src/core/client/pricing';
+import type { ModelEntry, ModelList } from '#src/core/client/schemas';
+import { chooseTransport, type TransportSetting } from '#src/core/client/transports/index';
 import { newApiCatalogBody, openRouterCatalogBody } from './fixtures/catalogs/savedCatalogs';
 
 /** How many text models each reason keeps out, for these needs. */
