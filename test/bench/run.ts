@@ -79,9 +79,9 @@ async function main(): Promise<void> {
       { key: 'decodeRatio', what: `client CPU time for a ${stream.deltas}-delta stream, ours / openai v6 (median of ${stream.decode.ratios.length} rounds)`, value: round(stream.decode.medianRatio), unit: '', target: { max: 0.8, text: '<= 0.8' } },
       { key: 'firstDeltaRatio', what: `time to first delta, ServiceClient / bare undici (median of ${stream.firstDelta.ratios.length} rounds)`, value: round(stream.firstDelta.medianRatio), unit: '', target: { max: 1.1, text: '<= 1.1' } },
       { key: 'responsesDecodeRatio', what: `the same stream through the Responses interface: client CPU time, ours / openai v6 responses.create (median of ${stream.responses.decode.ratios.length} rounds)`, value: round(stream.responses.decode.medianRatio), unit: '' },
-      { key: 'responsesFirstDeltaRatio', what: 'time to first text through Responses (after its reasoning), ours / bare undici', value: round(stream.responses.firstDelta.medianRatio), unit: '' },
-      { key: 'messagesDecodeRatio', what: `the same through the Messages interface: ours / @anthropic-ai/sdk messages.create (median of ${stream.messages.decode.ratios.length} rounds)`, value: round(stream.messages.decode.medianRatio), unit: '' },
-      { key: 'messagesFirstDeltaRatio', what: 'time to first text through Messages (the request enables no thinking, so none comes first), ours / bare undici', value: round(stream.messages.firstDelta.medianRatio), unit: '' },
+      { key: 'responsesFirstDeltaRatio', what: 'time to first text through Responses (after its reasoning), ours / bare undici', value: round(stream.responses.firstDelta.medianRatio), unit: '', target: { max: 1.1, text: '<= 1.1' } },
+      { key: 'messagesDecodeRatio', what: `the same through the Messages interface: ours / @anthropic-ai/sdk messages.create (median of ${stream.messages.decode.ratios.length} rounds)`, value: round(stream.messages.decode.medianRatio), unit: '', target: { max: 0.5, text: '<= 0.5' } },
+      { key: 'messagesFirstDeltaRatio', what: 'time to first text through Messages (the request enables no thinking, so none comes first), ours / bare undici', value: round(stream.messages.firstDelta.medianRatio), unit: '', target: { max: 1.1, text: '<= 1.1' } },
     );
   }
   if (parts.has('catalog')) {
