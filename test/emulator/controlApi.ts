@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { maskKey } from './auth';
 import { ScriptedReplySchema } from './completionText';
+import { ErrorShapeSchema } from './errorShapes';
 import type { Exchange } from './exchange';
 import { FaultRequestSchema } from './faults';
 import { FILES_ROUTE } from './imageFiles';
@@ -12,6 +13,7 @@ import type { EmulatorState } from './state';
 export const CONTROL_PREFIX = '/__emulator/';
 
 const RepliesSchema = z.object({ replies: z.array(ScriptedReplySchema).min(1) });
+const ErrorShapeRequestSchema = z.object({ shape: ErrorShapeSchema });
 const BillingSchema = z.object({
   key: z.string().min(1),
   balanceRub: z.number().nullable().optional(),
@@ -42,6 +44,12 @@ export async function handleControl(ex: Exchange, state: EmulatorState, pathname
       const account = state.billing.setLimits(key, limits);
       return ex.json(200, { keyPrefix: maskKey(key), ...account });
     }
+    case 'POST error-shape': {
+      const body = await parse(ex, ErrorShapeRequestSchema);
+      if (!body) return;
+      state.errorShape = body.shape;
+      return ex.json(200, { shape: body.shape });
+    }
     case 'POST replies': {
       const body = await parse(ex, RepliesSchema);
       if (!body) return;
@@ -49,7 +57,7 @@ export async function handleControl(ex: Exchange, state: EmulatorState, pathname
       return ex.json(200, { queued: body.replies.length });
     }
     default:
-      return ex.error(404, 'not_found', `${action} is not a control action: use GET requests, charges or files/<name>, POST faults, replies, billing or reset.`);
+      return ex.error(404, 'not_found', `${action} is not a control action: use GET requests, charges or files/<name>, POST faults, replies, billing, error-shape or reset.`);
   }
 }
 

@@ -1,6 +1,7 @@
 // Everything one running emulator remembers between requests; the control API resets it.
 import { Billing } from './billing';
 import type { ScriptedReply } from './completionText';
+import type { ErrorShape } from './errorShapes';
 import { FaultQueue } from './faults';
 import { ImageFiles } from './imageFiles';
 import { RateLimiter, type RateLimitOptions } from './rateLimiter';
@@ -15,6 +16,8 @@ export class EmulatorState {
   readonly files = new ImageFiles();
   /** Scripted texts that replace the next chat replies, in order. */
   readonly scriptedReplies: ScriptedReply[] = [];
+  /** How the API's error answers are written. */
+  errorShape: ErrorShape = 'service';
 
   constructor(rateLimit: RateLimitOptions) {
     this.limiter = new RateLimiter(rateLimit);
@@ -27,5 +30,6 @@ export class EmulatorState {
     this.billing.reset();
     this.files.clear();
     this.scriptedReplies.length = 0;
+    this.errorShape = 'service';
   }
 }

@@ -93,8 +93,7 @@ export function eventJson(event: SseEvent): unknown {
 export function errorFault(json: unknown): StreamFault {
   const parsed = ErrorBodySchema().safeParse(json);
   const detail = parsed.success ? parsed.data.error : undefined;
-  const type = (json as { error?: { type?: unknown } } | null)?.error?.type;
-  return new StreamFault('error_event', detail?.code ?? (typeof type === 'string' ? type : undefined), detail?.message ?? undefined);
+  return new StreamFault('error_event', detail?.code ?? detail?.type ?? undefined, detail?.message ?? undefined);
 }
 
 /** A parsed event that does not have the shape its type promises. */

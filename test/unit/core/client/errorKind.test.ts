@@ -22,7 +22,7 @@ describe('error kinds', () => {
       [429, 'rate_limit_exceeded'],
       [400, 'insufficient_balance'],
     ];
-    assert.deepEqual(cases.map(([status, code]) => kindFor(status, code)), ['payment', 'payment', 'payment', 'payment', 'payment', 'payment', 'forbidden', 'rate_limit', 'invalid_request']);
+    assert.deepEqual(cases.map(([status, code]) => kindFor(status, code)), ['payment', 'payment', 'payment', 'payment', 'payment', 'payment', 'model_unavailable', 'rate_limit', 'invalid_request']);
     assert.deepEqual(['insufficient_balance', 'insufficient_quota', 'spend_limit_exceeded', 'billing_hard_limit_reached'].map(kindForCode), ['payment', 'payment', 'payment', 'payment']);
   });
 });
