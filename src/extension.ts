@@ -1,64 +1,36 @@
 import type * as vscode from 'vscode';
 import { registerApiKeyCommands } from './vscode/apiKeyCommands';
-import { ApiKeyStore } from './vscode/apiKeyStore';
 import { registerBaseUrlCommand } from './vscode/baseUrlCommand';
-import { Connection } from './vscode/connection';
+import { registerChat } from './vscode/chat/registerChat';
 import { registerDiagnosticsCommands } from './vscode/diagnosticsCommands';
 import { seedEmulatorKey } from './vscode/emulatorKeySeed';
-import { FailureReporter } from './vscode/failureReporter';
+import { registerImageCommands } from './vscode/images/imageCommands';
 import { offerCurrentAddressOnce } from './vscode/legacyAddress';
-import { createShellLog } from './vscode/logChannel';
-import { ModelPicker, registerModelPicker } from './vscode/modelPicker';
-import { offerOnboarding } from './vscode/onboarding';
-import { ProposalDocuments } from './vscode/refactor/proposalDocuments';
-import { RefactorController, registerRefactor } from './vscode/refactor/refactorController';
-import { SettingsWatcher } from './vscode/settings';
-import { registerChat } from './vscode/chat/registerChat';
-import { SerialMemento } from './core/shell/serialMemento';
 import { registerLanguageModelProvider } from './vscode/lm/languageModelProvider';
-import { ModelStatusBar } from './vscode/statusBar';
-import { ImageCommands } from './vscode/images/imageCommands';
-import { ImageRunner } from './vscode/images/imageRunner';
-import { exposeTestHandle, stateEntries } from './vscode/testHandle';
+import { registerModelPicker } from './vscode/modelPicker';
+import { offerOnboarding } from './vscode/onboarding';
+import { registerRefactor } from './vscode/refactor/refactorController';
+import { createServices } from './vscode/services';
+import { registerStatusBar } from './vscode/statusBar';
+import { registerTestHandle, stateEntries } from './vscode/testHandle';
 
 // No network work here: activation must stay fast. The catalog is read after activation
 // (status bar) or when a feature needs it. Returns nothing: no other extension may reach the
 // key, a client, the log or the state (the suite's handle: src/vscode/testHandle.ts).
+// Every register*() pushes its disposables onto context.subscriptions.
 export function activate(context: vscode.ExtensionContext): void {
-  const log = createShellLog();
-  const { logger } = log;
-  const keys = new ApiKeyStore(context.secrets);
-  const settings = new SettingsWatcher(logger);
-  const connection = new Connection(settings, keys, logger);
-  const failures = new FailureReporter(logger, (error) => connection.noteFailure(error));
-  const modelPicker = new ModelPicker(settings, connection, failures);
-  const statusBar = new ModelStatusBar(settings, connection, failures);
-  // Every write to globalState goes through this one, one at a time (serialMemento.ts says why).
-  const globalState = new SerialMemento(context.globalState);
-  const images = new ImageRunner(connection, settings, globalState);
-  const deps = { keys, settings, connection, failures, logger, images };
-  const chat = registerChat(context, { ...deps, state: globalState, windowState: new SerialMemento(context.workspaceState) });
-  const proposals = new ProposalDocuments();
-  const refactor = new RefactorController({ connect: () => connection.forChosenModel(), proposals, failures });
+  const services = createServices(context);
+  const statusBar = registerStatusBar(context, services);
+  registerDiagnosticsCommands(context, services);
+  registerApiKeyCommands(context, services);
+  registerBaseUrlCommand(context, services);
+  const modelPicker = registerModelPicker(context, services);
+  const refactor = registerRefactor(context, services);
+  const chat = registerChat(context, services);
+  registerLanguageModelProvider(context, services);
+  registerImageCommands(context, services);
 
-  context.subscriptions.push(
-    log,
-    keys,
-    settings,
-    connection,
-    statusBar,
-    ...registerDiagnosticsCommands(log.channel, failures),
-    ...registerApiKeyCommands(deps),
-    registerBaseUrlCommand(settings, logger),
-    registerModelPicker(modelPicker),
-    proposals,
-    refactor,
-    ...registerRefactor(refactor),
-    ...chat.disposables,
-    ...registerLanguageModelProvider(connection, failures),
-    ...new ImageCommands(images, failures, logger).register(),
-  );
-
+  const { keys, settings, connection, spend, failures, log, logger, globalState } = services;
   // The demo's key is stored first, so onboarding does not ask for one.
   setTimeout(() => {
     void seedEmulatorKey(keys, logger).then(() => {
@@ -69,21 +41,20 @@ export function activate(context: vscode.ExtensionContext): void {
     });
   }, 0);
 
-  context.subscriptions.push(
-    ...exposeTestHandle(context, () => ({
-      apiKeys: keys,
-      settings,
-      connection,
-      failures,
-      modelPicker,
-      refactor,
-      statusBar: { view: () => statusBar.current(), refresh: () => statusBar.refresh() },
-      lastDiagnostics: () => failures.lastDiagnostics(),
-      logLines: () => log.recorder.all(),
-      storedState: () => ({ global: stateEntries(context.globalState), workspace: stateEntries(context.workspaceState) }),
-      chat: chat.api,
-    })),
-  );
+  registerTestHandle(context, () => ({
+    apiKeys: keys,
+    settings,
+    connection,
+    spend,
+    failures,
+    modelPicker,
+    refactor,
+    statusBar: { view: () => statusBar.current(), refresh: () => statusBar.refresh() },
+    lastDiagnostics: () => failures.lastDiagnostics(),
+    logLines: () => log.recorder.all(),
+    storedState: () => ({ global: stateEntries(context.globalState), workspace: stateEntries(context.workspaceState) }),
+    chat,
+  }));
 }
 
 export function deactivate(): void {

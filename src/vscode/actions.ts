@@ -1,8 +1,7 @@
-// Shows the actions of the one vocabulary (src/core/shell/actions.ts) as buttons and runs the
+// Shows the actions of the one vocabulary (src/core/actions.ts) as buttons and runs the
 // chosen one. The only place that maps a clicked label back to an action.
 import * as vscode from 'vscode';
-import { ACTION_LABELS, isLocalAction, type Action, type FixAction, type LocalAction } from '../core/shell/actions';
-import { CONFIG_SECTION, Commands } from '../core/shell/ids';
+import { type Action, ACTION_LABELS, Commands, CONFIG_SECTION, type FixAction, isLocalAction, type LocalAction } from '../core/index';
 
 const FIX_COMMANDS: Record<FixAction, readonly [string, ...unknown[]]> = {
   setApiKey: [Commands.setApiKey],

@@ -2,19 +2,11 @@
 // after `GET /v1/models` accepted it (spec, safe rotation); the key itself is only ever
 // held in SecretStorage and shown as its masked prefix.
 import * as vscode from 'vscode';
-import type { Action } from '../core/shell/actions';
-import { checkApiKeyInput } from '../core/shell/apiKeyFormat';
-import { connectionReport } from '../core/shell/connectionReport';
-import { Commands } from '../core/shell/ids';
-import { maskKey } from '../core/client/keyMasking';
-import type { ClientLogger } from '../core/client/serviceClient';
-import { ServiceError } from '../core/client/serviceError';
+import { type Action, checkApiKeyInput, Commands, connectionReport, maskKey, ServiceError } from '../core/index';
 import { offerActions } from './actions';
-import type { ApiKeyStore } from './apiKeyStore';
-import { offerSetup, type Connection } from './connection';
-import type { FailureReporter } from './failureReporter';
+import { offerSetup } from './connection';
 import { offerCurrentAddress } from './legacyAddress';
-import type { SettingsWatcher } from './settings';
+import type { Services } from './services';
 
 export interface CommandOutcome {
   ok: boolean;
@@ -24,25 +16,19 @@ export interface CommandOutcome {
   currentAddress?: string;
 }
 
-interface Deps {
-  keys: ApiKeyStore;
-  settings: SettingsWatcher;
-  connection: Connection;
-  failures: FailureReporter;
-  logger: ClientLogger;
-}
+type Deps = Pick<Services, 'keys' | 'settings' | 'connection' | 'clients' | 'failures' | 'logger'>;
 
 /** Failures that mean "this key is no good", as opposed to "the service could not be asked". */
 const REJECTED = new Set<ServiceError['kind']>(['auth', 'forbidden']);
 
-export function registerApiKeyCommands(deps: Deps): vscode.Disposable[] {
-  return [
+export function registerApiKeyCommands(context: vscode.ExtensionContext, deps: Services): void {
+  context.subscriptions.push(
     vscode.commands.registerCommand(Commands.setApiKey, (key?: unknown) =>
       setApiKey(deps, typeof key === 'string' ? key : undefined),
     ),
     vscode.commands.registerCommand(Commands.removeApiKey, () => removeApiKey(deps)),
     vscode.commands.registerCommand(Commands.verifyConnection, () => verifyConnection(deps)),
-  ];
+  );
 }
 
 function askForKey(): Thenable<string | undefined> {
@@ -89,7 +75,7 @@ export async function setApiKey(deps: Deps, key?: string): Promise<CommandOutcom
   try {
     const list = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: `Verifying API key ${prefix}` },
-      async () => (await deps.connection.clientFor(baseUrl, check.key)).listModels(),
+      async () => (await deps.clients.clientFor(baseUrl, check.key)).listModels(),
     );
     await deps.keys.store(check.key);
     const usable = deps.connection.usableIn(list).length;

@@ -2,35 +2,36 @@
 // rules as you type, then saved to user settings (never workspace settings: a folder
 // must not be able to send your key elsewhere).
 import * as vscode from 'vscode';
-import { Commands, Settings } from '../core/shell/ids';
-import { validateBaseUrl } from '../core/client/baseUrl';
-import type { ClientLogger } from '../core/client/serviceClient';
+import { type ClientLogger, Commands, Settings, validateBaseUrl } from '../core/index';
 import type { CommandOutcome } from './apiKeyCommands';
+import type { Services } from './services';
 import type { SettingsWatcher } from './settings';
 
-export function registerBaseUrlCommand(settings: SettingsWatcher, logger: ClientLogger): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.setBaseUrl, async (url?: unknown): Promise<CommandOutcome> => {
-    const raw =
-      typeof url === 'string'
-        ? url
-        : await vscode.window.showInputBox({
-            title: 'Multi-Model AI: Set Service Address',
-            prompt: 'The API base URL of the service, ending with /v1 (for example https://api.example.com/v1).',
-            value: settings.current().baseUrl ?? '',
-            ignoreFocusOut: true,
-            validateInput: (value) => {
-              const checked = validateBaseUrl(value.trim());
-              return checked.ok ? undefined : checked.message;
-            },
-          });
-    if (raw === undefined) return { ok: false, message: 'No address entered.' };
-    const checked = validateBaseUrl(raw.trim());
-    if (!checked.ok) {
-      void vscode.window.showWarningMessage(checked.message);
-      return { ok: false, message: checked.message };
-    }
-    await settings.update(Settings.baseUrl, checked.baseUrl);
-    logger.info(`Settings: ${Settings.baseUrl} set to ${checked.baseUrl}`);
-    return { ok: true, message: `Service address set to ${checked.baseUrl}.` };
-  });
+export function registerBaseUrlCommand(context: vscode.ExtensionContext, { settings, logger }: Services): void {
+  context.subscriptions.push(vscode.commands.registerCommand(Commands.setBaseUrl, (url?: unknown) => setBaseUrl(settings, logger, url)));
+}
+
+async function setBaseUrl(settings: SettingsWatcher, logger: ClientLogger, url: unknown): Promise<CommandOutcome> {
+  const raw =
+    typeof url === 'string'
+      ? url
+      : await vscode.window.showInputBox({
+          title: 'Multi-Model AI: Set Service Address',
+          prompt: 'The API base URL of the service, ending with /v1 (for example https://api.example.com/v1).',
+          value: settings.current().baseUrl ?? '',
+          ignoreFocusOut: true,
+          validateInput: (value) => {
+            const checked = validateBaseUrl(value.trim());
+            return checked.ok ? undefined : checked.message;
+          },
+        });
+  if (raw === undefined) return { ok: false, message: 'No address entered.' };
+  const checked = validateBaseUrl(raw.trim());
+  if (!checked.ok) {
+    void vscode.window.showWarningMessage(checked.message);
+    return { ok: false, message: checked.message };
+  }
+  await settings.update(Settings.baseUrl, checked.baseUrl);
+  logger.info(`Settings: ${Settings.baseUrl} set to ${checked.baseUrl}`);
+  return { ok: true, message: `Service address set to ${checked.baseUrl}.` };
 }

@@ -1,23 +1,17 @@
 // The one place that turns the settings and the stored key into a service client and its model
 // catalog, for every feature (status bar, quick-pick, chat, refactor, commands). Each is cached
-// by exactly what it depends on: the client by address, key and request settings; the catalog
-// by address and key only, so picking another model or token limit never reads it again.
+// by exactly what it depends on: the client by address, key and request settings (clientCache.ts);
+// the catalog by address and key only, so picking another model or token limit never reads it again.
 import * as vscode from 'vscode';
-import { SetupError, type ModelConnection } from '../core/client/modelConnection';
-import { imageModels, ModelCatalog, modelUsability, textNeedsFor, usableTextModels, type ImageEndpoint, type ImageModels, type TextNeeds } from '../core/client/modelCatalog';
-import type { ModelEntry, ModelList } from '../core/client/schemas';
-import type { ClientLogger, ServiceClient, UnfinishedGenerations } from '../core/client/serviceClient';
-import { maskKey } from '../core/client/keyMasking';
-import { ServiceError } from '../core/client/serviceError';
+import { type ClientLogger, type ImageEndpoint, type ImageModels, imageModels, maskKey, ModelCatalog, type ModelConnection, type ModelEntry, type ModelList, modelUsability, type ServiceClient, ServiceError, SetupError, type TextNeeds, textNeedsFor, usableTextModels } from '../core/index';
 import { offerActions } from './actions';
-import type { ApiKeyStore } from './apiKeyStore';
+import { DEFAULT_KEY, type ApiKeyStore } from './apiKeyStore';
+import type { ClientCache } from './clientCache';
 import { Disposable } from './lifecycle';
 import type { SettingsWatcher } from './settings';
+import type { SpendMeter } from './spendMeter';
 
 const CATALOG_TTL_MS = 5 * 60_000;
-
-/** undici is its own bundle (dist/undici.js), loaded with the client on the first request, never during activation. */
-const loadClientModule = () => import('../core/client/serviceClient');
 
 export type NotReady = { ok: false; missing: 'baseUrl' | 'apiKey'; message: string };
 /** `legacy`: the address in effect is multiModelAI.legacyBaseUrl. */
@@ -55,21 +49,15 @@ export class Connection extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   /** Fires once for each change of the address, the key, a request setting or the model choice. */
   readonly onDidChange = this.changed.event;
-  private readonly spent = this.register(new vscode.EventEmitter<void>());
-  /** Fires when an answer with a known price finished. */
-  readonly onDidSpend = this.spent.event;
-  /** What answers cost since VS Code started, from the catalog's prices (answers without prices are not counted). */
-  private spend = { rub: 0, answers: 0 };
   private readonly warned = new Set<string>();
-  private client?: { signature: string; client: Promise<ServiceClient> };
-  /** Generations left unfinished, by address and key: they outlive the clients (serviceClient.ts). */
-  private readonly unfinished = new Map<string, UnfinishedGenerations>();
   private catalog?: { signature: string; catalog: ModelCatalog };
 
   constructor(
     private readonly settings: SettingsWatcher,
     private readonly keys: ApiKeyStore,
     private readonly logger: ClientLogger,
+    private readonly clients: ClientCache,
+    private readonly spend: SpendMeter,
   ) {
     super();
     const fire = () => this.changed.fire();
@@ -110,7 +98,7 @@ export class Connection extends Disposable {
     const ready = await this.ready();
     if (!ready.ok) return false;
     try {
-      await (await this.clientFor(baseUrl, ready.apiKey)).listModels();
+      await (await this.clients.clientFor(baseUrl, ready.apiKey)).listModels();
       return true;
     } catch {
       return false;
@@ -122,12 +110,10 @@ export class Connection extends Disposable {
     return usableTextModels(list, textNeedsFor(this.settings.current()));
   }
 
-  /** What a request to the chosen model needs; throws a SetupError saying what to set, or the catalog read's ServiceError. */
-  forChosenModel(): Promise<ModelConnection> {
-    return this.forModel();
-  }
-
-  /** The same for `modelId` (the language-model provider's requests name their model), by the same rules. */
+  /**
+   * What a request to `modelId` needs, or to the chosen model without one (the language-model
+   * provider's requests name their model); throws a SetupError saying what to set, or the catalog read's ServiceError.
+   */
   async forModel(modelId?: string): Promise<ModelConnection> {
     const { ready, state } = await this.readCatalog();
     const model = modelId ?? state.model;
@@ -137,31 +123,21 @@ export class Connection extends Disposable {
     if (!entry || unusable) throw new SetupError(`The model ${model} cannot be used: ${unusable}`, entry?.available ? ['selectModel', 'openSettings'] : ['selectModel']);
     const settings = this.settings.current();
     return {
-      client: await this.clientFor(ready.baseUrl, ready.apiKey),
+      client: await this.clients.clientFor(ready.baseUrl, ready.apiKey),
       model: entry,
       maxTokens: settings.maxTokens,
       transport: settings.transport,
       modelOptions: settings.modelOptions[entry.id],
       onDroppedOptions: (names) => this.warnOnce(`Settings: multiModelAI.modelOptions for ${entry.id} has options the model does not accept (${names.join(', ')}); they are left out.`),
       onAssumedInterface: (names) => this.warnOnce(`Catalog: ${entry.id} names no known text interface (${names.join(', ')}); it is reached through chat completions.`),
-      onSpend: (costRub) => this.noteSpend(costRub),
+      onSpend: (costRub) => this.spend.note(costRub),
     };
   }
 
   /** What an image request needs: the client and the catalog's image models for `endpoint`; throws like forModel. */
   async forImages(endpoint: ImageEndpoint): Promise<ImageConnection> {
     const { ready, state } = await this.readCatalog();
-    return { client: await this.clientFor(ready.baseUrl, ready.apiKey), ...imageModels(state.list, endpoint), onSpend: (costRub) => this.noteSpend(costRub) };
-  }
-
-  /** The spend since VS Code started: RUB and the number of priced answers. */
-  spendSinceStart(): { rub: number; answers: number } {
-    return { ...this.spend };
-  }
-
-  private noteSpend(costRub: number): void {
-    this.spend = { rub: this.spend.rub + costRub, answers: this.spend.answers + 1 };
-    this.spent.fire();
+    return { client: await this.clients.clientFor(ready.baseUrl, ready.apiKey), ...imageModels(state.list, endpoint), onSpend: (costRub) => this.spend.note(costRub) };
   }
 
   private warnOnce(line: string): void {
@@ -170,29 +146,11 @@ export class Connection extends Disposable {
     this.logger.warn(line);
   }
 
-  /** The client for this address and key with the current request settings, made once per combination. */
-  clientFor(baseUrl: string, apiKey: string): Promise<ServiceClient> {
-    const { timeoutMs, maxRetries, requestHeaders: headers } = this.settings.current();
-    // The key is part of the signature only in memory; it is never logged or stored.
-    const signature = JSON.stringify([baseUrl, apiKey, timeoutMs, maxRetries, headers]);
-    if (this.client?.signature !== signature) {
-      const client = loadClientModule().then(({ ServiceClient, UnfinishedGenerations }) => {
-        // A Retry after raising the timeout (or any other client) still asks for the answer already made.
-        const service = JSON.stringify([baseUrl, apiKey]);
-        const unfinished = this.unfinished.get(service) ?? new UnfinishedGenerations();
-        this.unfinished.set(service, unfinished);
-        return new ServiceClient({ baseUrl, apiKey, timeoutMs, maxRetries, headers, logger: this.logger, unfinished });
-      });
-      this.client = { signature, client };
-    }
-    return this.client.client;
-  }
-
   private catalogFor(baseUrl: string, apiKey: string): ModelCatalog {
     const signature = JSON.stringify([baseUrl, apiKey]);
     if (this.catalog?.signature !== signature) {
       // Reads through whatever client the request settings make at the time.
-      const source = { listModels: async (...args: Parameters<ServiceClient['listModels']>) => (await this.clientFor(baseUrl, apiKey)).listModels(...args) };
+      const source = { listModels: async (...args: Parameters<ServiceClient['listModels']>) => (await this.clients.clientFor(baseUrl, apiKey)).listModels(...args) };
       // A list read again that differs (Reload, Verify Connection, an expired cache) redraws every view of it.
       this.catalog = { signature, catalog: new ModelCatalog(source, { ttlMs: CATALOG_TTL_MS, onChange: () => this.changed.fire() }) };
     }
@@ -237,7 +195,7 @@ export class Connection extends Disposable {
     if (!baseUrl) {
       return { ok: false, missing: 'baseUrl', message: 'The service address is not set: enter the API base URL of your service (it ends with /v1).' };
     }
-    const apiKey = await this.keys.get();
+    const apiKey = await this.keys.get(DEFAULT_KEY);
     if (!apiKey) return { ok: false, missing: 'apiKey', message: 'No API key is set: set your key to use Multi-Model AI.' };
     return { ok: true, baseUrl, apiKey };
   }

@@ -1,13 +1,11 @@
 // Show Log and Copy Diagnostics: the last failure's redacted record, ready to paste into
 // a support message (spec, Authentication 8: code, status, endpoint, model, time, masked prefix).
 import * as vscode from 'vscode';
-import { Commands, EXTENSION_ID } from '../core/shell/ids';
-import { formatDiagnostics } from '../core/client/diagnostics';
-import { maskEveryKey } from '../core/client/keyMasking';
-import type { FailureReporter } from './failureReporter';
+import { Commands, EXTENSION_ID, formatDiagnostics, maskEveryKey } from '../core/index';
+import type { Services } from './services';
 
-export function registerDiagnosticsCommands(channel: vscode.LogOutputChannel, failures: FailureReporter): vscode.Disposable[] {
-  return [
+export function registerDiagnosticsCommands(context: vscode.ExtensionContext, { log: { channel }, failures }: Services): void {
+  context.subscriptions.push(
     vscode.commands.registerCommand(Commands.showLog, () => channel.show(true)),
     vscode.commands.registerCommand(Commands.copyDiagnostics, async (): Promise<string | undefined> => {
       const record = failures.lastDiagnostics();
@@ -26,5 +24,5 @@ export function registerDiagnosticsCommands(channel: vscode.LogOutputChannel, fa
       void vscode.window.showInformationMessage('Diagnostics of the last failure copied: paste them into your support message.');
       return text;
     }),
-  ];
+  );
 }

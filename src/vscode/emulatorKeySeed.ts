@@ -1,8 +1,6 @@
-// Stores the demo's emulator key (see src/core/emulatorKeySeed.ts) in SecretStorage
+// Stores the demo's emulator key (see src/core/startup/emulatorKeySeed.ts) in SecretStorage
 // once, when none is stored yet. Never rejects: activation goes on either way.
-import { maskKey } from '../core/client/keyMasking';
-import { decideKeySeed, EMULATOR_KEY_ENV } from '../core/shell/emulatorKeySeed';
-import type { ClientLogger } from '../core/client/serviceClient';
+import { type ClientLogger, decideKeySeed, EMULATOR_KEY_ENV, maskKey } from '../core/index';
 import type { ApiKeyStore } from './apiKeyStore';
 
 export async function seedEmulatorKey(keys: ApiKeyStore, logger: ClientLogger, env: NodeJS.ProcessEnv = process.env): Promise<void> {

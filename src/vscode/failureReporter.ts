@@ -1,10 +1,6 @@
 // Shows a failed request as what to do (buttons that run the fix) and keeps its redacted
 // diagnostics record for "Copy Diagnostics". The raw service body is never shown.
-import { actionsFor, failureMessage, type Action } from '../core/shell/actions';
-import type { DiagnosticsRecord } from '../core/client/diagnostics';
-import type { ClientLogger } from '../core/client/serviceClient';
-import { ServiceError } from '../core/client/serviceError';
-import { maskEveryKey } from '../core/client/keyMasking';
+import { type Action, actionsFor, type ClientLogger, type DiagnosticsRecord, failureMessage, maskEveryKey, ServiceError } from '../core/index';
 import { offerActions, type LocalHandlers } from './actions';
 
 export interface Failure {

@@ -1,7 +1,7 @@
 // Before code from a model reaches the editor or the clipboard: when it holds hidden characters
 // (src/core/text/hiddenCharacters.ts), say which and what they can do, and offer to remove them.
 import * as vscode from 'vscode';
-import { hiddenCharactersWarning, stripHiddenCharacters } from '../core/text/hiddenCharacters';
+import { hiddenCharactersWarning, stripHiddenCharacters } from '../core/index';
 
 const REMOVE_HIDDEN = 'Remove Hidden Characters';
 const KEEP_HIDDEN = 'Keep Them';

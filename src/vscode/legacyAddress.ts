@@ -2,9 +2,7 @@
 // is in use, the person is offered the current address, once it is known to answer with the
 // same key: automatically once per legacy address, and whenever Verify Connection runs.
 import * as vscode from 'vscode';
-import { currentAddressFor } from '../core/client/baseUrl';
-import { Commands } from '../core/shell/ids';
-import type { MementoLike } from '../core/shell/serialMemento';
+import { Commands, currentAddressFor, type MementoLike } from '../core/index';
 import { offerActions } from './actions';
 import type { Connection } from './connection';
 

@@ -1,9 +1,7 @@
 // The "Multi-Model AI" log: one LogOutputChannel that the service client and the shell
 // write to, teed through a recorder so the last lines can be read back (tests, support).
 import * as vscode from 'vscode';
-import { LOG_CHANNEL_NAME } from '../core/shell/ids';
-import type { ClientLogger } from '../core/client/serviceClient';
-import { LogRecorder, recordingLogger } from '../core/client/logRecorder';
+import { type ClientLogger, LOG_CHANNEL_NAME, LogRecorder, recordingLogger } from '../core/index';
 
 export interface ShellLog extends vscode.Disposable {
   channel: vscode.LogOutputChannel;

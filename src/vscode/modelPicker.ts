@@ -2,12 +2,11 @@
 // vendor with what each accepts; models this workspace cannot use are listed apart and
 // explain themselves when picked; a failure to load becomes buttons that fix it.
 import * as vscode from 'vscode';
-import { ACTION_LABELS, type Action } from '../core/shell/actions';
-import { Commands, Settings } from '../core/shell/ids';
-import { buildModelPickItems, type ModelPickEntry } from '../core/shell/modelPickItems';
+import { type Action, ACTION_LABELS, buildModelPickItems, Commands, type ModelPickEntry, Settings } from '../core/index';
 import { runAction } from './actions';
 import { offerSetup, type Connection, type ModelState } from './connection';
 import type { FailureReporter } from './failureReporter';
+import type { Services } from './services';
 import type { SettingsWatcher } from './settings';
 
 export interface ModelPickItem extends vscode.QuickPickItem {
@@ -117,6 +116,8 @@ export class ModelPicker {
   }
 }
 
-export function registerModelPicker(picker: ModelPicker): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.selectModel, () => picker.show());
+export function registerModelPicker(context: vscode.ExtensionContext, { settings, connection, failures }: Services): ModelPicker {
+  const picker = new ModelPicker(settings, connection, failures);
+  context.subscriptions.push(vscode.commands.registerCommand(Commands.selectModel, () => picker.show()));
+  return picker;
 }

@@ -2,7 +2,7 @@
 // through both (address first, then key). The walkthrough in package.json covers the
 // same steps for people who open it from the Welcome page.
 import * as vscode from 'vscode';
-import { Commands, EXTENSION_ID, WALKTHROUGH_ID } from '../core/shell/ids';
+import { Commands, EXTENSION_ID, WALKTHROUGH_ID } from '../core/index';
 import type { Connection } from './connection';
 
 export async function offerOnboarding(connection: Connection): Promise<void> {

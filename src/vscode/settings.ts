@@ -1,16 +1,14 @@
 // Reads the multiModelAI.* settings and checks them the moment they change, so a wrong
 // service address is reported with its fix before any request uses it.
 import * as vscode from 'vscode';
-import { CONFIG_SECTION, Settings } from '../core/shell/ids';
-import type { ClientLogger } from '../core/client/serviceClient';
-import { readShellSettings, type ShellSettings } from '../core/shell/shellSettings';
+import { type ClientLogger, CONFIG_SECTION, type ExtensionSettings, readSettings, Settings } from '../core/index';
 import { offerActions } from './actions';
 import { Disposable } from './lifecycle';
 
 const short = (key: string): string => key.slice(CONFIG_SECTION.length + 1);
 
 export class SettingsWatcher extends Disposable {
-  private readonly changed = this.register(new vscode.EventEmitter<ShellSettings>());
+  private readonly changed = this.register(new vscode.EventEmitter<ExtensionSettings>());
   readonly onDidChange = this.changed.event;
   private settings = this.read();
 
@@ -27,7 +25,7 @@ export class SettingsWatcher extends Disposable {
     this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => (this.settings = this.read())));
   }
 
-  current(): ShellSettings {
+  current(): ExtensionSettings {
     return this.settings;
   }
 
@@ -53,9 +51,9 @@ export class SettingsWatcher extends Disposable {
     if (this.settings.problems.length > 0) void offerActions('warning', this.settings.problems.join(' '), ['openSettings']);
   }
 
-  private read(): ShellSettings {
+  private read(): ExtensionSettings {
     const config = vscode.workspace.getConfiguration(CONFIG_SECTION);
-    return readShellSettings({
+    return readSettings({
       baseUrl: config.get(short(Settings.baseUrl)),
       legacyBaseUrl: config.get(short(Settings.legacyBaseUrl)),
       model: config.get(short(Settings.model)),

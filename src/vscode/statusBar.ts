@@ -2,13 +2,14 @@
 // or what is missing. Its capabilities come from the connection's catalog, read after
 // activation and whenever the connection changes, never during activate().
 import * as vscode from 'vscode';
-import { STATUS_BAR_ID } from '../core/shell/ids';
-import { statusBarView, type StatusBarInput, type StatusBarView } from '../core/shell/statusBarModel';
+import { STATUS_BAR_ID, type StatusBarInput, statusBarView, type StatusBarView } from '../core/index';
 import { commandFor } from './actions';
 import type { Connection } from './connection';
 import type { FailureReporter } from './failureReporter';
 import { Disposable } from './lifecycle';
+import type { Services } from './services';
 import type { SettingsWatcher } from './settings';
+import type { SpendMeter } from './spendMeter';
 
 export class ModelStatusBar extends Disposable {
   private readonly item = this.register(vscode.window.createStatusBarItem(STATUS_BAR_ID, vscode.StatusBarAlignment.Right, 100));
@@ -19,6 +20,7 @@ export class ModelStatusBar extends Disposable {
   constructor(
     settings: SettingsWatcher,
     private readonly connection: Connection,
+    private readonly spend: SpendMeter,
     private readonly failures: FailureReporter,
   ) {
     super();
@@ -27,7 +29,7 @@ export class ModelStatusBar extends Disposable {
     this.view = this.show({ hasBaseUrl: settings.current().baseUrl !== undefined, hasKey: true, modelId: settings.current().model });
     this.item.show();
     this.register(connection.onDidChange(() => void this.refresh()));
-    this.register(connection.onDidSpend(() => void this.refresh()));
+    this.register(spend.onDidSpend(() => void this.refresh()));
   }
 
   current(): StatusBarView {
@@ -45,7 +47,7 @@ export class ModelStatusBar extends Disposable {
       const catalogProblem = this.failures.record('Could not read the model list for the status bar', state.error).message;
       input = { hasBaseUrl: true, hasKey: true, modelId: state.model, catalogProblem };
     } else {
-      input = { hasBaseUrl: true, hasKey: true, modelId: state.model, entry: state.entry, unusableReason: state.unusable, spend: this.connection.spendSinceStart() };
+      input = { hasBaseUrl: true, hasKey: true, modelId: state.model, entry: state.entry, unusableReason: state.unusable, spend: this.spend.sinceStart() };
       if (state.legacy) input.legacyBaseUrl = state.baseUrl;
     }
     if (generation === this.generation) this.view = this.show(input);
@@ -60,4 +62,10 @@ export class ModelStatusBar extends Disposable {
     this.item.backgroundColor = view.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     return view;
   }
+}
+
+export function registerStatusBar(context: vscode.ExtensionContext, { settings, connection, spend, failures }: Services): ModelStatusBar {
+  const statusBar = new ModelStatusBar(settings, connection, spend, failures);
+  context.subscriptions.push(statusBar);
+  return statusBar;
 }

@@ -1,11 +1,8 @@
 // The extension-host suite's window into the running extension. It exists only in a host the
-// test harness started (src/core/shell/harnessToken.ts decides), and only for a caller that
+// test harness started (src/core/startup/harnessToken.ts decides), and only for a caller that
 // presents the harness token: activate() itself returns nothing to any extension.
 import * as vscode from 'vscode';
-import type { DiagnosticsRecord } from '../core/client/diagnostics';
-import type { RecordedLine } from '../core/client/logRecorder';
-import { harnessToken, processStartEnv, tokenMatches } from '../core/shell/harnessToken';
-import type { StatusBarView } from '../core/shell/statusBarModel';
+import { type DiagnosticsRecord, harnessToken, processStartEnv, type RecordedLine, type StatusBarView, tokenMatches } from '../core/index';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ChatApi } from './chat/registerChat';
 import type { Connection } from './connection';
@@ -13,6 +10,7 @@ import type { FailureReporter } from './failureReporter';
 import type { ModelPicker } from './modelPicker';
 import type { RefactorController } from './refactor/refactorController';
 import type { SettingsWatcher } from './settings';
+import type { SpendMeter } from './spendMeter';
 
 /** Not contributed in package.json: registered only in a harness-started host. */
 export const TEST_HANDLE_COMMAND = 'multiModelAI.testHandle';
@@ -21,6 +19,8 @@ export interface TestHandle {
   apiKeys: ApiKeyStore;
   settings: SettingsWatcher;
   connection: Connection;
+  /** What answers cost since VS Code started. */
+  spend: SpendMeter;
   failures: FailureReporter;
   modelPicker: ModelPicker;
   /** Refactor Selection: its open proposal, and accept / reject / cancel without the UI. */
@@ -35,14 +35,14 @@ export interface TestHandle {
 }
 
 /** Registers the command that hands the suite its handle, when the harness started this host. */
-export function exposeTestHandle(context: vscode.ExtensionContext, handle: () => TestHandle): vscode.Disposable[] {
+export function registerTestHandle(context: vscode.ExtensionContext, handle: () => TestHandle): void {
   const token = harnessToken({
     env: process.env,
     startEnv: processStartEnv,
     testMode: context.extensionMode === vscode.ExtensionMode.Test,
   });
-  if (token === undefined) return [];
-  return [vscode.commands.registerCommand(TEST_HANDLE_COMMAND, (offered: unknown) => (tokenMatches(offered, token) ? handle() : undefined))];
+  if (token === undefined) return;
+  context.subscriptions.push(vscode.commands.registerCommand(TEST_HANDLE_COMMAND, (offered: unknown) => (tokenMatches(offered, token) ? handle() : undefined)));
 }
 
 export function stateEntries(memento: vscode.Memento): [string, unknown][] {

@@ -1,5 +1,6 @@
 // The removable chips for code attached to a message (file name and line range).
-import { chipLabel, linesText, type ContextChip } from '../core/chat/conversation';
+import { chipLabel, type ContextChip } from '../core/chat/conversation';
+import { linesText } from '../core/text/lineRange';
 import { el, icon, iconButton } from './dom';
 
 function chipTitle(chip: ContextChip): string {

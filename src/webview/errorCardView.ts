@@ -1,6 +1,6 @@
 // The inline error card: what to do, buttons that do it, and the request id (copyable).
 import type { ErrorCard } from '../core/chat/conversation';
-import { ACTION_LABELS, isLocalAction, type Action } from '../core/shell/actions';
+import { ACTION_LABELS, isLocalAction, type Action } from '../core/actions';
 import { el, icon, iconButton } from './dom';
 import type { HostBridge } from './hostBridge';
 

@@ -1,24 +1,19 @@
-// The conversation as shown: turns in order, the streaming answer growing in place, and the
-// code-block and link actions of rendered answers (buttons the page adds to each toolbar).
+// The conversation as shown: turns in order, the streaming answer growing in place, with
+// the code-block actions, the link interception and the scroll following of their own files.
 import type { AssistantTurn } from '../core/chat/conversation';
 import type { ConversationView, TurnView } from '../core/chat/protocol';
-import { PAGE_ADDED, type Sanitizer } from './markdown/index';
-import { el, iconButton } from './dom';
+import type { Sanitizer } from './markdown/index';
+import { el } from './dom';
 import type { HostBridge } from './hostBridge';
+import { addCodeBlockActions } from './codeBlockActions';
+import { interceptLinks } from './linkInterception';
+import { ScrollFollower } from './scrollFollower';
 import { Countdown } from '../core/reply/retryWait';
 import { ANSWERING, TurnRenderer, type TurnElements } from './turnView';
 import { PendingTurns } from './pendingTurns';
 
 /** The latest turns whose answers are rendered at once when a conversation opens, at the least. */
 const EAGER_TURNS = 2;
-
-type CodeAction = 'code/copy' | 'code/insert' | 'code/apply' | 'code/newFile';
-const CODE_ACTIONS: [CodeAction, string, string][] = [
-  ['code/copy', 'copy', 'Copy'],
-  ['code/insert', 'insert', 'Insert at Cursor'],
-  ['code/apply', 'diff', 'Apply to Editor (shows a diff first)'],
-  ['code/newFile', 'new-file', 'New File with This Code'],
-];
 
 export class Transcript {
   readonly element: HTMLElement;
@@ -30,9 +25,7 @@ export class Transcript {
   /** The turns the page asks for after painting an opened conversation's latest ones (FIRST_TURNS). */
   private earlier?: { id: string; before: string };
   private busy = false;
-  /** Follow the growing answer unless the person scrolled up; read on scroll, not per delta (no forced layout). */
-  private followEnd = true;
-  private followScheduled = false;
+  private readonly scroll: ScrollFollower;
   /** The countdown shown in an answer's "Answering…" line while the client waits to try again. */
   private waitLabel?: HTMLElement;
   private readonly countdown = new Countdown((line) => {
@@ -42,7 +35,7 @@ export class Transcript {
   constructor(private readonly bridge: HostBridge, sanitizer: Sanitizer, onEdit: (text: string) => void, private readonly announce: (text: string) => void) {
     // Following the end in the frame an answer grows, after its DOM write: also through a
     // backlog shown after the reply ended, when no more deltas come.
-    this.renderer = new TurnRenderer(bridge, sanitizer, onEdit, () => this.follow());
+    this.renderer = new TurnRenderer(bridge, sanitizer, onEdit, () => this.scroll.follow());
     this.list = el('div', { class: 'turns', attrs: { role: 'log', 'aria-label': 'Conversation', 'aria-live': 'polite', 'aria-relevant': 'additions' } });
     this.empty = el('div', { class: 'empty-state' },
       el('h2', { text: 'Ask about your code' }),
@@ -55,14 +48,13 @@ export class Transcript {
       placeholder.replaceWith(parts.element);
       this.refresh();
     }, (model) => this.renderer.answerHead(model));
-    this.element.addEventListener('scroll', () => (this.followEnd = this.atEnd()), { passive: true });
-    this.element.addEventListener('click', (event) => this.onClick(event));
-    this.element.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter' && this.openLink(event.target)) event.preventDefault();
+    this.scroll = new ScrollFollower(this.element);
+    interceptLinks(this.element, bridge);
+    addCodeBlockActions(this.list, {
+      codeOf: (turnId, index) => this.turns.get(turnId)?.stream?.code(index),
+      post: (message) => bridge.post(message),
+      announce,
     });
-    // Rendered answers carry a toolbar per code block; fill it with actions as blocks appear
-    // (looking only in what was added: the whole list grows with the conversation).
-    new MutationObserver((records) => this.decorateToolbars(records)).observe(this.list, { childList: true, subtree: true });
   }
 
   /**
@@ -81,7 +73,7 @@ export class Transcript {
     this.list.replaceChildren(...turns.map((turn, index) => this.opened(turn, index < firstRendered)));
     this.busy = busy;
     this.refresh();
-    this.scrollToEnd();
+    this.scroll.toEnd();
     const earlier = (this.earlier = conversation.earlier > 0 && turns[0] ? { id: conversation.id, before: turns[0].id } : undefined);
     // In the task after the frame that paints them; unless another conversation was shown since.
     if (earlier) requestAnimationFrame(() => setTimeout(() => this.earlier === earlier && this.bridge.post({ type: 'conversation/earlier', ...earlier })));
@@ -97,7 +89,7 @@ export class Transcript {
     this.list.prepend(...turns.map((turn) => this.opened(turn, true)));
     this.refresh();
     // The view stays on what it showed: the end, or (scrolled up) the browser's scroll anchoring.
-    if (this.followEnd) this.scrollToEnd();
+    this.scroll.follow();
     return true;
   }
 
@@ -118,7 +110,7 @@ export class Transcript {
       this.announce(ANSWERING);
     }
     this.refresh();
-    this.scrollToEnd();
+    this.scroll.toEnd();
   }
 
   remove(turnId: string): void {
@@ -163,12 +155,7 @@ export class Transcript {
     if (!parts) return;
     this.renderer.thinking(parts, '', true).append(text);
     // Reasoning is written as it arrives, outside the stream view's frames: followed once a frame.
-    if (this.followScheduled) return;
-    this.followScheduled = true;
-    requestAnimationFrame(() => {
-      this.followScheduled = false;
-      this.follow();
-    });
+    this.scroll.followInNextFrame();
   }
 
   notice(turnId: string, text: string): void {
@@ -190,7 +177,7 @@ export class Transcript {
     this.renderer.finish(parts, turn);
     this.setBusy(false);
     this.announce(turn.status === 'done' ? 'Answer complete.' : turn.error?.message ?? 'Answer stopped.');
-    this.scrollToEnd();
+    this.scroll.toEnd();
   }
 
   /** What the last answer's error card says, if the conversation ends with one. */
@@ -223,63 +210,4 @@ export class Transcript {
     }
     this.empty.hidden = elements.length > 0;
   }
-
-  private decorateToolbars(records: MutationRecord[]): void {
-    const toolbars = new Set<HTMLElement>();
-    for (const record of records) {
-      for (const node of Array.from(record.addedNodes)) {
-        if (!(node instanceof HTMLElement) || !node.isConnected) continue;
-        if (node.classList.contains('code-toolbar')) toolbars.add(node);
-        for (const toolbar of Array.from(node.querySelectorAll<HTMLElement>('.code-toolbar'))) toolbars.add(toolbar);
-      }
-    }
-    for (const toolbar of toolbars) {
-      if (toolbar.querySelector(':scope > .code-actions')) continue;
-      const actions = el('span', { class: 'code-actions', attrs: { [PAGE_ADDED]: '' } });
-      for (const [type, codicon, label] of CODE_ACTIONS) {
-        const button = iconButton(codicon, label, () => this.runCodeAction(toolbar, type));
-        button.dataset.codeAction = type;
-        actions.append(button);
-      }
-      toolbar.append(actions);
-    }
-  }
-
-  private runCodeAction(toolbar: HTMLElement, type: CodeAction): void {
-    const block = toolbar.closest<HTMLElement>('.code-block');
-    const turnId = toolbar.closest<HTMLElement>('[data-turn-id]')?.dataset.turnId;
-    const index = Number(block?.dataset.codeIndex);
-    const code = turnId !== undefined ? this.turns.get(turnId)?.stream?.code(index) : undefined;
-    if (!code) return;
-    this.bridge.post({ type, code: code.code, lang: code.lang });
-    if (type === 'code/copy') this.announce('Code copied.');
-  }
-
-  private onClick(event: MouseEvent): void {
-    if (this.openLink(event.target)) event.preventDefault();
-  }
-
-  /** Links in answers never navigate the page: the host asks before opening them. */
-  private openLink(target: EventTarget | null): boolean {
-    const link = target instanceof Element ? target.closest<HTMLElement>('a[data-href]') : null;
-    const href = link?.dataset.href;
-    if (!href) return false;
-    this.bridge.post({ type: 'link/open', href });
-    return true;
-  }
-
-  private atEnd(): boolean {
-    const scroller = this.element;
-    return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
-  }
-
-  /** Keeps the view on the end, unless the person scrolled away from it. */
-  private follow(): void {
-    if (this.followEnd) this.scrollToEnd();
-  }
-
-  private scrollToEnd(): void {
-    this.element.scrollTop = this.element.scrollHeight;
-  }
 }
-

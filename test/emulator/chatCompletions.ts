@@ -6,7 +6,7 @@ import { billedCompletion } from './billing';
 import { contentText, type Completion } from './completionText';
 import { newId } from './exchange';
 import { checkOptionalFields, parseBody, resolveModel, type HandlerContext } from './handlerContext';
-import { wireArguments } from './quirks';
+import { KEEP_ALIVE, VENDOR_FINISH, wireArguments } from './quirks';
 import { SseWriter } from './sseWriter';
 
 const TextPart = z.looseObject({ type: z.literal('text'), text: z.string() });
@@ -55,7 +55,7 @@ export async function handleChatCompletions(ctx: HandlerContext): Promise<void> 
     images: imagesOf(lastUser.content),
   });
   if (!completion) return;
-  const reply = { id: newId('chatcmpl-'), created: Math.floor(Date.now() / 1000), model: model.id };
+  const reply = { id: (completion.replyId ??= newId('chatcmpl-')), created: Math.floor(Date.now() / 1000), model: model.id };
 
   if (body.stream) return streamCompletion(ctx, body, completion, reply);
   const message: Record<string, unknown> = { role: 'assistant', content: completion.toolCalls.length > 0 && completion.text === '' ? null : completion.text, refusal: null };
@@ -85,32 +85,58 @@ async function streamCompletion(
   completion: Completion,
   reply: { id: string; created: number; model: string },
 ): Promise<void> {
+  const quirk = ctx.quirk;
   const includeUsage = body.stream_options?.include_usage === true;
   const head = JSON.stringify({ ...reply, object: 'chat.completion.chunk' }).slice(0, -1);
-  // With include_usage every chunk carries `usage: null` until the usage chunk, as upstream does.
-  const tail = includeUsage ? ',"usage":null}' : '}';
+  // With include_usage every chunk carries `usage: null` until the usage chunk, as upstream
+  // does; with usage_every_chunk, the usage counted so far (outputTokens: what was sent).
+  let sent = 0;
+  const usageSoFar = () => JSON.stringify({ prompt_tokens: completion.promptTokens, completion_tokens: sent, total_tokens: completion.promptTokens + sent });
+  const tail = () => (quirk === 'usage_every_chunk' ? `,"usage":${usageSoFar()}}` : includeUsage ? ',"usage":null}' : '}');
   const chunk = (delta: object, finish: string | null) =>
-    `${head},"choices":[{"index":0,"delta":${JSON.stringify(delta)},"logprobs":null,"finish_reason":${JSON.stringify(finish)}}]${tail}`;
+    `${head},"choices":[{"index":0,"delta":${JSON.stringify(delta)},"logprobs":null,"finish_reason":${JSON.stringify(finish)}}]${tail()}`;
+  const text = (value: string) => (quirk === 'content_parts' ? { content: [{ type: 'text', text: value }] } : { content: value });
+  const reasoning = (value: string) =>
+    quirk === 'content_parts'
+      ? { content: [{ type: 'thinking', thinking: [{ type: 'text', text: value }] }] }
+      : quirk === 'reasoning_details'
+        ? { reasoning_details: [{ type: 'reasoning.text', text: value, format: 'unknown', index: 0 }] }
+        : { reasoning_content: value };
 
   const sse = new SseWriter(ctx.ex, ctx.fault, completion.paceMs);
   if (!(await sse.open())) return;
+  if (quirk === 'keep_alive_comments' && !(await sse.raw(KEEP_ALIVE + KEEP_ALIVE))) return;
   let first = true;
   const withRole = (delta: object) => (first ? ((first = false), { role: 'assistant', ...delta }) : delta);
-  for (const text of completion.reasoning) if (!(await sse.delta(chunk(withRole({ reasoning_content: text }), null)))) return;
-  for (const text of completion.deltas) if (!(await sse.delta(chunk(withRole({ content: text }), null)))) return;
-  for (const [index, call] of completion.toolCalls.entries()) {
-    const named = (args: string) => ({ index, id: call.id, type: 'function', function: { name: call.name, arguments: args } });
-    if (!(await sse.delta(chunk(withRole({ tool_calls: [named('')] }), null)))) return;
-    // The arguments in pieces, as upstream streams them (the quirk repeats id and name in each).
-    for (const piece of wireArguments(call, ctx.quirk).match(/.{1,12}/gs) ?? []) {
-      const next = ctx.quirk === 'repeated_call_ids' ? named(piece) : { index, function: { arguments: piece } };
-      if (!(await sse.delta(chunk({ tool_calls: [next] }, null)))) return;
+  const send = (delta: object) => ((sent = Math.min(sent + 1, completion.outputTokens)), sse.delta(chunk(withRole(delta), null)));
+  for (const value of completion.reasoning) if (!(await send(reasoning(value)))) return;
+  const encrypted = { reasoning_details: [{ type: 'reasoning.encrypted', data: 'e30=', format: 'unknown', index: 1 }] };
+  if (quirk === 'reasoning_details' && completion.reasoning.length > 0 && !(await sse.delta(chunk(encrypted, null)))) return;
+  for (const value of completion.deltas) if (!(await send(text(value)))) return;
+  if (quirk !== 'index_less_tool_calls') {
+    for (const [index, call] of completion.toolCalls.entries()) {
+      const named = (args: string) => ({ index, id: call.id, type: 'function', function: { name: call.name, arguments: args } });
+      if (!(await send({ tool_calls: [named('')] }))) return;
+      // The arguments in pieces, as upstream streams them (the quirk repeats id and name in each).
+      for (const piece of wireArguments(call, quirk).match(/.{1,12}/gs) ?? []) {
+        if (!(await send({ tool_calls: [quirk === 'repeated_call_ids' ? named(piece) : { index, function: { arguments: piece } }] }))) return;
+      }
     }
   }
   if (!(await sse.beforeClosing())) return;
-  if (!(await sse.event(chunk({}, finishReason(completion))))) return;
-  if (includeUsage && !(await sse.event(`${head},"choices":[],"usage":${JSON.stringify(usage(completion))}}`))) return;
-  if (await sse.event('[DONE]')) sse.end();
+  sent = completion.outputTokens;
+  const finish = quirk === 'vendor_finish_reasons' ? VENDOR_FINISH[finishReason(completion)]! : finishReason(completion);
+  if (quirk === 'index_less_tool_calls') {
+    // Every call whole, without index, in the chunk that finishes the reply and carries its usage (as Mistral sends it).
+    const calls = completion.toolCalls.map((c) => ({ id: c.id, function: { name: c.name, arguments: wireArguments(c, quirk) } }));
+    const delta = calls.length > 0 ? withRole({ content: null, tool_calls: calls }) : {};
+    const whole = `${head},"choices":[{"index":0,"delta":${JSON.stringify(delta)},"finish_reason":${JSON.stringify(finish)}}],"usage":${JSON.stringify(usage(completion))}}`;
+    if (!(await sse.event(whole))) return;
+  } else {
+    if (!(await sse.event(chunk({}, finish)))) return;
+    if (includeUsage && quirk !== 'usage_every_chunk' && !(await sse.event(`${head},"choices":[],"usage":${JSON.stringify(usage(completion))}}`))) return;
+  }
+  if (quirk === 'no_done' || (await sse.event('[DONE]'))) sse.end();
 }
 
 const finishReason = (completion: Completion): string => (completion.toolCalls.length > 0 ? 'tool_calls' : completion.truncated ? 'length' : 'stop');

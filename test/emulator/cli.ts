@@ -1,5 +1,7 @@
-// `npm run emulator -- --port N [--rate-limit N --rate-window-ms MS]`: serves until SIGINT/SIGTERM.
+// `npm run emulator -- --port N [--rate-limit N --rate-window-ms MS] [--catalog spec|new-api|openrouter]`:
+// serves until SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
+import { CatalogShapeSchema } from './catalogShapes';
 import { DEFAULT_RATE_LIMIT } from './rateLimiter';
 import { startEmulator } from './server';
 
@@ -16,6 +18,7 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       'rate-limit': { type: 'string' },
       'rate-window-ms': { type: 'string' },
+      catalog: { type: 'string' },
     },
   });
   const emulator = await startEmulator({
@@ -24,6 +27,7 @@ async function main(): Promise<void> {
       limit: integer(values['rate-limit'], 'rate-limit', DEFAULT_RATE_LIMIT.limit),
       windowMs: integer(values['rate-window-ms'], 'rate-window-ms', DEFAULT_RATE_LIMIT.windowMs),
     },
+    catalogShape: CatalogShapeSchema.parse(values.catalog ?? 'spec'),
   });
   console.log(`Emulator listening at ${emulator.baseUrl}`);
   const stop = () => void emulator.close().then(() => process.exit(0));

@@ -47,6 +47,8 @@ export interface Completion {
   outputTokens: number;
   /** Milliseconds a stream waits before each delta (`[[pace:MS]]` in the prompt; 0: none). */
   paceMs: number;
+  /** The reply's id, given when it is first sent: a repeat (same X-Client-Request-Id) is the same response. */
+  replyId?: string;
 }
 
 /** A reply queued through the control API: exact text, or an object with reasoning and a tool call. */

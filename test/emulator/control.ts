@@ -1,5 +1,6 @@
 // A typed client for the control API, for tests and benchmarks (global fetch, no key needed).
 import type { ErrorShape } from './errorShapes';
+import type { CatalogShape } from './catalogShapes';
 import type { Fault, FaultEndpoint } from './faults';
 import type { Account, Charge } from './billing';
 import type { ScriptedReply } from './completionText';
@@ -41,6 +42,11 @@ export class EmulatorControl {
     const response = await fetch(`${this.origin}/__emulator/files/${name}`);
     if (!response.ok) throw new Error(`Emulator control GET files/${name} failed (${response.status}): ${await response.text()}`);
     return Buffer.from(await response.arrayBuffer());
+  }
+
+  /** The shape GET /v1/models publishes from now on (until reset): the spec's, New API's raw list, or OpenRouter's. */
+  async setCatalogShape(shape: CatalogShape): Promise<void> {
+    await this.call('POST', 'catalog', { shape });
   }
 
   async reset(): Promise<void> {

@@ -1,11 +1,12 @@
 // The control API under /__emulator/: tests queue faults and scripted replies, set a key's
-// balance and spend limit, read the request records and charges, and reset. The extension never
+// balance and spend limit and the catalog's shape, read the request records and charges, and reset. The extension never
 // calls it, and it needs no key. It also serves the images answered as `url` (files/<name>).
 import * as z from 'zod';
 import { maskKey } from './auth';
 import { ScriptedReplySchema } from './completionText';
 import { ErrorShapeSchema } from './errorShapes';
 import type { Exchange } from './exchange';
+import { CatalogShapeSchema } from './catalogShapes';
 import { FaultRequestSchema } from './faults';
 import { FILES_ROUTE } from './imageFiles';
 import type { EmulatorState } from './state';
@@ -50,6 +51,12 @@ export async function handleControl(ex: Exchange, state: EmulatorState, pathname
       state.errorShape = body.shape;
       return ex.json(200, { shape: body.shape });
     }
+    case 'POST catalog': {
+      const body = await parse(ex, z.object({ shape: CatalogShapeSchema }));
+      if (!body) return;
+      state.catalogShape = body.shape;
+      return ex.json(200, { shape: body.shape });
+    }
     case 'POST replies': {
       const body = await parse(ex, RepliesSchema);
       if (!body) return;
@@ -57,7 +64,7 @@ export async function handleControl(ex: Exchange, state: EmulatorState, pathname
       return ex.json(200, { queued: body.replies.length });
     }
     default:
-      return ex.error(404, 'not_found', `${action} is not a control action: use GET requests, charges or files/<name>, POST faults, replies, billing, error-shape or reset.`);
+      return ex.error(404, 'not_found', `${action} is not a control action: use GET requests, charges or files/<name>, POST faults, replies, billing, catalog, error-shape or reset.`);
   }
 }
 

@@ -8,6 +8,7 @@ import { contentText } from './completionText';
 import { newId } from './exchange';
 import { checkOptionalFields, parseBody, resolveModel, type HandlerContext } from './handlerContext';
 import { blocksOf, forcesTool, MessagesBody, requestProblem, thinksFor, type Block } from './messagesRequest';
+import { KEEP_ALIVE } from './quirks';
 import { SseWriter } from './sseWriter';
 
 const blockText = (block: Block): string =>
@@ -41,7 +42,7 @@ export async function handleMessages(ctx: HandlerContext): Promise<void> {
   const thinking = completion.reasoning.join('');
   const signature = createHash('sha256').update(thinking).digest('base64');
   const message = (content: object[], stop: string | null, outputTokens: number) => ({
-    id: newId('msg_'),
+    id: (completion.replyId ??= newId('msg_')),
     type: 'message',
     role: 'assistant',
     model: model.id,
@@ -68,8 +69,21 @@ export async function handleMessages(ctx: HandlerContext): Promise<void> {
   // A ping follows the first block's start, as upstream sends it.
   let pinged = false;
   const start = async (block: object) => (await send('content_block_start', { index, content_block: block })) && (pinged || ((pinged = true), send('ping', {})));
+  const quirk = ctx.quirk;
   if (!(await sse.open())) return;
-  if (!(await send('message_start', { message: message([], null, 1) }))) return;
+  if (quirk === 'keep_alive_comments' && !(await sse.raw(KEEP_ALIVE + KEEP_ALIVE))) return;
+  const started = message([], null, 1);
+  if (quirk === 'input_tokens_in_message_delta') started.usage.input_tokens = 0;
+  if (!(await send('message_start', { message: started }))) return;
+  if (quirk === 'unknown_message_blocks') {
+    // A server tool's call (its input streamed like a tool's) and its result, as a web search sends them.
+    const id = `srvtoolu_${started.id.slice('msg_'.length)}`;
+    if (!(await start({ type: 'server_tool_use', id, name: 'web_search', input: {} }))) return;
+    if (!(await send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: '{"query": "emulator"}' } }))) return;
+    if (!(await send('content_block_stop', { index: index++ }))) return;
+    if (!(await start({ type: 'web_search_tool_result', tool_use_id: id, content: [{ type: 'web_search_result', title: 'Emulator', url: 'https://example.com/', encrypted_content: 'e30=', page_age: null }] }))) return;
+    if (!(await send('content_block_stop', { index: index++ }))) return;
+  }
   if (thinking) {
     if (!(await start({ type: 'thinking', thinking: '', signature: '' }))) return;
     for (const text of completion.reasoning) if (!(await send('content_block_delta', { index, delta: { type: 'thinking_delta', thinking: text } }, true))) return;
@@ -79,6 +93,8 @@ export async function handleMessages(ctx: HandlerContext): Promise<void> {
   if (completion.deltas.length > 0 || completion.toolCalls.length === 0) {
     if (!(await start({ type: 'text', text: '' }))) return;
     for (const text of completion.deltas) if (!(await send('content_block_delta', { index, delta: { type: 'text_delta', text } }, true))) return;
+    const citation = { type: 'web_search_result_location', cited_text: completion.text.slice(0, 20), url: 'https://example.com/', title: 'Emulator', encrypted_index: 'e30=' };
+    if (quirk === 'unknown_message_blocks' && !(await send('content_block_delta', { index, delta: { type: 'citations_delta', citation } }))) return;
     if (!(await sse.beforeClosing())) return;
     if (!(await send('content_block_stop', { index: index++ }))) return;
   }
@@ -90,6 +106,6 @@ export async function handleMessages(ctx: HandlerContext): Promise<void> {
     if (!(await sse.beforeClosing())) return;
     if (!(await send('content_block_stop', { index: index++ }))) return;
   }
-  if (!(await send('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: completion.outputTokens } }))) return;
+  if (!(await send('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: completion.outputTokens, ...(quirk === 'input_tokens_in_message_delta' && { input_tokens: completion.promptTokens }) } }))) return;
   if (await send('message_stop', {})) sse.end();
 }

@@ -45,10 +45,11 @@ export const blocksOf = (content: string | Block[]): Block[] => (content === '' 
 export const forcesTool = (body: MessagesBody): boolean => body.tool_choice?.type === 'any' || body.tool_choice?.type === 'tool';
 
 /**
- * Whether a model that thinks does so for this request: unless the request turns thinking off,
- * or forces a tool (upstream cannot think then). Without `thinking` it does, as the catalog says.
+ * Whether a model that thinks does so for this request: only when the request enables
+ * `thinking`, as upstream (an SDK reading `content[0].text` meets no thinking block otherwise),
+ * and never while it forces a tool (upstream cannot think then).
  */
-export const thinksFor = (body: MessagesBody, thinks: boolean): boolean => thinks && body.thinking?.type !== 'disabled' && !forcesTool(body);
+export const thinksFor = (body: MessagesBody, thinks: boolean): boolean => thinks && body.thinking?.type === 'enabled' && !forcesTool(body);
 
 /** What upstream refuses beyond the body's shape; undefined when nothing is. */
 export function requestProblem(body: MessagesBody): string | undefined {

@@ -1,8 +1,9 @@
-// GET /v1/models: the catalog as the caller's workspace sees it, narrowed by the query filters.
-import { filterCatalog, modelEntry } from './catalog';
+// GET /v1/models: the catalog as the caller's workspace sees it, narrowed by the query filters,
+// in the shape the emulator was set to publish (catalogShapes.ts).
+import { filterCatalog } from './catalog';
+import { catalogBody } from './catalogShapes';
 import type { HandlerContext } from './handlerContext';
 
 export async function handleModels(ctx: HandlerContext): Promise<void> {
-  const data = filterCatalog(ctx.query).map((m) => modelEntry(m, ctx.workspace));
-  await ctx.ex.reply({ object: 'list', data }, ctx.fault);
+  await ctx.ex.reply(catalogBody(ctx.state.catalogShape, filterCatalog(ctx.query), ctx.workspace), ctx.fault);
 }

@@ -7,7 +7,7 @@ import { billedCompletion } from './billing';
 import { contentText, type Completion, type ToolCallOut } from './completionText';
 import { newId } from './exchange';
 import { checkOptionalFields, parseBody, resolveModel, type HandlerContext } from './handlerContext';
-import { wireArguments, type Quirk } from './quirks';
+import { KEEP_ALIVE, wireArguments, type Quirk } from './quirks';
 import { strictSchemaProblem } from './strictSchema';
 import { SseWriter } from './sseWriter';
 
@@ -71,9 +71,12 @@ export async function handleResponses(ctx: HandlerContext): Promise<void> {
   });
   if (!completion) return;
 
-  const ids = { response: newId('resp_'), message: newId('msg_'), reasoning: newId('rs_') };
+  const responseId = (completion.replyId ??= newId('resp_'));
+  const suffix = responseId.slice('resp_'.length);
+  const ids = { response: responseId, message: `msg_${suffix}`, reasoning: `rs_${suffix}` };
   const created = Math.floor(Date.now() / 1000);
   const output = (done: boolean) => [
+    ...(ctx.quirk === 'unknown_response_items' ? serverItems(ids.response) : []),
     ...(completion.reasoning.length > 0 ? [reasoningItem(ids.reasoning, done ? completion.reasoning.join('') : '')] : []),
     ...(completion.deltas.length > 0 || completion.toolCalls.length === 0 ? [messageItem(ids.message, completion.text)] : []),
     ...completion.toolCalls.map((c) => functionCallItem(c, ctx.quirk)),
@@ -99,7 +102,15 @@ export async function handleResponses(ctx: HandlerContext): Promise<void> {
   };
   let index = 0;
   if (!(await sse.open())) return;
+  if (ctx.quirk === 'keep_alive_comments' && !(await sse.raw(KEEP_ALIVE + KEEP_ALIVE))) return;
   if (!(await send('response.created', { response: response('in_progress') }))) return;
+  if (ctx.quirk === 'unknown_response_items') {
+    for (const item of serverItems(ids.response)) {
+      if (!(await send('response.output_item.added', { output_index: index, item }))) return;
+      if (!(await send(`response.${item.type}.completed`, { item_id: item.id, output_index: index }))) return;
+      if (!(await send('response.output_item.done', { output_index: index++, item }))) return;
+    }
+  }
   if (completion.reasoning.length > 0) {
     const at = { item_id: ids.reasoning, output_index: index, summary_index: 0 };
     if (!(await send('response.output_item.added', { output_index: index, item: reasoningItem(ids.reasoning, '') }))) return;
@@ -121,6 +132,14 @@ export async function handleResponses(ctx: HandlerContext): Promise<void> {
   for (const call of completion.toolCalls) {
     const item = functionCallItem(call, ctx.quirk);
     if (!(await send('response.output_item.added', { output_index: index, item: { ...item, arguments: '', status: 'in_progress' } }))) return;
+    if (ctx.quirk === 'arguments_in_completed') {
+      // As a router sends them: empty everywhere, the last statement without an id.
+      if (!(await sse.beforeClosing())) return;
+      if (!(await send('response.function_call_arguments.done', { item_id: item.id, output_index: index, name: item.name, arguments: '' }))) return;
+      const { id: _, ...withoutId } = item;
+      if (!(await send('response.output_item.done', { output_index: index++, item: { ...withoutId, arguments: '' } }))) return;
+      continue;
+    }
     const streamed = ctx.quirk !== 'whole_arguments';
     for (const delta of streamed ? (item.arguments.match(/.{1,12}/gs) ?? []) : []) {
       if (!(await send('response.function_call_arguments.delta', { item_id: item.id, output_index: index, delta }, true))) return;
@@ -149,6 +168,18 @@ function reasoningItem(id: string, summary: string) {
 
 function functionCallItem(call: ToolCallOut, quirk: Quirk | undefined) {
   return { type: 'function_call', id: `fc_${call.id.slice('call_'.length)}`, call_id: call.id, name: call.name, arguments: wireArguments(call, quirk), status: 'completed' };
+}
+
+/**
+ * Items of the server's own tools, in shapes a client that does not use them must not check:
+ * a web search, and an MCP tool listing whose `arguments` is an object and `call_id` null.
+ */
+function serverItems(responseId: string): { type: string; id: string; [field: string]: unknown }[] {
+  const suffix = responseId.slice('resp_'.length);
+  return [
+    { type: 'web_search_call', id: `ws_${suffix}`, status: 'completed', action: { type: 'search', query: 'emulator', sources: null } },
+    { type: 'mcp_list_tools', id: `mcpl_${suffix}`, server_label: 'emulator', tools: [{ name: 'echo', input_schema: {} }], arguments: {}, call_id: null, error: null },
+  ];
 }
 
 function usage(completion: Completion) {

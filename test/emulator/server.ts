@@ -3,6 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authenticate, maskKey } from './auth';
+import type { CatalogShape } from './catalogShapes';
 import { CONTROL_PREFIX, handleControl } from './controlApi';
 import { Exchange, MAX_BODY_BYTES } from './exchange';
 import { defaultCodeFor, isBodyFault } from './faults';
@@ -17,6 +18,8 @@ export interface EmulatorOptions {
   port?: number;
   /** Per key; default 1000 requests per 60 000 ms. */
   rateLimit?: RateLimitOptions;
+  /** The shape GET /v1/models publishes; default the spec's. */
+  catalogShape?: CatalogShape;
 }
 
 export interface RunningEmulator {
@@ -28,7 +31,7 @@ export interface RunningEmulator {
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const state = new EmulatorState(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const state = new EmulatorState(options.rateLimit ?? DEFAULT_RATE_LIMIT, options.catalogShape);
   const lifetime = new AbortController();
   const server = createServer((req, res) => {
     const ex = new Exchange(req, res, lifetime.signal);

@@ -41,6 +41,12 @@ export class SseWriter {
     return this.maybeFault(false);
   }
 
+  /** Sends lines as they are: keep-alive comments. */
+  async raw(text: string): Promise<boolean> {
+    if (this.ended) return false;
+    return this.write(text);
+  }
+
   /** Sends a non-delta event (start, stop, usage). */
   async event(data: string, event?: string): Promise<boolean> {
     if (this.ended) return false;

@@ -1,5 +1,6 @@
 // Everything one running emulator remembers between requests; the control API resets it.
 import { Billing } from './billing';
+import type { CatalogShape } from './catalogShapes';
 import type { ScriptedReply } from './completionText';
 import type { ErrorShape } from './errorShapes';
 import { FaultQueue } from './faults';
@@ -19,8 +20,15 @@ export class EmulatorState {
   /** How the API's error answers are written. */
   errorShape: ErrorShape = 'service';
 
-  constructor(rateLimit: RateLimitOptions) {
+  /** The shape GET /v1/models publishes (POST /__emulator/catalog sets it; reset restores the one started with). */
+  catalogShape: CatalogShape;
+
+  constructor(
+    rateLimit: RateLimitOptions,
+    private readonly startShape: CatalogShape = 'spec',
+  ) {
     this.limiter = new RateLimiter(rateLimit);
+    this.catalogShape = startShape;
   }
 
   reset(): void {
@@ -31,5 +39,6 @@ export class EmulatorState {
     this.files.clear();
     this.scriptedReplies.length = 0;
     this.errorShape = 'service';
+    this.catalogShape = this.startShape;
   }
 }

@@ -1,6 +1,6 @@
 // Issue 5.1: Set API Key (trim, sk_ warning, safe rotation), Verify Connection, Remove API Key.
 import * as assert from 'node:assert/strict';
-import { Commands } from '../../src/core/shell/ids';
+import { Commands } from '../../src/core/manifest/ids';
 import type { CommandOutcome } from '../../src/vscode/apiKeyCommands';
 import type { TestHandle } from '../../src/vscode/testHandle';
 import * as vscode from 'vscode';

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { HISTORY_KEY } from '../../src/core/chat/historyStore';
 import type { AssistantTurn, Conversation } from '../../src/core/chat/conversation';
-import { Commands, Settings } from '../../src/core/shell/ids';
+import { Commands, Settings } from '../../src/core/manifest/ids';
 import type { TestHandle } from '../../src/vscode/testHandle';
 import { suiteEnv } from './env';
 import { arrangeChat, StandInPage } from './chatHarness';
@@ -41,15 +41,25 @@ describe('chat: controller in the extension host', () => {
   for (const [model, endpoint] of [['nova/responder', 'responses'], ['mira/messenger', 'messages']] as const) {
     it(`issue 14: ${model} serves only ${endpoint}: the chat answers through it, with its reasoning, usage and cost`, async () => {
       await arrangeChat(api, model);
-      await api.chat.host.session.send('Explain closures');
-      const reply = lastReply(api);
-      assert.equal(reply.status, 'done', reply.error?.message);
-      assert.equal(reply.model, model);
-      assert.equal(reply.reasoning, 'The question is about "Explain closures". First check what is asked, then answer briefly with an example.');
-      assert.ok(reply.usage && reply.usage.completion_tokens > 0);
-      assert.ok((reply.costRub ?? 0) > 0);
-      const requests = (await emulator().requests()).filter((r) => r.endpoint !== 'models');
-      assert.deepEqual(requests.map((r) => [r.endpoint, r.status]), [[endpoint, 200]]);
+      // Messages thinks only when the request enables it, as upstream: a reasoning effort does.
+      const config = vscode.workspace.getConfiguration('multiModelAI');
+      if (endpoint === 'messages') {
+        await config.update('modelOptions', { [model]: { reasoning_effort: 'low' } }, vscode.ConfigurationTarget.Global);
+        await until(() => api.settings.current().modelOptions[model] !== undefined || undefined, 'the model options');
+      }
+      try {
+        await api.chat.host.session.send('Explain closures');
+        const reply = lastReply(api);
+        assert.equal(reply.status, 'done', reply.error?.message);
+        assert.equal(reply.model, model);
+        assert.equal(reply.reasoning, 'The question is about "Explain closures". First check what is asked, then answer briefly with an example.');
+        assert.ok(reply.usage && reply.usage.completion_tokens > 0);
+        assert.ok((reply.costRub ?? 0) > 0);
+        const requests = (await emulator().requests()).filter((r) => r.endpoint !== 'models');
+        assert.deepEqual(requests.map((r) => [r.endpoint, r.status]), [[endpoint, 200]]);
+      } finally {
+        if (endpoint === 'messages') await config.update('modelOptions', undefined, vscode.ConfigurationTarget.Global);
+      }
     });
   }
 

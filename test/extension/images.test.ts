@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AssistantTurn } from '../../src/core/chat/conversation';
-import { Commands, CONFIG_SECTION } from '../../src/core/shell/ids';
+import { Commands, CONFIG_SECTION } from '../../src/core/manifest/ids';
 import type { TestHandle } from '../../src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { arrangeChat, StandInPage } from './chatHarness';
@@ -46,14 +46,14 @@ describe('images: commands and chat in the extension host', () => {
 
   it('Generate Image saves the images under images/, named from the prompt, opens them, and counts the cost', async () => {
     const prompt = unique('Red fox logo');
-    const spentBefore = api.connection.spendSinceStart().rub;
+    const spentBefore = api.spend.sinceStart().rub;
     const files = await vscode.commands.executeCommand<string[] | undefined>(Commands.generateImage, { prompt, n: 2 });
     assert.ok(files, 'the command made images');
     const stem = prompt.toLowerCase().replaceAll(' ', '-');
     assert.deepEqual(files.map((f) => path.relative(folder.fsPath, f)), [`${stem}.png`, `${stem}-2.png`]);
     for (const file of files) assert.equal((await readBytes(file)).subarray(0, 8).toString('hex'), PNG_SIGNATURE);
     await until(() => files.every((f) => openTabs().includes(f)) || undefined, 'both images to open');
-    assert.equal(Math.round((api.connection.spendSinceStart().rub - spentBefore) * 100) / 100, 16);
+    assert.equal(Math.round((api.spend.sinceStart().rub - spentBefore) * 100) / 100, 16);
     const requests = (await emulator().requests()).filter((r) => r.endpoint === 'images');
     assert.deepEqual(requests.map((r) => [r.path, r.model, r.status, r.keyPrefix]), [['/v1/images/generations', 'pixel/image-gen', 200, 'sk_test_al…']]);
     assert.ok(api.logLines().some((l) => /^POST \/v1\/images\/generations model=pixel\/image-gen status=200 .*request_id=req_[0-9a-f]+ .*key=sk_test_al…/.test(l.line)));
@@ -101,14 +101,14 @@ describe('images: commands and chat in the extension host', () => {
     await vscode.workspace.getConfiguration(CONFIG_SECTION).update('imageFolder', path.basename(blocker.fsPath), vscode.ConfigurationTarget.Global);
     await until(() => api.settings.current().imageFolder === path.basename(blocker.fsPath) || undefined, 'the folder setting');
     const linesBefore = api.logLines().length;
-    const spentBefore = api.connection.spendSinceStart().rub;
+    const spentBefore = api.spend.sinceStart().rub;
     assert.equal(await vscode.commands.executeCommand(Commands.generateImage, { prompt: unique('paper boat'), n: 2 }), undefined);
     assert.deepEqual(api.logLines().slice(linesBefore).filter((l) => l.line.startsWith('Images:')).map((l) => l.line), [
       `Images: Images cannot be saved in ${blocker.fsPath}, so nothing was sent: a file has the folder's name. Choose another folder in the setting multiModelAI.imageFolder.`,
     ]);
     assert.deepEqual((await emulator().requests()).filter((r) => r.endpoint === 'images'), []);
     assert.deepEqual(await emulator().charges(), []);
-    assert.equal(api.connection.spendSinceStart().rub, spentBefore);
+    assert.equal(api.spend.sinceStart().rub, spentBefore);
   });
 
   it('/image in the chat shows the saved image to the page by a webview resource address, and opens it on request', async () => {

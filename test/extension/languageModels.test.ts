@@ -2,7 +2,7 @@
 // extension uses them (vscode.lm), against the emulator, on every VS Code version the suite runs on.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Settings } from '../../src/core/shell/ids';
+import { Settings } from '../../src/core/manifest/ids';
 import type { TestHandle } from '../../src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
@@ -90,9 +90,9 @@ describe('language models in VS Code (vscode.lm, issue 12)', function () {
   });
 
   it('an answer is priced and added to the spend, as in the chat panel (usage asked for on chat completions)', async () => {
-    const before = api.connection.spendSinceStart();
+    const before = api.spend.sinceStart();
     assert.equal((await send(await model('acme/chat-large'), [vscode.LanguageModelChatMessage.User('hi')])).error, undefined);
-    const after = api.connection.spendSinceStart();
+    const after = api.spend.sinceStart();
     const charged = (await emulator().charges()).map((c) => c.amountRub);
     const rub = (n: number | undefined) => Math.round((n ?? NaN) * 1e9) / 1e9;
     assert.deepEqual([after.answers - before.answers, rub(after.rub - before.rub)], [1, rub(charged[0])]);

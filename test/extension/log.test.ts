@@ -3,7 +3,7 @@
 // Diagnostics copies the last failure's redacted record.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands } from '../../src/core/shell/ids';
+import { Commands } from '../../src/core/manifest/ids';
 import type { TestHandle } from '../../src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';

@@ -1,7 +1,7 @@
 // Issue 5.3: the Select Model quick-pick over the live catalog, for each fixture key.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands } from '../../src/core/shell/ids';
+import { Commands } from '../../src/core/manifest/ids';
 import type { ModelPickItem } from '../../src/vscode/modelPicker';
 import type { TestHandle } from '../../src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';

@@ -5,7 +5,7 @@
 // end or duplicate the refactoring.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands } from '../../src/core/shell/ids';
+import { Commands } from '../../src/core/manifest/ids';
 import type { RefactorOutcome } from '../../src/core/refactor/refactorRun';
 import { ProposalDocuments } from '../../src/vscode/refactor/proposalDocuments';
 import { RefactorController, type AcceptResult } from '../../src/vscode/refactor/refactorController';
@@ -216,7 +216,7 @@ describe('Refactor Selection', () => {
     const gates: (() => void)[] = [];
     const connect = async () => {
       await new Promise<void>((resolve) => gates.push(resolve));
-      return api.connection.forChosenModel();
+      return api.connection.forModel();
     };
     const proposals = new ProposalDocuments('multi-model-ai-proposed-test');
     const controller = new RefactorController({ connect, proposals, failures: api.failures });

@@ -2,7 +2,7 @@
 // message says how to fix it; Set Service Address applies the same rules.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands, Settings } from '../../src/core/shell/ids';
+import { Commands, Settings } from '../../src/core/manifest/ids';
 import type { CommandOutcome } from '../../src/vscode/apiKeyCommands';
 import type { TestHandle } from '../../src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';

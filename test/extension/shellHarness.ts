@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { TEST_HANDLE_COMMAND, type TestHandle } from '../../src/vscode/testHandle';
-import { CONFIG_SECTION, EXTENSION_ID, Settings } from '../../src/core/shell/ids';
+import { CONFIG_SECTION, EXTENSION_ID, Settings } from '../../src/core/manifest/ids';
 import { EmulatorControl } from '../emulator/control';
 import { suiteEnv } from './env';
 

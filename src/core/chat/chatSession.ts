@@ -2,60 +2,39 @@
 // editor panels). It owns the open conversation and the context chips, drives the
 // ServiceClient's stream, and tells the pages what changed through `post`. Plain TS: the
 // unit tests run it in Node against the emulator.
-import type { ModelConnection } from '../client/modelConnection';
-import { waitReason } from '../reply/retryWait';
-import { streamReply } from '../reply/streamReply';
-import { LENGTH_LIMIT_NOTICE, reachedLengthLimit } from '../reply/lengthLimit';
 import { conversationView, turnsBefore } from './firstTurns';
 import type { SessionStateInput, ToPageInput } from './protocol';
-import { checkExplainable, explainTitle } from '../prompts/explainPrompt';
+import { checkExplainable, explainTitle } from './explainPrompt';
 import { contextTooLarge } from './contextBlock';
 import {
   newConversation,
   newId,
   titleFrom,
   UNTITLED,
-  TurnUsageSchema,
   type AssistantTurn,
   type ContextItem,
   type Conversation,
   type Turn,
   type UserTurn,
 } from './conversation';
-import { errorCard } from './errorCard';
 import type { HistoryStore } from './historyStore';
-import { requestMessages } from './requestMessages';
-import type { ImageJobResult } from '../images/imageJob';
-import { ServiceError } from '../client/serviceError';
-import type { RetryWait } from '../client/serviceClient';
+import { IMAGE_USAGE, imagePrompt } from './slashCommands';
+import type { AnswerDeps, Answerer } from './answers/answerer';
+import { imageAnswer } from './answers/imageAnswer';
+import { textAnswer } from './answers/textAnswer';
 
-export interface ChatSessionDeps {
-  /** Resolves the client and model, or throws a SetupError / ServiceError saying what to fix. */
-  connect(): Promise<ModelConnection>;
+export interface ChatSessionDeps extends AnswerDeps {
   store: HistoryStore;
   /** Delivers a message to every open page. */
   post(message: ToPageInput): void;
-  /** Records a failure for the log and Copy Diagnostics (the card is built here). */
-  reportFailure?(what: string, error: unknown): void;
-  /** The service address requests go to, for a card saying it did not answer. */
-  serviceAddress?(): string | undefined;
-  deltaIntervalMs?: number;
-  /**
-   * `/image <prompt>`: makes and saves the images (undefined when the person dismissed the
-   * model pick); throws what went wrong. Absent: the chat cannot make images.
-   */
-  makeImages?(prompt: string, options: { signal: AbortSignal; onRetry(wait: RetryWait): void }): Promise<ImageJobResult | undefined>;
-  /** The workspace-relative label of a saved file. */
-  relativeLabel?(file: string): string;
 }
 
-/** `/image a red fox` -> "a red fox"; undefined for any other message. */
-export function imagePrompt(text: string): string | undefined {
-  const match = /^\/image(?:\s+([\s\S]*))?$/.exec(text.trim());
-  return match ? (match[1] ?? '').trim() : undefined;
-}
-
-export const IMAGE_USAGE = 'Describe the image after /image, e.g. "/image a flat icon of a red fox".';
+/** How each kind of message is answered: a new mode is a new answerer and its line here. */
+const ANSWERERS: Record<UserTurn['mode'], Answerer> = {
+  chat: textAnswer,
+  explain: textAnswer,
+  image: imageAnswer,
+};
 
 export type SendResult = { ok: true } | { ok: false; message: string };
 
@@ -262,8 +241,15 @@ export class ChatSession {
     const controller = new AbortController();
     // A reply still being saved is saved before this one starts (Retry right after a cut).
     const previous = this.active?.done.catch(() => undefined);
-    const lastAsk = asked.filter((t) => t.role === 'user').at(-1);
-    const answer = lastAsk?.mode === 'image' ? () => this.draw(conversation, imagePrompt(lastAsk.text) ?? '', reply, controller.signal) : () => this.stream(conversation, asked, reply, controller.signal);
+    const ask = asked.filter((t) => t.role === 'user').at(-1)!;
+    const signal = controller.signal;
+    const show = (message: ToPageInput) => {
+      if (this.conversation === conversation) this.deps.post(message);
+    };
+    const answer = async () => {
+      await ANSWERERS[ask.mode]({ asked, ask, reply, signal, show }, this.deps);
+      await this.end(conversation, reply, signal);
+    };
     const done = Promise.resolve(previous).then(answer).finally(() => {
       if (this.active?.controller === controller) this.active = undefined;
     });
@@ -271,95 +257,14 @@ export class ChatSession {
     return done.then(() => ({ ok: true }));
   }
 
-  private async stream(conversation: Conversation, asked: Conversation['turns'], reply: AssistantTurn, signal: AbortSignal): Promise<void> {
-    const visible = () => this.conversation === conversation;
-    const outcome = await streamReply(
-      { connection: this.deps.connect(), messages: requestMessages(asked), signal, includeUsage: true },
-      {
-        onModel: (model) => {
-          reply.model = model.id;
-          if (visible()) this.deps.post({ type: 'reply/model', turnId: reply.id, model: model.id });
-        },
-        onReasoning: (text) => {
-          reply.reasoning = (reply.reasoning ?? '') + text;
-          if (visible()) this.deps.post({ type: 'reply/reasoning', turnId: reply.id, text });
-        },
-        onTrimmed: (dropped, contextLength) => {
-          reply.notice = trimNotice(dropped, reply.model ?? 'this model', contextLength);
-          if (visible()) this.deps.post({ type: 'reply/notice', turnId: reply.id, text: reply.notice });
-        },
-        onWait: (wait) => {
-          if (visible()) this.deps.post({ type: 'reply/wait', turnId: reply.id, text: waitReason(wait.kind), seconds: Math.ceil(wait.delayMs / 1000) });
-        },
-        onText: (text) => {
-          reply.text += text;
-          if (visible()) this.deps.post({ type: 'reply/delta', turnId: reply.id, text });
-        },
-        intervalMs: this.deps.deltaIntervalMs,
-      },
-    );
-    switch (outcome.status) {
-      case 'done':
-        reply.status = 'done';
-        if (reachedLengthLimit(outcome)) {
-          reply.notice = [reply.notice, LENGTH_LIMIT_NOTICE].filter(Boolean).join(' ');
-          if (visible()) this.deps.post({ type: 'reply/notice', turnId: reply.id, text: reply.notice });
-        }
-        if (outcome.usage) reply.usage = TurnUsageSchema().parse(outcome.usage);
-        if (outcome.costRub !== undefined) reply.costRub = outcome.costRub;
-        break;
-      case 'stopped':
-        reply.status = reply.text ? 'stopped' : 'failed';
-        if (!reply.text) reply.error = { message: 'Stopped before any answer arrived.', actions: ['retry'] };
-        break;
-      case 'interrupted':
-      case 'failed':
-        reply.status = outcome.status;
-        reply.error = errorCard(outcome.error, this.deps.serviceAddress?.());
-        this.deps.reportFailure?.(outcome.status === 'interrupted' ? 'The answer was cut off' : 'The chat request failed', outcome.error);
-        break;
-    }
-    await this.end(conversation, reply, signal);
-  }
-
   private async end(conversation: Conversation, reply: AssistantTurn, signal: AbortSignal): Promise<void> {
     conversation.updatedAt = new Date().toISOString();
     // Stored before it is shown as ended: an answer the page shows as finished is restored as
-    // finished by a reload that follows at once (the save used to follow the end, unawaited by
-    // anything a reload waits for, and was lost when the window went first).
+    // finished by a reload that follows at once (a save after the end, awaited by nothing a
+    // reload waits for, is lost when the window goes first).
     await this.persist(conversation).catch((error: unknown) => this.deps.reportFailure?.('The conversation could not be saved', error));
     if (this.active?.controller.signal === signal) this.active.ended = true;
     if (this.conversation === conversation) this.deps.post({ type: 'reply/end', turn: reply });
-  }
-
-  /** The answer to `/image`: images made and saved by the host, shown from their files. */
-  private async draw(conversation: Conversation, prompt: string, reply: AssistantTurn, signal: AbortSignal): Promise<void> {
-    const visible = () => this.conversation === conversation;
-    try {
-      if (!this.deps.makeImages) throw new Error('images are not available here');
-      const onRetry = (wait: RetryWait) => {
-        if (visible()) this.deps.post({ type: 'reply/wait', turnId: reply.id, text: waitReason(wait.kind), seconds: Math.ceil(wait.delayMs / 1000) });
-      };
-      const made = await this.deps.makeImages(prompt, { signal, onRetry });
-      if (!made) {
-        reply.status = 'failed';
-        reply.error = { message: 'No image model was picked: send the message again to pick one.', actions: ['retry'] };
-      } else {
-        reply.status = 'done';
-        reply.model = made.model;
-        reply.images = made.files.map((file) => ({ file, label: this.deps.relativeLabel?.(file) ?? file }));
-        if (made.costRub !== undefined) reply.costRub = made.costRub;
-      }
-    } catch (error) {
-      reply.status = 'failed';
-      if (error instanceof ServiceError && error.kind === 'aborted') {
-        reply.error = { message: 'Stopped before any image arrived.', actions: ['retry'] };
-      } else {
-        reply.error = errorCard(error, this.deps.serviceAddress?.());
-        this.deps.reportFailure?.('The image request failed', error);
-      }
-    }
-    await this.end(conversation, reply, signal);
   }
 
   private removeTurn(id: string): void {
@@ -384,12 +289,6 @@ export class ChatSession {
   private postHistory(): void {
     this.deps.post({ type: 'history/set', items: this.deps.store.list(), activeId: this.conversation.id });
   }
-}
-
-/** Limits 3: the person is told when their oldest messages were not sent. */
-export function trimNotice(dropped: number, model: string, contextLength: number): string {
-  const what = dropped === 1 ? 'The oldest message was' : `The ${dropped} oldest messages were`;
-  return `${what} left out: the conversation is longer than ${model} reads (${contextLength.toLocaleString('en-US')} tokens).`;
 }
 
 function sameRange(a: ContextItem, b: ContextItem): boolean {

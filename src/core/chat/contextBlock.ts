@@ -1,7 +1,8 @@
 // How added context (selections, files) becomes part of a user message, and how much of it
 // one message may carry: a clear refusal beats a request the service will reject.
-import { fenceCode } from './codeFence';
-import { linesText, type ContextItem } from './conversation';
+import { fenceCode } from '../text/codeFence';
+import { linesText } from '../text/lineRange';
+import type { ContextItem } from './conversation';
 
 /** Characters of code one message may carry (about 6,000 tokens). */
 export const MAX_CONTEXT_CHARS = 24_000;

@@ -4,7 +4,8 @@
 import * as z from 'zod/mini';
 import { buildOnce } from '../buildOnce';
 import { usageShape } from '../client/schemas';
-import { ACTIONS } from '../shell/actions';
+import { ACTIONS } from '../actions';
+import { lineSpan } from '../text/lineRange';
 
 const id = buildOnce(() => z.string().check(z.minLength(1), z.maxLength(100)));
 const isoTime = buildOnce(() => z.string().check(z.maxLength(40)));
@@ -31,7 +32,7 @@ export type ContextChip = z.infer<ReturnType<typeof ContextChipSchema>>;
 export const ContextItemSchema = buildOnce(() => z.object({ ...contextChipShape(), text: z.string() }));
 export type ContextItem = z.infer<ReturnType<typeof ContextItemSchema>>;
 
-/** What the card's buttons do: the one action vocabulary (src/core/shell/actions.ts). */
+/** What the card's buttons do: the one action vocabulary (src/core/actions.ts). */
 export const ActionSchema = buildOnce(() => z.enum(ACTIONS));
 
 /** What the inline error card shows: what to do, the buttons that do it, and the request id to quote. */
@@ -141,16 +142,6 @@ export function newId(prefix: string): string {
 export function newConversation(now = new Date()): Conversation {
   const time = now.toISOString();
   return { id: newId('c'), title: UNTITLED, createdAt: time, updatedAt: time, turns: [] };
-}
-
-/** "3-10", or "3" for one line. */
-function lineSpan(startLine: number, endLine: number): string {
-  return startLine === endLine ? `${startLine}` : `${startLine}-${endLine}`;
-}
-
-/** "lines 3-10", or "line 3": how prompts and titles name a range. */
-export function linesText(range: { startLine: number; endLine: number }): string {
-  return `${range.startLine === range.endLine ? 'line' : 'lines'} ${lineSpan(range.startLine, range.endLine)}`;
 }
 
 /** "foo.ts:3-10" (or ":3" for one line). */

@@ -3,7 +3,7 @@
 import { ServiceError } from '../client/serviceError';
 import { SetupError } from '../client/modelConnection';
 import { ImageInputError } from '../images/imageInputError';
-import { actionsFor } from '../shell/actions';
+import { actionsFor } from '../actions';
 import type { ErrorCard } from './conversation';
 
 /** What a person reads when nothing answered at the service address: the address, and what to check. */

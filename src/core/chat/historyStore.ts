@@ -9,7 +9,7 @@
 // The list is bounded by count and by size, newest first: every window reads it all at start.
 // The open conversation is remembered per window (workspaceState), so that two windows reopen
 // their own and do not both add turns to the same one.
-import { SerialMemento, type MementoLike } from '../shell/serialMemento';
+import { SerialMemento, type MementoLike } from '../storage/serialMemento';
 import { ConversationSchema, type Conversation, type HistoryItem } from './conversation';
 
 export type { MementoLike };

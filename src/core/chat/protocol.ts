@@ -11,8 +11,8 @@ import {
   TurnSchema,
   type Turn,
 } from './conversation';
-import { ACTIONS, isLocalAction, type FixAction } from '../shell/actions';
-import { safeParseInEnglish } from '../issueMessages';
+import { ACTIONS, isLocalAction, type FixAction } from '../actions';
+import { safeParseInEnglish } from '../zodIssueText';
 
 // Built on first use, like every schema here (src/core/client/schemas.ts says why): each
 // message's schema the first time a message of its type is decoded.

@@ -3,7 +3,7 @@
 // never continues from a broken text; a regenerated answer replaces the one before it.
 // `/image` messages and their images are not text for a model: they are left out too.
 import type { TextMessage } from '../client/textRequest';
-import { buildExplainPrompt } from '../prompts/explainPrompt';
+import { buildExplainPrompt } from './explainPrompt';
 import { userContent } from './contextBlock';
 import type { Turn, UserTurn } from './conversation';
 

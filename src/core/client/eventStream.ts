@@ -89,9 +89,13 @@ export function eventJson(event: SseEvent): unknown {
   return json;
 }
 
-/** The service's `{ error: { code, message } }`, or the Messages `{ error: { type, message } }`. */
+/**
+ * The service's `{ error: { code, message } }`, the Messages `{ error: { type, message } }`, or
+ * the Responses `{ type: "error", code, message }`.
+ */
 export function errorFault(json: unknown): StreamFault {
-  const parsed = ErrorBodySchema().safeParse(json);
+  const hasError = (json as { error?: unknown } | null)?.error != null;
+  const parsed = ErrorBodySchema().safeParse(hasError ? json : { error: json });
   const detail = parsed.success ? parsed.data.error : undefined;
   return new StreamFault('error_event', detail?.code ?? detail?.type ?? undefined, detail?.message ?? undefined);
 }

@@ -50,6 +50,7 @@ export function unavailableReason(entry: ModelEntry): string {
 
 /** Why a text model in the catalog cannot be used with these needs; undefined when it can. */
 export function whyNotUsable(entry: ModelEntry, needs: TextNeeds): string | undefined {
+  if (entry.unreadable) return entry.unreadable;
   if (!entry.available) return unavailableReason(entry);
   const missing = (needs.requiredParameters ?? []).filter((p) => !entry.supported_parameters.includes(p));
   if (missing.length > 0) return `Does not accept ${missing.join(', ')}, which your settings ask for: clear multiModelAI.maxTokens to use it.`;

@@ -4,7 +4,7 @@
 import type { ModelEntry } from './schemas';
 import type { ServiceClient } from './serviceClient';
 import type { TransportSetting } from './transports/index';
-import type { Action } from '../shell/actions';
+import type { Action } from '../actions';
 
 export interface ModelConnection {
   client: Pick<ServiceClient, 'streamText'>;

@@ -7,14 +7,17 @@
 // without classic's compiled fast path, which a stream's decoding pays (decodeRatio).
 import * as z from 'zod/mini';
 import { buildOnce } from '../buildOnce';
+import { namesImageEndpoint } from './endpointTypes';
 
 const stringList = buildOnce(() => z._default(z.array(z.string()), []));
 
 export const ModelEntrySchema = buildOnce(() =>
   z.looseObject({
     id: z.string().check(z.minLength(1)),
-    available: z.boolean(),
+    /** Gateways that list only what the key may use (New API, OpenRouter) do not say: listed is available. */
+    available: z._default(z.boolean(), true),
     architecture: z._default(z.looseObject({ output_modalities: stringList(), input_modalities: z.catch(z.optional(z.array(z.string())), undefined) }), { output_modalities: [] }),
+    /** The display name, shown beside the id where the catalog gives one. */
     name: z.catch(z.optional(z.string()), undefined),
     supported_parameters: stringList(),
     supported_endpoint_types: stringList(),
@@ -22,15 +25,65 @@ export const ModelEntrySchema = buildOnce(() =>
     context_length: z.catch(z.optional(z.int().check(z.gt(0))), undefined),
   }),
 );
-export type ModelEntry = z.infer<ReturnType<typeof ModelEntrySchema>>;
+/** `unreadable`: why the entry cannot be used, when a field the client needs has a shape it cannot read. */
+export type ModelEntry = z.infer<ReturnType<typeof ModelEntrySchema>> & { readonly unreadable?: string };
 
-export const ModelListSchema = buildOnce(() =>
-  z.looseObject({
-    object: z.literal('list'),
-    data: z.array(ModelEntrySchema()),
-  }),
-);
-export type ModelList = z.infer<ReturnType<typeof ModelListSchema>>;
+/** The list as sent; each entry is read on its own (readEntries), so one bad entry never refuses the others. */
+const RawModelListSchema = buildOnce(() => z.looseObject({ object: z.optional(z.string()), data: z.array(z.unknown()) }));
+
+/** `dropped`: entries left out for having no id, to be logged. */
+export type ModelList = Omit<z.infer<ReturnType<typeof RawModelListSchema>>, 'data'> & { data: ModelEntry[]; dropped?: number };
+
+export const ModelListSchema = buildOnce(() => z.pipe(RawModelListSchema(), z.transform((raw): ModelList => readEntries(raw))));
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const EXPECTED: Record<string, string> = { array: 'a list', string: 'a string', boolean: 'true or false', object: 'an object', number: 'a number', int: 'a whole number' };
+
+/** Why an entry cannot be read, naming the field, e.g. "supported_parameters is not a list". */
+function unreadableReason(error: z.core.$ZodError): string {
+  const issue = error.issues[0];
+  const field = issue?.path.join('.') || 'the entry';
+  const what = issue?.code === 'invalid_type' ? `is not ${EXPECTED[issue.expected] ?? issue.expected}` : 'has a value the client cannot read';
+  return `Its catalog entry cannot be read (${field} ${what}): the service must correct it.`;
+}
+
+/**
+ * An entry without `architecture` (New API's raw lists have none) writes text unless its
+ * endpoint types name an image interface: which text interface, if any, is chooseTransport's.
+ */
+function withArchitecture(raw: Record<string, unknown>): Record<string, unknown> {
+  if (raw.architecture !== undefined) return raw;
+  const types = Array.isArray(raw.supported_endpoint_types) ? raw.supported_endpoint_types.filter((t): t is string => typeof t === 'string') : [];
+  return { ...raw, architecture: { output_modalities: namesImageEndpoint(types) ? ['image'] : ['text'] } };
+}
+
+function readEntries(raw: z.infer<ReturnType<typeof RawModelListSchema>>): ModelList {
+  const data: ModelEntry[] = [];
+  let dropped = 0;
+  for (const item of raw.data) {
+    const id = isRecord(item) ? item.id : undefined;
+    if (typeof id !== 'string' || id === '') {
+      dropped++;
+      continue;
+    }
+    const parsed = ModelEntrySchema().safeParse(withArchitecture(item as Record<string, unknown>));
+    if (parsed.success) data.push(parsed.data);
+    else {
+      const name = (item as { name?: unknown }).name;
+      data.push({
+        id,
+        ...(typeof name === 'string' && { name }),
+        available: true,
+        architecture: { output_modalities: ['text'] },
+        supported_parameters: [],
+        supported_endpoint_types: [],
+        unreadable: unreadableReason(parsed.error),
+      });
+    }
+  }
+  return { ...raw, data, ...(dropped > 0 && { dropped }) };
+}
 
 /** The usage fields, for UsageSchema and for the counts a conversation keeps (TurnUsageSchema). */
 export const usageShape = () => ({

@@ -9,7 +9,7 @@ import { maskKey } from './keyMasking';
 import { checkImage, type ImageType } from './imageBytes';
 import { ImageResultSchema, type ImageRequest } from './imageRequest';
 import { downloadMade, imageUpload } from './imageTransfer';
-import { safeParseInEnglish } from '../issueMessages';
+import { safeParseInEnglish } from '../zodIssueText';
 import { eventsOf, readJson, readStream, type TextStreamEvent } from './responseReaders';
 import { DEFAULT_MAX_RETRIES } from './retryPolicy';
 import { ModelListSchema, type ModelList } from './schemas';
@@ -102,7 +102,9 @@ export class ServiceClient {
     if (filters.outputModalities) query.set('output_modalities', filters.outputModalities);
     if (filters.supportedParameters) query.set('supported_parameters', filters.supportedParameters);
     const call = this.newCall('GET', '/models', { query: query.toString(), signal: options.signal });
-    return (await this.callJson(call, ModelListSchema())).data;
+    const list = (await this.callJson(call, ModelListSchema())).data;
+    if (list.dropped) logCall(this.settings, 'info', call, undefined, { note: `left out ${list.dropped} catalog entries without an id` });
+    return list;
   }
 
   /**

@@ -1,4 +1,4 @@
-// VS Code's language-model messages, as plain data (src/vscode/lm/requestMessages.ts reads them
+// VS Code's language-model messages, as plain data (src/vscode/lm/lmRequestMapping.ts reads them
 // out of VS Code's parts), as the client's TextMessages: a system message as the system prompt,
 // the assistant's tool calls with the reasoning remembered for them, and tool results, each its
 // own tool message, before the user text they came with. Data parts never go as their bytes.

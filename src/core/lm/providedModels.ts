@@ -4,7 +4,7 @@
 // entry's `context_length` and `max_output_tokens` (also read: `top_provider.max_completion_tokens`,
 // the widely used catalogs' name) are read, with documented defaults when absent.
 import type { ModelEntry } from '../client/schemas';
-import { vendorOf } from '../shell/modelPickItems';
+import { vendorOf } from '../views/modelPickItems';
 
 /** When the catalog gives no context length. */
 export const DEFAULT_CONTEXT_TOKENS = 32_000;

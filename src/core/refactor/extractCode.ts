@@ -1,7 +1,7 @@
 // Takes the code out of a model's reply: the fenced block in the selection's language (else
 // an unlabelled one, else the first), or the whole reply when it has no fence. While the
 // reply is still arriving, the open block's content so far.
-import { languageIdForFence } from '../chat/fenceLanguage';
+import { languageIdForFence } from '../text/fenceLanguage';
 
 export interface FencedBlock {
   /** The info string's first word, lower-cased ('' when none). */

@@ -1,7 +1,7 @@
 // One refactoring request: streams the reply, keeps the proposed document up to date (at
 // most one update per interval) and ends in an outcome. It never touches the document: the
 // editor side applies a `done` proposal only when the person accepts it.
-import { buildRefactorMessages } from '../prompts/refactorPrompt';
+import { buildRefactorMessages } from './refactorPrompt';
 import { SetupError, type ModelConnection } from '../client/modelConnection';
 import { CODE_CUT_OFF_MESSAGE, reachedLengthLimit } from '../reply/lengthLimit';
 import type { RetryWait } from '../client/serviceClient';

@@ -1,8 +1,7 @@
 // The chat's commands: open it (view or editor), start a new conversation, and the two
 // editor commands that bring code into it: Explain Selection and Add Selection to Chat.
 import * as vscode from 'vscode';
-import { CHAT_VIEW_ID, Commands } from '../../core/shell/ids';
-import { checkExplainable } from '../../core/prompts/explainPrompt';
+import { CHAT_VIEW_ID, checkExplainable, Commands } from '../../core/index';
 import type { ChatHost } from './chatHost';
 import type { ChatPanels } from './chatPanel';
 import { selectionContext, type EditorTracker } from './editorContext';

@@ -1,13 +1,7 @@
 // The chat's host side: one ChatSession shared by every open chat page (the view and any
 // editor panels). Pages' messages arrive here validated; what changes is posted to all.
 import * as vscode from 'vscode';
-import { ChatSession } from '../../core/chat/chatSession';
-import type { ContextItem } from '../../core/chat/conversation';
-import { HistoryStore } from '../../core/chat/historyStore';
-import type { ClientLogger } from '../../core/index';
-import type { MementoLike } from '../../core/shell/serialMemento';
-import type { ModelView, ToHost, ToPageInput } from '../../core/chat/protocol';
-import { Settings } from '../../core/shell/ids';
+import { ChatSession, type ClientLogger, type ContextItem, HistoryStore, type MementoLike, type ModelView, Settings, type ToHost, type ToPageInput } from '../../core/index';
 import { runAction } from '../actions';
 import type { Connection } from '../connection';
 import type { FailureReporter } from '../failureReporter';
@@ -55,7 +49,7 @@ export class ChatHost extends Disposable {
   get session(): ChatSession {
     const deps = this.deps;
     return (this.made ??= new ChatSession({
-      connect: () => deps.connection.forChosenModel(),
+      connect: () => deps.connection.forModel(),
       store: new HistoryStore(deps.state, { window: deps.windowState }),
       post: (message) => this.broadcast(message),
       reportFailure: (what, error) => void deps.failures.record(what, error),

@@ -1,10 +1,7 @@
 // What the chat's model picker shows: the current model and the same usable models as the
 // Select Model quick-pick, from the connection's one read of the catalog, and what stands in
 // the way, said once with the buttons that fix it.
-import { unreachableMessage } from '../../core/chat/errorCard';
-import type { ModelProblem, ModelView } from '../../core/chat/protocol';
-import { ServiceError } from '../../core/client/serviceError';
-import { buildModelPickItems } from '../../core/shell/modelPickItems';
+import { buildModelPickItems, type ModelProblem, type ModelView, ServiceError, unreachableMessage } from '../../core/index';
 import type { ModelState } from '../connection';
 import type { FailureReporter } from '../failureReporter';
 

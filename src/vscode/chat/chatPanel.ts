@@ -1,7 +1,7 @@
 // "Open Chat in Editor": the chat as an editor tab, restored after a reload by the
 // serializer. Every panel shows the same conversation as the view (one ChatHost).
 import * as vscode from 'vscode';
-import { CHAT_PANEL_TYPE } from '../../core/shell/ids';
+import { CHAT_PANEL_TYPE } from '../../core/index';
 import { Disposable } from '../lifecycle';
 import type { ChatHost } from './chatHost';
 import { chatHtml, pageOptions } from './webviewHtml';

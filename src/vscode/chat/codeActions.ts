@@ -1,7 +1,7 @@
 // What a code block's buttons do in the editor: insert at the cursor, apply to the selection
 // or file after the person has seen the diff and accepted it, or open as a new file.
 import * as vscode from 'vscode';
-import { languageIdForFence } from '../../core/chat/fenceLanguage';
+import { languageIdForFence } from '../../core/index';
 import type { ProposalDocuments } from '../refactor/proposalDocuments';
 import type { EditorTracker } from './editorContext';
 

@@ -3,7 +3,7 @@
 // Apply must still reach the editor the person was working in.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { newId, type ContextItem } from '../../core/chat/conversation';
+import { type ContextItem, newId } from '../../core/index';
 import { Disposable } from '../lifecycle';
 
 /** Documents a person edits (not diffs' proposals, output channels or other virtual text): files, notebook cells, settings. */

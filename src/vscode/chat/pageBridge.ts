@@ -3,8 +3,7 @@
 // stripped of what the page must not see, and queued until the page says `ready`.
 import * as vscode from 'vscode';
 import { Disposable } from '../lifecycle';
-import type { ClientLogger } from '../../core/index';
-import { decodeToHost, encodeToPage, withImageSources, type ToHost, type ToPage, type ToPageInput } from '../../core/chat/protocol';
+import { type ClientLogger, decodeToHost, encodeToPage, type ToHost, type ToPage, type ToPageInput, withImageSources } from '../../core/index';
 
 /**
  * Replaced by the state the page receives on `ready`; anything else waits in the queue (a

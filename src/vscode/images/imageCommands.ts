@@ -4,18 +4,10 @@
 // order (core's imageOrder), and the typed prompt is kept for the next try.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { IMAGE_SIZES, MAX_IMAGE_COUNT, type WantedImageOptions } from '../../core/client/imageRequest';
-import { formatRub } from '../../core/client/pricing';
-import type { ModelEntry } from '../../core/client/schemas';
-import { ServiceError } from '../../core/client/serviceError';
-import { ImageInputError, promptProblem, readImageToEdit, type ImageJobResult } from '../../core/images/imageJob';
-import { sendImageOrder, type ImageOrder } from '../../core/images/imageOrder';
-import { Countdown, waitReason } from '../../core/reply/retryWait';
-import { SetupError } from '../../core/client/modelConnection';
-import { Commands } from '../../core/shell/ids';
+import { type ClientLogger, Commands, Countdown, formatRub, IMAGE_SIZES, ImageInputError, type ImageJobResult, type ImageOrder, MAX_IMAGE_COUNT, type ModelEntry, promptProblem, readImageToEdit, sendImageOrder, ServiceError, SetupError, waitReason, type WantedImageOptions } from '../../core/index';
 import { offerActions } from '../actions';
 import type { FailureReporter } from '../failureReporter';
-import type { ClientLogger } from '../../core/client/serviceClient';
+import type { Services } from '../services';
 import type { ImageAsk, ImageRunner } from './imageRunner';
 
 /** Arguments a keybinding or another command may pass to Generate Image; with a prompt, nothing is asked but the model where several could do. */
@@ -28,7 +20,15 @@ export interface GenerateImageArgs {
 
 const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp'];
 
-export class ImageCommands {
+export function registerImageCommands(context: vscode.ExtensionContext, { images, failures, logger }: Services): void {
+  const commands = new ImageCommands(images, failures, logger);
+  context.subscriptions.push(
+    vscode.commands.registerCommand(Commands.generateImage, (args?: GenerateImageArgs) => commands.generate(args ?? {})),
+    vscode.commands.registerCommand(Commands.editImage, (uri?: vscode.Uri, args?: { prompt?: string; model?: string }) => commands.edit(uri, args ?? {})),
+  );
+}
+
+class ImageCommands {
   /** The last prompt and instruction typed, offered again after a failure or a cancel. */
   private lastPrompt = '';
   private lastInstruction = '';
@@ -38,13 +38,6 @@ export class ImageCommands {
     private readonly failures: FailureReporter,
     private readonly logger: ClientLogger,
   ) {}
-
-  register(): vscode.Disposable[] {
-    return [
-      vscode.commands.registerCommand(Commands.generateImage, (args?: GenerateImageArgs) => this.generate(args ?? {})),
-      vscode.commands.registerCommand(Commands.editImage, (uri?: vscode.Uri, args?: { prompt?: string; model?: string }) => this.edit(uri, args ?? {})),
-    ];
-  }
 
   /** Resolves with the new files' paths, or undefined when nothing was made. */
   async generate(args: GenerateImageArgs): Promise<string[] | undefined> {

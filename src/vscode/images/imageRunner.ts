@@ -2,14 +2,7 @@
 // the chat's /image: the image model (named, the only one, or picked and remembered), the
 // folder, and sending the order through core's runImageJob, with the spend counted.
 import * as vscode from 'vscode';
-import type { WantedImageOptions } from '../../core/client/imageRequest';
-import type { ImageEndpoint } from '../../core/client/modelCatalog';
-import type { ModelEntry } from '../../core/client/schemas';
-import { resolveImageFolder } from '../../core/images/imageFiles';
-import { ImageInputError, runImageJob, type ImageJob, type ImageJobResult } from '../../core/images/imageJob';
-import { chooseImageModel } from '../../core/images/imageModelChoice';
-import { prepareImageOrder, type ImageOrder } from '../../core/images/imageOrder';
-import type { MementoLike } from '../../core/shell/serialMemento';
+import { chooseImageModel, type ImageEndpoint, ImageInputError, type ImageJob, type ImageJobResult, type ImageOrder, type MementoLike, type ModelEntry, prepareImageOrder, resolveImageFolder, runImageJob, type WantedImageOptions } from '../../core/index';
 import type { Connection, ImageConnection } from '../connection';
 import type { SettingsWatcher } from '../settings';
 

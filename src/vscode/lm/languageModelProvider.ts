@@ -4,18 +4,12 @@
 // cannot reach), the same transports, retries, errors, request ids, log lines and spend
 // as the chat panel.
 import * as vscode from 'vscode';
-import { errorCard } from '../../core/chat/errorCard';
-import { streamReply } from '../../core/reply/streamReply';
-import { providedModel } from '../../core/lm/providedModels';
-import { ReasoningMemory } from '../../core/lm/reasoningMemory';
-import { estimateTokens } from '../../core/reply/tokenEstimate';
-import { checkToolRequired } from '../../core/lm/toolMode';
-import type { ServiceError } from '../../core/client/serviceError';
-import type { TextMessage, ToolCall } from '../../core/client/textRequest';
+import { checkToolRequired, errorCard, estimateTokens, providedModel, ReasoningMemory, type ServiceError, streamReply, type TextMessage, type ToolCall } from '../../core/index';
 import type { Connection } from '../connection';
 import type { FailureReporter } from '../failureReporter';
 import { Disposable } from '../lifecycle';
-import { requestMessages } from './requestMessages';
+import type { Services } from '../services';
+import { textMessagesOf } from './lmRequestMapping';
 
 export const LM_VENDOR = 'multi-model-ai';
 
@@ -68,7 +62,7 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
     let sent: TextMessage[];
     // Refused when the person attached an image and the model takes none.
     try {
-      sent = requestMessages(messages, this.memory, model.capabilities.imageInput === true);
+      sent = textMessagesOf(messages, this.memory, model.capabilities.imageInput === true);
     } catch (error) {
       throw this.languageModelError(error);
     }
@@ -113,7 +107,7 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
 
   /** Counted as sent to a model that takes images: a count never refuses. */
   async provideTokenCount(_model: Info, text: string | vscode.LanguageModelChatRequestMessage): Promise<number> {
-    return estimateTokens(typeof text === 'string' ? [{ role: 'user', content: text }] : requestMessages([text], this.memory, true));
+    return estimateTokens(typeof text === 'string' ? [{ role: 'user', content: text }] : textMessagesOf([text], this.memory, true));
   }
 
   /** The chat panel's explanation, with the request id, as the error VS Code shows; logged the same way. */
@@ -143,7 +137,7 @@ function toolInput(call: ToolCall): object {
   return input;
 }
 
-export function registerLanguageModelProvider(connection: Connection, failures: FailureReporter): vscode.Disposable[] {
+export function registerLanguageModelProvider(context: vscode.ExtensionContext, { connection, failures }: Services): void {
   const provider = new LanguageModelProvider(connection, failures);
-  return [provider, vscode.lm.registerLanguageModelChatProvider(LM_VENDOR, provider)];
+  context.subscriptions.push(provider, vscode.lm.registerLanguageModelChatProvider(LM_VENDOR, provider));
 }

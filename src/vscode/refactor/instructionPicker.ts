@@ -1,7 +1,7 @@
 // The quick input of Refactor Selection: the presets, plus whatever the person types as
 // an instruction of their own (listed first while they type).
 import * as vscode from 'vscode';
-import { REFACTOR_PRESETS, instructionFor } from '../../core/refactor/presets';
+import { instructionFor, REFACTOR_PRESETS } from '../../core/index';
 
 interface InstructionItem extends vscode.QuickPickItem {
   instruction: string;

@@ -2,7 +2,7 @@
 // diff). Their content is replaced as the reply streams; onDidChange makes the diff redraw.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { REFACTOR_SCHEME } from '../../core/shell/ids';
+import { REFACTOR_SCHEME } from '../../core/index';
 import { Disposable } from '../lifecycle';
 
 /** Whether `tab` is a diff whose right side is the proposal `uri`. */

@@ -3,20 +3,15 @@
 // one edit, after checking the file did not change meanwhile. Every other ending leaves the
 // document as it was.
 import * as vscode from 'vscode';
-import { SetupError, type ModelConnection } from '../../core/client/modelConnection';
-import { Countdown, waitReason } from '../../core/reply/retryWait';
-import type { RetryWait } from '../../core/client/serviceClient';
-import { Commands, REFACTOR_STATE_KEY } from '../../core/shell/ids';
-import { NO_CODE_MESSAGE, RefactorRun, type RefactorOutcome, type RefactorRequest } from '../../core/refactor/refactorRun';
-import { DOCUMENT_CHANGED_MESSAGE, unchangedSince, widenToIndentation } from '../../core/refactor/refactorTarget';
-import { checkRefactorable } from '../../core/refactor/sizeLimit';
+import { checkRefactorable, Commands, Countdown, DOCUMENT_CHANGED_MESSAGE, type ModelConnection, NO_CODE_MESSAGE, REFACTOR_STATE_KEY, type RefactorOutcome, type RefactorRequest, RefactorRun, type RetryWait, SetupError, unchangedSince, waitReason, widenToIndentation } from '../../core/index';
 import { offerActions, type LocalHandlers } from '../actions';
 import { Disposable } from '../lifecycle';
 import type { FailureReporter } from '../failureReporter';
 import { checkHiddenCharacters } from '../hiddenCharactersCheck';
 import { selectedLines } from '../chat/editorContext';
 import { pickInstruction } from './instructionPicker';
-import { isDiffOf, tabsShowing, type ProposalDocuments } from './proposalDocuments';
+import type { Services } from '../services';
+import { isDiffOf, ProposalDocuments, tabsShowing } from './proposalDocuments';
 
 export type ProposalState = 'streaming' | RefactorOutcome['status'];
 export type AcceptResult = 'applied' | 'documentChanged' | 'nothingToAccept' | 'editFailed' | 'cancelled';
@@ -28,7 +23,8 @@ export interface ProposalView {
   proposedUri: vscode.Uri;
 }
 
-interface Session {
+/** One refactoring from its start to its end: the request, its two documents and how far it got. */
+interface OpenProposal {
   request: RefactorRequest;
   documentUri: vscode.Uri;
   /** Where the file was shown when the refactoring started: the result is shown there. */
@@ -42,7 +38,7 @@ interface Session {
 }
 
 /** What a Retry needs: the same request on the same file. */
-type RetryContext = Pick<Session, 'request' | 'documentUri' | 'viewColumn'>;
+type RetryContext = Pick<OpenProposal, 'request' | 'documentUri' | 'viewColumn'>;
 
 const UNCHANGED = 'The file is unchanged.';
 
@@ -53,7 +49,7 @@ export interface RefactorDeps {
 }
 
 export class RefactorController extends Disposable {
-  private session?: Session;
+  private proposal?: OpenProposal;
   /** Counts starts, so that a start a newer one overtook while connecting is dropped. */
   private starts = 0;
 
@@ -62,14 +58,14 @@ export class RefactorController extends Disposable {
     // Closing the proposal's diff is a Reject (and stops a reply still arriving). Moving it to
     // another group closes it there only after opening it in the new group: that is no Reject.
     this.register(vscode.window.tabGroups.onDidChangeTabs((e) => {
-      const session = this.session;
-      if (!session || !e.closed.some((tab) => isDiffOf(tab, session.proposedUri))) return;
-      if (tabsShowing(session.proposedUri).length === 0) this.end(session, 'Refactoring rejected.');
+      const proposal = this.proposal;
+      if (!proposal || !e.closed.some((tab) => isDiffOf(tab, proposal.proposedUri))) return;
+      if (tabsShowing(proposal.proposedUri).length === 0) this.end(proposal, 'Refactoring rejected.');
     }));
   }
 
   current(): ProposalView | undefined {
-    const s = this.session;
+    const s = this.proposal;
     return s && { state: s.state, documentUri: s.documentUri, proposedUri: s.proposedUri };
   }
 
@@ -99,50 +95,50 @@ export class RefactorController extends Disposable {
    * with hidden characters is shown to the person first, with the offer to remove them.
    */
   async accept(): Promise<AcceptResult> {
-    const session = this.session;
-    if (session?.outcome?.status !== 'done') {
+    const proposal = this.proposal;
+    if (proposal?.outcome?.status !== 'done') {
       void vscode.window.showInformationMessage('There is no finished refactoring to accept.');
       return 'nothingToAccept';
     }
     // A second Accept meanwhile joins the first instead of failing on the edit the first made.
-    session.accepting ??= this.apply(session, session.outcome.code).finally(() => {
-      session.accepting = undefined;
+    proposal.accepting ??= this.apply(proposal, proposal.outcome.code).finally(() => {
+      proposal.accepting = undefined;
     });
-    return session.accepting;
+    return proposal.accepting;
   }
 
-  private async apply(session: Session, proposed: string): Promise<AcceptResult> {
+  private async apply(proposal: OpenProposal, proposed: string): Promise<AcceptResult> {
     const code = await checkHiddenCharacters(proposed, 'The proposed code');
-    if (code === undefined || this.session !== session) return 'cancelled';
-    const { target } = session.request;
-    const document = await vscode.workspace.openTextDocument(session.documentUri);
+    if (code === undefined || this.proposal !== proposal) return 'cancelled';
+    const { target } = proposal.request;
+    const document = await vscode.workspace.openTextDocument(proposal.documentUri);
     if (!unchangedSince(target, { version: document.version, text: document.getText() })) {
-      this.end(session);
+      this.end(proposal);
       void vscode.window.showWarningMessage(DOCUMENT_CHANGED_MESSAGE);
       return 'documentChanged';
     }
     const range = new vscode.Range(document.positionAt(target.start), document.positionAt(target.end));
     const edit = new vscode.WorkspaceEdit();
-    edit.replace(session.documentUri, range, code);
+    edit.replace(proposal.documentUri, range, code);
     const applied = await vscode.workspace.applyEdit(edit);
-    this.end(session);
+    this.end(proposal);
     if (!applied) {
-      void vscode.window.showErrorMessage(`The refactoring could not be applied to ${vscode.workspace.asRelativePath(session.documentUri)}. ${UNCHANGED}`);
+      void vscode.window.showErrorMessage(`The refactoring could not be applied to ${vscode.workspace.asRelativePath(proposal.documentUri)}. ${UNCHANGED}`);
       return 'editFailed';
     }
     const end = document.positionAt(target.start + code.length);
-    await vscode.window.showTextDocument(document, { viewColumn: session.viewColumn, selection: new vscode.Range(range.start, end) });
+    await vscode.window.showTextDocument(document, { viewColumn: proposal.viewColumn, selection: new vscode.Range(range.start, end) });
     return 'applied';
   }
 
   /** Reject: stops a reply still arriving, closes the proposal; the file stays as it is. */
   reject(): void {
-    if (this.session) this.end(this.session, 'Refactoring rejected: the file is unchanged.');
+    if (this.proposal) this.end(this.proposal, 'Refactoring rejected: the file is unchanged.');
   }
 
   /** What the notification's Cancel does: stops the request; the file stays as it is. */
   cancel(): void {
-    if (this.session?.state === 'streaming') this.session.controller.abort();
+    if (this.proposal?.state === 'streaming') this.proposal.controller.abort();
   }
 
   /** Undefined when it could not connect, or a newer start overtook it meanwhile. */
@@ -156,10 +152,10 @@ export class RefactorController extends Disposable {
       return undefined;
     }
     if (started !== this.starts) return undefined;
-    if (this.session) this.end(this.session);
+    if (this.proposal) this.end(this.proposal);
     const proposedUri = this.deps.proposals.create(documentUri, request.target.documentText);
-    const session: Session = { request, documentUri, viewColumn, proposedUri, controller: new AbortController(), state: 'streaming' };
-    this.session = session;
+    const proposal: OpenProposal = { request, documentUri, viewColumn, proposedUri, controller: new AbortController(), state: 'streaming' };
+    this.proposal = proposal;
     await this.setState('streaming');
     const name = vscode.workspace.asRelativePath(documentUri);
     await vscode.commands.executeCommand('vscode.diff', documentUri, proposedUri, `${name} ↔ Proposed refactoring`, {
@@ -171,7 +167,7 @@ export class RefactorController extends Disposable {
     const outcome = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Refactoring ${name}`, cancellable: true },
       (progress, token) => {
-        token.onCancellationRequested(() => session.controller.abort());
+        token.onCancellationRequested(() => proposal.controller.abort());
         progress.report({ message: 'waiting for the model…' });
         const countdown = new Countdown((message) => progress.report({ message }));
         const run = new RefactorRun(request, (document) => {
@@ -180,41 +176,41 @@ export class RefactorController extends Disposable {
           progress.report({ message: 'writing the new code…' });
         });
         const onWait = (wait: RetryWait) => countdown.start(waitReason(wait.kind), Math.ceil(wait.delayMs / 1000));
-        return run.start(connection, session.controller.signal, onWait).finally(() => countdown.stop());
+        return run.start(connection, proposal.controller.signal, onWait).finally(() => countdown.stop());
       },
     );
-    if (this.session !== session) return outcome;
-    session.outcome = outcome;
-    session.state = outcome.status;
-    await this.finish(session, outcome);
+    if (this.proposal !== proposal) return outcome;
+    proposal.outcome = outcome;
+    proposal.state = outcome.status;
+    await this.finish(proposal, outcome);
     return outcome;
   }
 
-  private async finish(session: Session, outcome: RefactorOutcome): Promise<void> {
+  private async finish(proposal: OpenProposal, outcome: RefactorOutcome): Promise<void> {
     switch (outcome.status) {
       case 'done':
         await this.setState('done');
         void vscode.window
           .showInformationMessage('The proposed code is ready: review the diff, then accept or reject it.', 'Accept', 'Reject')
           .then((choice) => {
-            if (this.session !== session) return;
+            if (this.proposal !== proposal) return;
             if (choice === 'Accept') void this.accept();
             else if (choice === 'Reject') this.reject();
           });
         return;
       case 'stopped':
-        this.end(session, 'Refactoring stopped: the file is unchanged.');
+        this.end(proposal, 'Refactoring stopped: the file is unchanged.');
         return;
       case 'failed':
-        this.end(session);
-        if (outcome.error === undefined) void offerActions('error', `${NO_CODE_MESSAGE} ${UNCHANGED}`, ['retry'], this.handlers(session));
-        else this.showFailure('The refactoring failed', outcome.error, session);
+        this.end(proposal);
+        if (outcome.error === undefined) void offerActions('error', `${NO_CODE_MESSAGE} ${UNCHANGED}`, ['retry'], this.handlers(proposal));
+        else this.showFailure('The refactoring failed', outcome.error, proposal);
         return;
       case 'interrupted':
         // The partial code stays in view, marked interrupted; it is never applied.
-        this.deps.proposals.update(session.proposedUri, outcome.document);
+        this.deps.proposals.update(proposal.proposedUri, outcome.document);
         await this.setState('interrupted');
-        this.showFailure('The answer was cut off before the code was complete', outcome.error, session, true);
+        this.showFailure('The answer was cut off before the code was complete', outcome.error, proposal, true);
         return;
     }
   }
@@ -235,7 +231,7 @@ export class RefactorController extends Disposable {
     return {
       retry: () => this.retry(context),
       discard: () => {
-        if (this.session === context) this.reject();
+        if (this.proposal === context) this.reject();
       },
     };
   }
@@ -250,12 +246,12 @@ export class RefactorController extends Disposable {
     await this.start(request, documentUri, viewColumn);
   }
 
-  private end(session: Session, statusMessage?: string): void {
-    if (this.session !== session) return;
-    this.session = undefined;
-    session.controller.abort();
+  private end(proposal: OpenProposal, statusMessage?: string): void {
+    if (this.proposal !== proposal) return;
+    this.proposal = undefined;
+    proposal.controller.abort();
     void this.setState(undefined);
-    void this.deps.proposals.close(session.proposedUri);
+    void this.deps.proposals.close(proposal.proposedUri);
     if (statusMessage) vscode.window.setStatusBarMessage(statusMessage, 5000);
   }
 
@@ -264,7 +260,7 @@ export class RefactorController extends Disposable {
   }
 
   override dispose(): void {
-    if (this.session) this.end(this.session);
+    if (this.proposal) this.end(this.proposal);
     super.dispose();
   }
 }
@@ -290,10 +286,15 @@ function instructionArg(arg: unknown): string | undefined {
   return typeof arg.instruction === 'string' ? arg.instruction : undefined;
 }
 
-export function registerRefactor(controller: RefactorController): vscode.Disposable[] {
-  return [
+export function registerRefactor(context: vscode.ExtensionContext, { connection, failures }: Services): RefactorController {
+  const proposals = new ProposalDocuments();
+  const controller = new RefactorController({ connect: () => connection.forModel(), proposals, failures });
+  context.subscriptions.push(
+    proposals,
+    controller,
     vscode.commands.registerCommand(Commands.refactorSelection, (arg?: unknown) => controller.refactorSelection(instructionArg(arg))),
     vscode.commands.registerCommand(Commands.acceptRefactor, () => controller.accept()),
     vscode.commands.registerCommand(Commands.rejectRefactor, () => controller.reject()),
-  ];
+  );
+  return controller;
 }

@@ -85,13 +85,14 @@ describe('official SDKs against the emulator (issues 12 and 14)', () => {
 
   describe('Anthropic messages', () => {
     it('messages.create and messages.stream give the same text, after a thinking block', async () => {
-      const whole = await anthropic().messages.create({ model: 'mira/messenger', max_tokens: 1024, messages: [{ role: 'user', content: PROMPT }] });
+      const enabled = { type: 'enabled', budget_tokens: 1024 } as const;
+      const whole = await anthropic().messages.create({ model: 'mira/messenger', max_tokens: 2048, thinking: enabled, messages: [{ role: 'user', content: PROMPT }] });
       assert.equal(whole.stop_reason, 'end_turn');
       const [thinking, text] = whole.content;
       assert.equal(thinking?.type === 'thinking' ? thinking.thinking : undefined, REASONING);
       assert.ok(text?.type === 'text' && text.text.length > 0);
 
-      const stream = anthropic().messages.stream({ model: 'mira/messenger', max_tokens: 1024, messages: [{ role: 'user', content: PROMPT }] });
+      const stream = anthropic().messages.stream({ model: 'mira/messenger', max_tokens: 2048, thinking: enabled, messages: [{ role: 'user', content: PROMPT }] });
       let streamed = '';
       stream.on('text', (piece) => (streamed += piece));
       const final = await stream.finalMessage();
@@ -103,7 +104,9 @@ describe('official SDKs against the emulator (issues 12 and 14)', () => {
     it('a tool_use round trip: the thinking block goes back with it, and the result is quoted', async () => {
       const tools: Anthropic.Tool[] = [{ name: 'read_file', input_schema: TOOL_SCHEMA as Anthropic.Tool.InputSchema }];
       const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'Use read_file on main.ts' }];
-      const first = await anthropic().messages.stream({ model: 'mira/messenger', max_tokens: 1024, messages, tools }).finalMessage();
+      // Thinking enabled, as upstream needs it to think.
+      const thinking = { type: 'enabled', budget_tokens: 1024 } as const;
+      const first = await anthropic().messages.stream({ model: 'mira/messenger', max_tokens: 2048, thinking, messages, tools }).finalMessage();
       assert.equal(first.stop_reason, 'tool_use');
       const use = first.content.find((block) => block.type === 'tool_use');
       assert.ok(use?.type === 'tool_use');
@@ -111,7 +114,6 @@ describe('official SDKs against the emulator (issues 12 and 14)', () => {
       const result: Anthropic.MessageParam = { role: 'user', content: [{ type: 'tool_result', tool_use_id: use.id, content: '42' }] };
 
       // With thinking enabled, as upstream: the last tool_use turn must start with its thinking block.
-      const thinking = { type: 'enabled', budget_tokens: 1024 } as const;
       const withoutThinking = await anthropic()
         .messages.create({ model: 'mira/messenger', max_tokens: 2048, thinking, tools, messages: [...messages, { role: 'assistant', content: [use] }, result] })
         .catch((e: unknown) => e);

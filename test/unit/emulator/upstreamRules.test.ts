@@ -31,9 +31,9 @@ describe('emulator: upstream rules and quirks', () => {
       assert.equal((await ask(thinking(2047))).status, 200);
     });
 
-    it('a thinking model does not think when thinking is disabled or a tool is forced, and does by default', async () => {
+    it('a thinking model thinks only when the request enables thinking: not by default, not when it is disabled', async () => {
       const first = async (extra: Record<string, unknown>) => ((await ask(extra)).json.content as { type: string }[])[0]?.type;
-      assert.deepEqual([await first({}), await first({ thinking: { type: 'disabled' } }), await first({ tool_choice: { type: 'any' } })], ['thinking', 'tool_use', 'tool_use']);
+      assert.deepEqual([await first(thinking(1024)), await first({}), await first({ thinking: { type: 'disabled' } })], ['thinking', 'tool_use', 'tool_use']);
     });
 
     it('refuses an empty text block and an empty turn; the final assistant turn may be empty', async () => {

@@ -1,44 +1,71 @@
-// Chat completions (POST /chat/completions), as the official openai SDK speaks it. Servers
-// send reasoning as `reasoning_content` or as `reasoning`: both are read. Tool calls stream as
-// `tool_calls` deltas keyed by index; each is reported once the reply says it finished.
+// Chat completions (POST /chat/completions), as the official openai SDK speaks it and as
+// compatible servers vary it: reasoning as `reasoning_content`, `reasoning` or
+// `reasoning_details`; content as a string or as parts; tool-call pieces keyed by `index`, or
+// by `id`, or whole in one piece; each call is reported once the reply says it finished.
 import * as z from 'zod/mini';
 import { buildOnce } from '../../buildOnce';
 import { fastObject } from '../fastObject';
-import { readEvent, StreamFault } from '../eventStream';
-import { UsageSchema } from '../schemas';
+import { malformed, readEvent, StreamFault } from '../eventStream';
+import { UsageSchema, type Usage } from '../schemas';
 import type { TextMessage, TextRequest } from '../textRequest';
-import { argumentsOrEmpty, ToolCallAssembler, type ReplyPart, type StreamReader, type Transport } from './transport';
+import { argumentsOrEmpty, ToolCallAssembler, type FinishReason, type ReplyPart, type StreamReader, type Transport } from './transport';
 
 const DONE = '[DONE]';
 
+/**
+ * Finish reasons as servers spell them, in the chat-completions vocabulary (Messages' and
+ * other vendors' words come through compatible endpoints); any other reads as stop.
+ */
+const FINISH_REASONS: Record<string, FinishReason> = {
+  stop: 'stop',
+  length: 'length',
+  tool_calls: 'tool_calls',
+  content_filter: 'content_filter',
+  function_call: 'tool_calls',
+  end_turn: 'stop',
+  stop_sequence: 'stop',
+  eos: 'stop',
+  tool_use: 'tool_calls',
+  max_tokens: 'length',
+  model_length: 'length',
+};
+const finishReasonOf = (reason: string): FinishReason => FINISH_REASONS[reason] ?? 'stop';
+
 // Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
+// `index` is optional: some servers send a whole call in one piece without it.
 const ToolCallDelta = buildOnce(() =>
   fastObject({
-    index: z.int(),
+    index: z.nullish(z.int()),
     id: z.nullish(z.string()),
     function: z.nullish(fastObject({ name: z.nullish(z.string()), arguments: z.nullish(z.string()) })),
   }),
 );
 
+/** Usage that cannot be read is left out rather than failing the chunk: the answer does not need it. */
+const LenientUsage = buildOnce(() => z.catch(z.nullish(UsageSchema()), undefined));
+
+// `content` is a string or an array of parts, `reasoning_details` an array of pieces: both
+// are read by hand (contentParts), which skips the part types it does not use.
 const ChunkSchema = buildOnce(() =>
   fastObject({
-    choices: z._default(
+    choices: z.nullish(
       z.array(
         fastObject({
-          delta: z.optional(
+          delta: z.nullish(
             fastObject({
-              content: z.nullish(z.string()),
+              content: z.optional(z.unknown()),
+              refusal: z.nullish(z.string()),
               reasoning_content: z.nullish(z.string()),
               reasoning: z.nullish(z.string()),
+              reasoning_details: z.optional(z.unknown()),
               tool_calls: z.nullish(z.array(ToolCallDelta())),
             }),
           ),
           finish_reason: z.nullish(z.string()),
         }),
       ),
-      [],
     ),
-    usage: z.nullish(UsageSchema()),
+    usage: LenientUsage(),
   }),
 );
 
@@ -48,18 +75,80 @@ const CompletionSchema = buildOnce(() =>
       .array(
         z.object({
           message: z.object({
-            content: z.nullish(z.string()),
+            content: z.optional(z.unknown()),
+            refusal: z.nullish(z.string()),
             reasoning_content: z.nullish(z.string()),
             reasoning: z.nullish(z.string()),
-            tool_calls: z.nullish(z.array(z.object({ id: z.string(), function: z.object({ name: z.string(), arguments: z.string() }) }))),
+            reasoning_details: z.optional(z.unknown()),
+            tool_calls: z.nullish(z.array(z.object({ id: z.nullish(z.string()), function: z.object({ name: z.string(), arguments: z.nullish(z.string()) }) }))),
           }),
           finish_reason: z.nullable(z.string()),
         }),
       )
       .check(z.minLength(1)),
-    usage: z.optional(UsageSchema()),
+    usage: LenientUsage(),
   }),
 );
+
+type Message = { content?: unknown; refusal?: string | null; reasoning_content?: string | null; reasoning?: string | null; reasoning_details?: unknown };
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * The text and reasoning in an array of content parts: `text` parts, `thinking` or `reasoning`
+ * parts (whose text is a string or parts again, as Mistral nests it), `refusal` parts. Other
+ * part types (images, citations, …) are skipped.
+ */
+function contentParts(items: readonly unknown[], parts: ReplyPart[], reasoning: boolean): void {
+  for (const item of items) {
+    if (typeof item === 'string') {
+      if (item) parts.push({ type: reasoning ? 'reasoning' : 'delta', text: item });
+      continue;
+    }
+    if (!isRecord(item)) continue;
+    switch (item.type) {
+      case 'text':
+      case 'output_text':
+        if (typeof item.text === 'string' && item.text) parts.push({ type: reasoning ? 'reasoning' : 'delta', text: item.text });
+        break;
+      case 'thinking':
+      case 'reasoning': {
+        const inner = item.thinking ?? item.reasoning ?? item.text ?? item.summary;
+        if (typeof inner === 'string') {
+          if (inner) parts.push({ type: 'reasoning', text: inner });
+        } else if (Array.isArray(inner)) contentParts(inner, parts, true);
+        break;
+      }
+      case 'refusal':
+        if (typeof item.refusal === 'string' && item.refusal) parts.push({ type: 'delta', text: item.refusal });
+        break;
+    }
+  }
+}
+
+/** OpenRouter's `reasoning_details`: text and summary pieces are reasoning; encrypted ones are skipped. */
+function reasoningDetails(details: unknown): string {
+  if (!Array.isArray(details)) return '';
+  let text = '';
+  for (const d of details) if (isRecord(d)) text += typeof d.text === 'string' ? d.text : typeof d.summary === 'string' ? d.summary : '';
+  return text;
+}
+
+/**
+ * The reasoning and text of a delta or a message. One reasoning field is read (servers that
+ * send several send the same text in each); content of a type that is neither text nor parts
+ * cannot be read, and the answer would have a hole: a fault.
+ */
+function messageParts(message: Message, parts: ReplyPart[]): void {
+  const reasoning = message.reasoning_content || message.reasoning || reasoningDetails(message.reasoning_details);
+  if (reasoning) parts.push({ type: 'reasoning', text: reasoning });
+  const content = message.content;
+  if (typeof content === 'string') {
+    if (content) parts.push({ type: 'delta', text: content });
+  } else if (Array.isArray(content)) contentParts(content, parts, false);
+  else if (content != null) throw malformed('the content of a choice');
+  if (message.refusal) parts.push({ type: 'delta', text: message.refusal });
+}
 
 function wireMessage(message: TextMessage): Record<string, unknown> {
   switch (message.role) {
@@ -102,8 +191,12 @@ export const chatCompletions: Transport = {
 
   streamReader(): StreamReader {
     const calls = new ToolCallAssembler();
-    let finishReason: string | null = null;
-    let usage: z.infer<ReturnType<typeof UsageSchema>> | undefined;
+    /** The key of each call by id, for pieces without `index`; calls with neither get keys of their own. */
+    const keys = new Map<string, string | number>();
+    let unindexed = 0;
+    let lastKey: string | number | undefined;
+    let finishReason: FinishReason | null = null;
+    let usage: Usage | undefined;
     const end = (): ReplyPart => ({ type: 'end', finishReason, ...(usage && { usage }) });
     return {
       read(event, parts) {
@@ -113,20 +206,28 @@ export const chatCompletions: Transport = {
           return true;
         }
         const chunk = readEvent(event, ChunkSchema(), 'a chunk');
-        for (const choice of chunk.choices) {
+        for (const choice of chunk.choices ?? []) {
           const delta = choice.delta;
-          const reasoning = delta?.reasoning_content ?? delta?.reasoning;
-          if (reasoning) parts.push({ type: 'reasoning', text: reasoning });
-          if (delta?.content) parts.push({ type: 'delta', text: delta.content });
+          if (delta) messageParts(delta, parts);
           for (const piece of delta?.tool_calls ?? []) {
-            if (piece.id) calls.start(piece.index, piece.id, piece.function?.name ?? '');
-            if (piece.function?.arguments) calls.append(piece.index, piece.function.arguments);
+            const name = piece.function?.name ?? '';
+            let key: string | number | undefined = piece.index ?? (piece.id ? keys.get(piece.id) : undefined);
+            // A piece with neither index nor a known id: a new call when it names one, else more of the last.
+            key ??= piece.id || name ? `unindexed ${unindexed++}` : lastKey;
+            if (key === undefined) continue;
+            lastKey = key;
+            if (piece.id) {
+              keys.set(piece.id, key);
+              calls.start(key, piece.id, name);
+            }
+            if (piece.function?.arguments) calls.append(key, piece.function.arguments);
           }
           if (choice.finish_reason) {
-            finishReason = choice.finish_reason;
+            finishReason = finishReasonOf(choice.finish_reason);
             calls.finishAll(parts);
           }
         }
+        // Some servers send the usage in every chunk, counted so far: the last is the whole.
         if (chunk.usage) usage = chunk.usage;
         return false;
       },
@@ -144,11 +245,14 @@ export const chatCompletions: Transport = {
     const [choice] = parsed.data.choices;
     const message = choice!.message;
     const parts: ReplyPart[] = [];
-    const reasoning = message.reasoning_content ?? message.reasoning;
-    if (reasoning) parts.push({ type: 'reasoning', text: reasoning });
-    if (message.content) parts.push({ type: 'delta', text: message.content });
-    for (const call of message.tool_calls ?? []) parts.push({ type: 'tool_call', call: { id: call.id, name: call.function.name, arguments: argumentsOrEmpty(call.function.arguments) } });
-    parts.push({ type: 'end', finishReason: choice!.finish_reason, ...(parsed.data.usage && { usage: parsed.data.usage }) });
+    try {
+      messageParts(message, parts);
+    } catch {
+      return undefined;
+    }
+    for (const call of message.tool_calls ?? []) parts.push({ type: 'tool_call', call: { id: call.id ?? '', name: call.function.name, arguments: argumentsOrEmpty(call.function.arguments ?? '') } });
+    const finish = choice!.finish_reason;
+    parts.push({ type: 'end', finishReason: finish === null ? null : finishReasonOf(finish), ...(parsed.data.usage && { usage: parsed.data.usage }) });
     return parts;
   },
 };

@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { buildOnce } from '../../buildOnce';
 import { fastObject } from '../fastObject';
-import { readTypedEvent, truncated } from '../eventStream';
+import { malformed, readTypedEvent, truncated } from '../eventStream';
 import type { TextMessage, TextRequest, ThinkingBlock } from '../textRequest';
 import { EMPTY_PARAMETERS, ToolCallAssembler, usage, type FinishReason, type ReplyPart, type StreamReader, type Transport } from './transport';
 
@@ -17,65 +17,79 @@ const THINKING_BUDGET: Record<string, number> = { low: 1024, medium: 4096, high:
 /** The smallest budget Messages accepts. */
 const MIN_THINKING_BUDGET = 1024;
 
-const STOP_REASONS: Record<string, FinishReason> = { end_turn: 'stop', stop_sequence: 'stop', max_tokens: 'length', tool_use: 'tool_calls' };
+/** Stop reasons in the chat-completions vocabulary; one not listed reads as stop. */
+const STOP_REASONS: Record<string, FinishReason> = {
+  end_turn: 'stop',
+  stop_sequence: 'stop',
+  pause_turn: 'stop',
+  max_tokens: 'length',
+  model_context_window_exceeded: 'length',
+  tool_use: 'tool_calls',
+  refusal: 'content_filter',
+};
+const finishReasonOf = (stop: string | null): FinishReason | null => (stop === null ? null : (STOP_REASONS[stop] ?? 'stop'));
 
 // Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
+/** The fields read from the blocks used (text, thinking, redacted_thinking, tool_use); other block types are skipped unchecked. */
 const Block = buildOnce(() =>
   z.object({
     type: z.string(),
-    text: z.optional(z.string()),
-    thinking: z.optional(z.string()),
-    signature: z.optional(z.string()),
-    data: z.optional(z.string()),
-    id: z.optional(z.string()),
-    name: z.optional(z.string()),
+    text: z.nullish(z.string()),
+    thinking: z.nullish(z.string()),
+    signature: z.nullish(z.string()),
+    data: z.nullish(z.string()),
+    id: z.nullish(z.string()),
+    name: z.nullish(z.string()),
     input: z.optional(z.unknown()),
   }),
 );
+type Block = z.infer<ReturnType<typeof Block>>;
+const USED_BLOCKS = new Set(['text', 'thinking', 'redacted_thinking', 'tool_use']);
+
+/** The block checked when its type is used; undefined for the others (server tools' blocks, their results, compaction, …). */
+function usedBlock(raw: unknown, where: string): Block | undefined {
+  const type = (raw as { type?: unknown } | null)?.type;
+  if (typeof type !== 'string' || !USED_BLOCKS.has(type)) return undefined;
+  const parsed = Block().safeParse(raw);
+  if (!parsed.success) throw malformed(`the ${type} block of ${where}`);
+  return parsed.data;
+}
+
+/** Token counts that cannot be read are left out rather than failing the answer. */
+const Tokens = buildOnce(() => z.catch(z.optional(fastObject({ input_tokens: z.nullish(z.number()), output_tokens: z.nullish(z.number()) })), undefined));
 
 /**
  * Each streamed event type that is read, with only the fields read from it; other types (ping,
  * and any the interface adds) are skipped unread. One schema with every type's fields took
  * twice as long for a text event (1 µs against 0.45 in a micro-benchmark), and longer still in
- * a short reply, whose events change shape from one to the next.
+ * a short reply, whose events change shape from one to the next. A block's or a delta's own
+ * fields are read by hand (blockDelta, usedBlock), so types not used cost one comparison.
  */
 const EventSchemas = buildOnce(() => ({
-  message_start: fastObject({
-    type: z.literal('message_start'),
-    message: z.optional(fastObject({ usage: z.optional(fastObject({ input_tokens: z.optional(z.number()) })) })),
-  }),
-  content_block_start: fastObject({
-    type: z.literal('content_block_start'),
-    index: z.optional(z.int()),
-    content_block: z.optional(fastObject({ type: z.string(), id: z.optional(z.string()), name: z.optional(z.string()), data: z.optional(z.string()) })),
-  }),
-  content_block_delta: fastObject({
-    type: z.literal('content_block_delta'),
-    index: z.optional(z.int()),
-    delta: z.optional(
-      fastObject({
-        type: z.optional(z.string()),
-        text: z.optional(z.string()),
-        thinking: z.optional(z.string()),
-        signature: z.optional(z.string()),
-        partial_json: z.optional(z.string()),
-      }),
-    ),
-  }),
+  message_start: fastObject({ type: z.literal('message_start'), message: z.optional(fastObject({ usage: Tokens() })) }),
+  content_block_start: fastObject({ type: z.literal('content_block_start'), index: z.optional(z.int()), content_block: z.optional(z.unknown()) }),
+  content_block_delta: fastObject({ type: z.literal('content_block_delta'), index: z.optional(z.int()), delta: z.optional(z.unknown()) }),
   content_block_stop: fastObject({ type: z.literal('content_block_stop'), index: z.optional(z.int()) }),
   message_delta: fastObject({
     type: z.literal('message_delta'),
     delta: z.optional(fastObject({ stop_reason: z.nullish(z.string()) })),
-    usage: z.optional(fastObject({ output_tokens: z.optional(z.number()), input_tokens: z.nullish(z.number()) })),
+    usage: Tokens(),
   }),
   message_stop: fastObject({ type: z.literal('message_stop') }),
 }));
 
+/** A delta's string field, checked: a delta of a used type whose text is not a string is a fault. */
+function deltaText(delta: Record<string, unknown>, field: string): string {
+  const value = delta[field];
+  if (typeof value !== 'string') throw malformed(`a ${String(delta.type)}`);
+  return value;
+}
+
 const MessageSchema = buildOnce(() =>
   z.object({
-    content: z.array(Block()),
+    content: z.array(z.optional(z.unknown())),
     stop_reason: z.nullable(z.string()),
-    usage: z.optional(z.object({ input_tokens: z.number(), output_tokens: z.number() })),
+    usage: z.catch(z.optional(z.object({ input_tokens: z.number(), output_tokens: z.number() })), undefined),
   }),
 );
 
@@ -87,7 +101,7 @@ function thinkingBlocks(m: AssistantMessage): ThinkingBlock[] {
 }
 
 /** A thinking block as it came: its text, signature or data (the streamed ones filled in as they arrive). */
-function blockOf(block: { type: string; thinking?: string; signature?: string; data?: string }): ThinkingBlock | undefined {
+function blockOf(block: { type: string; thinking?: string | null; signature?: string | null; data?: string | null }): ThinkingBlock | undefined {
   if (block.type === 'thinking') return { type: 'thinking', thinking: block.thinking ?? '', signature: block.signature ?? '' };
   if (block.type === 'redacted_thinking' && block.data) return { type: 'redacted_thinking', data: block.data };
   return undefined;
@@ -175,34 +189,52 @@ export const messages: Transport = {
             input = e.message?.usage?.input_tokens ?? 0;
             return false;
           case 'content_block_start': {
-            if (e.content_block?.type === 'tool_use' && e.index !== undefined) calls.start(e.index, e.content_block.id ?? '', e.content_block.name ?? '');
-            const block = e.content_block && blockOf(e.content_block);
+            const started = usedBlock(e.content_block, 'a content_block_start');
+            if (started?.type === 'tool_use' && e.index !== undefined) calls.start(e.index, started.id ?? '', started.name ?? '');
+            const block = started && blockOf(started);
             if (block) thinking.push(block);
             return false;
           }
-          case 'content_block_delta':
-            if (e.delta?.type === 'text_delta' && e.delta.text) parts.push({ type: 'delta', text: e.delta.text });
-            else if (e.delta?.type === 'thinking_delta' && e.delta.thinking) {
-              parts.push({ type: 'reasoning', text: e.delta.thinking });
-              const last = thinking.at(-1);
-              if (last?.type === 'thinking') last.thinking += e.delta.thinking;
-            } else if (e.delta?.type === 'signature_delta') {
-              const last = thinking.at(-1);
-              if (last?.type === 'thinking') last.signature = e.delta.signature ?? '';
+          case 'content_block_delta': {
+            const delta = e.delta as Record<string, unknown> | null | undefined;
+            switch (delta?.type) {
+              case 'text_delta': {
+                const text = deltaText(delta, 'text');
+                if (text) parts.push({ type: 'delta', text });
+                break;
+              }
+              case 'thinking_delta': {
+                const text = deltaText(delta, 'thinking');
+                if (!text) break;
+                parts.push({ type: 'reasoning', text });
+                const last = thinking.at(-1);
+                if (last?.type === 'thinking') last.thinking += text;
+                break;
+              }
+              case 'signature_delta': {
+                const last = thinking.at(-1);
+                if (last?.type === 'thinking') last.signature = deltaText(delta, 'signature');
+                break;
+              }
+              case 'input_json_delta':
+                // Server tools' inputs stream the same way; only the calls opened here are gathered.
+                if (e.index !== undefined) calls.append(e.index, deltaText(delta, 'partial_json'));
+                break;
             }
-            else if (e.delta?.type === 'input_json_delta' && e.index !== undefined) calls.append(e.index, e.delta.partial_json ?? '');
             return false;
+          }
           case 'content_block_stop':
             if (e.index !== undefined) calls.finish(e.index, parts);
             return false;
           case 'message_delta':
             stopReason = e.delta?.stop_reason ?? stopReason;
             output = e.usage?.output_tokens ?? output;
+            // Some servers count the input only here.
             if (e.usage?.input_tokens) input = e.usage.input_tokens;
             return false;
           case 'message_stop':
             calls.finishAll(parts);
-            parts.push({ type: 'end', finishReason: stopReason === null ? null : (STOP_REASONS[stopReason] ?? stopReason), usage: usage(input, output), ...(thinking.length > 0 && { reasoningBlocks: thinking }) });
+            parts.push({ type: 'end', finishReason: finishReasonOf(stopReason), usage: usage(input, output), ...(thinking.length > 0 && { reasoningBlocks: thinking }) });
             return true;
           default:
             return false;
@@ -217,7 +249,14 @@ export const messages: Transport = {
     if (!parsed.success) return undefined;
     const parts: ReplyPart[] = [];
     const thinking: ThinkingBlock[] = [];
-    for (const block of parsed.data.content) {
+    for (const raw of parsed.data.content) {
+      let block: Block | undefined;
+      try {
+        block = usedBlock(raw, 'the message');
+      } catch {
+        return undefined;
+      }
+      if (!block) continue;
       const kept = blockOf(block);
       if (kept) thinking.push(kept);
       if (block.type === 'thinking' && block.thinking) parts.push({ type: 'reasoning', text: block.thinking });
@@ -226,7 +265,7 @@ export const messages: Transport = {
     }
     const stop = parsed.data.stop_reason;
     const u = parsed.data.usage;
-    parts.push({ type: 'end', finishReason: stop === null ? null : (STOP_REASONS[stop] ?? stop), ...(u && { usage: usage(u.input_tokens, u.output_tokens) }), ...(thinking.length > 0 && { reasoningBlocks: thinking }) });
+    parts.push({ type: 'end', finishReason: finishReasonOf(stop), ...(u && { usage: usage(u.input_tokens, u.output_tokens) }), ...(thinking.length > 0 && { reasoningBlocks: thinking }) });
     return parts;
   },
 };

@@ -8,7 +8,7 @@ import type { AssistantTurn } from '../../../../src/core/chat/conversation';
 import { SetupError, type ModelConnection } from '../../../../src/core/client/modelConnection';
 import { HistoryStore } from '../../../../src/core/chat/historyStore';
 import type { ToPageInput } from '../../../../src/core/chat/protocol';
-import { ServiceClient } from '../../../../src/core/index';
+import { ServiceClient } from '../../../../src/core/client/serviceClient';
 import { selection } from './fixtures/contextItems';
 import { MapMemento } from './fixtures/mapMemento';
 

@@ -6,12 +6,13 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../emulator/emulatorHarness';
-import { ChatSession, imagePrompt, IMAGE_USAGE } from '../../../../src/core/chat/chatSession';
+import { ChatSession } from '../../../../src/core/chat/chatSession';
+import { IMAGE_USAGE } from '../../../../src/core/chat/slashCommands';
 import type { AssistantTurn } from '../../../../src/core/chat/conversation';
 import { HistoryStore } from '../../../../src/core/chat/historyStore';
 import type { ToPageInput } from '../../../../src/core/chat/protocol';
 import { requestMessages } from '../../../../src/core/chat/requestMessages';
-import { ServiceClient } from '../../../../src/core/index';
+import { ServiceClient } from '../../../../src/core/client/serviceClient';
 import { runImageJob } from '../../../../src/core/images/imageJob';
 import { selection } from './fixtures/contextItems';
 import { MapMemento } from './fixtures/mapMemento';
@@ -41,16 +42,6 @@ describe('ChatSession: /image', () => {
       relativeLabel: (file) => path.relative(dir, file),
     });
   }
-
-  it('reads the prompt after /image, and only there', () => {
-    assert.deepEqual([imagePrompt('/image a red fox'), imagePrompt('  /image\n  a fox\n on a hill '), imagePrompt('/image'), imagePrompt('/images of foxes'), imagePrompt('draw /image x')], [
-      'a red fox',
-      'a fox\n on a hill',
-      '',
-      undefined,
-      undefined,
-    ]);
-  });
 
   it('answers with the saved image, its model and cost, kept after a reload; the image is not text for later requests', async () => {
     const memento = new MapMemento();

@@ -4,7 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { startEmulator, EmulatorControl, FIXTURE_KEYS, type RunningEmulator } from '../../../emulator/index';
-import { ServiceClient, ServiceError, TRANSPORTS, type ChatOptions, type RetryWait, type ServiceClientOptions, type TextRequest } from '../../../../src/core/index';
+import { ServiceClient } from '../../../../src/core/client/serviceClient';
+import { ServiceError, TRANSPORTS, type ChatOptions, type RetryWait, type ServiceClientOptions, type TextRequest } from '../../../../src/core/index';
 import { UnfinishedGenerations } from '../../../../src/core/client/unfinishedGenerations';
 
 const chat: TextRequest = { model: 'acme/chat-large', messages: [{ role: 'user', content: 'Explain closures in TypeScript.' }], options: {} };

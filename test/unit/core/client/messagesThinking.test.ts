@@ -4,7 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../emulator/emulatorHarness';
-import { ServiceClient, TRANSPORTS, type TextRequest } from '../../../../src/core/index';
+import { ServiceClient } from '../../../../src/core/client/serviceClient';
+import { TRANSPORTS, type TextRequest } from '../../../../src/core/index';
 import { run } from './textOutcome';
 
 const PROMPT = 'Explain closures in TypeScript.';

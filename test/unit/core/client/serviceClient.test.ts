@@ -6,12 +6,12 @@ import { createServer as createHttpServer } from 'node:http';
 import { join } from 'node:path';
 import { startEmulator, EmulatorControl, FIXTURE_KEYS, type RunningEmulator } from '../../../emulator/index';
 import { tokenize } from '../../../emulator/replies';
+import { ServiceClient } from '../../../../src/core/client/serviceClient';
 import {
   buildTextRequest,
   TRANSPORTS,
   formatDiagnostics,
   ModelCatalog,
-  ServiceClient,
   ServiceError,
   usableTextModels,
   type ChatOptions,

@@ -2,7 +2,8 @@
 // same text, reasoning, tool calls, usage, retries and faults, whichever interface carries it.
 import * as assert from 'node:assert/strict';
 import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
-import { ServiceClient, TRANSPORTS, type TextRequest, type ToolCall, type TransportName } from '../../../../src/core/index';
+import { ServiceClient } from '../../../../src/core/client/serviceClient';
+import { TRANSPORTS, type TextRequest, type ToolCall, type TransportName } from '../../../../src/core/index';
 import { run } from './textOutcome';
 
 type Endpoint = 'chat' | 'responses' | 'messages';
@@ -30,8 +31,10 @@ describe('transports: chat completions, Responses and Messages through one surfa
   beforeEach(() => control.reset());
 
   for (const c of CASES) {
+    // Messages thinks only when the request enables it, as upstream: a reasoning effort does.
+    const options = c.transport === 'messages' ? { reasoning_effort: 'low' } : {};
     const ask = (request: Partial<TextRequest> = {}, streaming = true, maxRetries = 2) =>
-      run(client(maxRetries).streamText(TRANSPORTS[c.transport], { model: c.model, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: PROMPT }], options: {}, includeUsage: true, ...request }, { streaming }));
+      run(client(maxRetries).streamText(TRANSPORTS[c.transport], { model: c.model, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: PROMPT }], options, includeUsage: true, ...request }, { streaming }));
 
     describe(`${c.transport} (${c.model})`, () => {
       for (const streaming of [true, false]) {

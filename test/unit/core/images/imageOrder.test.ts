@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../emulator/emulatorHarness';
 import type { ModelEntry } from '../../../../src/core/client/schemas';
-import { ServiceClient, ServiceError } from '../../../../src/core/index';
+import { ServiceClient } from '../../../../src/core/client/serviceClient';
+import { ServiceError } from '../../../../src/core/index';
 import { runImageJob, type ImageJobResult } from '../../../../src/core/images/imageJob';
 import { prepareImageOrder, sendImageOrder, type ImageOrder, type OrderSteps } from '../../../../src/core/images/imageOrder';
 

@@ -10,7 +10,8 @@ import * as path from 'node:path';
 import { startEmulator, EmulatorControl, FIXTURE_KEYS, type RunningEmulator } from '../../../emulator/index';
 import { buildImageRequest } from '../../../../src/core/client/imageRequest';
 import { ModelEntrySchema, type ModelEntry } from '../../../../src/core/client/schemas';
-import { ServiceClient, ServiceError } from '../../../../src/core/index';
+import { ServiceClient } from '../../../../src/core/client/serviceClient';
+import { ServiceError } from '../../../../src/core/index';
 import { SaveError } from '../../../../src/core/images/imageFiles';
 import { ImageInputError, readImageToEdit, runImageJob } from '../../../../src/core/images/imageJob';
 

@@ -1,9 +1,9 @@
 // The refactor menus and keybinding in package.json use the ids and context-key values the
-// controller sets (src/core/shell/ids.ts), so the buttons show exactly while a proposal is open.
+// controller sets (src/core/manifest/ids.ts), so the buttons show exactly while a proposal is open.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Commands, REFACTOR_SCHEME, REFACTOR_STATE_KEY } from '../../../../src/core/shell/ids';
+import { Commands, REFACTOR_SCHEME, REFACTOR_STATE_KEY } from '../../../../src/core/manifest/ids';
 
 interface MenuItem { command: string; when?: string; group?: string }
 const manifest = JSON.parse(readFileSync(join(__dirname, '../../../../package.json'), 'utf8')) as {

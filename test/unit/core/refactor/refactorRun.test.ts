@@ -1,7 +1,7 @@
 // A refactoring request against the emulator over loopback HTTP: the client is real.
 import * as assert from 'node:assert/strict';
 import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
-import { ServiceClient } from '../../../../src/core/index';
+import { ServiceClient } from '../../../../src/core/client/serviceClient';
 import { RefactorRun, type RefactorRequest } from '../../../../src/core/refactor/refactorRun';
 import { SetupError, type ModelConnection } from '../../../../src/core/client/modelConnection';
 import type { ServiceError } from '../../../../src/core/client/serviceError';

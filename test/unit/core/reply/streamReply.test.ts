@@ -1,7 +1,8 @@
 // The one streaming loop, against the emulator over loopback: each way an answer can end.
 import * as assert from 'node:assert/strict';
 import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
-import { ServiceClient, TRANSPORTS, type TextMessage } from '../../../../src/core/index';
+import { ServiceClient } from '../../../../src/core/client/serviceClient';
+import { TRANSPORTS, type TextMessage } from '../../../../src/core/index';
 import { SetupError, type ModelConnection } from '../../../../src/core/client/modelConnection';
 import { streamReply, type ReplyOutcome } from '../../../../src/core/reply/streamReply';
 import { ServiceError } from '../../../../src/core/client/serviceError';

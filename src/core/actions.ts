@@ -1,0 +1,65 @@
+// The one vocabulary of what a person can do about a failure or a missing setting, with the
+// one label table every surface uses (notifications, quick-picks, the chat's error card).
+// DESIGN: user-facing text explains the action; the raw status, code and request id go to the log.
+import type { ErrorKind } from './client/errorKind';
+import type { ServiceError } from './client/serviceError';
+
+export const ACTIONS = ['retry', 'discard', 'useCurrentAddress', 'setApiKey', 'setBaseUrl', 'selectModel', 'openSettings', 'showLog'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** Actions that depend on what is shown (the request to send again, the proposal to drop, the address to move to): the caller runs them. */
+export const LOCAL_ACTIONS = ['retry', 'discard', 'useCurrentAddress'] as const satisfies readonly Action[];
+export type LocalAction = (typeof LOCAL_ACTIONS)[number];
+export const isLocalAction = (action: Action): action is LocalAction => (LOCAL_ACTIONS as readonly Action[]).includes(action);
+/** Actions that run a command, whatever failed. */
+export type FixAction = Exclude<Action, LocalAction>;
+
+export const ACTION_LABELS: Record<Action, string> = {
+  retry: 'Retry',
+  discard: 'Discard',
+  useCurrentAddress: 'Use Current Address',
+  setApiKey: 'Set API Key',
+  setBaseUrl: 'Set Service Address',
+  selectModel: 'Select Model',
+  openSettings: 'Open Settings',
+  showLog: 'Show Log',
+};
+
+/** Failures that the same request, sent again later, can get past: trying again is the first fix offered. */
+export const PASSING_FAILURES: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
+  'rate_limit', 'server', 'network', 'timeout', 'stream_interrupted', 'bad_response',
+]);
+
+function fixesFor(kind: ErrorKind, answerLost: boolean): FixAction[] {
+  switch (kind) {
+    case 'auth':
+      return ['setApiKey', 'showLog'];
+    case 'model_unavailable':
+    case 'refused':
+    case 'too_long':
+      return ['selectModel', 'showLog'];
+    case 'not_found':
+      return ['setBaseUrl', 'showLog'];
+    case 'config':
+      return ['openSettings', 'showLog'];
+    case 'network':
+      // Nothing answered at the address: it may be the wrong one. An answer lost on the way came from the right one.
+      return answerLost ? ['showLog'] : ['setBaseUrl', 'showLog'];
+    default:
+      return ['showLog'];
+  }
+}
+
+/**
+ * What to offer after a failed request: Retry first when waiting is the fix, else the fix first,
+ * then Retry. `answerLost`: a generation whose answer was lost on the way (ServiceError.answerLost).
+ */
+export function actionsFor(kind: ErrorKind, answerLost = false): Action[] {
+  const fixes = fixesFor(kind, answerLost);
+  return PASSING_FAILURES.has(kind) ? ['retry', ...fixes] : [...fixes, 'retry'];
+}
+
+/** "<what failed>: <what to do>", never the service's own message. */
+export function failureMessage(what: string, error: Pick<ServiceError, 'userMessage'>): string {
+  return `${what}: ${error.userMessage}`;
+}

@@ -1,0 +1,63 @@
+// The answer to a chat or Explain message: the model's text, streamed from the conversation so far.
+import { waitReason } from '../../reply/retryWait';
+import { streamReply } from '../../reply/streamReply';
+import { LENGTH_LIMIT_NOTICE, reachedLengthLimit } from '../../reply/lengthLimit';
+import { TurnUsageSchema } from '../conversation';
+import { errorCard } from '../errorCard';
+import { requestMessages } from '../requestMessages';
+import type { Answerer } from './answerer';
+
+export const textAnswer: Answerer = async ({ asked, reply, signal, show }, deps) => {
+  const outcome = await streamReply(
+    { connection: deps.connect(), messages: requestMessages(asked), signal, includeUsage: true },
+    {
+      onModel: (model) => {
+        reply.model = model.id;
+        show({ type: 'reply/model', turnId: reply.id, model: model.id });
+      },
+      onReasoning: (text) => {
+        reply.reasoning = (reply.reasoning ?? '') + text;
+        show({ type: 'reply/reasoning', turnId: reply.id, text });
+      },
+      onTrimmed: (dropped, contextLength) => {
+        reply.notice = trimNotice(dropped, reply.model ?? 'this model', contextLength);
+        show({ type: 'reply/notice', turnId: reply.id, text: reply.notice });
+      },
+      onWait: (wait) => {
+        show({ type: 'reply/wait', turnId: reply.id, text: waitReason(wait.kind), seconds: Math.ceil(wait.delayMs / 1000) });
+      },
+      onText: (text) => {
+        reply.text += text;
+        show({ type: 'reply/delta', turnId: reply.id, text });
+      },
+      intervalMs: deps.deltaIntervalMs,
+    },
+  );
+  switch (outcome.status) {
+    case 'done':
+      reply.status = 'done';
+      if (reachedLengthLimit(outcome)) {
+        reply.notice = [reply.notice, LENGTH_LIMIT_NOTICE].filter(Boolean).join(' ');
+        show({ type: 'reply/notice', turnId: reply.id, text: reply.notice });
+      }
+      if (outcome.usage) reply.usage = TurnUsageSchema().parse(outcome.usage);
+      if (outcome.costRub !== undefined) reply.costRub = outcome.costRub;
+      break;
+    case 'stopped':
+      reply.status = reply.text ? 'stopped' : 'failed';
+      if (!reply.text) reply.error = { message: 'Stopped before any answer arrived.', actions: ['retry'] };
+      break;
+    case 'interrupted':
+    case 'failed':
+      reply.status = outcome.status;
+      reply.error = errorCard(outcome.error, deps.serviceAddress?.());
+      deps.reportFailure?.(outcome.status === 'interrupted' ? 'The answer was cut off' : 'The chat request failed', outcome.error);
+      break;
+  }
+};
+
+/** Limits 3: the person is told when their oldest messages were not sent. */
+export function trimNotice(dropped: number, model: string, contextLength: number): string {
+  const what = dropped === 1 ? 'The oldest message was' : `The ${dropped} oldest messages were`;
+  return `${what} left out: the conversation is longer than ${model} reads (${contextLength.toLocaleString('en-US')} tokens).`;
+}

@@ -1,0 +1,46 @@
+// What the features are built from, made once by activate(): the log, the key, the settings,
+// the connection and its spend, the failure reporter, the extension's state and the image runner.
+// Every one that holds a resource is disposed with the extension.
+import type * as vscode from 'vscode';
+import { type ClientLogger, SerialMemento } from '../core/index';
+import { ApiKeyStore } from './apiKeyStore';
+import { ClientCache } from './clientCache';
+import { Connection } from './connection';
+import { FailureReporter } from './failureReporter';
+import { ImageRunner } from './images/imageRunner';
+import { createShellLog, type ShellLog } from './logChannel';
+import { SettingsWatcher } from './settings';
+import { SpendMeter } from './spendMeter';
+
+export interface Services {
+  log: ShellLog;
+  logger: ClientLogger;
+  keys: ApiKeyStore;
+  settings: SettingsWatcher;
+  spend: SpendMeter;
+  /** The service clients, by address, key and request settings. */
+  clients: ClientCache;
+  connection: Connection;
+  failures: FailureReporter;
+  /** The extension's globalState: every write to it goes through this one, one at a time (serialMemento.ts says why). */
+  globalState: SerialMemento;
+  /** The extension's workspaceState, the same way. */
+  windowState: SerialMemento;
+  images: ImageRunner;
+}
+
+export function createServices(context: vscode.ExtensionContext): Services {
+  const log = createShellLog();
+  const { logger } = log;
+  const keys = new ApiKeyStore(context.secrets);
+  const settings = new SettingsWatcher(logger);
+  const spend = new SpendMeter();
+  const clients = new ClientCache(settings, logger);
+  const connection = new Connection(settings, keys, logger, clients, spend);
+  const failures = new FailureReporter(logger, (error) => connection.noteFailure(error));
+  const globalState = new SerialMemento(context.globalState);
+  const windowState = new SerialMemento(context.workspaceState);
+  const images = new ImageRunner(connection, settings, globalState);
+  context.subscriptions.push(log, keys, settings, spend, connection);
+  return { log, logger, keys, settings, spend, clients, connection, failures, globalState, windowState, images };
+}
