@@ -72,7 +72,9 @@ const IMAGE_ADVICE: Partial<Record<ErrorKind | 'unsupported_model_endpoint', str
 };
 
 /** `lost`: a generation sent and its answer lost on the way (ServiceError.answerLost). */
-export function adviceFor(init: AdviceFacts, lost: boolean): string {
+export function adviceFor(facts: AdviceFacts, lost: boolean): string {
+  // A numeric code (OpenRouter's) repeats the status: it tells nothing more.
+  const init = facts.code !== undefined && /^\d+$/.test(facts.code) ? { ...facts, code: undefined } : facts;
   const { kind, code, partialText } = init;
   let advice = (code !== undefined && kind !== 'stream_interrupted' ? ADVICE_BY_CODE[code] : undefined) ?? ADVICE_BY_KIND[kind];
   if (init.diagnostics.endpoint.includes('/images/')) advice = IMAGE_ADVICE[code === 'unsupported_model_endpoint' ? code : kind] ?? advice;
