@@ -3,19 +3,12 @@
 // show the advice and the request id as a person would get them (docs/SERVICE.md, "Error answers").
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AssistantTurn } from '../../src/core/chat/conversation';
 import { Commands } from '../../src/core/manifest/ids';
 import type { TestHandle } from '../../src/vscode/testHandle';
-import { arrangeChat } from './chatHarness';
+import { arrangeChat, lastReply } from './chatHarness';
 import { emulator, testHandle, until } from './shellHarness';
 
 const SELECT_MODEL = "'Multi-Model AI: Select Model'";
-
-function lastReply(api: TestHandle): AssistantTurn {
-  const turn = api.chat.host.session.current().turns.at(-1);
-  assert.equal(turn?.role, 'assistant');
-  return turn as AssistantTurn;
-}
 
 describe("gateways' error answers in the extension host", () => {
   let api: TestHandle;

@@ -39,7 +39,7 @@ export interface ErrorSignals {
 type Statuses = number | readonly [number, number];
 
 /** One row: every condition given must hold; the first row that matches gives the kind. */
-export interface SignalRow {
+interface SignalRow {
   /** Whose answers the row reads. */
   gateway: string;
   status?: Statuses;
@@ -59,7 +59,7 @@ const CLIENT_ERRORS: Statuses = [400, 499];
 const PAYMENT_CODE = /balance|quota|credit|spend|billing|payment|funds/i;
 const CONTEXT_CODE = /context_length|context_window|too_long|too_many_tokens|tokens_exceeded|token_limit/i;
 
-export const SIGNAL_TABLE: readonly SignalRow[] = [
+const SIGNAL_TABLE: readonly SignalRow[] = [
   // A refusal of the content, not of the key (told before any 403 rule).
   { gateway: 'OpenRouter (moderation: metadata.reasons, flagged_input)', metadata: ['reasons', 'flagged_input'], kind: 'refused' },
   { gateway: 'OpenAI (images, moderation)', codes: ['content_policy_violation', 'moderation_blocked'], kind: 'refused' },
