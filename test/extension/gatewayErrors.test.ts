@@ -3,19 +3,15 @@
 // show the advice and the request id as a person would get them (docs/SERVICE.md, "Error answers").
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands } from '../../src/core/manifest/ids';
-import type { TestHandle } from '../../src/vscode/testHandle';
+import { Commands } from '#src/core/manifest/ids';
 import { arrangeChat, lastReply } from './chatHarness';
-import { emulator, testHandle, until } from './shellHarness';
+import { emulator, until } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 const SELECT_MODEL = "'Multi-Model AI: Select Model'";
 
 describe("gateways' error answers in the extension host", () => {
-  let api: TestHandle;
-
-  before(async () => {
-    api = await testHandle();
-  });
+  const api = useTestHandle();
   beforeEach(() => arrangeChat(api));
 
   it('Errors 5: an OpenRouter 404 about the model leads to Select Model, and the catalog is read again', async () => {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { call, chatBody, useEmulator } from './emulatorHarness';
+import { call, chatBody } from './emulatorCalls';
+import { useEmulator } from '../../support/useEmulator';
 
 describe('emulator error shapes (POST /__emulator/error-shape) and replayed bodies', () => {
   const h = useEmulator();

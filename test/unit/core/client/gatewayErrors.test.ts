@@ -4,9 +4,10 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startEmulator, EmulatorControl, FIXTURE_KEYS, type RunningEmulator } from '../../../emulator/index';
-import { ServiceClient } from '../../../../src/core/client/serviceClient';
-import { actionsFor, formatDiagnostics, TRANSPORTS, type ErrorKind } from '../../../../src/core/index';
+import { FIXTURE_KEYS } from '../../../emulator/index';
+import { useEmulator } from '../../../support/useEmulator';
+import { ServiceClient } from '#src/core/client/serviceClient';
+import { actionsFor, formatDiagnostics, TRANSPORTS, type ErrorKind } from '#src/core/index';
 import { run } from './textOutcome';
 
 interface Recorded {
@@ -110,19 +111,7 @@ const EXPECTED: Record<string, Record<string, Expected>> = {
 describe('real gateways’ error answers, replayed through the client', function () {
   // 5xx answers are retried with the real backoff (0.5 s, then 1 s); a 429 without a window waits 2 to 3 s.
   this.timeout(20_000);
-  let emulator: RunningEmulator;
-  let control: EmulatorControl;
-
-  before(async () => {
-    emulator = await startEmulator();
-    control = new EmulatorControl(emulator.origin);
-  });
-  after(async () => {
-    await emulator.close();
-  });
-  beforeEach(async () => {
-    await control.reset();
-  });
+  const { emulator, control } = useEmulator();
 
   for (const [gateway, cases] of Object.entries(EXPECTED)) {
     const recorded = JSON.parse(readFileSync(join(FIXTURES, `${gateway}.json`), 'utf8')) as Recorded[];
