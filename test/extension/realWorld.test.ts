@@ -8,19 +8,13 @@ import { Commands } from '#src/core/manifest/ids';
 import type { ModelPickItem } from '#src/vscode/modelPicker';
 import type { TestHandle } from '#src/vscode/testHandle';
 import type { Quirk } from '../emulator/quirks';
-import { arrangeChat } from './chatHarness';
+import { arrangeChat, lastReply } from './chatHarness';
 import { emulator, until } from './shellHarness';
 import { useTestHandle } from '../support/useTestHandle';
 
 const TOOLS: vscode.LanguageModelChatTool[] = [
   { name: 'read_file', description: 'Reads a file', inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } },
 ];
-
-function lastReply(api: TestHandle): AssistantTurn {
-  const turn = api.chat.host.session.current().turns.at(-1);
-  assert.equal(turn?.role, 'assistant');
-  return turn as AssistantTurn;
-}
 
 /** The chat's reply to `prompt` in a conversation of its own. */
 async function ask(api: TestHandle, prompt: string): Promise<AssistantTurn> {
