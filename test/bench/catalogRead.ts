@@ -8,7 +8,7 @@ import { cpuMs } from './stats';
 const ROUNDS = 30;
 
 async function main(): Promise<void> {
-  const client = new ServiceClient({ baseUrl: process.argv[2] as string, apiKey: 'sk-or-v1-saved-catalog', maxRetries: 0 });
+  const client = new ServiceClient({ baseUrl: process.argv[2] as string, apiKey: 'sk-or-v1-gateway-catalog', maxRetries: 0 });
   let usable = 0;
   const read = () => cpuMs(async () => void (usable = usableTextModels(await client.listModels()).length));
   const first = await read();
