@@ -31,7 +31,11 @@ interface Recording {
   expected: Expected;
 }
 
-const usage = (prompt_tokens: number, completion_tokens: number, total_tokens = prompt_tokens + completion_tokens) => ({ prompt_tokens, completion_tokens, total_tokens });
+const usage = (prompt_tokens: number, completion_tokens: number, total_tokens = prompt_tokens + completion_tokens) => ({
+  prompt_tokens,
+  completion_tokens,
+  total_tokens,
+});
 
 const RECORDINGS_READ: Recording[] = [
   {
@@ -50,19 +54,35 @@ const RECORDINGS_READ: Recording[] = [
     file: 'mistral/incremental-tool-call.sse',
     transport: 'chat-completions',
     shows: 'a call streamed in pieces whose later pieces carry an empty name',
-    expected: { text: '', calls: [{ id: 'chatcmpl-tool-4d71e0a9c35b82f6', name: 'routeLookup', arguments: '{"from": "Тверь", "to": "Псков"}' }], finishReason: 'tool_calls', usage: usage(132, 21) },
+    expected: {
+      text: '',
+      calls: [{ id: 'chatcmpl-tool-4d71e0a9c35b82f6', name: 'routeLookup', arguments: '{"from": "Тверь", "to": "Псков"}' }],
+      finishReason: 'tool_calls',
+      usage: usage(132, 21),
+    },
   },
   {
     file: 'xai/tool-call.sse',
     transport: 'chat-completions',
     shows: 'reasoning_content, chunks without finish_reason, usage in a chunk with empty choices',
-    expected: { text: '', reasoning: 'Нужна погода в Твери, зову weather.', calls: [{ id: 'call_30418862', name: 'weather', arguments: '{"city":"Тверь"}' }], finishReason: 'tool_calls', usage: usage(203, 31, 402) },
+    expected: {
+      text: '',
+      reasoning: 'Нужна погода в Твери, зову weather.',
+      calls: [{ id: 'call_30418862', name: 'weather', arguments: '{"city":"Тверь"}' }],
+      finishReason: 'tool_calls',
+      usage: usage(203, 31, 402),
+    },
   },
   {
     file: 'alibaba/tool-call.sse',
     transport: 'chat-completions',
     shows: 'later pieces of a call with an empty id, usage null until a chunk with empty choices',
-    expected: { text: '', calls: [{ id: 'call_5e02b7c41d9a4f8b96e3a0d7', name: 'weather', arguments: '{"city": "Новосибирск"}' }], finishReason: 'tool_calls', usage: usage(248, 24) },
+    expected: {
+      text: '',
+      calls: [{ id: 'call_5e02b7c41d9a4f8b96e3a0d7', name: 'weather', arguments: '{"city": "Новосибирск"}' }],
+      finishReason: 'tool_calls',
+      usage: usage(248, 24),
+    },
   },
   {
     file: 'groq/tool-call.sse',
@@ -106,7 +126,12 @@ const RECORDINGS_READ: Recording[] = [
     file: 'openai-responses/tool-search.sse',
     transport: 'responses',
     shows: 'tool_search_call and tool_search_output items, with an object for arguments and a null call_id, before a function call',
-    expected: { text: '', calls: [{ id: 'call_Lm3Qx8Rt2Vw6Yz1Bn4Cd7Fg9', name: 'get_weather', arguments: '{"city":"Ярославль","unit":"celsius"}' }], finishReason: 'tool_calls', usage: usage(512, 38) },
+    expected: {
+      text: '',
+      calls: [{ id: 'call_Lm3Qx8Rt2Vw6Yz1Bn4Cd7Fg9', name: 'get_weather', arguments: '{"city":"Ярославль","unit":"celsius"}' }],
+      finishReason: 'tool_calls',
+      usage: usage(512, 38),
+    },
   },
   {
     file: 'openai-responses/mcp-tool-approval.sse',
@@ -130,7 +155,12 @@ const RECORDINGS_READ: Recording[] = [
     file: 'openrouter/responses-arguments-in-completed.sse',
     transport: 'responses',
     shows: 'keep-alive comments; events without names; arguments empty until response.completed; an output_item.done without id',
-    expected: { text: '', calls: [{ id: 'toolu_01Hq6Vn3Kp8Wd2Ry5Tz9Lc4M', name: 'save_note', arguments: '{"note": "Привет из теста"}' }], finishReason: 'tool_calls', usage: usage(874, 47) },
+    expected: {
+      text: '',
+      calls: [{ id: 'toolu_01Hq6Vn3Kp8Wd2Ry5Tz9Lc4M', name: 'save_note', arguments: '{"note": "Привет из теста"}' }],
+      finishReason: 'tool_calls',
+      usage: usage(874, 47),
+    },
   },
   {
     file: 'anthropic/message-delta-input-tokens.sse',
@@ -205,7 +235,13 @@ describe('provider-shaped streams, replayed over HTTP', function () {
   const read = (transport: TransportName, body: Buffer, cuts: number[] = [], onSkipped?: OnSkipped) => {
     reply = { body, cuts };
     const client = new ServiceClient({ baseUrl, apiKey: 'sk-recorded', maxRetries: 0 });
-    return run(client.streamText(TRANSPORTS[transport], { model: 'recorded/model', messages: [{ role: 'user', content: 'hi' }], options: {}, includeUsage: true }, { onSkipped }));
+    return run(
+      client.streamText(
+        TRANSPORTS[transport],
+        { model: 'recorded/model', messages: [{ role: 'user', content: 'hi' }], options: {}, includeUsage: true },
+        { onSkipped },
+      ),
+    );
   };
 
   const check = (outcome: Awaited<ReturnType<typeof read>>, expected: Expected) => {
@@ -245,14 +281,27 @@ describe('provider-shaped streams, replayed over HTTP', function () {
       ['item', 'tool_search_output'],
     ]);
     const chunk = (choice: Record<string, unknown>) => `data: ${JSON.stringify({ choices: [{ index: 0, ...choice }] })}\n\n`;
-    const chat = chunk({ delta: { content: [{ type: 'text', text: 'Hi' }, { type: 'image_url', image_url: { url: 'https://example.com/a.png' } }] } }) + chunk({ delta: {}, finish_reason: 'end_of_generation' }) + 'data: [DONE]\n\n';
+    const chat =
+      chunk({
+        delta: {
+          content: [
+            { type: 'text', text: 'Hi' },
+            { type: 'image_url', image_url: { url: 'https://example.com/a.png' } },
+          ],
+        },
+      }) +
+      chunk({ delta: {}, finish_reason: 'end_of_generation' }) +
+      'data: [DONE]\n\n';
     assert.deepEqual(await skipped('chat-completions', Buffer.from(chat)), [
       ['part', 'image_url'],
       ['finish reason', 'end_of_generation'],
     ]);
     assert.deepEqual(
       [skippedLine('acme/m', 'item', 'web_search_call'), skippedLine('acme/m', 'finish reason', 'end_of_generation')],
-      ['Reply: acme/m sent an item of type web_search_call, which is not used; it was skipped.', 'Reply: acme/m ended with the finish reason "end_of_generation", which is not known; it is read as stop.'],
+      [
+        'Reply: acme/m sent an item of type web_search_call, which is not used; it was skipped.',
+        'Reply: acme/m ended with the finish reason "end_of_generation", which is not known; it is read as stop.',
+      ],
     );
     // Plain recordings pass over nothing.
     assert.deepEqual(await skipped('chat-completions', readFileSync(join(RECORDINGS, 'mistral/tool-call.sse'))), []);
@@ -267,9 +316,15 @@ describe('provider-shaped streams, replayed over HTTP', function () {
   it('what the answer needs and cannot read is refused, saying what, with the request id', async () => {
     const item = { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 42, arguments: '' };
     const responses = await read('responses', Buffer.from(`data: ${JSON.stringify({ type: 'response.output_item.added', output_index: 0, item })}\n\n`));
-    assert.deepEqual([responses.error?.kind, responses.error?.serviceMessage, responses.error?.requestId], ['bad_response', 'the function_call item of a response.output_item.added event has an unexpected shape', REQUEST_ID]);
+    assert.deepEqual(
+      [responses.error?.kind, responses.error?.serviceMessage, responses.error?.requestId],
+      ['bad_response', 'the function_call item of a response.output_item.added event has an unexpected shape', REQUEST_ID],
+    );
     const chat = await read('chat-completions', Buffer.from(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 42 } }] })}\n\n`));
-    assert.deepEqual([chat.error?.kind, chat.error?.serviceMessage, chat.error?.requestId], ['bad_response', 'the content of a choice has an unexpected shape', REQUEST_ID]);
+    assert.deepEqual(
+      [chat.error?.kind, chat.error?.serviceMessage, chat.error?.requestId],
+      ['bad_response', 'the content of a choice has an unexpected shape', REQUEST_ID],
+    );
   });
 
   it('a Responses error event is a ServiceError with the provider code and the request id', async () => {
