@@ -4,7 +4,7 @@
 // order (core's imageOrder), and the typed prompt is kept for the next try.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { type ClientLogger, Commands, Countdown, formatRub, IMAGE_SIZES, ImageInputError, type ImageJobResult, type ImageOrder, MAX_IMAGE_COUNT, type ModelEntry, promptProblem, readImageToEdit, sendImageOrder, ServiceError, SetupError, waitReason, type WantedImageOptions } from '../../core/index';
+import { type ClientLogger, Commands, Countdown, displayLocale, formatRub, IMAGE_SIZES, ImageInputError, type ImageJobResult, type ImageOrder, MAX_IMAGE_COUNT, type ModelEntry, promptProblem, readImageToEdit, sendImageOrder, ServiceError, SetupError, waitReason, type WantedImageOptions } from '../../core/index';
 import { offerActions } from '../actions';
 import type { FailureReporter } from '../failureReporter';
 import type { Services } from '../services';
@@ -143,7 +143,7 @@ class ImageCommands {
 /** "Saved images/fox.png (≈ 8.00 ₽)". */
 export function savedMessage(result: ImageJobResult): string {
   const names = result.files.map((file) => vscode.workspace.asRelativePath(file)).join(', ');
-  return `Saved ${names}${result.costRub !== undefined ? ` (${formatRub(result.costRub)})` : ''}`;
+  return `Saved ${names}${result.costRub !== undefined ? ` (${formatRub(result.costRub, displayLocale())})` : ''}`;
 }
 
 /** Size and count, asked only where the model lists them; undefined when the person dismissed a question. */
