@@ -3,6 +3,8 @@
 import * as l10n from '@vscode/l10n';
 import { displayLocale } from '../format/displayLanguage';
 import { formatRub, plural } from '../format/localeFormat';
+import { commandTitle } from '../manifest/commandTitles';
+import { Commands } from '../manifest/ids';
 import type { ModelEntry } from '../client/schemas';
 import type { FixAction } from '../actions';
 import { capabilitiesText, shortModelName } from './modelPickItems';
@@ -71,7 +73,7 @@ export function statusBarView(input: StatusBarInput): StatusBarView {
   const lines = [input.modelId];
   if (input.entry) lines.push(l10n.t('Accepts: {0}', capabilitiesText(input.entry)));
   if (input.catalogProblem) lines.push(l10n.t('Could not read the model list: {0}', input.catalogProblem));
-  if (input.legacyBaseUrl) lines.push(l10n.t('Uses the legacy address {0}: Verify Connection offers the current one.', input.legacyBaseUrl));
+  if (input.legacyBaseUrl) lines.push(l10n.t("Uses the legacy address {0}: '{1}' offers the current one.", input.legacyBaseUrl, commandTitle(Commands.verifyConnection)));
   if (input.spend && input.spend.answers > 0) lines.push(spendLine(input.spend));
   lines.push(pickAnother());
   return { text: `$(sparkle) ${name}`, tooltip: lines.join('\n'), action: 'selectModel', warning: false };
