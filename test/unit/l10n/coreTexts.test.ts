@@ -1,14 +1,14 @@
 import * as assert from 'node:assert/strict';
-import { validateBaseUrl } from '../../../src/core/client/baseUrl';
-import { modelUsability, unavailableReason, whyNotUsable } from '../../../src/core/client/modelCatalog';
-import { ModelListSchema } from '../../../src/core/client/schemas';
-import { ACTION_LABELS } from '../../../src/core/actions';
-import { trimNotice } from '../../../src/core/chat/answers/textAnswer';
-import { contextTooLarge } from '../../../src/core/chat/contextBlock';
-import { chooseImageModel } from '../../../src/core/images/imageModelChoice';
-import { checkRefactorable } from '../../../src/core/refactor/sizeLimit';
-import { connectionReport } from '../../../src/core/views/connectionReport';
-import { statusBarView } from '../../../src/core/views/statusBarModel';
+import { validateBaseUrl } from '#src/core/client/baseUrl';
+import { modelUsability, unavailableReason, whyNotUsable } from '#src/core/client/modelCatalog';
+import { ModelListSchema } from '#src/core/client/schemas';
+import { ACTION_LABELS } from '#src/core/actions';
+import { trimNotice } from '#src/core/chat/answers/textAnswer';
+import { contextTooLarge } from '#src/core/chat/contextBlock';
+import { chooseImageModel } from '#src/core/images/imageModelChoice';
+import { checkRefactorable } from '#src/core/refactor/sizeLimit';
+import { connectionReport } from '#src/core/views/connectionReport';
+import { statusBarView } from '#src/core/views/statusBarModel';
 import { useEnglish, useRussian } from './displayLanguage';
 
 // Intl groups Russian digits with a no-break space.
@@ -30,7 +30,14 @@ describe('core texts in Russian', () => {
 
   it('the status bar: its prompts, and the tooltip of a model with the spend counted in Russian plural forms', () => {
     assert.deepEqual(statusBarView({ hasBaseUrl: true, hasKey: false }).text, '$(key) Multi-Model AI: задать ключ API');
-    const view = statusBarView({ hasBaseUrl: true, hasKey: true, modelId: 'acme/chat-large', entry: entry('acme/chat-large'), legacyBaseUrl: 'https://h/legacy/v1', spend: { rub: 1234.5, answers: 22 } });
+    const view = statusBarView({
+      hasBaseUrl: true,
+      hasKey: true,
+      modelId: 'acme/chat-large',
+      entry: entry('acme/chat-large'),
+      legacyBaseUrl: 'https://h/legacy/v1',
+      spend: { rub: 1234.5, answers: 22 },
+    });
     assert.equal(
       view.tooltip,
       [
@@ -41,7 +48,10 @@ describe('core texts in Russian', () => {
         'Нажмите, чтобы выбрать другую модель.',
       ].join('\n'),
     );
-    assert.match(statusBarView({ hasBaseUrl: true, hasKey: true, modelId: 'acme/chat-large', entry: entry('acme/chat-large'), spend: { rub: 8, answers: 5 } }).tooltip, /≈ 8,00 ₽ \(5 ответов,/);
+    assert.match(
+      statusBarView({ hasBaseUrl: true, hasKey: true, modelId: 'acme/chat-large', entry: entry('acme/chat-large'), spend: { rub: 8, answers: 5 } }).tooltip,
+      /≈ 8,00 ₽ \(5 ответов,/,
+    );
   });
 
   it("the catalog's reasons: unavailable, gone, not a text interface, unreadable", () => {
@@ -49,7 +59,10 @@ describe('core texts in Russian', () => {
     assert.equal(modelUsability(list, 'acme/gone', {}).unusable, 'Этой модели больше нет в каталоге: выберите другую.');
     assert.equal(whyNotUsable(entry('acme/embed'), {}), 'Обслуживает только эмбеддинги, а не текстовый чат: выберите другую модель.');
     // The reason an entry cannot be read is worded when the catalog is read.
-    const odd = ModelListSchema().parse({ object: 'list', data: [{ id: 'acme/odd', available: true, architecture: { output_modalities: ['text'] }, supported_parameters: 'temperature' }] }).data[0]!;
+    const odd = ModelListSchema().parse({
+      object: 'list',
+      data: [{ id: 'acme/odd', available: true, architecture: { output_modalities: ['text'] }, supported_parameters: 'temperature' }],
+    }).data[0]!;
     assert.equal(whyNotUsable(odd, {}), 'Её запись в каталоге не читается (supported_parameters не является списком): сервис должен её исправить.');
     assert.equal(
       whyNotUsable(entry('acme/chat-large'), { transport: 'messages' }),
@@ -70,18 +83,45 @@ describe('core texts in Russian', () => {
       ok: false,
       message: `Выделенный фрагмент слишком велик для рефакторинга: строк: 1, символов: 12${NBSP}345 (предел: 12${NBSP}000). Выделите часть поменьше, например одну функцию, и повторите.`,
     });
-    const file = { id: 'c1', kind: 'file' as const, fileName: 'a.ts', path: 'a.ts', languageId: 'typescript', text: 'y'.repeat(30_000), startLine: 1, endLine: 3 };
-    assert.equal(contextTooLarge([file]), `Этот файл слишком велик для отправки: строк: 3, символов: 30${NBSP}000 (предел: 24${NBSP}000). Выделите часть поменьше и повторите.`);
-    assert.equal(trimNotice(3, 'acme/chat-large', 8192), `Самые старые сообщения (3) не отправлены: разговор длиннее, чем читает acme/chat-large (токенов: 8${NBSP}192).`);
+    const file = {
+      id: 'c1',
+      kind: 'file' as const,
+      fileName: 'a.ts',
+      path: 'a.ts',
+      languageId: 'typescript',
+      text: 'y'.repeat(30_000),
+      startLine: 1,
+      endLine: 3,
+    };
+    assert.equal(
+      contextTooLarge([file]),
+      `Этот файл слишком велик для отправки: строк: 3, символов: 30${NBSP}000 (предел: 24${NBSP}000). Выделите часть поменьше и повторите.`,
+    );
+    assert.equal(
+      trimNotice(3, 'acme/chat-large', 8192),
+      `Самые старые сообщения (3) не отправлены: разговор длиннее, чем читает acme/chat-large (токенов: 8${NBSP}192).`,
+    );
   });
 
   it('the base URL check, the image model choice and the action buttons', () => {
-    assert.deepEqual(validateBaseUrl('https://h.example'), { ok: false, message: 'Базовый адрес API должен оканчиваться сегментом версии /v1: используйте https://h.example/v1.' });
+    assert.deepEqual(validateBaseUrl('https://h.example'), {
+      ok: false,
+      message: 'Базовый адрес API должен оканчиваться сегментом версии /v1: используйте https://h.example/v1.',
+    });
     assert.deepEqual(chooseImageModel('image-generation', { usable: [], unusable: [] }), {
       kind: 'none',
       message: 'Рабочему пространству недоступна ни одна модель, создающая изображения: обратитесь к администратору или используйте другой ключ.',
     });
-    assert.deepEqual(Object.values(ACTION_LABELS), ['Повторить', 'Отклонить', 'Перейти на текущий адрес', 'Задать ключ API', 'Задать адрес сервиса', 'Выбрать модель', 'Открыть параметры', 'Показать журнал']);
+    assert.deepEqual(Object.values(ACTION_LABELS), [
+      'Повторить',
+      'Отклонить',
+      'Перейти на текущий адрес',
+      'Задать ключ API',
+      'Задать адрес сервиса',
+      'Выбрать модель',
+      'Открыть параметры',
+      'Показать журнал',
+    ]);
   });
 
   it('back in English once the host language is English', () => {
