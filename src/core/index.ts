@@ -134,7 +134,7 @@ export {
 } from './format/localeFormat';
 export {
   /** Sets the language the core words its texts in, at activation. */
-  configureDisplayLanguage,
+  setDisplayLanguage,
   /** The locale the core formats for. */
   displayLocale,
 } from './format/displayLanguage';

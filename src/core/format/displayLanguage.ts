@@ -7,7 +7,7 @@ import type { Locale } from './localeFormat';
 let current: Locale = 'en';
 
 /** `locale`: vscode.env.language; `bundle`: vscode.l10n.bundle (undefined in English). */
-export function configureDisplayLanguage(locale: Locale, bundle: l10n.l10nJsonFormat | undefined): void {
+export function setDisplayLanguage(locale: Locale, bundle: l10n.l10nJsonFormat | undefined): void {
   current = locale;
   l10n.config({ contents: bundle ?? {} });
 }
