@@ -124,8 +124,10 @@ export {
 } from './client/logRecorder';
 /** One line the recorder kept. */
 export type { RecordedLine } from './client/logRecorder';
-/** Roubles as the extension shows them. */
-export { formatRub } from './client/pricing';
+/** Numbers, money, dates and counted phrases in the display language. */
+export { formatDate, formatDateTime, formatInteger, formatRub, formatTime, type Locale, plural } from './format/localeFormat';
+/** Command titles as the user sees them, from the manifest's (translated) table. */
+export { commandTitle, configureCommandTitles, type ManifestCommand } from './manifest/commandTitles';
 export {
   /** The image sizes a request may ask for. */
   IMAGE_SIZES,
