@@ -2,23 +2,19 @@
 // --locale ru and a language pack, test/host/languagePack.ts): the manifest's titles, the
 // texts vscode.l10n.t words, and the command titles quoted in them are Russian.
 import * as assert from 'node:assert/strict';
-import { Commands, EXTENSION_ID } from '../../src/core/manifest/ids';
-import type { CommandOutcome } from '../../src/vscode/apiKeyCommands';
-import type { TestHandle } from '../../src/vscode/testHandle';
+import { Commands, EXTENSION_ID } from '#src/core/manifest/ids';
+import type { CommandOutcome } from '#src/vscode/apiKeyCommands';
 import * as vscode from 'vscode';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, testHandle, until } from './shellHarness';
+import { arrange, until } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 const run = (command: string, ...args: unknown[]) => vscode.commands.executeCommand<CommandOutcome>(command, ...args);
 
 describe('in a Russian VS Code', () => {
-  let api: TestHandle;
+  const api = useTestHandle();
   const { baseUrl } = suiteEnv();
-
-  before(async () => {
-    api = await testHandle();
-  });
 
   it('runs with Russian as the display language, and the bundle of l10n/bundle.l10n.ru.json', () => {
     assert.equal(vscode.env.language, 'ru');

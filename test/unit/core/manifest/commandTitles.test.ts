@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { commandTitle, configureCommandTitles, manifestCommands } from '../../../../src/core/manifest/commandTitles';
-import { Commands } from '../../../../src/core/manifest/ids';
+import { commandTitle, configureCommandTitles, manifestCommands } from '#src/core/manifest/commandTitles';
+import { Commands } from '#src/core/manifest/ids';
 
 const root = join(__dirname, '../../../..');
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(join(root, file), 'utf8')) as T;
