@@ -22,7 +22,9 @@ describe('in a Russian VS Code', () => {
   });
 
   it('lists the command titles of package.nls.ru.json, each with its English original', () => {
-    const commands = (vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { commands: { command: string; title: unknown; category: unknown }[] } }).contributes.commands;
+    const commands = (
+      vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { commands: { command: string; title: unknown; category: unknown }[] } }
+    ).contributes.commands;
     const titleOf = (id: string) => commands.find((c) => c.command === id)?.title;
     assert.deepEqual(titleOf(Commands.setApiKey), { value: 'Задать ключ API', original: 'Set API Key' });
     assert.deepEqual(titleOf(Commands.selectModel), { value: 'Выбрать модель', original: 'Select Model' });

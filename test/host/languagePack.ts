@@ -41,7 +41,9 @@ export function installLanguagePack(dirs: CodeServerDirs, locale: TestLocale): s
     version: VERSION,
     engines: { vscode: '^1.100.0' },
     contributes: {
-      localizations: [{ languageId: locale, languageName, localizedLanguageName: localizedName, translations: [{ id: 'vscode', path: './translations/main.i18n.json' }] }],
+      localizations: [
+        { languageId: locale, languageName, localizedLanguageName: localizedName, translations: [{ id: 'vscode', path: './translations/main.i18n.json' }] },
+      ],
     },
   });
   // An empty translation: the workbench's own texts stay English, the extension's follow the locale.

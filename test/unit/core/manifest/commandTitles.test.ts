@@ -17,7 +17,11 @@ describe('commandTitles', () => {
 
   it('reads the titles VS Code translated, whether plain strings or { value, original }', () => {
     configureCommandTitles([
-      { command: Commands.setApiKey, title: { value: 'Задать ключ API', original: 'Set API Key' }, category: { value: 'Multi-Model AI', original: 'Multi-Model AI' } },
+      {
+        command: Commands.setApiKey,
+        title: { value: 'Задать ключ API', original: 'Set API Key' },
+        category: { value: 'Multi-Model AI', original: 'Multi-Model AI' },
+      },
       { command: Commands.showLog, title: 'Показать журнал', category: 'Multi-Model AI' },
     ]);
     assert.equal(commandTitle(Commands.setApiKey), 'Multi-Model AI: Задать ключ API');
