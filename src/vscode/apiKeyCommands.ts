@@ -2,9 +2,8 @@
 // after `GET /v1/models` accepted it (spec, States 2: safe rotation); the key itself is only ever
 // held in SecretStorage and shown as its masked prefix.
 import * as vscode from 'vscode';
-import { type Action, checkApiKeyInput, Commands, commandTitle, connectionReport, maskKey, plural, ServiceError } from '../core/index';
+import { type Action, checkApiKeyInput, Commands, commandTitle, connectionReport, displayLocale, maskKey, plural, ServiceError } from '../core/index';
 import { offerActions } from './actions';
-import { displayLocale } from './displayLanguage';
 import { offerSetup } from './connection';
 import { offerCurrentAddress } from './legacyAddress';
 import type { Services } from './services';

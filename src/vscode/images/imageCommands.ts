@@ -4,9 +4,8 @@
 // order (core's imageOrder), and the typed prompt is kept for the next try.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { type ClientLogger, Commands, Countdown, formatInteger, formatRub, IMAGE_SIZES, ImageInputError, type ImageJobResult, type ImageOrder, MAX_IMAGE_COUNT, type ModelEntry, plural, promptProblem, readImageToEdit, sendImageOrder, ServiceError, SetupError, waitReason, type WantedImageOptions } from '../../core/index';
+import { type ClientLogger, Commands, Countdown, displayLocale, formatInteger, formatRub, IMAGE_SIZES, ImageInputError, type ImageJobResult, type ImageOrder, MAX_IMAGE_COUNT, type ModelEntry, plural, promptProblem, readImageToEdit, sendImageOrder, ServiceError, SetupError, waitReason, type WantedImageOptions } from '../../core/index';
 import { offerActions } from '../actions';
-import { displayLocale } from '../displayLanguage';
 import type { FailedStep, FailureReporter } from '../failureReporter';
 import type { Services } from '../services';
 import type { ImageAsk, ImageRunner } from './imageRunner';

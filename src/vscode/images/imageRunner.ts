@@ -2,7 +2,7 @@
 // the chat's /image: the image model (named, the only one, or picked and remembered), the
 // folder, and sending the order through core's runImageJob, with the spend counted.
 import * as vscode from 'vscode';
-import { chooseImageModel, type ImageEndpoint, ImageInputError, type ImageJob, type ImageJobResult, type ImageOrder, type MementoLike, type ModelEntry, prepareImageOrder, resolveImageFolder, runImageJob, type WantedImageOptions } from '../../core/index';
+import { chooseImageModel, type ImageEndpoint, ImageInputError, type ImageJob, type ImageJobResult, type ImageOrder, type MementoLike, type ModelEntry, notAvailableLabel, prepareImageOrder, resolveImageFolder, runImageJob, type WantedImageOptions } from '../../core/index';
 import type { Connection, ImageConnection } from '../connection';
 import type { SettingsWatcher } from '../settings';
 
@@ -81,7 +81,7 @@ export class ImageRunner {
 function pick(endpoint: ImageEndpoint, usable: ModelEntry[], unusable: ImageConnection['unusable'], remembered: string | undefined): Promise<ModelEntry | undefined> {
   const items: ModelItem[] = [
     ...usable.map((entry) => ({ label: entry.id, description: entry.id === remembered ? vscode.l10n.t('last used') : entry.supported_parameters.join(' · '), entry })),
-    ...(unusable.length > 0 ? [{ label: vscode.l10n.t('Not available here'), kind: vscode.QuickPickItemKind.Separator }] : []),
+    ...(unusable.length > 0 ? [{ label: notAvailableLabel(), kind: vscode.QuickPickItemKind.Separator }] : []),
     ...unusable.map(({ entry, reason }) => ({ label: entry.id, description: `$(circle-slash) ${reason}`, reason })),
   ];
   const picker = vscode.window.createQuickPick<ModelItem>();

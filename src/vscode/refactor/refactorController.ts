@@ -3,7 +3,7 @@
 // one edit, after checking the file did not change meanwhile. Every other ending leaves the
 // document as it was.
 import * as vscode from 'vscode';
-import { checkRefactorable, Commands, commandTitle, Countdown, DOCUMENT_CHANGED_MESSAGE, type ModelConnection, NO_CODE_MESSAGE, REFACTOR_STATE_KEY, type RefactorOutcome, type RefactorRequest, RefactorRun, type RetryWait, SetupError, unchangedSince, waitReason, widenToIndentation } from '../../core/index';
+import { checkRefactorable, Commands, commandTitle, Countdown, documentChangedMessage, type ModelConnection, noCodeMessage, REFACTOR_STATE_KEY, type RefactorOutcome, type RefactorRequest, RefactorRun, type RetryWait, SetupError, unchangedSince, waitReason, widenToIndentation } from '../../core/index';
 import { offerActions, type LocalHandlers } from '../actions';
 import { Disposable } from '../lifecycle';
 import type { FailedStep, FailureReporter } from '../failureReporter';
@@ -115,7 +115,7 @@ export class RefactorController extends Disposable {
     const document = await vscode.workspace.openTextDocument(proposal.documentUri);
     if (!unchangedSince(target, { version: document.version, text: document.getText() })) {
       this.end(proposal);
-      void vscode.window.showWarningMessage(DOCUMENT_CHANGED_MESSAGE);
+      void vscode.window.showWarningMessage(documentChangedMessage());
       return 'documentChanged';
     }
     const range = new vscode.Range(document.positionAt(target.start), document.positionAt(target.end));
@@ -207,7 +207,7 @@ export class RefactorController extends Disposable {
         return;
       case 'failed':
         this.end(proposal);
-        if (outcome.error === undefined) void offerActions('error', `${NO_CODE_MESSAGE} ${vscode.l10n.t('The file is unchanged.')}`, ['retry'], this.handlers(proposal));
+        if (outcome.error === undefined) void offerActions('error', `${noCodeMessage()} ${vscode.l10n.t('The file is unchanged.')}`, ['retry'], this.handlers(proposal));
         else this.showFailure(step(vscode.l10n.t('The refactoring failed'), 'The refactoring failed'), outcome.error, proposal);
         return;
       case 'interrupted':
@@ -244,7 +244,7 @@ export class RefactorController extends Disposable {
   private async retry({ request, documentUri, viewColumn }: RetryContext): Promise<void> {
     const document = await vscode.workspace.openTextDocument(documentUri);
     if (!unchangedSince(request.target, { version: document.version, text: document.getText() })) {
-      void vscode.window.showWarningMessage(DOCUMENT_CHANGED_MESSAGE);
+      void vscode.window.showWarningMessage(documentChangedMessage());
       return;
     }
     await this.start(request, documentUri, viewColumn);
