@@ -124,20 +124,16 @@ export {
 } from './client/logRecorder';
 /** One line the recorder kept. */
 export type { RecordedLine } from './client/logRecorder';
-export {
-  /** "≈ 8.00 ₽" / "≈ 8,00 ₽": roubles for the locale. */
-  formatRub,
-  /** "1,234" / "1 234": a whole number for the locale. */
-  formatInteger,
-  /** A counted phrase in the locale's plural form. */
-  plural,
-} from './format/localeFormat';
+/** Numbers, money, dates and counted phrases in the display language. */
+export { formatDate, formatDateTime, formatInteger, formatRub, formatTime, type Locale, plural } from './format/localeFormat';
 export {
   /** Sets the language the core words its texts in, at activation. */
   setDisplayLanguage,
   /** The locale the core formats for. */
   displayLocale,
 } from './format/displayLanguage';
+/** Command titles as the user sees them, from the manifest's (translated) table. */
+export { commandTitle, configureCommandTitles, type ManifestCommand } from './manifest/commandTitles';
 export {
   /** The image sizes a request may ask for. */
   IMAGE_SIZES,

@@ -1,7 +1,7 @@
 // The quick input of Refactor Selection: the presets, plus whatever the person types as
 // an instruction of their own (listed first while they type).
 import * as vscode from 'vscode';
-import { instructionFor, refactorPresets } from '../../core/index';
+import { Commands, commandTitle, instructionFor, refactorPresets } from '../../core/index';
 
 interface InstructionItem extends vscode.QuickPickItem {
   instruction: string;
@@ -12,14 +12,14 @@ const presetItems = (): InstructionItem[] => refactorPresets().map((p) => ({ lab
 /** Resolves with the instruction, or undefined when the input is closed without one. */
 export function pickInstruction(): Promise<string | undefined> {
   const picker = vscode.window.createQuickPick<InstructionItem>();
-  picker.title = 'Refactor Selection';
-  picker.placeholder = 'Pick what to do with the selected code, or type your own instruction';
+  picker.title = commandTitle(Commands.refactorSelection);
+  picker.placeholder = vscode.l10n.t('Pick what to do with the selected code, or type your own instruction');
   const presets = presetItems();
   picker.items = presets;
   picker.onDidChangeValue((value) => {
     const typed = value.trim();
     picker.items = typed
-      ? [{ label: typed, description: 'your instruction', instruction: instructionFor(typed), alwaysShow: true }, ...presets]
+      ? [{ label: typed, description: vscode.l10n.t('your instruction'), instruction: instructionFor(typed), alwaysShow: true }, ...presets]
       : presets;
   });
   return new Promise((resolve) => {

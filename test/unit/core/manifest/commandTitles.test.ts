@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { commandTitle, configureCommandTitles, manifestCommands } from '../../../../src/core/manifest/commandTitles';
-import { Commands } from '../../../../src/core/manifest/ids';
+import { commandTitle, configureCommandTitles, manifestCommands } from '#src/core/manifest/commandTitles';
+import { Commands } from '#src/core/manifest/ids';
 
 const root = join(__dirname, '../../../..');
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(join(root, file), 'utf8')) as T;
@@ -17,7 +17,11 @@ describe('commandTitles', () => {
 
   it('reads the titles VS Code translated, whether plain strings or { value, original }', () => {
     configureCommandTitles([
-      { command: Commands.setApiKey, title: { value: 'Задать ключ API', original: 'Set API Key' }, category: { value: 'Multi-Model AI', original: 'Multi-Model AI' } },
+      {
+        command: Commands.setApiKey,
+        title: { value: 'Задать ключ API', original: 'Set API Key' },
+        category: { value: 'Multi-Model AI', original: 'Multi-Model AI' },
+      },
       { command: Commands.showLog, title: 'Показать журнал', category: 'Multi-Model AI' },
     ]);
     assert.equal(commandTitle(Commands.setApiKey), 'Multi-Model AI: Задать ключ API');
