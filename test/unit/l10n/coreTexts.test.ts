@@ -3,6 +3,8 @@ import { validateBaseUrl } from '#src/core/client/baseUrl';
 import { modelUsability, unavailableReason, whyNotUsable } from '#src/core/client/modelCatalog';
 import { ModelListSchema } from '#src/core/client/schemas';
 import { ACTION_LABELS } from '#src/core/actions';
+import { type ErrorKind } from '#src/core/client/errorKind';
+import { ServiceError } from '#src/core/client/serviceError';
 import { trimNotice } from '#src/core/chat/answers/textAnswer';
 import { contextTooLarge } from '#src/core/chat/contextBlock';
 import { chooseImageModel } from '#src/core/images/imageModelChoice';
@@ -23,6 +25,10 @@ const list = ModelListSchema().parse({
   ],
 });
 const entry = (id: string) => list.data.find((m) => m.id === id)!;
+
+const diagnostics = { time: 't', method: 'POST', endpoint: '/v1/chat/completions', clientRequestId: 'c', keyPrefix: 'sk_test_al…', attempts: 1 };
+const advice = (kind: ErrorKind, extra: Partial<ConstructorParameters<typeof ServiceError>[0]> = {}) =>
+  new ServiceError({ kind, clientRequestId: 'c', diagnostics, ...extra }).userMessage;
 
 describe('core texts in Russian', () => {
   beforeEach(useRussian);
@@ -51,6 +57,34 @@ describe('core texts in Russian', () => {
     assert.match(
       statusBarView({ hasBaseUrl: true, hasKey: true, modelId: 'acme/chat-large', entry: entry('acme/chat-large'), spend: { rub: 8, answers: 5 } }).tooltip,
       /≈ 8,00 ₽ \(5 ответов,/,
+    );
+  });
+
+  it('error advice: 401, 402, 429, a refusal, an answer lost; the command quoted by its Russian title', () => {
+    assert.equal(
+      advice('auth', { status: 401, code: 'invalid_api_key' }),
+      'Ваш ключ API отклонён (отозван, введён с ошибкой или относится к другому рабочему пространству). Задайте новый ключ командой «Multi-Model AI: Задать ключ API».',
+    );
+    assert.equal(
+      advice('payment', { status: 402, code: 'insufficient_balance' }),
+      'Баланс исчерпан (ключ sk_test_al…): пополните баланс в кабинете и повторите.',
+    );
+    assert.equal(
+      advice('payment', { status: 403, code: 'spend_limit_exceeded' }),
+      'Лимит расходов ключа sk_test_al… исчерпан: увеличьте лимит ключа в кабинете и повторите.',
+    );
+    assert.equal(advice('rate_limit', { status: 429, retryAfterMs: 2500 }), 'Сервис ограничивает частоту запросов: подождите 3 с и повторите.');
+    assert.match(
+      advice('rate_limit', { status: 429, retryAfterMs: 600_000 }),
+      /^Сервис ограничивает частоту запросов на 10 мин: повторите в \d\d:\d\d:\d\d\.$/,
+    );
+    assert.equal(
+      advice('forbidden', { status: 403, requestId: 'req_1' }),
+      'Сервис отклонил этот запрос (HTTP 403): повторите позже или с другой моделью; если это повторяется, сообщите в поддержку идентификатор запроса req_1.',
+    );
+    assert.equal(
+      advice('stream_interrupted', { partialText: 'Hello' }),
+      'Ответ оборвался до конца: «Повторить» запросит весь ответ заново. Пришедшая часть ответа сохранена.',
     );
   });
 
