@@ -153,22 +153,19 @@ function statusAndCode(status: number | undefined, code: string | undefined): st
   return [status === undefined ? undefined : `HTTP ${status}`, code].filter(Boolean).join(', ');
 }
 
+/** What to send support: the request id when there is one, else the diagnostics. */
+function quoteFor(requestId: string | undefined): string {
+  return requestId ? l10n.t('quote request id {0} to support', requestId) : l10n.t('copy the diagnostics into a support message');
+}
+
 /** Errors 4: a refusal the client has no specific advice for says only what is certain. */
 function invalidAdvice(status: number | undefined, code: string | undefined, requestId: string | undefined): string {
   const what = statusAndCode(status, code);
-  if (status === 422) {
-    return requestId
-      ? l10n.t('The service refused the request as invalid ({0}): if it keeps happening, quote request id {1} to support.', what, requestId)
-      : l10n.t('The service refused the request as invalid ({0}): if it keeps happening, copy the diagnostics into a support message.', what);
-  }
-  if (what === '') {
-    return requestId
-      ? l10n.t('The service refused the request: if it keeps happening, quote request id {0} to support.', requestId)
-      : l10n.t('The service refused the request: if it keeps happening, copy the diagnostics into a support message.');
-  }
-  return requestId
-    ? l10n.t('The service refused the request ({0}): if it keeps happening, quote request id {1} to support.', what, requestId)
-    : l10n.t('The service refused the request ({0}): if it keeps happening, copy the diagnostics into a support message.', what);
+  const quote = quoteFor(requestId);
+  if (status === 422) return l10n.t('The service refused the request as invalid ({0}): if it keeps happening, {1}.', what, quote);
+  return what === ''
+    ? l10n.t('The service refused the request: if it keeps happening, {0}.', quote)
+    : l10n.t('The service refused the request ({0}): if it keeps happening, {1}.', what, quote);
 }
 
 /**
@@ -176,18 +173,16 @@ function invalidAdvice(status: number | undefined, code: string | undefined, req
  * code or metadata), else neutrally, with what the person can try and the request id.
  */
 function refusalAdvice({ kind, status, code, requestId }: AdviceFacts): string {
+  const quote = quoteFor(requestId);
   if (kind === 'refused') {
-    return requestId
-      ? l10n.t("The service refused this request because of its content (a moderation or guardrail check): rephrase it or leave out the flagged part, or pick another model with '{0}'. If you think it is a mistake, quote request id {1} to support.", selectModel(), requestId)
-      : l10n.t("The service refused this request because of its content (a moderation or guardrail check): rephrase it or leave out the flagged part, or pick another model with '{0}'. If you think it is a mistake, copy the diagnostics into a support message.", selectModel());
+    return l10n.t(
+      "The service refused this request because of its content (a moderation or guardrail check): rephrase it or leave out the flagged part, or pick another model with '{0}'. If you think it is a mistake, {1}.",
+      selectModel(),
+      quote,
+    );
   }
   const what = statusAndCode(status, code);
-  if (what === '') {
-    return requestId
-      ? l10n.t('The service refused this request: try again later, or with another model; if it keeps happening, quote request id {0} to support.', requestId)
-      : l10n.t('The service refused this request: try again later, or with another model; if it keeps happening, copy the diagnostics into a support message.');
-  }
-  return requestId
-    ? l10n.t('The service refused this request ({0}): try again later, or with another model; if it keeps happening, quote request id {1} to support.', what, requestId)
-    : l10n.t('The service refused this request ({0}): try again later, or with another model; if it keeps happening, copy the diagnostics into a support message.', what);
+  return what === ''
+    ? l10n.t('The service refused this request: try again later, or with another model; if it keeps happening, {0}.', quote)
+    : l10n.t('The service refused this request ({0}): try again later, or with another model; if it keeps happening, {1}.', what, quote);
 }
