@@ -77,7 +77,7 @@ describe('settings: the service address', () => {
       await until(() => (api.settings.current().legacy ? true : undefined), 'the legacy address to apply');
       assert.equal(api.settings.current().baseUrl, legacy);
       const view = await api.statusBar.refresh();
-      assert.match(view.tooltip, new RegExp(`Uses the legacy address ${legacy}: Verify Connection offers the current one\\.`));
+      assert.match(view.tooltip, new RegExp(`Uses the legacy address ${legacy}: 'Multi-Model AI: Verify Connection' offers the current one\\.`));
 
       const verified = await vscode.commands.executeCommand<CommandOutcome>(Commands.verifyConnection);
       assert.equal(verified.ok, true);

@@ -37,6 +37,11 @@ export function formatTime(time: Date | number, locale: Locale, timeZone?: strin
   return new Intl.DateTimeFormat(locale, { timeStyle: 'medium', timeZone }).format(time);
 }
 
+/** "tools or tool_choice" / "tools или tool_choice": names that are alternatives, joined as the locale joins them. */
+export function formatAlternatives(items: readonly string[], locale: Locale): string {
+  return new Intl.ListFormat(locale, { type: 'disjunction' }).format(items);
+}
+
 /**
  * The forms of a counted phrase, by Intl.PluralRules category, with {0} where the number goes:
  * English needs `one` and `other`; Russian `one` (1, 21 модель), `few` (2, 22 модели),

@@ -3,6 +3,8 @@
 import * as l10n from '@vscode/l10n';
 import type { ModelEntry } from '../client/schemas';
 import { SetupError } from '../client/modelConnection';
+import { displayLocale } from '../format/displayLanguage';
+import { formatAlternatives } from '../format/localeFormat';
 
 const NEEDED = ['tools', 'tool_choice'];
 
@@ -11,7 +13,7 @@ export function checkToolRequired(model: ModelEntry): void {
   const missing = NEEDED.filter((name) => !model.supported_parameters.includes(name));
   if (missing.length === 0) return;
   throw new SetupError(
-    l10n.t('{0} cannot be made to call a tool (the catalog does not list {1} for it): send the request with toolMode Auto, or pick another model.', model.id, missing.join(' / ')),
+    l10n.t('{0} cannot be made to call a tool (the catalog does not list {1} for it): send the request with toolMode Auto, or pick another model.', model.id, formatAlternatives(missing, displayLocale())),
     ['selectModel'],
   );
 }

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { formatDate, formatDateTime, formatInteger, formatRub, formatTime, plural } from '#src/core/format/localeFormat';
+import { formatAlternatives, formatDate, formatDateTime, formatInteger, formatRub, formatTime, plural } from '#src/core/format/localeFormat';
 
 // Russian groups digits with a no-break space (U+00A0), as Intl gives it in Node and Chromium alike.
 const NBSP = '\u00a0';
@@ -25,6 +25,13 @@ describe('locale formats', () => {
     assert.equal(formatDateTime(new Date(WHEN), 'ru', 'Europe/Moscow'), '5 янв. 2026 г., 17:03');
     assert.equal(formatTime(WHEN + 7000, 'en', 'UTC'), '2:03:07 PM');
     assert.equal(formatTime(WHEN + 7000, 'ru', 'UTC'), '14:03:07');
+  });
+
+  it('alternatives joined as the locale joins them', () => {
+    assert.deepEqual(
+      [formatAlternatives(['tools', 'tool_choice'], 'en'), formatAlternatives(['tools', 'tool_choice'], 'ru'), formatAlternatives(['a', 'b', 'c'], 'en'), formatAlternatives(['tools'], 'ru')],
+      ['tools or tool_choice', 'tools или tool_choice', 'a, b, or c', 'tools'],
+    );
   });
 
   it('Russian plural forms: 1 модель, 2 модели, 5 моделей, 11 моделей, 21 модель', () => {
