@@ -1,5 +1,6 @@
 // The configured markdown-it: raw HTML off (first safety wall), linkify on, code
 // blocks highlighted and wrapped with a toolbar the page fills with actions.
+import * as l10n from '@vscode/l10n';
 import MarkdownIt from 'markdown-it';
 import type { StateCore } from 'markdown-it';
 import { MAX_LANG_CHARS } from '../../core/chat/protocol';
@@ -41,7 +42,7 @@ function renderCodeBlock(code: string, lang: string, env: RenderEnv): string {
   env.codes.push({ lang, code });
   const { html, languageName } = highlightCode(code, lang);
   const safeLang = escapeHtml(lang);
-  const label = escapeHtml(languageName ?? (lang || 'Text'));
+  const label = escapeHtml(languageName ?? (lang || l10n.t({ message: 'Text', comment: ['the label of a code block without a language'] })));
   const langClass = lang ? ` language-${safeLang}` : '';
   return (
     `<div class="code-block" data-lang="${safeLang}" data-code-index="${index}">` +
