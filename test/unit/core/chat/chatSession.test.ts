@@ -2,19 +2,19 @@
 import * as assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
-import { ChatSession } from '../../../../src/core/chat/chatSession';
-import type { AssistantTurn } from '../../../../src/core/chat/conversation';
-import { SetupError, type ModelConnection } from '../../../../src/core/client/modelConnection';
-import { HistoryStore } from '../../../../src/core/chat/historyStore';
-import type { ToPageInput } from '../../../../src/core/chat/protocol';
-import { ServiceClient } from '../../../../src/core/client/serviceClient';
+import { FIXTURE_KEYS } from '../../../emulator/index';
+import { useEmulator } from '../../../support/useEmulator';
+import { ChatSession } from '#src/core/chat/chatSession';
+import type { AssistantTurn } from '#src/core/chat/conversation';
+import { SetupError, type ModelConnection } from '#src/core/client/modelConnection';
+import { HistoryStore } from '#src/core/chat/historyStore';
+import type { ToPageInput } from '#src/core/chat/protocol';
+import { ServiceClient } from '#src/core/client/serviceClient';
 import { selection } from './fixtures/contextItems';
 import { MapMemento } from './fixtures/mapMemento';
 
 describe('ChatSession against the emulator', () => {
-  let emulator: RunningEmulator;
-  let control: EmulatorControl;
+  const { emulator, control } = useEmulator();
   let memento: MapMemento;
   let posted: ToPageInput[];
   let key: string;
@@ -22,14 +22,8 @@ describe('ChatSession against the emulator', () => {
   let maxRetries: number;
   let maxTokens: number | undefined;
 
-  before(async () => {
-    emulator = await startEmulator();
-    control = new EmulatorControl(emulator.origin);
-  });
-  after(() => emulator.close());
 
   beforeEach(async () => {
-    await control.reset();
     memento = new MapMemento();
     posted = [];
     key = FIXTURE_KEYS.alpha;
@@ -91,7 +85,7 @@ describe('ChatSession against the emulator', () => {
     assert.equal(stored?.notice, notice);
   });
 
-  it('issue 14: a Responses-only model that thinks answers through Responses; the reasoning and the cost are kept with the answer', async () => {
+  it('a Responses-only model that thinks answers through Responses; the reasoning and the cost are kept with the answer', async () => {
     modelId = 'nova/responder';
     const s = session();
     await s.send('Explain closures');
@@ -142,7 +136,7 @@ describe('ChatSession against the emulator', () => {
   });
 
   it('does not ask for usage from a model that does not list stream_options', async () => {
-    const { buildTextRequest, TRANSPORTS } = await import('../../../../src/core/index');
+    const { buildTextRequest, TRANSPORTS } = await import('#src/core/index');
     const { model } = await connect();
     const without = { ...model, supported_parameters: model.supported_parameters.filter((p) => p !== 'stream_options') };
     const { request } = buildTextRequest(without, [{ role: 'user', content: 'x' }], { includeUsage: true });

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { newConversation, type Conversation } from '../../../../src/core/chat/conversation';
-import { ACTIVE_KEY, HISTORY_KEY, HistoryStore } from '../../../../src/core/chat/historyStore';
+import { newConversation, type Conversation } from '#src/core/chat/conversation';
+import { ACTIVE_KEY, HISTORY_KEY, HistoryStore } from '#src/core/chat/historyStore';
 import { EchoingMemento } from './fixtures/echoingMemento';
 import { MapMemento } from './fixtures/mapMemento';
 
