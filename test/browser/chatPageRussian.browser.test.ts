@@ -123,6 +123,7 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
     assert.deepEqual(await englishLeft(), []);
     assert.deepEqual(await page.locator('.error-card .card-detail').allTextContents(), ['Повторить можно через 20 с.', `Идентификатор запроса: ${REQUEST_ID}`]);
     assert.equal(await label('.error-card .request-id button'), 'Копировать идентификатор запроса');
+    assert.deepEqual(await page.locator('.error-card .card-actions button').allTextContents(), ['Повторить', 'Показать журнал']);
   });
 
   it('the history list: its heading, its buttons and its dates in Russian', async () => {
