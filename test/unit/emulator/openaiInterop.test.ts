@@ -1,4 +1,4 @@
-// The official openai client, pointed at the emulator by base URL and key alone (spec, rule 2).
+// The official openai client, pointed at the emulator by base URL and key alone (spec, 'What the service does' 2).
 import * as assert from 'node:assert/strict';
 import OpenAI, { toFile } from 'openai';
 import { FIXTURE_KEYS } from '../../emulator';
