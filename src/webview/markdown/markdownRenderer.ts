@@ -76,7 +76,7 @@ export function createMarkdownParser(): MarkdownIt {
     if (isAllowedImageSrc(token.attrGet('src') ?? '')) return renderImage(tokens, idx, options, env, self);
     // Never emit a remote image: show its description instead.
     const alt = self.renderInlineAsText(token.children ?? [], options, env);
-    return `<span class="image-removed" title="Images from the web are not loaded">${escapeHtml(alt)}</span>`;
+    return `<span class="image-removed" title="${escapeHtml(l10n.t('Images from the web are not loaded'))}">${escapeHtml(alt)}</span>`;
   };
   md.core.ruler.after('block', 'table_align_classes', alignClasses);
   installReferenceTracking(md);
