@@ -3,8 +3,8 @@
 // state a person meets, no English word is left in what the page shows or names (text, titles,
 // accessible names, placeholders); the texts that hold numbers, money and dates are compared whole.
 import * as assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
-import { openChatPage, RUSSIAN } from './fixtures/chatPageServer';
+import { useChatPage } from '../support/useChatPage';
+import { RUSSIAN } from './fixtures/chatPageServer';
 
 const createdAt = '2026-11-20T10:00:00.000Z';
 const MODEL = 'acme/chat-large';
@@ -29,22 +29,14 @@ const init = (turns: object[], model: object = models) => ({
 });
 
 describe('the chat page in Chromium, in a Russian VS Code', () => {
-  let page: Page;
-  let errors: string[];
-  let close: (() => Promise<void>) | undefined;
-
-  before(async () => {
-    ({ page, errors, close } = await openChatPage(RUSSIAN));
-  });
+  const { page, errors } = useChatPage({ language: RUSSIAN });
 
   beforeEach(async () => {
     await page.reload();
     await page.locator('textarea.composer-input').waitFor();
   });
 
-  afterEach(() => assert.deepEqual(errors.splice(0), []));
-
-  after(() => close?.());
+  afterEach(() => assert.deepEqual(errors().splice(0), []));
 
   const send = (...messages: object[]) => page.evaluate(async (messages) => {
     for (const data of messages) window.dispatchEvent(new MessageEvent('message', { data }));
