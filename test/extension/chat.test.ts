@@ -3,19 +3,12 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { HISTORY_KEY } from '#src/core/chat/historyStore';
-import type { AssistantTurn, Conversation } from '#src/core/chat/conversation';
+import type { Conversation } from '#src/core/chat/conversation';
 import { Commands, Settings } from '#src/core/manifest/ids';
-import type { TestHandle } from '#src/vscode/testHandle';
 import { suiteEnv } from './env';
-import { arrangeChat, StandInPage } from './chatHarness';
+import { arrangeChat, lastReply, StandInPage } from './chatHarness';
 import { emulator, until } from './shellHarness';
 import { useTestHandle } from '../support/useTestHandle';
-
-function lastReply(api: TestHandle): AssistantTurn {
-  const turn = api.chat.host.session.current().turns.at(-1);
-  assert.equal(turn?.role, 'assistant');
-  return turn as AssistantTurn;
-}
 
 describe('chat: controller in the extension host', () => {
   const api = useTestHandle();
