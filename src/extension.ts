@@ -3,6 +3,7 @@ import { registerApiKeyCommands } from './vscode/apiKeyCommands';
 import { registerBaseUrlCommand } from './vscode/baseUrlCommand';
 import { registerChat } from './vscode/chat/registerChat';
 import { registerDiagnosticsCommands } from './vscode/diagnosticsCommands';
+import { followDisplayLanguage } from './vscode/displayLanguage';
 import { seedEmulatorKey } from './vscode/emulatorKeySeed';
 import { registerImageCommands } from './vscode/images/imageCommands';
 import { offerCurrentAddressOnce } from './vscode/legacyAddress';
@@ -19,6 +20,7 @@ import { registerTestHandle, stateEntries } from './vscode/testHandle';
 // key, a client, the log or the state (the suite's handle: src/vscode/testHandle.ts).
 // Every register*() pushes its disposables onto context.subscriptions.
 export function activate(context: vscode.ExtensionContext): void {
+  followDisplayLanguage(context.extension);
   const services = createServices(context);
   const statusBar = registerStatusBar(context, services);
   registerDiagnosticsCommands(context, services);

@@ -1,6 +1,7 @@
 // The one vocabulary of what a person can do about a failure or a missing setting, with the
 // one label table every surface uses (notifications, quick-picks, the chat's error card).
 // DESIGN: user-facing text explains the action; the raw status, code and request id go to the log.
+import * as l10n from '@vscode/l10n';
 import type { ErrorKind } from './client/errorKind';
 import type { ServiceError } from './client/serviceError';
 
@@ -14,15 +15,16 @@ export const isLocalAction = (action: Action): action is LocalAction => (LOCAL_A
 /** Actions that run a command, whatever failed. */
 export type FixAction = Exclude<Action, LocalAction>;
 
-export const ACTION_LABELS: Record<Action, string> = {
-  retry: 'Retry',
-  discard: 'Discard',
-  useCurrentAddress: 'Use Current Address',
-  setApiKey: 'Set API Key',
-  setBaseUrl: 'Set Service Address',
-  selectModel: 'Select Model',
-  openSettings: 'Open Settings',
-  showLog: 'Show Log',
+// Getters: each label is worded when read, in the language configured by then, not at load.
+export const ACTION_LABELS: Readonly<Record<Action, string>> = {
+  get retry() { return l10n.t({ message: 'Retry', comment: ['a button after a failure'] }); },
+  get discard() { return l10n.t({ message: 'Discard', comment: ['a button after a failure'] }); },
+  get useCurrentAddress() { return l10n.t({ message: 'Use Current Address', comment: ['a button after a failure'] }); },
+  get setApiKey() { return l10n.t({ message: 'Set API Key', comment: ['a button after a failure'] }); },
+  get setBaseUrl() { return l10n.t({ message: 'Set Service Address', comment: ['a button after a failure'] }); },
+  get selectModel() { return l10n.t({ message: 'Select Model', comment: ['a button after a failure'] }); },
+  get openSettings() { return l10n.t({ message: 'Open Settings', comment: ['a button after a failure'] }); },
+  get showLog() { return l10n.t({ message: 'Show Log', comment: ['a button after a failure'] }); },
 };
 
 /** Failures that the same request, sent again later, can get past: trying again is the first fix offered. */

@@ -125,8 +125,16 @@ export {
 } from './client/logRecorder';
 /** One line the recorder kept. */
 export type { RecordedLine } from './client/logRecorder';
-/** Roubles as the extension shows them. */
-export { formatRub } from './client/pricing';
+/** Numbers, money, dates and counted phrases in the display language. */
+export { formatDate, formatDateTime, formatInteger, formatRub, formatTime, type Locale, plural } from './format/localeFormat';
+export {
+  /** Sets the language the core words its texts in, at activation. */
+  setDisplayLanguage,
+  /** The locale the core formats for. */
+  displayLocale,
+} from './format/displayLanguage';
+/** Command titles as the user sees them, from the manifest's (translated) table. */
+export { commandTitle, configureCommandTitles, type ManifestCommand } from './manifest/commandTitles';
 export {
   /** The image sizes a request may ask for. */
   IMAGE_SIZES,
@@ -211,7 +219,7 @@ export {
   /** One refactoring request, streamed into a proposed document. */
   RefactorRun,
   /** What to say when the model answered without code. */
-  NO_CODE_MESSAGE,
+  noCodeMessage,
 } from './refactor/refactorRun';
 export type {
   /** How a refactoring ended. */
@@ -221,7 +229,7 @@ export type {
 } from './refactor/refactorRun';
 export {
   /** What to say when the file changed while the proposal was made. */
-  DOCUMENT_CHANGED_MESSAGE,
+  documentChangedMessage,
   /** Whether the document is as it was when the refactoring started. */
   unchangedSince,
   /** Widens a start inside the indentation to the line start. */
@@ -231,7 +239,7 @@ export {
 export { checkRefactorable } from './refactor/sizeLimit';
 export {
   /** The instructions offered in the picker. */
-  REFACTOR_PRESETS,
+  refactorPresets,
   /** The instruction a preset stands for. */
   instructionFor,
 } from './refactor/presets';
@@ -331,8 +339,12 @@ export type { ExtensionSettings } from './settings/extensionSettings';
 export { checkApiKeyInput } from './keys/apiKeyFormat';
 /** What Verify Connection says when the service answered. */
 export { connectionReport } from './views/connectionReport';
-/** The Select Model quick-pick's entries. */
-export { buildModelPickItems } from './views/modelPickItems';
+export {
+  /** The Select Model quick-pick's entries. */
+  buildModelPickItems,
+  /** The separator above the models this workspace cannot use. */
+  notAvailableLabel,
+} from './views/modelPickItems';
 /** One entry of the Select Model quick-pick. */
 export type { ModelPickEntry } from './views/modelPickItems';
 /** What the status bar item says and does. */

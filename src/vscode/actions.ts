@@ -14,10 +14,15 @@ const FIX_COMMANDS: Record<FixAction, readonly [string, ...unknown[]]> = {
 /** What the local actions do, where the caller offers them. */
 export type LocalHandlers = Partial<Record<LocalAction, () => unknown>>;
 
+/** The button's label: the one vocabulary's word for `action`. */
+export function labelOf(action: Action): string {
+  return ACTION_LABELS[action];
+}
+
 /** The fix as a command, for surfaces that take one (the status bar item). */
 export function commandFor(action: FixAction): vscode.Command {
   const [command, ...args] = FIX_COMMANDS[action];
-  return { title: ACTION_LABELS[action], command, arguments: args };
+  return { title: labelOf(action), command, arguments: args };
 }
 
 export function runAction(action: Action, handlers: LocalHandlers = {}): Thenable<unknown> {
@@ -43,8 +48,8 @@ export async function offerActions(
 ): Promise<Action | undefined> {
   const shown = runnable(actions, handlers);
   const show = severity === 'info' ? vscode.window.showInformationMessage : severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
-  const label = await show(message, ...shown.map((a) => ACTION_LABELS[a]));
-  const chosen = shown.find((a) => ACTION_LABELS[a] === label);
+  const label = await show(message, ...shown.map(labelOf));
+  const chosen = shown.find((a) => labelOf(a) === label);
   if (chosen) void runAction(chosen, handlers);
   return chosen;
 }

@@ -2,7 +2,7 @@
 // after `GET /v1/models` accepted it (spec, States 2: safe rotation); the key itself is only ever
 // held in SecretStorage and shown as its masked prefix.
 import * as vscode from 'vscode';
-import { type Action, checkApiKeyInput, Commands, connectionReport, maskKey, ServiceError } from '../core/index';
+import { type Action, checkApiKeyInput, Commands, commandTitle, connectionReport, displayLocale, maskKey, plural, ServiceError } from '../core/index';
 import { offerActions } from './actions';
 import { offerSetup } from './connection';
 import { offerCurrentAddress } from './legacyAddress';
@@ -33,8 +33,8 @@ export function registerApiKeyCommands(context: vscode.ExtensionContext, deps: S
 
 function askForKey(): Thenable<string | undefined> {
   return vscode.window.showInputBox({
-    title: 'Multi-Model AI: Set API Key',
-    prompt: 'Paste the platform key created in the management cabinet. It is kept in VS Code secret storage only.',
+    title: commandTitle(Commands.setApiKey),
+    prompt: vscode.l10n.t('Paste the platform key created in the management cabinet. It is kept in VS Code secret storage only.'),
     placeHolder: 'sk_…',
     password: true,
     ignoreFocusOut: true,
@@ -55,7 +55,7 @@ function tell(outcome: CommandOutcome, actions: Action[] = []): CommandOutcome {
 /** `key` is for programmatic use; without it the person types the key into a password box. */
 export async function setApiKey(deps: Deps, key?: string): Promise<CommandOutcome> {
   const raw = key ?? (await askForKey());
-  if (raw === undefined) return { ok: false, message: 'No key entered.' };
+  if (raw === undefined) return { ok: false, message: vscode.l10n.t('No key entered.') };
   const check = checkApiKeyInput(raw);
   if (!check.ok) return tell({ ok: false, message: check.message }, ['setApiKey']);
   const prefix = maskKey(check.key);
@@ -66,7 +66,7 @@ export async function setApiKey(deps: Deps, key?: string): Promise<CommandOutcom
     await deps.keys.store(check.key);
     deps.logger.info(`API key ${prefix} stored without verification: the service address is not set.`);
     return tell(
-      { ok: true, message: `API key ${prefix} saved. Set the service address so it can be verified.${warning}` },
+      { ok: true, message: vscode.l10n.t('API key {0} saved. Set the service address so it can be verified.', prefix) + warning },
       ['setBaseUrl'],
     );
   }
@@ -74,32 +74,39 @@ export async function setApiKey(deps: Deps, key?: string): Promise<CommandOutcom
   const previous = await deps.keys.prefix();
   try {
     const list = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: `Verifying API key ${prefix}` },
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Verifying API key {0}', prefix) },
       async () => (await deps.clients.clientFor(baseUrl, check.key)).listModels(),
     );
     await deps.keys.store(check.key);
     const usable = deps.connection.usableIn(list).length;
     deps.logger.info(`API key ${prefix} verified with GET /v1/models and stored (${usable} usable text models).`);
-    return tell({ ok: true, message: `API key ${prefix} verified and saved: ${usable} usable text models.${warning}` });
+    const models = plural(usable, displayLocale(), {
+      one: vscode.l10n.t({ message: '{0} usable text model', comment: ['plural: one'] }),
+      few: vscode.l10n.t({ message: '{0} usable text models', comment: ['plural: few'] }),
+      many: vscode.l10n.t({ message: '{0} usable text models', comment: ['plural: many'] }),
+      other: vscode.l10n.t({ message: '{0} usable text models', comment: ['plural: other'] }),
+    });
+    return tell({ ok: true, message: vscode.l10n.t('API key {0} verified and saved: {1}.', prefix, models) + warning });
   } catch (error) {
     if (error instanceof ServiceError && !REJECTED.has(error.kind) && !previous) {
       // The service could not be asked and there is nothing to protect: keep the new key.
       await deps.keys.store(check.key);
       deps.logger.warn(`API key ${prefix} stored unverified: ${error.kind}.`);
-      return tell({ ok: true, message: `API key ${prefix} saved, but it could not be verified: ${error.userMessage}${warning}` });
+      return tell({ ok: true, message: vscode.l10n.t('API key {0} saved, but it could not be verified: {1}', prefix, error.userMessage) + warning });
     }
     deps.logger.warn(`API key ${prefix} not stored: verification failed.`);
-    const note = (previous ? `Your current key ${previous} is kept.` : '') + warning;
-    return { ok: false, message: deps.failures.report(`The new key ${prefix} was not saved`, error, note.trim()) };
+    const note = (previous ? vscode.l10n.t('Your current key {0} is kept.', previous) : '') + warning;
+    const step = { shown: vscode.l10n.t('The new key {0} was not saved', prefix), logged: `The new key ${prefix} was not saved` };
+    return { ok: false, message: deps.failures.report(step, error, note.trim()) };
   }
 }
 
 export async function removeApiKey(deps: Deps): Promise<CommandOutcome> {
   const prefix = await deps.keys.prefix();
-  if (!prefix) return tell({ ok: true, message: 'No API key is stored.' });
+  if (!prefix) return tell({ ok: true, message: vscode.l10n.t('No API key is stored.') });
   await deps.keys.remove();
   deps.logger.info(`API key ${prefix} removed from secret storage.`);
-  return tell({ ok: true, message: `API key ${prefix} removed. Remember to revoke it in the management cabinet if it was exposed.` }, [
+  return tell({ ok: true, message: vscode.l10n.t('API key {0} removed. Remember to revoke it in the management cabinet if it was exposed.', prefix) }, [
     'setApiKey',
   ]);
 }
@@ -111,7 +118,8 @@ export async function verifyConnection(deps: Deps): Promise<CommandOutcome> {
     return { ok: false, message: state.readiness.message };
   }
   if (state.kind === 'catalogFailed') {
-    return { ok: false, message: deps.failures.report(`Could not connect with key ${state.keyPrefix}`, state.error) };
+    const step = { shown: vscode.l10n.t('Could not connect with key {0}', state.keyPrefix), logged: `Could not connect with key ${state.keyPrefix}` };
+    return { ok: false, message: deps.failures.report(step, state.error) };
   }
   const { baseUrl, keyPrefix, legacy } = state;
   const message = connectionReport({ baseUrl, keyPrefix, usable: state.usable.length, total: state.list.data.length, legacy });

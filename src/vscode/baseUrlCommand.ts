@@ -2,7 +2,7 @@
 // rules as you type, then saved to user settings (never workspace settings: a folder
 // must not be able to send your key elsewhere).
 import * as vscode from 'vscode';
-import { type ClientLogger, Commands, Settings, validateBaseUrl } from '../core/index';
+import { type ClientLogger, Commands, commandTitle, Settings, validateBaseUrl } from '../core/index';
 import type { CommandOutcome } from './apiKeyCommands';
 import type { Services } from './services';
 import type { SettingsWatcher } from './settings';
@@ -16,8 +16,8 @@ async function setBaseUrl(settings: SettingsWatcher, logger: ClientLogger, url: 
     typeof url === 'string'
       ? url
       : await vscode.window.showInputBox({
-          title: 'Multi-Model AI: Set Service Address',
-          prompt: 'The API base URL of the service, ending with /v1 (for example https://api.example.com/v1).',
+          title: commandTitle(Commands.setBaseUrl),
+          prompt: vscode.l10n.t('The API base URL of the service, ending with /v1 (for example https://api.example.com/v1).'),
           value: settings.current().baseUrl ?? '',
           ignoreFocusOut: true,
           validateInput: (value) => {
@@ -25,7 +25,7 @@ async function setBaseUrl(settings: SettingsWatcher, logger: ClientLogger, url: 
             return checked.ok ? undefined : checked.message;
           },
         });
-  if (raw === undefined) return { ok: false, message: 'No address entered.' };
+  if (raw === undefined) return { ok: false, message: vscode.l10n.t('No address entered.') };
   const checked = validateBaseUrl(raw.trim());
   if (!checked.ok) {
     void vscode.window.showWarningMessage(checked.message);
@@ -33,5 +33,5 @@ async function setBaseUrl(settings: SettingsWatcher, logger: ClientLogger, url: 
   }
   await settings.update(Settings.baseUrl, checked.baseUrl);
   logger.info(`Settings: ${Settings.baseUrl} set to ${checked.baseUrl}`);
-  return { ok: true, message: `Service address set to ${checked.baseUrl}.` };
+  return { ok: true, message: vscode.l10n.t('Service address set to {0}.', checked.baseUrl) };
 }

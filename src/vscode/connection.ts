@@ -117,10 +117,10 @@ export class Connection extends Disposable {
   async forModel(modelId?: string): Promise<ModelConnection> {
     const { ready, state } = await this.readCatalog();
     const model = modelId ?? state.model;
-    if (!model) throw new SetupError('No model is selected: pick the model to use.', ['selectModel']);
+    if (!model) throw new SetupError(vscode.l10n.t('No model is selected: pick the model to use.'), ['selectModel']);
     const { entry, unusable } = modelId === undefined ? state : modelUsability(state.list, modelId, state.needs);
     // An available model that cannot be used is held back by the settings (max_tokens, the transport).
-    if (!entry || unusable) throw new SetupError(`The model ${model} cannot be used: ${unusable}`, entry?.available ? ['selectModel', 'openSettings'] : ['selectModel']);
+    if (!entry || unusable) throw new SetupError(vscode.l10n.t('The model {0} cannot be used: {1}', model, unusable ?? ''), entry?.available ? ['selectModel', 'openSettings'] : ['selectModel']);
     const settings = this.settings.current();
     return {
       client: await this.clients.clientFor(ready.baseUrl, ready.apiKey),
@@ -193,12 +193,12 @@ export class Connection extends Disposable {
 
   private async ready(): Promise<Ready | NotReady> {
     const { baseUrl, baseUrlProblem } = this.settings.current();
-    if (baseUrlProblem) return { ok: false, missing: 'baseUrl', message: `The service address is not usable: ${baseUrlProblem}` };
+    if (baseUrlProblem) return { ok: false, missing: 'baseUrl', message: vscode.l10n.t('The service address is not usable: {0}', baseUrlProblem) };
     if (!baseUrl) {
-      return { ok: false, missing: 'baseUrl', message: 'The service address is not set: enter the API base URL of your service (it ends with /v1).' };
+      return { ok: false, missing: 'baseUrl', message: vscode.l10n.t('The service address is not set: enter the API base URL of your service (it ends with /v1).') };
     }
     const apiKey = await this.keys.get(DEFAULT_KEY);
-    if (!apiKey) return { ok: false, missing: 'apiKey', message: 'No API key is set: set your key to use Multi-Model AI.' };
+    if (!apiKey) return { ok: false, missing: 'apiKey', message: vscode.l10n.t('No API key is set: set your key to use Multi-Model AI.') };
     return { ok: true, baseUrl, apiKey };
   }
 }

@@ -10,7 +10,7 @@ export function registerDiagnosticsCommands(context: vscode.ExtensionContext, { 
     vscode.commands.registerCommand(Commands.copyDiagnostics, async (): Promise<string | undefined> => {
       const record = failures.lastDiagnostics();
       if (!record) {
-        void vscode.window.showInformationMessage('No request has failed yet: there are no diagnostics to copy.');
+        void vscode.window.showInformationMessage(vscode.l10n.t('No request has failed yet: there are no diagnostics to copy.'));
         return undefined;
       }
       const extension = vscode.extensions.getExtension(EXTENSION_ID);
@@ -21,7 +21,7 @@ export function registerDiagnosticsCommands(context: vscode.ExtensionContext, { 
         ].join('\n'),
       );
       await vscode.env.clipboard.writeText(text);
-      void vscode.window.showInformationMessage('Diagnostics of the last failure copied: paste them into your support message.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Diagnostics of the last failure copied: paste them into your support message.'));
       return text;
     }),
   );

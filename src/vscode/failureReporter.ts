@@ -1,7 +1,14 @@
 // Shows a failed request as what to do (buttons that run the fix) and keeps its redacted
 // diagnostics record for "Copy Diagnostics". The raw service body is never shown.
+import * as vscode from 'vscode';
 import { type Action, actionsFor, type ClientLogger, type DiagnosticsRecord, failureMessage, maskEveryKey, ServiceError } from '../core/index';
 import { offerActions, type LocalHandlers } from './actions';
+
+/** A failed step ("Could not load the models"): its words in the display language, and its English for the log. */
+export interface FailedStep {
+  shown: string;
+  logged: string;
+}
 
 export interface Failure {
   /** "<what failed>: <what to do>", safe to show. */
@@ -23,24 +30,25 @@ export class FailureReporter {
   }
 
   /**
-   * Logs the failure and keeps its diagnostics. `what` names the failed step ("Could not
-   * load the models"); `note` is said after the advice ("Your current key is kept.").
+   * Logs the failure and keeps its diagnostics. `step` names the failed step ("Could not
+   * load the models"; a plain string is shown and logged alike); `note` is said after the advice ("Your current key is kept.").
    */
-  record(what: string, error: unknown, note?: string): Failure {
+  record(step: string | FailedStep, error: unknown, note?: string): Failure {
+    const { shown: what, logged } = typeof step === 'string' ? { shown: step, logged: step } : step;
     const tail = note ? ` ${note}` : '';
     if (error instanceof ServiceError) {
       this.last = error.diagnostics;
       this.onServiceError(error);
-      this.logger.error(`${what}: kind=${error.kind} code=${error.code ?? '-'} request id=${error.requestId ?? '-'}`);
+      this.logger.error(`${logged}: kind=${error.kind} code=${error.code ?? '-'} request id=${error.requestId ?? '-'}`);
       return { message: maskEveryKey(failureMessage(what, error) + tail), actions: actionsFor(error.kind, error.answerLost) };
     }
-    this.logger.error(`${what}: ${maskEveryKey(error instanceof Error ? error.message : String(error))}`);
-    return { message: `${what}: an unexpected error occurred. The log has the details.${tail}`, actions: ['showLog'] };
+    this.logger.error(`${logged}: ${maskEveryKey(error instanceof Error ? error.message : String(error))}`);
+    return { message: vscode.l10n.t('{0}: an unexpected error occurred. The log has the details.', what) + tail, actions: ['showLog'] };
   }
 
   /** Records the failure and shows it with its actions (Retry and Discard where `handlers` say what they do); returns the message. */
-  report(what: string, error: unknown, note?: string, handlers?: LocalHandlers): string {
-    const failure = this.record(what, error, note);
+  report(step: string | FailedStep, error: unknown, note?: string, handlers?: LocalHandlers): string {
+    const failure = this.record(step, error, note);
     void offerActions('error', failure.message, failure.actions, handlers);
     return failure.message;
   }

@@ -3,14 +3,13 @@
 import * as vscode from 'vscode';
 import { hiddenCharactersWarning, stripHiddenCharacters } from '../core/index';
 
-const REMOVE_HIDDEN = 'Remove Hidden Characters';
-const KEEP_HIDDEN = 'Keep Them';
-
 /** The text to use (as it is, or without its hidden characters), or undefined when the person cancelled. */
 export async function checkHiddenCharacters(text: string, what: string): Promise<string | undefined> {
   const warning = hiddenCharactersWarning(text, what);
   if (!warning) return text;
-  const choice = await vscode.window.showWarningMessage(warning, { modal: true }, REMOVE_HIDDEN, KEEP_HIDDEN);
-  if (choice === REMOVE_HIDDEN) return stripHiddenCharacters(text);
-  return choice === KEEP_HIDDEN ? text : undefined;
+  const remove = vscode.l10n.t('Remove Hidden Characters');
+  const keep = vscode.l10n.t({ message: 'Keep Them', comment: ['a button: keep the hidden characters in the code'] });
+  const choice = await vscode.window.showWarningMessage(warning, { modal: true }, remove, keep);
+  if (choice === remove) return stripHiddenCharacters(text);
+  return choice === keep ? text : undefined;
 }

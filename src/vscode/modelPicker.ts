@@ -2,8 +2,8 @@
 // vendor with what each accepts; models this workspace cannot use are listed apart and
 // explain themselves when picked; a failure to load becomes buttons that fix it.
 import * as vscode from 'vscode';
-import { type Action, ACTION_LABELS, buildModelPickItems, Commands, type ModelPickEntry, Settings } from '../core/index';
-import { runAction } from './actions';
+import { type Action, buildModelPickItems, Commands, commandTitle, type ModelPickEntry, Settings } from '../core/index';
+import { labelOf, runAction } from './actions';
 import { offerSetup, type Connection, type ModelState } from './connection';
 import type { FailureReporter } from './failureReporter';
 import type { Services } from './services';
@@ -17,8 +17,6 @@ export interface ModelPickItem extends vscode.QuickPickItem {
   action?: Action;
 }
 
-const REFRESH: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('refresh'), tooltip: 'Reload the model list' };
-const PLACEHOLDER = 'Pick the model for chat (type to search)';
 
 export function toQuickPickItem(entry: ModelPickEntry): ModelPickItem {
   if (entry.kind === 'separator') return { label: entry.label, kind: vscode.QuickPickItemKind.Separator };
@@ -55,10 +53,10 @@ export class ModelPicker {
     this.active?.dispose();
     const picker = vscode.window.createQuickPick<ModelPickItem>();
     this.active = picker;
-    picker.title = 'Multi-Model AI: Select Model';
-    picker.placeholder = PLACEHOLDER;
+    picker.title = commandTitle(Commands.selectModel);
+    picker.placeholder = vscode.l10n.t('Pick the model for chat (type to search)');
     picker.matchOnDescription = true;
-    picker.buttons = [REFRESH];
+    picker.buttons = [{ iconPath: new vscode.ThemeIcon('refresh'), tooltip: vscode.l10n.t('Reload the model list') }];
 
     const load = async (refresh: boolean) => {
       picker.busy = true;
@@ -79,7 +77,7 @@ export class ModelPicker {
           void runAction(item.action);
         } else if (item.reason) {
           // Explain, and stay open for another choice.
-          picker.placeholder = `${item.modelId} cannot be used here: ${item.reason} Pick another model.`;
+          picker.placeholder = vscode.l10n.t('{0} cannot be used here: {1} Pick another model.', item.modelId ?? '', item.reason);
         } else if (item.modelId) {
           chosen = item.modelId;
           await this.settings.update(Settings.model, item.modelId);
@@ -101,9 +99,9 @@ export class ModelPicker {
       const failure =
         state.kind === 'notReady'
           ? { message: state.readiness.message, actions: [state.readiness.missing === 'apiKey' ? 'setApiKey' : 'setBaseUrl'] as Action[] }
-          : this.failures.record('Could not load the models', state.error);
+          : this.failures.record({ shown: vscode.l10n.t('Could not load the models'), logged: 'Could not load the models' }, state.error);
       picker.placeholder = failure.message;
-      picker.items = failure.actions.map((action) => ({ label: ACTION_LABELS[action], action }));
+      picker.items = failure.actions.map((action) => ({ label: labelOf(action), action }));
       return;
     }
     const items = buildModelPickItems(state.list, { currentModelId: state.model, needs: state.needs }).map(toQuickPickItem);
@@ -111,7 +109,7 @@ export class ModelPicker {
     const current = items.find((item) => item.modelId === state.model && !item.reason);
     if (current) picker.activeItems = [current];
     if (state.usable.length === 0) {
-      picker.placeholder = 'No text model is available to this workspace: ask your admin, or use another key.';
+      picker.placeholder = vscode.l10n.t('No text model is available to this workspace: ask your admin, or use another key.');
     }
   }
 }

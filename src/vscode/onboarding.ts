@@ -8,14 +8,16 @@ import type { Connection } from './connection';
 export async function offerOnboarding(connection: Connection): Promise<void> {
   const ready = await connection.readiness();
   if (ready.ok) return;
+  const setUp = vscode.l10n.t({ message: 'Set Up', comment: ['a button: asks for the service address and the API key'] });
+  const openWalkthrough = vscode.l10n.t('Open Walkthrough');
   const choice = await vscode.window.showInformationMessage(
-    'Multi-Model AI needs the address of your service and your API key to work.',
-    'Set Up',
-    'Open Walkthrough',
+    vscode.l10n.t('Multi-Model AI needs the address of your service and your API key to work.'),
+    setUp,
+    openWalkthrough,
   );
-  if (choice === 'Open Walkthrough') {
+  if (choice === openWalkthrough) {
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#${WALKTHROUGH_ID}`, false);
-  } else if (choice === 'Set Up') {
+  } else if (choice === setUp) {
     await runSetup(connection);
   }
 }

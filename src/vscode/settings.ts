@@ -42,7 +42,7 @@ export class SettingsWatcher extends Disposable {
     if (!problem) return;
     const setting = this.settings.legacy ? Settings.legacyBaseUrl : Settings.baseUrl;
     this.logger.warn(`Settings: ${setting} is not usable: ${problem}`);
-    void offerActions('warning', `The service address (${setting}) is not usable: ${problem}`, ['setBaseUrl']);
+    void offerActions('warning', vscode.l10n.t('The service address ({0}) is not usable: {1}', setting, problem), ['setBaseUrl']);
   }
 
   /** Logs what is wrong in modelOptions or requestHeaders (header values are never logged). */

@@ -24,7 +24,7 @@ export class ModelStatusBar extends Disposable {
     private readonly failures: FailureReporter,
   ) {
     super();
-    this.item.name = 'Multi-Model AI: Model';
+    this.item.name = vscode.l10n.t('Multi-Model AI: Model');
     // Until the key has been read: say only what the settings already tell.
     this.view = this.show({ hasBaseUrl: settings.current().baseUrl !== undefined, hasKey: true, modelId: settings.current().model });
     this.item.show();
@@ -44,7 +44,8 @@ export class ModelStatusBar extends Disposable {
     if (state.kind === 'notReady') {
       input = { hasBaseUrl: state.readiness.missing !== 'baseUrl', hasKey: state.readiness.missing !== 'apiKey', modelId: state.model };
     } else if (state.kind === 'catalogFailed') {
-      const catalogProblem = this.failures.record('Could not read the model list for the status bar', state.error).message;
+      const step = { shown: vscode.l10n.t('Could not read the model list for the status bar'), logged: 'Could not read the model list for the status bar' };
+      const catalogProblem = this.failures.record(step, state.error).message;
       input = { hasBaseUrl: true, hasKey: true, modelId: state.model, catalogProblem };
     } else {
       input = { hasBaseUrl: true, hasKey: true, modelId: state.model, entry: state.entry, unusableReason: state.unusable, spend: this.spend.sinceStart() };

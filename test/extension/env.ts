@@ -3,6 +3,8 @@
 import { HARNESS_TOKEN_ENV } from '#src/core/startup/harnessToken';
 /** The throwaway extension loaded beside the installed .vsix (test/host/exportsProbe). */
 export const EXPORTS_PROBE_ID = 'multi-model-ai-tests.exports-probe';
+/** Set for a run in another display language (--locale ru): the suite then runs only that language's files (index.ts). */
+export const SUITE_LOCALE_ENV = 'MMAI_TEST_LOCALE';
 
 export interface SuiteEnv {
   /** The service emulator's API base URL, e.g. http://127.0.0.1:PORT/v1. */

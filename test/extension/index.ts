@@ -5,6 +5,16 @@
 import Mocha from 'mocha';
 import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
+import { SUITE_LOCALE_ENV } from './env';
+
+/**
+ * A run in a display language other than English (--locale ru, test/host/languagePack.ts)
+ * runs only that language's files (`*.ru.test.js`); the English run leaves them out.
+ */
+function suiteFile(file: string, locale: string | undefined): boolean {
+  if (locale) return file.endsWith(`.${locale}.test.js`);
+  return file.endsWith('.test.js') && !/\.[a-z]{2}\.test\.js$/.test(file);
+}
 
 export function run(): Promise<void> {
   const mocha = new Mocha({
@@ -15,7 +25,7 @@ export function run(): Promise<void> {
     timeout: 30_000,
     grep: process.env.MMAI_TEST_GREP,
   });
-  const files = readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort();
+  const files = readdirSync(__dirname).filter((f) => suiteFile(f, process.env[SUITE_LOCALE_ENV])).sort();
   for (const file of files) mocha.addFile(path.join(__dirname, file));
 
   return new Promise((resolve, reject) => {

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'no
 import { createServer } from 'node:net';
 import * as path from 'node:path';
 import { HARNESS_TOKEN_ENV } from '#src/core/startup/harnessToken';
+import { installLanguagePack, type TestLocale } from './languagePack';
 import { installedExtensionDir, NEWEST_HOST, VSIX_PATH, type Host } from './paths';
 import { spawnGroup } from './processGroup';
 
@@ -134,6 +135,8 @@ export interface StartOptions {
   startTimeoutMs?: number;
   /** The workbench will be opened with an extensionDevelopmentPath/extensionTestsPath payload. */
   developmentPayload?: boolean;
+  /** The display language (`--locale`, with a language pack for it); English without it. */
+  locale?: TestLocale;
 }
 
 /**
@@ -148,6 +151,7 @@ export async function startCodeServer(dirs: CodeServerDirs, options: StartOption
   prepare(dirs);
   const port = options.port || (await freePort());
   const origin = `http://127.0.0.1:${port}`;
+  if (options.locale) installLanguagePack(dirs, options.locale);
   const log = openSync(dirs.serverLog, 'a');
   const server = spawnGroup(dirs.host.node, [
     dirs.host.entry,
@@ -158,6 +162,7 @@ export async function startCodeServer(dirs: CodeServerDirs, options: StartOption
     '--disable-update-check',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
+    ...(options.locale ? ['--locale', options.locale] : []),
   ], { env: { ...baseEnv(dirs), ...options.env, ...(options.developmentPayload ? DEVELOPMENT_PAYLOAD_ENV : {}) }, stdio: ['ignore', log, log] });
 
   const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);

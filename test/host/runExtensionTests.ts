@@ -1,16 +1,20 @@
-// npm run test:extension [-- --vsix] [-- --host oldest]
+// npm run test:extension [-- --vsix] [-- --host oldest] [-- --locale ru]
 // Runs the extension-host suite (test/extension, mocha run()) inside a real
 // VS Code: a code-server opened in headless Chromium, with the service emulator
 // started for it. --vsix tests the packaged build installed with
 // --install-extension instead of the source folder. --host oldest runs it on the
-// oldest VS Code engines.vscode allows instead of the newest (paths.ts). Artifacts
+// oldest VS Code engines.vscode allows instead of the newest (paths.ts). --locale ru
+// starts the workbench in Russian (languagePack.ts) and runs only the suite's
+// Russian files (*.ru.test.ts; npm run test:extension:ru). Artifacts
 // (mocha report, code-server and workbench logs) go to
-// test-results/extension-host-<mode>-<host>/.
+// test-results/extension-host-<mode>-<host>[-<locale>]/.
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { startEmulator } from '../emulator/index';
+import { SUITE_LOCALE_ENV } from '../extension/env';
 import { launchChromium } from './browser';
 import { assertInstalled, codeServerDirs, installOwnVsix, startCodeServer } from './codeServer';
+import { parseLocale } from './languagePack';
 import { parseHost, PROJECT_ROOT, RESULTS_DIR } from './paths';
 import { onShutdown } from './processGroup';
 import { buildSuite, parseMode, SUITE_ENTRY, suiteEnvironment, writeDevelopmentShim } from './suiteRun';
@@ -22,10 +26,11 @@ const RUN_TIMEOUT_MS = Number(process.env.MMAI_HOST_TIMEOUT_MS ?? 5 * 60_000);
 async function main(): Promise<number> {
   const mode = parseMode(process.argv.slice(2));
   const host = parseHost(process.argv.slice(2));
+  const locale = parseLocale(process.argv.slice(2));
   assertInstalled(host);
   buildSuite(mode);
 
-  const runDir = path.join(RESULTS_DIR, `extension-host-${mode}-${host.name}`);
+  const runDir = path.join(RESULTS_DIR, `extension-host-${mode}-${host.name}${locale ? `-${locale}` : ''}`);
   rmSync(runDir, { recursive: true, force: true });
   mkdirSync(runDir, { recursive: true });
   const dirs = codeServerDirs(runDir, host);
@@ -43,14 +48,15 @@ async function main(): Promise<number> {
 
   const emulator = await startEmulator({ port: 0 });
   onShutdown(() => emulator.close());
-  const server = await startCodeServer(dirs, { env: suiteEnvironment(emulator, extensionDir, dirs.userDataDir), developmentPayload: true });
+  const env = { ...suiteEnvironment(emulator, extensionDir, dirs.userDataDir), ...(locale && { [SUITE_LOCALE_ENV]: locale }) };
+  const server = await startCodeServer(dirs, { env, developmentPayload: true, locale });
   const browser = await launchChromium();
   onShutdown(() => browser.close());
 
   try {
     const page = await browser.newPage();
     page.on('console', (m) => appendFileSync(browserConsole, `[${m.type()}] ${m.text()}\n`));
-    console.log(`[host] ${mode} build, VS Code ${host.vscodeVersion} (code-server ${host.codeServerVersion}, Node ${host.nodeVersion}) at ${server.origin}, emulator at ${emulator.baseUrl}`);
+    console.log(`[host] ${mode} build${locale ? `, locale ${locale}` : ''}, VS Code ${host.vscodeVersion} (code-server ${host.codeServerVersion}, Node ${host.nodeVersion}) at ${server.origin}, emulator at ${emulator.baseUrl}`);
     const code = await runWorkbenchTests(page, server, {
       developmentPath: extensionDevelopmentPath,
       entry: SUITE_ENTRY,

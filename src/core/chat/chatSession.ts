@@ -2,6 +2,7 @@
 // editor panels). It owns the open conversation and the context chips, drives the
 // ServiceClient's stream, and tells the pages what changed through `post`. Plain TS: the
 // unit tests run it in Node against the emulator.
+import * as l10n from '@vscode/l10n';
 import { conversationView, turnsBefore } from './firstTurns';
 import type { SessionStateInput, ToPageInput } from './protocol';
 import { checkExplainable, explainTitle } from './explainPrompt';
@@ -18,7 +19,7 @@ import {
   type UserTurn,
 } from './conversation';
 import type { HistoryStore } from './historyStore';
-import { IMAGE_USAGE, imagePrompt } from './slashCommands';
+import { imagePrompt, imageUsage } from './slashCommands';
 import type { AnswerDeps, Answerer } from './answers/answerer';
 import { imageAnswer } from './answers/imageAnswer';
 import { textAnswer } from './answers/textAnswer';
@@ -38,7 +39,7 @@ const ANSWERERS: Record<UserTurn['mode'], Answerer> = {
 
 export type SendResult = { ok: true } | { ok: false; message: string };
 
-const BUSY = 'Wait for the answer to finish, or stop it first.';
+const busyMessage = (): string => l10n.t('Wait for the answer to finish, or stop it first.');
 
 export class ChatSession {
   private conversation: Conversation;
@@ -107,12 +108,12 @@ export class ChatSession {
 
   /** Sends `text` with the pending context; resolves when the reply has ended. */
   send(text: string): Promise<SendResult> {
-    if (this.busy) return Promise.resolve({ ok: false, message: BUSY });
-    if (text.trim() === '') return Promise.resolve({ ok: false, message: 'Type a message first.' });
+    if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
+    if (text.trim() === '') return Promise.resolve({ ok: false, message: l10n.t('Type a message first.') });
     const prompt = imagePrompt(text);
     if (prompt !== undefined) {
       // The pending code stays for the next text message: an image prompt does not use it.
-      if (prompt === '') return Promise.resolve({ ok: false, message: IMAGE_USAGE });
+      if (prompt === '') return Promise.resolve({ ok: false, message: imageUsage() });
       return this.ask(this.userTurn(text.trim(), 'image', []));
     }
     const context = this.context;
@@ -123,7 +124,7 @@ export class ChatSession {
 
   /** Explain Selection: a message over one piece of code, answered like any other. */
   explain(item: ContextItem): Promise<SendResult> {
-    if (this.busy) return Promise.resolve({ ok: false, message: BUSY });
+    if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
     const check = checkExplainable(item);
     if (!check.ok) return Promise.resolve(check);
     return this.ask(this.userTurn(explainTitle(item), 'explain', [item]));
@@ -140,16 +141,16 @@ export class ChatSession {
    */
   retry(): Promise<SendResult> {
     const last = this.conversation.turns.at(-1);
-    if (this.busy) return Promise.resolve({ ok: false, message: BUSY });
+    if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
     // Only the last answer is retried (a card of an older one is stale): a new one would be charged.
-    if (last?.role === 'assistant' && last.status === 'done') return Promise.resolve({ ok: false, message: 'The last answer is complete: use Regenerate for another one.' });
+    if (last?.role === 'assistant' && last.status === 'done') return Promise.resolve({ ok: false, message: l10n.t('The last answer is complete: use Regenerate for another one.') });
     if (last?.role === 'assistant' && last.status === 'failed') this.removeTurn(last.id);
     return this.answerLast();
   }
 
   /** A new answer to the last user message, replacing the last answer. */
   regenerate(): Promise<SendResult> {
-    if (this.busy) return Promise.resolve({ ok: false, message: BUSY });
+    if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
     const last = this.conversation.turns.at(-1);
     if (last?.role === 'assistant' && last.status !== 'interrupted') this.removeTurn(last.id);
     return this.answerLast();
@@ -157,13 +158,13 @@ export class ChatSession {
 
   /** Replaces the last user message (and what answered it) with `text`, keeping its context. */
   editLast(text: string): Promise<SendResult> {
-    if (this.busy) return Promise.resolve({ ok: false, message: BUSY });
+    if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
     const turns = this.conversation.turns;
     const last = turns.filter((t) => t.role === 'user').at(-1);
     if (!last) return this.send(text);
     // Edited into (or out of) an image request, it is asked as what it now says.
     const prompt = imagePrompt(text);
-    if (prompt === '') return Promise.resolve({ ok: false, message: IMAGE_USAGE });
+    if (prompt === '') return Promise.resolve({ ok: false, message: imageUsage() });
     this.conversation.turns = turns.slice(0, turns.indexOf(last));
     this.postConversation();
     return this.ask(prompt === undefined ? this.userTurn(text, 'chat', last.context) : this.userTurn(text.trim(), 'image', []));
@@ -230,7 +231,7 @@ export class ChatSession {
   }
 
   private answerLast(): Promise<SendResult> {
-    if (!this.conversation.turns.some((t) => t.role === 'user')) return Promise.resolve({ ok: false, message: 'Send a message first.' });
+    if (!this.conversation.turns.some((t) => t.role === 'user')) return Promise.resolve({ ok: false, message: l10n.t('Send a message first.') });
     const reply: AssistantTurn = { id: newId('a'), role: 'assistant', text: '', status: 'streaming', createdAt: new Date().toISOString() };
     const conversation = this.conversation;
     const asked = [...conversation.turns];

@@ -1,5 +1,8 @@
 // How added context (selections, files) becomes part of a user message, and how much of it
 // one message may carry: a clear refusal beats a request the service will reject.
+import * as l10n from '@vscode/l10n';
+import { displayLocale } from '../format/displayLanguage';
+import { formatInteger } from '../format/localeFormat';
 import { fenceCode } from '../text/codeFence';
 import { linesText } from '../text/lineRange';
 import type { ContextItem } from './conversation';
@@ -26,9 +29,10 @@ export function contextTooLarge(items: readonly ContextItem[]): string | undefin
   const chars = items.reduce((sum, item) => sum + item.text.length, 0);
   if (chars <= MAX_CONTEXT_CHARS) return undefined;
   const lines = items.reduce((sum, item) => sum + item.endLine - item.startLine + 1, 0);
-  const what = items.length === 1 ? (items[0]?.kind === 'file' ? 'This file' : 'This selection') : 'The added code';
-  return (
-    `${what} is too large to send: ${lines.toLocaleString('en-US')} lines, ${chars.toLocaleString('en-US')} characters ` +
-    `(the limit is ${MAX_CONTEXT_CHARS.toLocaleString('en-US')}). Select a smaller part and try again.`
-  );
+  const locale = displayLocale();
+  const counts = [formatInteger(lines, locale), formatInteger(chars, locale), formatInteger(MAX_CONTEXT_CHARS, locale)];
+  if (items.length !== 1) return l10n.t('The added code is too large to send: {0} lines, {1} characters (the limit is {2}). Select a smaller part and try again.', ...counts);
+  return items[0]?.kind === 'file'
+    ? l10n.t('This file is too large to send: {0} lines, {1} characters (the limit is {2}). Select a smaller part and try again.', ...counts)
+    : l10n.t('This selection is too large to send: {0} lines, {1} characters (the limit is {2}). Select a smaller part and try again.', ...counts);
 }

@@ -1,5 +1,6 @@
 // Turns a failure of a chat request into the inline card: what to do, the buttons that do
 // it, the request id to quote. The raw service message never reaches the page.
+import * as l10n from '@vscode/l10n';
 import { ServiceError } from '../client/serviceError';
 import { SetupError } from '../client/modelConnection';
 import { ImageInputError } from '../images/imageInputError';
@@ -8,7 +9,7 @@ import type { ErrorCard } from './conversation';
 
 /** What a person reads when nothing answered at the service address: the address, and what to check. */
 export function unreachableMessage(baseUrl: string): string {
-  return `Could not reach the service at ${baseUrl}: check the address and your connection, then try again.`;
+  return l10n.t('Could not reach the service at {0}: check the address and your connection, then try again.', baseUrl);
 }
 
 /** The failure's advice; a service that could not be reached is named by the address tried (`baseUrl`). */
@@ -26,5 +27,5 @@ export function errorCard(error: unknown, baseUrl?: string): ErrorCard {
     if (error.retryAfterMs !== undefined) card.retryAfterSeconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
     return card;
   }
-  return { message: 'Something went wrong while asking the model. The log has the details: try again.', actions: ['retry', 'showLog'] };
+  return { message: l10n.t('Something went wrong while asking the model. The log has the details: try again.'), actions: ['retry', 'showLog'] };
 }

@@ -1,5 +1,6 @@
 // Explain Selection: the request that asks the model to explain a piece of code, with
 // where it comes from (file, language, lines) so the answer can refer to it.
+import * as l10n from '@vscode/l10n';
 import { fenceCode } from '../text/codeFence';
 import { contextTooLarge } from './contextBlock';
 import { linesText } from '../text/lineRange';
@@ -14,7 +15,7 @@ export function explainTitle(item: ContextItem): string {
 
 /** Refuses empty and oversized selections with what to do instead. */
 export function checkExplainable(item: ContextItem): ExplainCheck {
-  if (item.text.trim() === '') return { ok: false, message: 'Select the code to explain first.' };
+  if (item.text.trim() === '') return { ok: false, message: l10n.t('Select the code to explain first.') };
   const tooLarge = contextTooLarge([item]);
   return tooLarge ? { ok: false, message: tooLarge } : { ok: true };
 }

@@ -9,6 +9,7 @@
 // The list is bounded by count and by size, newest first: every window reads it all at start.
 // The open conversation is remembered per window (workspaceState), so that two windows reopen
 // their own and do not both add turns to the same one.
+import * as l10n from '@vscode/l10n';
 import { SerialMemento, type MementoLike } from '../storage/serialMemento';
 import { ConversationSchema, type Conversation, type HistoryItem } from './conversation';
 
@@ -167,7 +168,7 @@ function readConversations(stored: unknown, atStart: boolean): Conversation[] {
     for (const turn of atStart ? parsed.data.turns : []) {
       if (turn.role === 'assistant' && turn.status === 'streaming') {
         turn.status = turn.text ? 'interrupted' : 'failed';
-        turn.error = { message: 'The answer did not finish before VS Code closed: retry to ask again.', actions: ['retry'] };
+        turn.error = { message: l10n.t('The answer did not finish before VS Code closed: retry to ask again.'), actions: ['retry'] };
       }
     }
     conversations.push(parsed.data);

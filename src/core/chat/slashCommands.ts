@@ -1,5 +1,6 @@
 // What a chat message that starts with a slash command asks for: `/image <prompt>` asks for
 // images instead of a text answer.
+import * as l10n from '@vscode/l10n';
 
 /** `/image a red fox` -> "a red fox"; undefined for any other message. */
 export function imagePrompt(text: string): string | undefined {
@@ -7,4 +8,5 @@ export function imagePrompt(text: string): string | undefined {
   return match ? (match[1] ?? '').trim() : undefined;
 }
 
-export const IMAGE_USAGE = 'Describe the image after /image, e.g. "/image a flat icon of a red fox".';
+/** What an empty `/image` is told. */
+export const imageUsage = (): string => l10n.t('Describe the image after /image, e.g. "/image a flat icon of a red fox".');

@@ -3,6 +3,7 @@
 // with a message that says how to fix them. A message never repeats what was typed beyond the
 // parts it names: a pasted key (in a path, a query or a malformed address) must not reach a
 // notification, the chat or its stored history.
+import * as l10n from '@vscode/l10n';
 import { maskEveryKey } from './keyMasking';
 
 export type BaseUrlResult = { ok: true; baseUrl: string } | { ok: false; message: string };
@@ -22,24 +23,24 @@ const ENDPOINT_TAILS = [
 
 export function validateBaseUrl(raw: string): BaseUrlResult {
   const input = raw.trim();
-  if (input === '') return refuse(`Set the base URL of the service, ending with /v1 (for example ${EXAMPLE}).`);
+  if (input === '') return refuse(l10n.t('Set the base URL of the service, ending with /v1 (for example {0}).', EXAMPLE));
   let url: URL;
   try {
     url = new URL(input);
   } catch {
-    return refuse(`The base URL is not a web address: set it to a full address ending with /v1 (for example ${EXAMPLE}).`);
+    return refuse(l10n.t('The base URL is not a web address: set it to a full address ending with /v1 (for example {0}).', EXAMPLE));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return refuse(`The base URL must start with https:// (or http:// for a local service), for example ${EXAMPLE}.`);
+    return refuse(l10n.t('The base URL must start with https:// (or http:// for a local service), for example {0}.', EXAMPLE));
   }
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    return refuse(`The base URL uses http:// for a service on another machine, which would send your API key unencrypted: use https:// (http:// is for a service on this machine only, such as http://localhost).`);
+    return refuse(l10n.t('The base URL uses http:// for a service on another machine, which would send your API key unencrypted: use https:// (http:// is for a service on this machine only, such as http://localhost).'));
   }
   if (url.username || url.password) {
-    return refuse('Remove the user name and password from the base URL: the API key is set separately.');
+    return refuse(l10n.t('Remove the user name and password from the base URL: the API key is set separately.'));
   }
   if (url.search || url.hash) {
-    return refuse(`Remove the "?..." or "#..." part: the base URL ends with /v1 (for example ${EXAMPLE}).`);
+    return refuse(l10n.t('Remove the "?..." or "#..." part: the base URL ends with /v1 (for example {0}).', EXAMPLE));
   }
   // `/V1` is the version segment typed in another case: suggestions use the canonical `/v1`.
   const segments = url.pathname
@@ -50,20 +51,23 @@ export function validateBaseUrl(raw: string): BaseUrlResult {
   // The chat alias /api/v1 (spec, Endpoints 6) is not a base: its base is the host's /v1.
   const prefix = versionAt === 1 && segments[0] === 'api' ? `${url.origin}/v1` : `${url.origin}/${segments.slice(0, versionAt + 1).join('/')}`;
   if (segments.filter((s) => s === 'v1').length > 1) {
-    return refuse(`The base URL holds /v1 twice: keep a single one, so use ${prefix}.`);
+    return refuse(l10n.t('The base URL holds /v1 twice: keep a single one, so use {0}.', prefix));
   }
   if (segments.length === 2 && segments[0] === 'api' && versionAt === 1) {
     // Spec, Endpoints 6: /api/v1 serves chat completions only; the models list, key checks and the rest live under /v1.
-    return refuse(`${url.origin}/api/v1 is the host-level alias of the chat endpoint only: use the base address ${url.origin}/v1.`);
+    return refuse(l10n.t('{0}/api/v1 is the host-level alias of the chat endpoint only: use the base address {0}/v1.', url.origin));
   }
   if (versionAt === -1) {
     const suggestion = `${url.origin}/${[...segments, 'v1'].join('/')}`;
-    return refuse(`The base URL must end with the version segment /v1: use ${suggestion}.`);
+    return refuse(l10n.t('The base URL must end with the version segment /v1: use {0}.', suggestion));
   }
   if (versionAt !== segments.length - 1) {
     const tail = segments.slice(versionAt + 1).join('/');
-    const what = ENDPOINT_TAILS.includes(tail) ? `the full endpoint address (/${tail})` : 'more after /v1';
-    return refuse(`The base URL holds ${what}: it must end at /v1, so use ${prefix}.`);
+    return refuse(
+      ENDPOINT_TAILS.includes(tail)
+        ? l10n.t('The base URL holds the full endpoint address (/{0}): it must end at /v1, so use {1}.', tail, prefix)
+        : l10n.t('The base URL holds more after /v1: it must end at /v1, so use {0}.', prefix),
+    );
   }
   return { ok: true, baseUrl: prefix };
 }

@@ -2,6 +2,7 @@
 // its values (`image-generation`, `image-edit`); real gateways spell the rest their own way
 // (docs/SERVICE.md, "Endpoint types"). One table maps every known spelling, matched without
 // regard to case, to the interface it names; a name not in it is unknown, never an error.
+import * as l10n from '@vscode/l10n';
 
 /** An interface a catalog entry can say it serves. */
 export type EndpointKind =
@@ -53,16 +54,28 @@ export type TextKind = (typeof TEXT_KINDS)[number];
 const IMAGE_KINDS: readonly EndpointKind[] = ['image-generation', 'image-edit'];
 
 /** What a person is told a model is for, by the interfaces it serves that carry no text chat. */
-const PURPOSE: Record<Exclude<EndpointKind, TextKind>, string> = {
-  'image-generation': 'image generation',
-  'image-edit': 'image editing',
-  embeddings: 'embeddings',
-  rerank: 'reranking',
-  video: 'video',
-  gemini: "Gemini's own interface",
-  completions: 'legacy text completions',
-  audio: 'audio',
-};
+function purpose(kind: Exclude<EndpointKind, TextKind>): string {
+  switch (kind) {
+    case 'image-generation':
+      return l10n.t({ message: 'image generation', comment: ['what a model serves'] });
+    case 'image-edit':
+      return l10n.t({ message: 'image editing', comment: ['what a model serves'] });
+    case 'embeddings':
+      return l10n.t({ message: 'embeddings', comment: ['what a model serves'] });
+    case 'rerank':
+      return l10n.t({ message: 'reranking', comment: ['what a model serves'] });
+    case 'video':
+      return l10n.t({ message: 'video', comment: ['what a model serves'] });
+    case 'gemini':
+      return l10n.t({ message: "Gemini's own interface", comment: ['what a model serves'] });
+    case 'completions':
+      return l10n.t({ message: 'legacy text completions', comment: ['what a model serves'] });
+    case 'audio':
+      return l10n.t({ message: 'audio', comment: ['what a model serves'] });
+  }
+}
+
+const NON_TEXT_KINDS: ReadonlySet<EndpointKind> = new Set(['image-generation', 'image-edit', 'embeddings', 'rerank', 'video', 'gemini', 'completions', 'audio']);
 
 /** The interface `name` names, or undefined for a name no known gateway uses. */
 export function endpointKind(name: string): EndpointKind | undefined {
@@ -98,6 +111,6 @@ export function namesImageEndpoint(types: readonly string[]): boolean {
 
 /** "embeddings and reranking": what a model that serves no text interface is for. */
 export function purposeOf(kinds: Iterable<EndpointKind>): string {
-  const purposes = [...kinds].filter((k): k is Exclude<EndpointKind, TextKind> => k in PURPOSE).map((k) => PURPOSE[k]);
-  return purposes.join(' and ');
+  const purposes = [...kinds].filter((k): k is Exclude<EndpointKind, TextKind> => NON_TEXT_KINDS.has(k)).map(purpose);
+  return purposes.join(l10n.t({ message: ' and ', comment: ['joins the last two of a list'] }));
 }

@@ -2,6 +2,7 @@
 // by its structured signals (errorKind.ts), a redirect as a setting to fix, a thrown error by who stopped
 // the attempt, a stream's fault by whether output had reached the caller (spec, Errors 2 and 3).
 // Everything here came from the server, which may echo the key back: masked, or dropped.
+import * as l10n from '@vscode/l10n';
 import { StreamFault } from './eventStream';
 import { readErrorAnswer } from './errorAnswer';
 import { flatHeaders, headerValue, type Response } from './httpResponse';
@@ -110,12 +111,18 @@ function redirectFailure(response: Response, apiKey: string): Failure {
     // A relative or broken Location: say only that it redirects.
   }
   response.body.dump().catch(() => undefined);
-  const advice = 'check the Multi-Model AI base URL setting (it must be the service API address itself, ending with /v1)';
   return {
     kind: 'config',
     status: response.statusCode,
     serviceMessage: maskKeyIn(`redirected to ${target ?? '(no usable location)'}`, apiKey),
-    userMessage: `The service address answered with a redirect${target ? ` to ${maskEveryKey(maskKeyIn(target, apiKey))}` : ''}, which is not followed, so your key is not sent elsewhere: ${advice}.`,
+    userMessage: target
+      ? l10n.t(
+          'The service address answered with a redirect to {0}, which is not followed, so your key is not sent elsewhere: check the Multi-Model AI base URL setting (it must be the service API address itself, ending with /v1).',
+          maskEveryKey(maskKeyIn(target, apiKey)),
+        )
+      : l10n.t(
+          'The service address answered with a redirect, which is not followed, so your key is not sent elsewhere: check the Multi-Model AI base URL setting (it must be the service API address itself, ending with /v1).',
+        ),
   };
 }
 

@@ -1,5 +1,6 @@
 // The catalog is dynamic (spec, 'What the service does' 4 and Versioning 4): read at run time, cached for a
 // short time, refreshed on demand. Filtering follows spec, Endpoints rule 2.
+import * as l10n from '@vscode/l10n';
 import { namesImageEndpoint, servesEndpoint } from './endpointTypes';
 import type { ModelEntry, ModelList } from './schemas';
 import type { ServiceClient } from './serviceClient';
@@ -27,7 +28,6 @@ export function usableTextModels(list: ModelList | readonly ModelEntry[], needs:
 
 // The spec does not name the field that carries the reason; these are the likely spellings.
 const REASON_FIELDS = ['unavailable_reason', 'availability_reason', 'unavailability_reason', 'reason', 'status_reason'];
-const FALLBACK_REASON = 'This model is not available to your workspace.';
 
 /** Why the model is unavailable to the workspace, in the service's words when it gives them. */
 export function unavailableReason(entry: ModelEntry): string {
@@ -41,7 +41,7 @@ export function unavailableReason(entry: ModelEntry): string {
     const reason = (availability as Record<string, unknown>).reason;
     if (typeof reason === 'string' && reason.trim() !== '') return reason.trim();
   }
-  return FALLBACK_REASON;
+  return l10n.t('This model is not available to your workspace.');
 }
 
 // Usability: which models a request can go to, and why the others cannot (spec, Endpoints 2
@@ -53,7 +53,7 @@ export function whyNotUsable(entry: ModelEntry, needs: TextNeeds): string | unde
   if (entry.unreadable) return entry.unreadable;
   if (!entry.available) return unavailableReason(entry);
   const missing = (needs.requiredParameters ?? []).filter((p) => !entry.supported_parameters.includes(p));
-  if (missing.length > 0) return `Does not accept ${missing.join(', ')}, which your settings ask for: clear multiModelAI.maxTokens to use it.`;
+  if (missing.length > 0) return l10n.t('Does not accept {0}, which your settings ask for: clear multiModelAI.maxTokens to use it.', missing.join(', '));
   // A model no interface reaches (multiModelAI.transport forces one it does not serve) would fail every request.
   const transport = chooseTransport(entry, needs.transport);
   return transport.ok ? undefined : transport.message;
@@ -62,8 +62,8 @@ export function whyNotUsable(entry: ModelEntry, needs: TextNeeds): string | unde
 /** `modelId`'s catalog entry, and why it cannot be used for text with these needs (absent when it can). */
 export function modelUsability(list: ModelList, modelId: string, needs: TextNeeds): { entry: ModelEntry; unusable?: string } | { entry?: undefined; unusable: string } {
   const entry = list.data.find((m) => m.id === modelId);
-  if (!entry) return { unusable: 'This model is not in the catalog any more: pick another.' };
-  if (!isTextModel(entry)) return { entry, unusable: 'This is not a text model: pick one that writes text.' };
+  if (!entry) return { unusable: l10n.t('This model is not in the catalog any more: pick another.') };
+  if (!isTextModel(entry)) return { entry, unusable: l10n.t('This is not a text model: pick one that writes text.') };
   const unusable = whyNotUsable(entry, needs);
   return unusable === undefined ? { entry } : { entry, unusable };
 }

@@ -4,6 +4,7 @@
 // token (docs/SERVICE.md, "Prices"). An entry may say otherwise with `pricing.unit`; a unit not
 // known here, another currency, a negative (variable, "-1") or unreadable price: no cost at
 // all, never a guessed one.
+import { formatRub as formatRubFor } from '../format/localeFormat';
 import type { ModelEntry, Usage } from './schemas';
 
 /** Tokens a text price is for, by the `pricing.unit` values catalogs use; absent means per token. */
@@ -47,8 +48,7 @@ export function costOfUsage(entry: ModelEntry, usage: Usage): number | undefined
   return (usage.prompt_tokens * prompt + usage.completion_tokens * completion) / per;
 }
 
-/** "≈ 0.42 ₽"; small amounts keep enough digits to be more than zero. */
+/** "≈ 0.42 ₽" in English, for the chat page until it formats in its own language; the formatter is format/localeFormat's formatRub. */
 export function formatRub(amount: number): string {
-  const digits = amount === 0 || amount >= 0.01 ? 2 : Math.min(6, 1 - Math.floor(Math.log10(amount)));
-  return `≈ ${amount.toFixed(digits)} ₽`;
+  return formatRubFor(amount, 'en');
 }

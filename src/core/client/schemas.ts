@@ -5,6 +5,7 @@
 // Each is built on first use (buildOnce.ts says why). zod/mini, not classic zod: classic
 // was 97 KB of the bundle and 10 ms of every activation to initialise; mini's objects parse
 // without classic's compiled fast path, which a stream's decoding pays (decodeRatio).
+import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import { buildOnce } from '../buildOnce';
 import { namesImageEndpoint } from './endpointTypes';
@@ -38,14 +39,38 @@ export const ModelListSchema = buildOnce(() => z.pipe(RawModelListSchema(), z.tr
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const EXPECTED: Record<string, string> = { array: 'a list', string: 'a string', boolean: 'true or false', object: 'an object', number: 'a number', int: 'a whole number' };
+/** "a list", "a string": what a field of the expected type is, for the person. */
+function expectedText(expected: string): string {
+  switch (expected) {
+    case 'array':
+      return l10n.t('a list');
+    case 'string':
+      return l10n.t('a string');
+    case 'boolean':
+      return l10n.t('true or false');
+    case 'object':
+      return l10n.t('an object');
+    case 'number':
+      return l10n.t('a number');
+    case 'int':
+      return l10n.t('a whole number');
+    default:
+      return expected;
+  }
+}
 
 /** Why an entry cannot be read, naming the field, e.g. "supported_parameters is not a list". */
 function unreadableReason(error: z.core.$ZodError): string {
   const issue = error.issues[0];
-  const field = issue?.path.join('.') || 'the entry';
-  const what = issue?.code === 'invalid_type' ? `is not ${EXPECTED[issue.expected] ?? issue.expected}` : 'has a value the client cannot read';
-  return `Its catalog entry cannot be read (${field} ${what}): the service must correct it.`;
+  const field = issue?.path.join('.');
+  if (issue?.code === 'invalid_type') {
+    return field
+      ? l10n.t('Its catalog entry cannot be read ({0} is not {1}): the service must correct it.', field, expectedText(issue.expected))
+      : l10n.t('Its catalog entry cannot be read (the entry is not {0}): the service must correct it.', expectedText(issue.expected));
+  }
+  return field
+    ? l10n.t('Its catalog entry cannot be read ({0} has a value the client cannot read): the service must correct it.', field)
+    : l10n.t('Its catalog entry cannot be read (the entry has a value the client cannot read): the service must correct it.');
 }
 
 /**

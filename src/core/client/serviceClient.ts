@@ -1,6 +1,7 @@
 // The extension's whole conversation with the service. Each logical request gets one client
 // request id (kept across its retries, so a retried generation can be recognised), each attempt
 // one log line, and every failure one ServiceError with diagnostics (attempt.ts).
+import * as l10n from '@vscode/l10n';
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { fail, logCall, runAttempts, type Call, type ClientLogger, type ClientSettings, type RetryWait } from './attempt';
@@ -9,6 +10,8 @@ import { maskKey } from './keyMasking';
 import { checkImage, type ImageType } from './imageBytes';
 import { ImageResultSchema, type ImageRequest } from './imageRequest';
 import { downloadMade, imageUpload } from './imageTransfer';
+import { commandTitle } from '../manifest/commandTitles';
+import { Commands } from '../manifest/ids';
 import { safeParseInEnglish } from '../zodIssueText';
 import { eventsOf, readJson, readStream, type TextStreamEvent } from './responseReaders';
 import { DEFAULT_MAX_RETRIES } from './retryPolicy';
@@ -70,7 +73,8 @@ export class ServiceClient {
   private readonly baseUrl: string | undefined;
   /** The base URL's path (e.g. /v1), the prefix of every endpoint in logs and diagnostics. */
   private readonly basePath: string;
-  private readonly configProblem: string | undefined;
+  /** What the person is told, and the English the log gets. */
+  private readonly configProblem: { userMessage: string; serviceMessage: string } | undefined;
   private readonly settings: ClientSettings;
 
   constructor(options: ServiceClientOptions) {
@@ -91,12 +95,12 @@ export class ServiceClient {
     this.baseUrl = base.ok ? base.baseUrl : undefined;
     this.basePath = base.ok ? new URL(base.baseUrl).pathname : '';
     this.configProblem = !base.ok
-      ? base.message
+      ? { userMessage: base.message, serviceMessage: 'the base URL was refused by its check' }
       : apiKey === ''
-        ? "No API key is set: set one with 'Multi-Model AI: Set API Key'."
+        ? { userMessage: l10n.t("No API key is set: set one with '{0}'.", commandTitle(Commands.setApiKey)), serviceMessage: 'no API key is set' }
         : /^[\x21-\x7e]+$/.test(apiKey)
           ? undefined
-          : "The API key holds spaces or unusual characters: paste it again with 'Multi-Model AI: Set API Key'.";
+          : { userMessage: l10n.t("The API key holds spaces or unusual characters: paste it again with '{0}'.", commandTitle(Commands.setApiKey)), serviceMessage: 'the API key holds spaces or unusual characters' };
   }
 
   async listModels(filters: ModelFilters = {}, options: RequestOptions = {}): Promise<ModelList> {
@@ -189,7 +193,7 @@ export class ServiceClient {
     };
     if (repeated) logCall(this.settings, 'info', call, undefined, { note: 'the same request as an unfinished generation: its client request id is sent again' });
     if (this.configProblem !== undefined) {
-      throw fail(this.settings, call, undefined, { kind: 'config', userMessage: this.configProblem, serviceMessage: this.configProblem });
+      throw fail(this.settings, call, undefined, { kind: 'config', ...this.configProblem });
     }
     if (call.signal?.aborted) throw fail(this.settings, call, undefined, { kind: 'aborted' });
     return call;

@@ -10,6 +10,11 @@ export function formatInteger(n: number, locale: Locale): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(n);
 }
 
+/** "21.3" / "21,3": a number with at most `fractionDigits` decimals (sizes in megabytes). */
+export function formatDecimal(n: number, locale: Locale, fractionDigits = 1): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: fractionDigits }).format(n);
+}
+
 /** "≈ 8.00 ₽" / "≈ 8,00 ₽"; an amount under a kopeck keeps enough digits to show more than zero. */
 export function formatRub(amount: number, locale: Locale): string {
   const digits = amount === 0 || amount >= 0.01 ? 2 : Math.min(6, 1 - Math.floor(Math.log10(amount)));

@@ -2,6 +2,7 @@
 // for, names from the prompt, never over an existing file, and never a half-written file. Each image is written whole to a hidden temporary file in the same
 // folder, its final name is claimed by creating it exclusively (so a file that exists, or
 // appears meanwhile, is never replaced), and the temporary file is renamed onto the claim.
+import * as l10n from '@vscode/l10n';
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -39,10 +40,11 @@ export class SaveError extends ImageInputError {}
 /** Whose folder the images go to, for what to do when it cannot be written: the setting's, or the edited original's. */
 export type ImageFolderKind = 'setting' | 'original';
 
-const ADVICE: Record<ImageFolderKind, string> = {
-  setting: 'Choose another folder in the setting multiModelAI.imageFolder.',
-  original: 'An edit is saved next to the original: copy the image into a folder you can write to, and edit the copy.',
-};
+function advice(kind: ImageFolderKind): string {
+  return kind === 'setting'
+    ? l10n.t('Choose another folder in the setting multiModelAI.imageFolder.')
+    : l10n.t('An edit is saved next to the original: copy the image into a folder you can write to, and edit the copy.');
+}
 
 /**
  * Creates `folder` when missing, then creates and deletes a probe file in it. Run before images
@@ -55,7 +57,7 @@ export async function checkWritableFolder(folder: string, kind: ImageFolderKind)
     await (await open(probe, 'wx')).close();
     await unlink(probe);
   } catch (error) {
-    throw new SaveError(`Images cannot be saved in ${folder}, so nothing was sent: ${refusal(error, kind)}`);
+    throw new SaveError(l10n.t('Images cannot be saved in {0}, so nothing was sent: {1}', folder, refusal(error, kind)));
   }
 }
 
@@ -84,7 +86,7 @@ export async function saveNewFile(folder: string, kind: ImageFolderKind, stem: s
     }
     return target;
   } catch (error) {
-    throw new SaveError(`Could not save the image in ${folder}: ${refusal(error, kind)}`);
+    throw new SaveError(l10n.t('Could not save the image in {0}: {1}', folder, refusal(error, kind)));
   } finally {
     await unlink(temporary).catch(() => undefined);
   }
@@ -116,13 +118,13 @@ function refusal(error: unknown, kind: ImageFolderKind): string {
 export function refusalMessage(code: string, kind: ImageFolderKind): string {
   const why =
     code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
-      ? 'the folder is read-only for VS Code'
+      ? l10n.t('the folder is read-only for VS Code')
       : code === 'ENOSPC'
-        ? 'the disk is full'
+        ? l10n.t('the disk is full')
         : code === 'ENOTDIR' || code === 'EEXIST'
-          ? 'a file has the folder\'s name'
-          : `the file system refused (${code})`;
-  return `${why}. ${ADVICE[kind]}`;
+          ? l10n.t("a file has the folder's name")
+          : l10n.t('the file system refused ({0})', code);
+  return l10n.t('{0}. {1}', why, advice(kind));
 }
 
 /**
@@ -132,7 +134,7 @@ export function refusalMessage(code: string, kind: ImageFolderKind): string {
  */
 export function resolveImageFolder(setting: string, workspace: { name: string; fsPath?: string } | undefined): { ok: true; folder: string } | { ok: false; message: string } {
   if (path.isAbsolute(setting)) return { ok: true, folder: setting };
-  if (!workspace) return { ok: false, message: 'Open a folder first: images are saved into the workspace. Or set multiModelAI.imageFolder to an absolute path.' };
-  if (workspace.fsPath === undefined) return { ok: false, message: `Images are saved on this machine's disk, and the folder ${workspace.name} is not there: set multiModelAI.imageFolder to an absolute path.` };
+  if (!workspace) return { ok: false, message: l10n.t('Open a folder first: images are saved into the workspace. Or set multiModelAI.imageFolder to an absolute path.') };
+  if (workspace.fsPath === undefined) return { ok: false, message: l10n.t("Images are saved on this machine's disk, and the folder {0} is not there: set multiModelAI.imageFolder to an absolute path.", workspace.name) };
   return { ok: true, folder: path.join(workspace.fsPath, setting) };
 }

@@ -1,13 +1,16 @@
 // One person's image request from start to files on disk: checked input and folder, one request
 // to the service (its retries are the client's), checked images, each saved as a new file. The
 // command palette, the explorer's Edit Image and the chat's /image all run through here.
+import * as l10n from '@vscode/l10n';
 import { readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { buildImageRequest, type ImageFile, type WantedImageOptions } from '../client/imageRequest';
 import { costOfImages } from '../client/pricing';
 import type { ModelEntry } from '../client/schemas';
 import type { RequestOptions, ServiceClient } from '../client/serviceClient';
-import { checkImage, formatMegabytes, MAX_IMAGE_BYTES } from '../client/imageBytes';
+import { checkImage, MAX_IMAGE_BYTES } from '../client/imageBytes';
+import { displayLocale } from '../format/displayLanguage';
+import { formatDecimal, formatInteger } from '../format/localeFormat';
 import { checkWritableFolder, editedStem, saveNewFile, stemFromText } from './imageFiles';
 import { ImageInputError } from './imageInputError';
 
@@ -18,8 +21,11 @@ export const MAX_PROMPT_CHARS = 32_000;
 
 /** Why the prompt cannot be sent, or undefined when it can. */
 export function promptProblem(prompt: string, what: 'image' | 'edit'): string | undefined {
-  if (prompt.trim() === '') return what === 'image' ? 'Describe the image to make, e.g. "a flat icon of a red fox".' : 'Say what to change, e.g. "make the background transparent".';
-  if (prompt.length > MAX_PROMPT_CHARS) return `The prompt is ${prompt.length.toLocaleString('en-US')} characters: shorten it to ${MAX_PROMPT_CHARS.toLocaleString('en-US')} at most.`;
+  if (prompt.trim() === '') return what === 'image' ? l10n.t('Describe the image to make, e.g. "a flat icon of a red fox".') : l10n.t('Say what to change, e.g. "make the background transparent".');
+  if (prompt.length > MAX_PROMPT_CHARS) {
+    const locale = displayLocale();
+    return l10n.t('The prompt is {0} characters: shorten it to {1} at most.', formatInteger(prompt.length, locale), formatInteger(MAX_PROMPT_CHARS, locale));
+  }
   return undefined;
 }
 
@@ -30,14 +36,26 @@ export async function readImageToEdit(file: string): Promise<ImageFile> {
   try {
     size = (await stat(file)).size;
   } catch {
-    throw new ImageInputError(`${name} cannot be read: check that it still exists.`);
+    throw new ImageInputError(l10n.t('{0} cannot be read: check that it still exists.', name));
   }
   // Checked before reading, so a huge file is never loaded.
-  if (size > MAX_IMAGE_BYTES) throw new ImageInputError(`${name} is ${formatMegabytes(size)}, over the ${formatMegabytes(MAX_IMAGE_BYTES)} limit: pick a smaller image.`);
+  if (size > MAX_IMAGE_BYTES) throw new ImageInputError(l10n.t('{0} is {1}, over the {2} limit: pick a smaller image.', name, megabytes(size), megabytes(MAX_IMAGE_BYTES)));
   const bytes = await readFile(file);
   const checked = checkImage(bytes);
-  if ('problem' in checked) throw new ImageInputError(`${name} cannot be edited: ${checked.problem}. Pick a PNG, JPEG or WebP image.`);
+  // The size was checked above: the file is empty or not an image.
+  if ('problem' in checked) {
+    throw new ImageInputError(
+      bytes.length === 0
+        ? l10n.t('{0} cannot be edited: it is empty. Pick a PNG, JPEG or WebP image.', name)
+        : l10n.t('{0} cannot be edited: it is not a PNG, JPEG, WebP or GIF image. Pick a PNG, JPEG or WebP image.', name),
+    );
+  }
   return { bytes, fileName: name, mime: checked.type.mime };
+}
+
+/** "21.3 MB" / "21,3 МБ". */
+function megabytes(bytes: number): string {
+  return l10n.t('{0} MB', formatDecimal(bytes / (1024 * 1024), displayLocale()));
 }
 
 export interface ImageJob {

@@ -2,6 +2,7 @@
 // out of VS Code's parts), as the client's TextMessages: a system message as the system prompt,
 // the assistant's tool calls with the reasoning remembered for them, and tool results, each its
 // own tool message, before the user text they came with. Data parts never go as their bytes.
+import * as l10n from '@vscode/l10n';
 import type { ImageInput, TextMessage, ToolCall } from '../client/textRequest';
 import { SetupError } from '../client/modelConnection';
 import type { ReasoningMemory } from './reasoningMemory';
@@ -16,7 +17,6 @@ export interface LmMessage {
 
 type DataContent = Extract<LmContent, { kind: 'data' }>;
 
-const IMAGES_REFUSED = 'This model does not accept images: remove the image, or pick a model that accepts images.';
 /** The text of a user message that only carries the images of the tool results before it (an empty text block is refused by Messages). */
 const TOOL_IMAGES_TEXT = 'The images the tools returned.';
 
@@ -68,7 +68,7 @@ export function toTextMessages(messages: readonly LmMessage[], memory: Reasoning
       else if (part.kind === 'toolCall') calls.push({ id: part.id, name: part.name, arguments: JSON.stringify(part.input ?? {}) });
       else if (part.kind === 'toolResult') results.push({ role: 'tool', toolCallId: part.callId, content: resultText(part.content, acceptsImages, images) });
       else {
-        if (!acceptsImages && isImage(part.mimeType)) throw new SetupError(IMAGES_REFUSED, ['selectModel']);
+        if (!acceptsImages && isImage(part.mimeType)) throw new SetupError(l10n.t('This model does not accept images: remove the image, or pick a model that accepts images.'), ['selectModel']);
         const read = readData(part, acceptsImages);
         text += read.text;
         if (read.image) images.push(read.image);

@@ -3,6 +3,7 @@
 // The spec says limits are per model and read from the catalog but names no fields: the
 // entry's `context_length` and `max_output_tokens` (also read: `top_provider.max_completion_tokens`,
 // the widely used catalogs' name) are read, with documented defaults when absent.
+import * as l10n from '@vscode/l10n';
 import type { ModelEntry } from '../client/schemas';
 import { vendorOf } from '../views/modelPickItems';
 
@@ -42,7 +43,7 @@ export function providedModel(entry: ModelEntry): ProvidedModel {
     family: vendorOf(entry.id),
     version: entry.id,
     detail: 'Multi-Model AI',
-    tooltip: `${entry.id} through Multi-Model AI`,
+    tooltip: l10n.t('{0} through Multi-Model AI', entry.id),
     maxInputTokens: context - maxOutputTokens,
     maxOutputTokens,
     capabilities: { toolCalling: entry.supported_parameters.includes('tools'), imageInput: (entry.architecture.input_modalities ?? []).includes('image') },

@@ -1,5 +1,6 @@
 // VS Code's toolMode Required: the answer must be a tool call. Only tool_choice can demand one; a
 // request without it would go as Auto and could come back as text the caller cannot take.
+import * as l10n from '@vscode/l10n';
 import type { ModelEntry } from '../client/schemas';
 import { SetupError } from '../client/modelConnection';
 
@@ -10,7 +11,7 @@ export function checkToolRequired(model: ModelEntry): void {
   const missing = NEEDED.filter((name) => !model.supported_parameters.includes(name));
   if (missing.length === 0) return;
   throw new SetupError(
-    `${model.id} cannot be made to call a tool (the catalog does not list ${missing.join(' or ')} for it): send the request with toolMode Auto, or pick another model.`,
+    l10n.t('{0} cannot be made to call a tool (the catalog does not list {1} for it): send the request with toolMode Auto, or pick another model.', model.id, missing.join(' / ')),
     ['selectModel'],
   );
 }

@@ -1,9 +1,10 @@
 // One refactoring request: streams the reply, keeps the proposed document up to date (at
 // most one update per interval) and ends in an outcome. It never touches the document: the
 // editor side applies a `done` proposal only when the person accepts it.
+import * as l10n from '@vscode/l10n';
 import { buildRefactorMessages } from './refactorPrompt';
 import { SetupError, type ModelConnection } from '../client/modelConnection';
-import { CODE_CUT_OFF_MESSAGE, reachedLengthLimit } from '../reply/lengthLimit';
+import { codeCutOffMessage, reachedLengthLimit } from '../reply/lengthLimit';
 import type { RetryWait } from '../client/serviceClient';
 import { streamReply } from '../reply/streamReply';
 import { extractCode } from './extractCode';
@@ -33,7 +34,7 @@ export type RefactorOutcome =
   | { status: 'failed'; error?: unknown }
   | { status: 'interrupted'; error: unknown; document: string };
 
-export const NO_CODE_MESSAGE = 'The model answered without any code: try again, or word the instruction differently.';
+export const noCodeMessage = (): string => l10n.t('The model answered without any code: try again, or word the instruction differently.');
 
 export class RefactorRun {
   private reply = '';
@@ -82,7 +83,7 @@ export class RefactorRun {
       case 'interrupted':
         return { status: 'interrupted', error: outcome.error, document: this.proposal() };
       case 'done': {
-        if (reachedLengthLimit(outcome)) return { status: 'interrupted', error: new SetupError(CODE_CUT_OFF_MESSAGE, ['openSettings']), document: this.proposal() };
+        if (reachedLengthLimit(outcome)) return { status: 'interrupted', error: new SetupError(codeCutOffMessage(), ['openSettings']), document: this.proposal() };
         const code = extractCode(outcome.text, target.languageId, true);
         if (!code || code.trim() === '') return { status: 'failed' };
         const fitted = fitCode(code, selectedText(target));

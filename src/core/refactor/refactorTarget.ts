@@ -1,5 +1,8 @@
 // What a refactoring replaces: the document as it was when the request started and the
 // range of the selection in it (offsets), so the proposal and the final check need no editor.
+import * as l10n from '@vscode/l10n';
+import { commandTitle } from '../manifest/commandTitles';
+import { Commands } from '../manifest/ids';
 export interface RefactorTarget {
   documentText: string;
   /** The editor's version number of the document at the start. */
@@ -27,9 +30,8 @@ export function unchangedSince(target: RefactorTarget, current: { version: numbe
   return current.version === target.version || current.text === target.documentText;
 }
 
-export const DOCUMENT_CHANGED_MESSAGE =
-  'The file changed while the refactoring was being prepared, so it was not applied. ' +
-  'Run Refactor Selection again on the current code.';
+export const documentChangedMessage = (): string =>
+  l10n.t('The file changed while the refactoring was being prepared, so it was not applied. Run {0} again on the current code.', commandTitle(Commands.refactorSelection));
 
 /**
  * Widens a selection that starts inside a line's indentation to the start of that line, so

@@ -1,14 +1,16 @@
 // An answer that ended at its token limit (chat completions' finish reason `length`, Messages'
 // `max_tokens`, Responses' `incomplete`) reads like a whole answer but is not one: the chat
 // says so on the turn, and a refactoring never offers such code to apply.
+import * as l10n from '@vscode/l10n';
 import type { ReplyOutcome } from './streamReply';
-
-const SETTING = 'the setting Multi-Model AI: Max Tokens';
 
 export function reachedLengthLimit(outcome: ReplyOutcome): boolean {
   return outcome.status === 'done' && outcome.finishReason === 'length';
 }
 
-export const LENGTH_LIMIT_NOTICE = `The answer stopped at its length limit: send "continue" for the rest, or raise ${SETTING}.`;
+/** The chat's note under such an answer. */
+export const lengthLimitNotice = (): string => l10n.t('The answer stopped at its length limit: send "continue" for the rest, or raise the setting Multi-Model AI: Max Tokens.');
 
-export const CODE_CUT_OFF_MESSAGE = `The answer stopped at its length limit before the code was complete, so it cannot be applied: raise ${SETTING}, or refactor a smaller selection.`;
+/** Why a refactoring cut off at its limit is not offered. */
+export const codeCutOffMessage = (): string =>
+  l10n.t('The answer stopped at its length limit before the code was complete, so it cannot be applied: raise the setting Multi-Model AI: Max Tokens, or refactor a smaller selection.');

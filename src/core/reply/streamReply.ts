@@ -2,6 +2,7 @@
 // the language-model provider). It knows nothing of turns or documents: it picks the model's
 // interface, sends, hands text and reasoning on in batches as they arrive, and sorts the ending
 // into one outcome.
+import * as l10n from '@vscode/l10n';
 import type { Usage } from '../client/schemas';
 import type { RetryWait } from '../client/serviceClient';
 import { ServiceError } from '../client/serviceError';
@@ -75,7 +76,7 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     const { client, model, maxTokens } = connection;
     handlers.onModel?.(model);
     const transport = chooseTransport(model, connection.transport);
-    if (!transport.ok) throw new SetupError(`The model ${model.id} cannot be used: ${transport.message}`, ['selectModel', 'openSettings']);
+    if (!transport.ok) throw new SetupError(l10n.t('The model {0} cannot be used: {1}', model.id, transport.message), ['selectModel', 'openSettings']);
     if (transport.assumedFrom) connection.onAssumedInterface?.(transport.assumedFrom);
     const fitted = fitToContext(request.messages, model.context_length, maxTokens);
     if (fitted.dropped > 0 && model.context_length !== undefined) handlers.onTrimmed?.(fitted.dropped, model.context_length);

@@ -1,6 +1,7 @@
 // The extension's settings, read from untrusted JSON (settings.json can hold anything) and
 // checked with the core client's rules. A bad value never reaches a request; it becomes a
 // problem the shell shows with how to fix it.
+import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import { buildOnce } from '../buildOnce';
 import { validateBaseUrl } from '../client/baseUrl';
@@ -74,14 +75,14 @@ function readModelOptions(raw: unknown, problems: string[]): Record<string, Reco
   if (raw === undefined || raw === null) return {};
   const parsed = z.record(z.string(), z.unknown()).safeParse(raw);
   if (!parsed.success) {
-    problems.push('multiModelAI.modelOptions must be an object keyed by model id, e.g. { "acme/chat-large": { "temperature": 0.2 } }.');
+    problems.push(l10n.t('multiModelAI.modelOptions must be an object keyed by model id, e.g. {0}.', '{ "acme/chat-large": { "temperature": 0.2 } }'));
     return {};
   }
   const options: Record<string, Record<string, unknown>> = {};
   for (const [model, value] of Object.entries(parsed.data)) {
     const entry = z.record(z.string(), z.unknown()).safeParse(value);
     if (entry.success) options[model] = entry.data;
-    else problems.push(`multiModelAI.modelOptions["${model}"] must be an object of options, e.g. { "temperature": 0.2 }.`);
+    else problems.push(l10n.t('multiModelAI.modelOptions["{0}"] must be an object of options, e.g. {1}.', model, '{ "temperature": 0.2 }'));
   }
   return options;
 }
@@ -90,14 +91,14 @@ function readRequestHeaders(raw: unknown, problems: string[]): Record<string, st
   if (raw === undefined || raw === null) return {};
   const parsed = z.record(z.string(), z.unknown()).safeParse(raw);
   if (!parsed.success) {
-    problems.push('multiModelAI.requestHeaders must be an object of header names and text values.');
+    problems.push(l10n.t('multiModelAI.requestHeaders must be an object of header names and text values.'));
     return {};
   }
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(parsed.data)) {
-    if (RESERVED_HEADERS.has(name.toLowerCase())) problems.push(`multiModelAI.requestHeaders cannot set "${name}": the extension sets it itself.`);
-    else if (!HEADER_NAME.test(name)) problems.push(`multiModelAI.requestHeaders: "${name}" is not a valid header name.`);
-    else if (typeof value !== 'string' || !HEADER_VALUE.test(value)) problems.push(`multiModelAI.requestHeaders["${name}"] must be text on one line.`);
+    if (RESERVED_HEADERS.has(name.toLowerCase())) problems.push(l10n.t('multiModelAI.requestHeaders cannot set "{0}": the extension sets it itself.', name));
+    else if (!HEADER_NAME.test(name)) problems.push(l10n.t('multiModelAI.requestHeaders: "{0}" is not a valid header name.', name));
+    else if (typeof value !== 'string' || !HEADER_VALUE.test(value)) problems.push(l10n.t('multiModelAI.requestHeaders["{0}"] must be text on one line.', name));
     else headers[name.toLowerCase()] = value;
   }
   return headers;

@@ -3,6 +3,9 @@
 // characters VS Code's editor highlights (zero-width spaces and joiners, fillers, tags), which
 // make identifiers that look alike differ. One rule for every surface: the chat page shows them,
 // Copy, Insert, Apply and the refactor's Accept warn and offer to strip them.
+import * as l10n from '@vscode/l10n';
+import { displayLocale } from '../format/displayLanguage';
+import { formatInteger, plural } from '../format/localeFormat';
 
 export type HiddenKind = 'bidi' | 'invisible';
 
@@ -116,11 +119,17 @@ export function hiddenCharactersWarning(text: string, what: string): string | un
   const found = findHiddenCharacters(text);
   if (found.length === 0) return undefined;
   const kinds = [...new Set(found.map((c) => `${c.code} ${c.name.toLowerCase()}`))];
-  const listed = kinds.length > 3 ? `${kinds.slice(0, 3).join(', ')} and ${kinds.length - 3} more` : kinds.join(', ');
+  const locale = displayLocale();
+  const listed = kinds.length > 3 ? l10n.t('{0} and {1} more', kinds.slice(0, 3).join(', '), formatInteger(kinds.length - 3, locale)) : kinds.join(', ');
   const bidi = found.some((c) => c.kind === 'bidi');
   const effect = bidi
-    ? 'they can make it read differently from what it does (the text direction changes unseen)'
-    : 'they can make names that look the same differ';
-  const count = found.length === 1 ? '1 hidden character' : `${found.length} hidden characters`;
-  return `${what} holds ${count} (${listed}): ${effect}. Remove them before using it?`;
+    ? l10n.t('they can make it read differently from what it does (the text direction changes unseen)')
+    : l10n.t('they can make names that look the same differ');
+  const count = plural(found.length, locale, {
+    one: l10n.t({ message: '{0} hidden character', comment: ['plural: one'] }),
+    few: l10n.t({ message: '{0} hidden characters', comment: ['plural: few'] }),
+    many: l10n.t({ message: '{0} hidden characters', comment: ['plural: many'] }),
+    other: l10n.t({ message: '{0} hidden characters', comment: ['plural: other'] }),
+  });
+  return l10n.t('{0} holds {1} ({2}): {3}. Remove them before using it?', what, count, listed, effect);
 }

@@ -1,6 +1,7 @@
 // What the "Select Model" quick-pick lists, built from the live catalog (spec: the model
 // list is dynamic and read at run time). Usable text models are grouped by vendor; text
 // models this workspace cannot use are listed apart with the reason; image models never appear.
+import * as l10n from '@vscode/l10n';
 import { isTextModel, usableTextModels, whyNotUsable, type TextNeeds } from '../client/modelCatalog';
 import type { ModelEntry, ModelList } from '../client/schemas';
 
@@ -18,7 +19,8 @@ export type ModelPickEntry =
       current: boolean;
     };
 
-export const NOT_AVAILABLE_LABEL = 'Not available here';
+/** The separator above the models this workspace cannot use. */
+export const notAvailableLabel = (): string => l10n.t('Not available here');
 
 export function vendorOf(modelId: string): string {
   const slash = modelId.indexOf('/');
@@ -31,7 +33,7 @@ export function shortModelName(modelId: string): string {
 }
 
 export function capabilitiesText(entry: ModelEntry): string {
-  return entry.supported_parameters.length > 0 ? entry.supported_parameters.join(' · ') : 'no optional parameters';
+  return entry.supported_parameters.length > 0 ? entry.supported_parameters.join(' · ') : l10n.t('no optional parameters');
 }
 
 /** The catalog's display name, when it gives one other than the id. */
@@ -73,7 +75,7 @@ export function buildModelPickItems(
     }
     items.push(modelItem(entry, entry.id === options.currentModelId));
   }
-  if (unusable.length > 0) items.push({ kind: 'separator', label: NOT_AVAILABLE_LABEL });
+  if (unusable.length > 0) items.push({ kind: 'separator', label: notAvailableLabel() });
   for (const entry of unusable) {
     items.push(modelItem(entry, entry.id === options.currentModelId, whyNotUsable(entry, needs)));
   }

@@ -1,6 +1,10 @@
 // What the status bar item says and does, from what the shell knows right now. It always
 // shows something: a missing address, key or model is named, and clicking fixes it.
-import { formatRub } from '../client/pricing';
+import * as l10n from '@vscode/l10n';
+import { displayLocale } from '../format/displayLanguage';
+import { formatRub, plural } from '../format/localeFormat';
+import { commandTitle } from '../manifest/commandTitles';
+import { Commands } from '../manifest/ids';
 import type { ModelEntry } from '../client/schemas';
 import type { FixAction } from '../actions';
 import { capabilitiesText, shortModelName } from './modelPickItems';
@@ -30,29 +34,29 @@ export interface StatusBarView {
   warning: boolean;
 }
 
-const PICK_ANOTHER = 'Click to pick another model.';
+const pickAnother = (): string => l10n.t('Click to pick another model.');
 
 export function statusBarView(input: StatusBarInput): StatusBarView {
   if (!input.hasBaseUrl) {
     return {
-      text: '$(gear) Multi-Model AI: set address',
-      tooltip: 'The service address (multiModelAI.baseUrl) is not set. Click to enter it.',
+      text: `$(gear) ${l10n.t('Multi-Model AI: set address')}`,
+      tooltip: l10n.t('The service address (multiModelAI.baseUrl) is not set. Click to enter it.'),
       action: 'setBaseUrl',
       warning: true,
     };
   }
   if (!input.hasKey) {
     return {
-      text: '$(key) Multi-Model AI: set API key',
-      tooltip: 'No API key is stored. Click to set it.',
+      text: `$(key) ${l10n.t('Multi-Model AI: set API key')}`,
+      tooltip: l10n.t('No API key is stored. Click to set it.'),
       action: 'setApiKey',
       warning: true,
     };
   }
   if (!input.modelId) {
     return {
-      text: '$(sparkle) Select model',
-      tooltip: 'No model is selected. Click to pick one from the live catalog.',
+      text: `$(sparkle) ${l10n.t('Select model')}`,
+      tooltip: l10n.t('No model is selected. Click to pick one from the live catalog.'),
       action: 'selectModel',
       warning: true,
     };
@@ -61,18 +65,31 @@ export function statusBarView(input: StatusBarInput): StatusBarView {
   if (input.unusableReason) {
     return {
       text: `$(warning) ${name}`,
-      tooltip: `${input.modelId}\n${input.unusableReason}\n${PICK_ANOTHER}`,
+      tooltip: `${input.modelId}\n${input.unusableReason}\n${pickAnother()}`,
       action: 'selectModel',
       warning: true,
     };
   }
   const lines = [input.modelId];
-  if (input.entry) lines.push(`Accepts: ${capabilitiesText(input.entry)}`);
-  if (input.catalogProblem) lines.push(`Could not read the model list: ${input.catalogProblem}`);
-  if (input.legacyBaseUrl) lines.push(`Uses the legacy address ${input.legacyBaseUrl}: Verify Connection offers the current one.`);
-  if (input.spend && input.spend.answers > 0) {
-    lines.push(`Spent since VS Code started: ${formatRub(input.spend.rub)} (${input.spend.answers} ${input.spend.answers === 1 ? 'answer' : 'answers'}, at the catalog's prices; answers stopped or cut off report no usage, so they are not counted)`);
-  }
-  lines.push(PICK_ANOTHER);
+  if (input.entry) lines.push(l10n.t('Accepts: {0}', capabilitiesText(input.entry)));
+  if (input.catalogProblem) lines.push(l10n.t('Could not read the model list: {0}', input.catalogProblem));
+  if (input.legacyBaseUrl) lines.push(l10n.t("Uses the legacy address {0}: '{1}' offers the current one.", input.legacyBaseUrl, commandTitle(Commands.verifyConnection)));
+  if (input.spend && input.spend.answers > 0) lines.push(spendLine(input.spend));
+  lines.push(pickAnother());
   return { text: `$(sparkle) ${name}`, tooltip: lines.join('\n'), action: 'selectModel', warning: false };
+}
+
+function spendLine(spend: { rub: number; answers: number }): string {
+  const locale = displayLocale();
+  const answers = plural(spend.answers, locale, {
+    one: l10n.t({ message: '{0} answer', comment: ['plural: one'] }),
+    few: l10n.t({ message: '{0} answers', comment: ['plural: few'] }),
+    many: l10n.t({ message: '{0} answers', comment: ['plural: many'] }),
+    other: l10n.t({ message: '{0} answers', comment: ['plural: other'] }),
+  });
+  return l10n.t(
+    "Spent since VS Code started: {0} ({1}, at the catalog's prices; answers stopped or cut off report no usage, so they are not counted)",
+    formatRub(spend.rub, locale),
+    answers,
+  );
 }

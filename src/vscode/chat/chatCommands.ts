@@ -1,7 +1,7 @@
 // The chat's commands: open it (view or editor), start a new conversation, and the two
 // editor commands that bring code into it: Explain Selection and Add Selection to Chat.
 import * as vscode from 'vscode';
-import { CHAT_VIEW_ID, checkExplainable, Commands } from '../../core/index';
+import { CHAT_VIEW_ID, checkExplainable, Commands, commandTitle } from '../../core/index';
 import type { ChatHost } from './chatHost';
 import type { ChatPanels } from './chatPanel';
 import { selectionContext, type EditorTracker } from './editorContext';
@@ -15,7 +15,7 @@ export async function explainSelection(host: ChatHost, editors: EditorTracker): 
   const editor = editors.selectionEditor();
   const item = editor && selectionContext(editor);
   if (!item) {
-    void vscode.window.showWarningMessage('Select the code to explain, then run Explain Selection again.');
+    void vscode.window.showWarningMessage(vscode.l10n.t('Select the code to explain, then run {0} again.', commandTitle(Commands.explainSelection)));
     return false;
   }
   const check = checkExplainable(item);
@@ -25,7 +25,7 @@ export async function explainSelection(host: ChatHost, editors: EditorTracker): 
   }
   await revealChat();
   if (host.session.busy) {
-    host.notify('Wait for the current answer to finish, or stop it, then explain the selection again.');
+    host.notify(vscode.l10n.t('Wait for the current answer to finish, or stop it, then explain the selection again.'));
     return false;
   }
   void host.session.explain(item);
@@ -42,7 +42,7 @@ export function registerChatCommands(host: ChatHost, panels: ChatPanels, editors
       const editor = editors.selectionEditor();
       const item = editor && selectionContext(editor);
       if (!item) {
-        void vscode.window.showWarningMessage('Select some code first, then add it to the chat.');
+        void vscode.window.showWarningMessage(vscode.l10n.t('Select some code first, then add it to the chat.'));
         return false;
       }
       await revealChat();

@@ -109,7 +109,7 @@ export class ChatHost extends Disposable {
     try {
       await this.dispatch(message, from);
     } catch (error) {
-      this.deps.failures.report(`The chat could not do "${message.type}"`, error);
+      this.deps.failures.report({ shown: vscode.l10n.t('The chat could not do "{0}"', message.type), logged: `The chat could not do "${message.type}"` }, error);
     }
   }
 
@@ -166,7 +166,7 @@ export class ChatHost extends Disposable {
         return void (await this.refreshModels(true));
       case 'clipboard/copy':
         await vscode.env.clipboard.writeText(message.text);
-        return void vscode.window.setStatusBarMessage('Copied to the clipboard', 2000);
+        return void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied to the clipboard'), 2000);
       case 'code/copy':
       case 'code/insert':
       case 'code/apply':
@@ -184,12 +184,12 @@ export class ChatHost extends Disposable {
 
   /** Copy, Insert, Apply, New File: code with hidden characters is shown to the person first. */
   private async useCode(message: Extract<ToHost, { type: `code/${string}` }>): Promise<void> {
-    const code = await checkHiddenCharacters(message.code, message.lang === 'markdown' ? 'This answer' : 'This code');
+    const code = await checkHiddenCharacters(message.code, message.lang === 'markdown' ? vscode.l10n.t({ message: 'This answer', comment: ['begins: … holds 2 hidden characters'] }) : vscode.l10n.t({ message: 'This code', comment: ['begins: … holds 2 hidden characters'] }));
     if (code === undefined) return;
     switch (message.type) {
       case 'code/copy':
         await vscode.env.clipboard.writeText(code);
-        return void vscode.window.setStatusBarMessage('Copied to the clipboard', 2000);
+        return void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied to the clipboard'), 2000);
       case 'code/insert':
         return void (await this.deps.code.insert(code));
       case 'code/apply':
@@ -207,7 +207,7 @@ export class ChatHost extends Disposable {
     try {
       await vscode.workspace.fs.stat(uri);
     } catch {
-      return this.notify(`${vscode.workspace.asRelativePath(file)} is no longer there: it was moved or deleted.`);
+      return this.notify(vscode.l10n.t('{0} is no longer there: it was moved or deleted.', vscode.workspace.asRelativePath(file)));
     }
     if (!reveal) return void (await vscode.commands.executeCommand('vscode.open', uri, { preview: false }));
     await vscode.commands.executeCommand(vscode.workspace.getWorkspaceFolder(uri) ? 'revealInExplorer' : 'revealFileInOS', uri);
@@ -215,16 +215,16 @@ export class ChatHost extends Disposable {
 
   private addFromEditor(kind: 'selection' | 'file'): void {
     const editor = kind === 'selection' ? this.deps.editors.selectionEditor() : this.deps.editors.editor();
-    if (!editor) return this.notify('Open a file first: its selection or content is added to your next message.');
+    if (!editor) return this.notify(vscode.l10n.t('Open a file first: its selection or content is added to your next message.'));
     const item = kind === 'file' ? fileContext(editor) : selectionContext(editor);
-    if (!item) return this.notify('Select some code in the editor first, or add the whole file.');
+    if (!item) return this.notify(vscode.l10n.t('Select some code in the editor first, or add the whole file.'));
     this.addContext(item);
   }
 
   private async rename(id: string): Promise<void> {
     const current = this.session.state(this.model).history.find((h) => h.id === id);
     if (!current) return;
-    const title = await vscode.window.showInputBox({ title: 'Rename Conversation', value: current.title, prompt: 'A name for this conversation' });
+    const title = await vscode.window.showInputBox({ title: vscode.l10n.t('Rename Conversation'), value: current.title, prompt: vscode.l10n.t('A name for this conversation') });
     if (title?.trim()) await this.session.rename(id, title);
   }
 

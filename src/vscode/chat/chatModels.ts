@@ -1,18 +1,19 @@
 // What the chat's model picker shows: the current model and the same usable models as the
 // Select Model quick-pick, from the connection's one read of the catalog, and what stands in
 // the way, said once with the buttons that fix it.
+import * as vscode from 'vscode';
 import { buildModelPickItems, type ModelProblem, type ModelView, ServiceError, unreachableMessage } from '../../core/index';
 import type { ModelState } from '../connection';
 import type { FailureReporter } from '../failureReporter';
 
 function catalogProblem(state: Extract<ModelState, { kind: 'catalogFailed' }>, failures: FailureReporter): ModelProblem {
-  const failure = failures.record('Could not load the models', state.error);
+  const failure = failures.record({ shown: vscode.l10n.t('Could not load the models'), logged: 'Could not load the models' }, state.error);
   const actions = ['retry' as const, ...failure.actions.filter((a) => a !== 'retry')];
   if (state.error instanceof ServiceError && state.error.kind === 'network') {
     // The same words as the card of a message sent meanwhile, so the page can say it once.
-    return { message: unreachableMessage(state.baseUrl), state: 'Service not reachable', actions };
+    return { message: unreachableMessage(state.baseUrl), state: vscode.l10n.t('Service not reachable'), actions };
   }
-  return { message: failure.message, state: 'Models not loaded', actions };
+  return { message: failure.message, state: vscode.l10n.t('Models not loaded'), actions };
 }
 
 export function modelView(state: ModelState, failures: FailureReporter): ModelView {
@@ -20,7 +21,7 @@ export function modelView(state: ModelState, failures: FailureReporter): ModelVi
   switch (state.kind) {
     case 'notReady': {
       const key = state.readiness.missing === 'apiKey';
-      const problem = { message: state.readiness.message, state: key ? 'No API key' : 'No service address', actions: [key ? 'setApiKey' as const : 'setBaseUrl' as const] };
+      const problem = { message: state.readiness.message, state: key ? vscode.l10n.t('No API key') : vscode.l10n.t('No service address'), actions: [key ? 'setApiKey' as const : 'setBaseUrl' as const] };
       return { current, options: [], loading: false, problem };
     }
     case 'catalogFailed':
@@ -33,8 +34,8 @@ export function modelView(state: ModelState, failures: FailureReporter): ModelVi
         return [{ id: item.modelId, ...(item.name !== undefined && { name: item.name }), description: item.description, ...(contextLength !== undefined && { contextLength }) }];
       });
       const problem: ModelProblem | undefined = !current
-        ? { message: 'Pick a model to start chatting.', state: 'No model picked', actions: ['selectModel'] }
-        : state.unusable ? { message: `${current}: ${state.unusable}`, state: 'Not usable', actions: ['selectModel'] } : undefined;
+        ? { message: vscode.l10n.t('Pick a model to start chatting.'), state: vscode.l10n.t('No model picked'), actions: ['selectModel'] }
+        : state.unusable ? { message: `${current}: ${state.unusable}`, state: vscode.l10n.t('Not usable'), actions: ['selectModel'] } : undefined;
       return { current, options, loading: false, problem };
     }
   }

@@ -21,7 +21,7 @@ export class ChatPanels extends Disposable implements vscode.WebviewPanelSeriali
       existing.reveal();
       return existing;
     }
-    const panel = vscode.window.createWebviewPanel(CHAT_PANEL_TYPE, 'Multi-Model AI Chat', vscode.ViewColumn.Beside, {
+    const panel = vscode.window.createWebviewPanel(CHAT_PANEL_TYPE, vscode.l10n.t('Multi-Model AI Chat'), vscode.ViewColumn.Beside, {
       ...pageOptions(this.extensionUri, this.host.imageFolder()),
       retainContextWhenHidden: true,
     });

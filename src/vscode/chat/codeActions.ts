@@ -5,8 +5,6 @@ import { languageIdForFence } from '../../core/index';
 import type { ProposalDocuments } from '../refactor/proposalDocuments';
 import type { EditorTracker } from './editorContext';
 
-const NO_EDITOR = 'Open a file and place the cursor where the code should go, then try again.';
-
 export class CodeActions {
   constructor(private readonly editors: EditorTracker, private readonly proposals: ProposalDocuments) {}
 
@@ -14,7 +12,7 @@ export class CodeActions {
   async insert(code: string): Promise<boolean> {
     const editor = this.editors.editor();
     if (!editor) {
-      void vscode.window.showWarningMessage(NO_EDITOR);
+      void vscode.window.showWarningMessage(vscode.l10n.t('Open a file and place the cursor where the code should go, then try again.'));
       return false;
     }
     await vscode.window.showTextDocument(editor.document, editor.viewColumn);
@@ -31,7 +29,7 @@ export class CodeActions {
   async apply(code: string, confirm: (question: string) => Thenable<boolean> = askToApply): Promise<boolean> {
     const editor = this.editors.editor();
     if (!editor) {
-      void vscode.window.showWarningMessage('Open the file to change (select the part to replace), then try again.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Open the file to change (select the part to replace), then try again.'));
       return false;
     }
     const { document } = editor;
@@ -43,12 +41,12 @@ export class CodeActions {
     const proposed = before.slice(0, document.offsetAt(range.start)) + code + before.slice(document.offsetAt(range.end));
     const uri = this.proposals.create(document.uri, proposed);
     const name = document.uri.path.split('/').pop() ?? 'file';
-    const target = editor.selection.isEmpty ? name : `the selection in ${name}`;
     try {
-      await vscode.commands.executeCommand('vscode.diff', document.uri, uri, `${name} ↔ Suggested change`, { preview: true });
-      if (!(await confirm(`Apply the suggested change to ${target}?`))) return false;
+      await vscode.commands.executeCommand('vscode.diff', document.uri, uri, vscode.l10n.t('{0} ↔ Suggested change', name), { preview: true });
+      const question = editor.selection.isEmpty ? vscode.l10n.t('Apply the suggested change to {0}?', name) : vscode.l10n.t('Apply the suggested change to the selection in {0}?', name);
+      if (!(await confirm(question))) return false;
       if (document.version !== version) {
-        void vscode.window.showWarningMessage(`${name} changed while the diff was open: apply the code again to see a fresh diff.`);
+        void vscode.window.showWarningMessage(vscode.l10n.t('{0} changed while the diff was open: apply the code again to see a fresh diff.', name));
         return false;
       }
       const edit = new vscode.WorkspaceEdit();
@@ -70,6 +68,7 @@ export class CodeActions {
 }
 
 async function askToApply(question: string): Promise<boolean> {
-  const choice = await vscode.window.showInformationMessage(question, 'Apply', 'Discard');
-  return choice === 'Apply';
+  const apply = vscode.l10n.t({ message: 'Apply', comment: ['a button: apply the suggested change to the file'] });
+  const choice = await vscode.window.showInformationMessage(question, apply, vscode.l10n.t({ message: 'Discard', comment: ['a button: drop the suggested change'] }));
+  return choice === apply;
 }

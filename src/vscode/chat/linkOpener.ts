@@ -12,11 +12,8 @@ export function isOpenableLink(href: string): boolean {
 
 export async function openLinkWithConfirmation(href: string): Promise<boolean> {
   if (!isOpenableLink(href)) return false;
-  const choice = await vscode.window.showInformationMessage(
-    'Open this link from the chat answer?',
-    { modal: true, detail: href },
-    'Open Link',
-  );
-  if (choice !== 'Open Link') return false;
+  const open = vscode.l10n.t('Open Link');
+  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Open this link from the chat answer?'), { modal: true, detail: href }, open);
+  if (choice !== open) return false;
   return vscode.env.openExternal(vscode.Uri.parse(href, true));
 }

@@ -25,6 +25,7 @@ export function pageOptions(extensionUri: vscode.Uri, imageFolder: string | unde
 export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonce = newNonce()): string {
   const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(pageRoot(extensionUri), name)).toString();
   const source = webview.cspSource;
+  const title = vscode.l10n.t('Multi-Model AI Chat');
   const csp = [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
@@ -33,17 +34,17 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonc
     `img-src ${source} data:`,
   ].join('; ');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${vscode.env.language}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${asset('codicon.css')}">
 <link rel="stylesheet" href="${asset('webview.css')}">
-<title>Multi-Model AI Chat</title>
+<title>${title}</title>
 </head>
 <body>
-<main id="app" aria-label="Multi-Model AI Chat"></main>
+<main id="app" aria-label="${title}"></main>
 <script nonce="${nonce}" src="${asset('webview.js')}"></script>
 </body>
 </html>`;

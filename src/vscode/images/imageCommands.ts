@@ -4,9 +4,9 @@
 // order (core's imageOrder), and the typed prompt is kept for the next try.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { type ClientLogger, Commands, Countdown, formatRub, IMAGE_SIZES, ImageInputError, type ImageJobResult, type ImageOrder, MAX_IMAGE_COUNT, type ModelEntry, promptProblem, readImageToEdit, sendImageOrder, ServiceError, SetupError, waitReason, type WantedImageOptions } from '../../core/index';
+import { type ClientLogger, Commands, Countdown, displayLocale, formatInteger, formatRub, IMAGE_SIZES, ImageInputError, type ImageJobResult, type ImageOrder, MAX_IMAGE_COUNT, type ModelEntry, plural, promptProblem, readImageToEdit, sendImageOrder, ServiceError, SetupError, waitReason, type WantedImageOptions } from '../../core/index';
 import { offerActions } from '../actions';
-import type { FailureReporter } from '../failureReporter';
+import type { FailedStep, FailureReporter } from '../failureReporter';
 import type { Services } from '../services';
 import type { ImageAsk, ImageRunner } from './imageRunner';
 
@@ -41,10 +41,11 @@ class ImageCommands {
 
   /** Resolves with the new files' paths, or undefined when nothing was made. */
   async generate(args: GenerateImageArgs): Promise<string[] | undefined> {
-    const prompt = args.prompt ?? (await this.ask('Generate Image', 'Describe the image to make', this.lastPrompt, 'image'));
+    const prompt = args.prompt ?? (await this.ask(vscode.l10n.t('Multi-Model AI: Generate Image'), vscode.l10n.t('Describe the image to make'), this.lastPrompt, 'image'));
     if (prompt === undefined) return undefined;
     this.lastPrompt = prompt;
-    return this.order('Could not generate the image', 'Generating an image', {
+    const step = { shown: vscode.l10n.t('Could not generate the image'), logged: 'Could not generate the image' };
+    return this.order(step, vscode.l10n.t('Generating an image'), {
       endpoint: 'image-generation',
       prompt,
       model: args.model,
@@ -60,17 +61,18 @@ class ImageCommands {
   async edit(uri: vscode.Uri | undefined, args: { prompt?: string; model?: string }): Promise<string[] | undefined> {
     const target = uri ?? (await chooseImage());
     if (!target) return undefined;
-    if (target.scheme !== 'file') return this.warn('Only images on this machine\'s disk can be edited: save a copy in a local folder first.');
+    if (target.scheme !== 'file') return this.warn(vscode.l10n.t("Only images on this machine's disk can be edited: save a copy in a local folder first."));
     let image;
     try {
       image = await readImageToEdit(target.fsPath);
     } catch (error) {
       return this.warn(error instanceof ImageInputError ? error.message : String(error));
     }
-    const prompt = args.prompt ?? (await this.ask(`Edit ${image.fileName}`, 'Say what to change', this.lastInstruction, 'edit'));
+    const prompt = args.prompt ?? (await this.ask(vscode.l10n.t('Multi-Model AI: Edit {0}', image.fileName), vscode.l10n.t('Say what to change'), this.lastInstruction, 'edit'));
     if (prompt === undefined) return undefined;
     this.lastInstruction = prompt;
-    return this.order('Could not edit the image', `Editing ${image.fileName}`, {
+    const step = { shown: vscode.l10n.t('Could not edit the image'), logged: 'Could not edit the image' };
+    return this.order(step, vscode.l10n.t('Editing {0}', image.fileName), {
       endpoint: 'image-edit',
       prompt,
       model: args.model,
@@ -83,14 +85,14 @@ class ImageCommands {
   }
 
   private ask(title: string, prompt: string, value: string, what: 'image' | 'edit'): Thenable<string | undefined> {
-    return vscode.window.showInputBox({ title: `Multi-Model AI: ${title}`, prompt, value, ignoreFocusOut: true, validateInput: (text) => promptProblem(text, what) });
+    return vscode.window.showInputBox({ title, prompt, value, ignoreFocusOut: true, validateInput: (text) => promptProblem(text, what) });
   }
 
   /**
    * Asks the open choices, then sends under a cancellable progress notification and hands the
    * new files to `made`. A failure is reported with Retry, which sends the same order again.
    */
-  private async order(what: string, title: string, ask: ImageAsk, made: (files: string[]) => Promise<void>): Promise<string[] | undefined> {
+  private async order(what: FailedStep, title: string, ask: ImageAsk, made: (files: string[]) => Promise<void>): Promise<string[] | undefined> {
     let order;
     try {
       order = await this.runner.prepare(ask);
@@ -115,7 +117,7 @@ class ImageCommands {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
       const countdown = new Countdown((message) => progress.report({ message }));
-      progress.report({ message: 'waiting for the model…' });
+      progress.report({ message: vscode.l10n.t('waiting for the model…') });
       return this.runner
         .send(order, { signal: controller.signal, onRetry: (wait) => countdown.start(waitReason(wait.kind), Math.ceil(wait.delayMs / 1000)) })
         .finally(() => countdown.stop());
@@ -123,13 +125,13 @@ class ImageCommands {
   }
 
   /** Says what went wrong and what to do; Retry where trying again can help. */
-  private failed(what: string, error: unknown, retry: () => unknown): undefined {
+  private failed(what: FailedStep, error: unknown, retry: () => unknown): undefined {
     if (error instanceof ServiceError && error.kind === 'aborted') return undefined;
     if (error instanceof SetupError) {
       this.logger.warn(`Images: ${error.message}`);
       void offerActions('warning', error.message, error.actions);
     } else if (error instanceof ImageInputError) this.warn(error.message);
-    else this.failures.report(what, error, 'Nothing was saved.', { retry });
+    else this.failures.report(what, error, vscode.l10n.t('Nothing was saved.'), { retry });
     return undefined;
   }
 
@@ -143,24 +145,40 @@ class ImageCommands {
 /** "Saved images/fox.png (≈ 8.00 ₽)". */
 export function savedMessage(result: ImageJobResult): string {
   const names = result.files.map((file) => vscode.workspace.asRelativePath(file)).join(', ');
-  return `Saved ${names}${result.costRub !== undefined ? ` (${formatRub(result.costRub)})` : ''}`;
+  return result.costRub === undefined ? vscode.l10n.t('Saved {0}', names) : vscode.l10n.t('Saved {0} ({1})', names, formatRub(result.costRub, displayLocale()));
 }
 
 /** Size and count, asked only where the model lists them; undefined when the person dismissed a question. */
 async function askOptions(model: ModelEntry): Promise<WantedImageOptions | undefined> {
   const wanted: WantedImageOptions = {};
   if (model.supported_parameters.includes('size')) {
-    const size = await vscode.window.showQuickPick([{ label: 'Default', description: `${model.id} decides` }, ...IMAGE_SIZES.map((label) => ({ label }))], { title: 'Multi-Model AI: Image Size', placeHolder: 'Pick the size of the image' });
+    const sizes: { label: string; size?: string; description?: string }[] = [
+      { label: vscode.l10n.t({ message: 'Default', comment: ['an image size: the model decides'] }), description: vscode.l10n.t('{0} decides', model.id) },
+      ...IMAGE_SIZES.map((size) => ({ label: size, size })),
+    ];
+    const size = await vscode.window.showQuickPick(sizes, { title: vscode.l10n.t('Multi-Model AI: Image Size'), placeHolder: vscode.l10n.t('Pick the size of the image') });
     if (!size) return undefined;
-    if (size.label !== 'Default') wanted.size = size.label;
+    if (size.size) wanted.size = size.size;
   }
   if (model.supported_parameters.includes('n')) {
-    const counts = Array.from({ length: MAX_IMAGE_COUNT }, (_, i) => ({ label: String(i + 1), description: i === 0 ? 'one image' : `${i + 1} variants` }));
-    const count = await vscode.window.showQuickPick(counts, { title: 'Multi-Model AI: Number of Images', placeHolder: 'How many images to make' });
+    const locale = displayLocale();
+    const counts = Array.from({ length: MAX_IMAGE_COUNT }, (_, i) => ({ label: formatInteger(i + 1, locale), n: i + 1, description: variants(i + 1, locale) }));
+    const count = await vscode.window.showQuickPick(counts, { title: vscode.l10n.t('Multi-Model AI: Number of Images'), placeHolder: vscode.l10n.t('How many images to make') });
     if (!count) return undefined;
-    wanted.n = Number(count.label);
+    wanted.n = count.n;
   }
   return wanted;
+}
+
+/** "one image", "2 variants": how many images the choice makes. */
+function variants(n: number, locale: string): string {
+  if (n === 1) return vscode.l10n.t('one image');
+  return plural(n, locale, {
+    one: vscode.l10n.t({ message: '{0} variants', comment: ['plural: one'] }),
+    few: vscode.l10n.t({ message: '{0} variants', comment: ['plural: few'] }),
+    many: vscode.l10n.t({ message: '{0} variants', comment: ['plural: many'] }),
+    other: vscode.l10n.t({ message: '{0} variants', comment: ['plural: other'] }),
+  });
 }
 
 /** The image in the active editor, or one the person picks. */
@@ -168,6 +186,6 @@ async function chooseImage(): Promise<vscode.Uri | undefined> {
   const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
   const active = input instanceof vscode.TabInputCustom || input instanceof vscode.TabInputText ? input.uri : undefined;
   if (active && IMAGE_EXTENSIONS.includes(path.extname(active.path).slice(1).toLowerCase())) return active;
-  const picked = await vscode.window.showOpenDialog({ title: 'Multi-Model AI: Image to Edit', canSelectMany: false, filters: { Images: IMAGE_EXTENSIONS }, defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri });
+  const picked = await vscode.window.showOpenDialog({ title: vscode.l10n.t('Multi-Model AI: Image to Edit'), canSelectMany: false, filters: { [vscode.l10n.t('Images')]: IMAGE_EXTENSIONS }, defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri });
   return picked?.[0];
 }

@@ -2,7 +2,7 @@
 // the chat's /image: the image model (named, the only one, or picked and remembered), the
 // folder, and sending the order through core's runImageJob, with the spend counted.
 import * as vscode from 'vscode';
-import { chooseImageModel, type ImageEndpoint, ImageInputError, type ImageJob, type ImageJobResult, type ImageOrder, type MementoLike, type ModelEntry, prepareImageOrder, resolveImageFolder, runImageJob, type WantedImageOptions } from '../../core/index';
+import { chooseImageModel, type ImageEndpoint, ImageInputError, type ImageJob, type ImageJobResult, type ImageOrder, type MementoLike, type ModelEntry, notAvailableLabel, prepareImageOrder, resolveImageFolder, runImageJob, type WantedImageOptions } from '../../core/index';
 import type { Connection, ImageConnection } from '../connection';
 import type { SettingsWatcher } from '../settings';
 
@@ -80,13 +80,13 @@ export class ImageRunner {
 /** A quick-pick of the image models; one the workspace cannot use explains itself when picked. */
 function pick(endpoint: ImageEndpoint, usable: ModelEntry[], unusable: ImageConnection['unusable'], remembered: string | undefined): Promise<ModelEntry | undefined> {
   const items: ModelItem[] = [
-    ...usable.map((entry) => ({ label: entry.id, description: entry.id === remembered ? 'last used' : entry.supported_parameters.join(' · '), entry })),
-    ...(unusable.length > 0 ? [{ label: 'Not available here', kind: vscode.QuickPickItemKind.Separator }] : []),
+    ...usable.map((entry) => ({ label: entry.id, description: entry.id === remembered ? vscode.l10n.t('last used') : entry.supported_parameters.join(' · '), entry })),
+    ...(unusable.length > 0 ? [{ label: notAvailableLabel(), kind: vscode.QuickPickItemKind.Separator }] : []),
     ...unusable.map(({ entry, reason }) => ({ label: entry.id, description: `$(circle-slash) ${reason}`, reason })),
   ];
   const picker = vscode.window.createQuickPick<ModelItem>();
-  picker.title = endpoint === 'image-generation' ? 'Multi-Model AI: Image Model' : 'Multi-Model AI: Image Editing Model';
-  picker.placeholder = 'Pick the image model';
+  picker.title = endpoint === 'image-generation' ? vscode.l10n.t('Multi-Model AI: Image Model') : vscode.l10n.t('Multi-Model AI: Image Editing Model');
+  picker.placeholder = vscode.l10n.t('Pick the image model');
   picker.items = items;
   const last = items.find((item) => item.entry?.id === remembered);
   if (last) picker.activeItems = [last];
@@ -94,7 +94,7 @@ function pick(endpoint: ImageEndpoint, usable: ModelEntry[], unusable: ImageConn
     let chosen: ModelEntry | undefined;
     picker.onDidAccept(() => {
       const item = picker.selectedItems[0] ?? picker.activeItems[0];
-      if (item?.reason) picker.placeholder = `${item.label} cannot be used here: ${item.reason} Pick another model.`;
+      if (item?.reason) picker.placeholder = vscode.l10n.t('{0} cannot be used here: {1} Pick another model.', item.label, item.reason);
       else if (item?.entry) {
         chosen = item.entry;
         picker.hide();

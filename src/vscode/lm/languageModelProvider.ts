@@ -42,7 +42,7 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
     // Not silent: a missing key or address is offered its fix (Set API Key, Set Service Address).
     const state = await this.connection.models({ quiet: options.silent });
     if (state.kind === 'catalogFailed') {
-      this.failures.record('Could not list the models for VS Code', state.error);
+      this.failures.record({ shown: vscode.l10n.t('Could not list the models for VS Code'), logged: 'Could not list the models for VS Code' }, state.error);
       return [];
     }
     if (state.kind !== 'ready') return [];
@@ -112,10 +112,10 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
 
   /** The chat panel's explanation, with the request id, as the error VS Code shows; logged the same way. */
   private languageModelError(error: unknown): vscode.LanguageModelError {
-    this.failures.record("A request from VS Code's chat failed", error);
+    this.failures.record({ shown: vscode.l10n.t("A request from VS Code's chat failed"), logged: "A request from VS Code's chat failed" }, error);
     if (error instanceof vscode.LanguageModelError) return error;
     const card = errorCard(error);
-    const message = `${card.message}${card.requestId ? ` (request id ${card.requestId})` : ''}`;
+    const message = card.requestId ? vscode.l10n.t('{0} (request id {1})', card.message, card.requestId) : card.message;
     const kind = (error as Partial<ServiceError>).kind;
     if (kind === 'auth' || kind === 'payment' || kind === 'forbidden') return vscode.LanguageModelError.NoPermissions(message);
     if (kind === 'model_unavailable' || kind === 'not_found') return vscode.LanguageModelError.NotFound(message);
@@ -129,10 +129,10 @@ function toolInput(call: ToolCall): object {
   try {
     input = JSON.parse(call.arguments);
   } catch {
-    throw new vscode.LanguageModelError(`The model sent arguments for the tool "${call.name}" that are not valid JSON: try again.`);
+    throw new vscode.LanguageModelError(vscode.l10n.t('The model sent arguments for the tool "{0}" that are not valid JSON: try again.', call.name));
   }
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new vscode.LanguageModelError(`The model sent arguments for the tool "${call.name}" that are not an object: try again.`);
+    throw new vscode.LanguageModelError(vscode.l10n.t('The model sent arguments for the tool "{0}" that are not an object: try again.', call.name));
   }
   return input;
 }

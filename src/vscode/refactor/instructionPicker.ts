@@ -1,25 +1,26 @@
 // The quick input of Refactor Selection: the presets, plus whatever the person types as
 // an instruction of their own (listed first while they type).
 import * as vscode from 'vscode';
-import { instructionFor, REFACTOR_PRESETS } from '../../core/index';
+import { Commands, commandTitle, instructionFor, refactorPresets } from '../../core/index';
 
 interface InstructionItem extends vscode.QuickPickItem {
   instruction: string;
 }
 
-const PRESET_ITEMS: InstructionItem[] = REFACTOR_PRESETS.map((p) => ({ label: p.label, detail: p.instruction, instruction: p.instruction }));
+const presetItems = (): InstructionItem[] => refactorPresets().map((p) => ({ label: p.label, detail: p.detail, instruction: p.instruction }));
 
 /** Resolves with the instruction, or undefined when the input is closed without one. */
 export function pickInstruction(): Promise<string | undefined> {
   const picker = vscode.window.createQuickPick<InstructionItem>();
-  picker.title = 'Refactor Selection';
-  picker.placeholder = 'Pick what to do with the selected code, or type your own instruction';
-  picker.items = PRESET_ITEMS;
+  picker.title = commandTitle(Commands.refactorSelection);
+  picker.placeholder = vscode.l10n.t('Pick what to do with the selected code, or type your own instruction');
+  const presets = presetItems();
+  picker.items = presets;
   picker.onDidChangeValue((value) => {
     const typed = value.trim();
     picker.items = typed
-      ? [{ label: typed, description: 'your instruction', instruction: instructionFor(typed), alwaysShow: true }, ...PRESET_ITEMS]
-      : PRESET_ITEMS;
+      ? [{ label: typed, description: vscode.l10n.t('your instruction'), instruction: instructionFor(typed), alwaysShow: true }, ...presets]
+      : presets;
   });
   return new Promise((resolve) => {
     let chosen: string | undefined;

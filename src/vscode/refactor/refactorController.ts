@@ -3,10 +3,10 @@
 // one edit, after checking the file did not change meanwhile. Every other ending leaves the
 // document as it was.
 import * as vscode from 'vscode';
-import { checkRefactorable, Commands, Countdown, DOCUMENT_CHANGED_MESSAGE, type ModelConnection, NO_CODE_MESSAGE, REFACTOR_STATE_KEY, type RefactorOutcome, type RefactorRequest, RefactorRun, type RetryWait, SetupError, unchangedSince, waitReason, widenToIndentation } from '../../core/index';
+import { checkRefactorable, Commands, commandTitle, Countdown, documentChangedMessage, type ModelConnection, noCodeMessage, REFACTOR_STATE_KEY, type RefactorOutcome, type RefactorRequest, RefactorRun, type RetryWait, SetupError, unchangedSince, waitReason, widenToIndentation } from '../../core/index';
 import { offerActions, type LocalHandlers } from '../actions';
 import { Disposable } from '../lifecycle';
-import type { FailureReporter } from '../failureReporter';
+import type { FailedStep, FailureReporter } from '../failureReporter';
 import { checkHiddenCharacters } from '../hiddenCharactersCheck';
 import { selectedLines } from '../chat/editorContext';
 import { pickInstruction } from './instructionPicker';
@@ -40,7 +40,8 @@ interface OpenProposal {
 /** What a Retry needs: the same request on the same file. */
 type RetryContext = Pick<OpenProposal, 'request' | 'documentUri' | 'viewColumn'>;
 
-const UNCHANGED = 'The file is unchanged.';
+/** The failed step, worded for the person and in English for the log. */
+const step = (shown: string, logged: string): FailedStep => ({ shown, logged });
 
 export interface RefactorDeps {
   connect(): Promise<ModelConnection>;
@@ -60,7 +61,7 @@ export class RefactorController extends Disposable {
     this.register(vscode.window.tabGroups.onDidChangeTabs((e) => {
       const proposal = this.proposal;
       if (!proposal || !e.closed.some((tab) => isDiffOf(tab, proposal.proposedUri))) return;
-      if (tabsShowing(proposal.proposedUri).length === 0) this.end(proposal, 'Refactoring rejected.');
+      if (tabsShowing(proposal.proposedUri).length === 0) this.end(proposal, vscode.l10n.t('Refactoring rejected.'));
     }));
   }
 
@@ -76,7 +77,7 @@ export class RefactorController extends Disposable {
   async refactorSelection(instruction?: string): Promise<RefactorOutcome | undefined> {
     const editor = vscode.window.activeTextEditor;
     if (!editor || editor.selection.isEmpty) {
-      void vscode.window.showWarningMessage('Select the code to refactor first, then run Refactor Selection.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Select the code to refactor first, then run {0}.', commandTitle(Commands.refactorSelection)));
       return undefined;
     }
     const request = requestFor(editor, instruction ?? '');
@@ -97,7 +98,7 @@ export class RefactorController extends Disposable {
   async accept(): Promise<AcceptResult> {
     const proposal = this.proposal;
     if (proposal?.outcome?.status !== 'done') {
-      void vscode.window.showInformationMessage('There is no finished refactoring to accept.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('There is no finished refactoring to accept.'));
       return 'nothingToAccept';
     }
     // A second Accept meanwhile joins the first instead of failing on the edit the first made.
@@ -108,13 +109,13 @@ export class RefactorController extends Disposable {
   }
 
   private async apply(proposal: OpenProposal, proposed: string): Promise<AcceptResult> {
-    const code = await checkHiddenCharacters(proposed, 'The proposed code');
+    const code = await checkHiddenCharacters(proposed, vscode.l10n.t({ message: 'The proposed code', comment: ['begins: … holds 2 hidden characters'] }));
     if (code === undefined || this.proposal !== proposal) return 'cancelled';
     const { target } = proposal.request;
     const document = await vscode.workspace.openTextDocument(proposal.documentUri);
     if (!unchangedSince(target, { version: document.version, text: document.getText() })) {
       this.end(proposal);
-      void vscode.window.showWarningMessage(DOCUMENT_CHANGED_MESSAGE);
+      void vscode.window.showWarningMessage(documentChangedMessage());
       return 'documentChanged';
     }
     const range = new vscode.Range(document.positionAt(target.start), document.positionAt(target.end));
@@ -123,7 +124,7 @@ export class RefactorController extends Disposable {
     const applied = await vscode.workspace.applyEdit(edit);
     this.end(proposal);
     if (!applied) {
-      void vscode.window.showErrorMessage(`The refactoring could not be applied to ${vscode.workspace.asRelativePath(proposal.documentUri)}. ${UNCHANGED}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('The refactoring could not be applied to {0}. The file is unchanged.', vscode.workspace.asRelativePath(proposal.documentUri)));
       return 'editFailed';
     }
     const end = document.positionAt(target.start + code.length);
@@ -133,7 +134,7 @@ export class RefactorController extends Disposable {
 
   /** Reject: stops a reply still arriving, closes the proposal; the file stays as it is. */
   reject(): void {
-    if (this.proposal) this.end(this.proposal, 'Refactoring rejected: the file is unchanged.');
+    if (this.proposal) this.end(this.proposal, vscode.l10n.t('Refactoring rejected: the file is unchanged.'));
   }
 
   /** What the notification's Cancel does: stops the request; the file stays as it is. */
@@ -148,7 +149,7 @@ export class RefactorController extends Disposable {
     try {
       connection = await this.deps.connect();
     } catch (error) {
-      if (started === this.starts) this.showFailure('Could not start the refactoring', error, { request, documentUri, viewColumn });
+      if (started === this.starts) this.showFailure(step(vscode.l10n.t('Could not start the refactoring'), 'Could not start the refactoring'), error, { request, documentUri, viewColumn });
       return undefined;
     }
     if (started !== this.starts) return undefined;
@@ -158,22 +159,22 @@ export class RefactorController extends Disposable {
     this.proposal = proposal;
     await this.setState('streaming');
     const name = vscode.workspace.asRelativePath(documentUri);
-    await vscode.commands.executeCommand('vscode.diff', documentUri, proposedUri, `${name} ↔ Proposed refactoring`, {
+    await vscode.commands.executeCommand('vscode.diff', documentUri, proposedUri, vscode.l10n.t('{0} ↔ Proposed refactoring', name), {
       viewColumn: vscode.ViewColumn.Beside,
       preview: false,
       selection: new vscode.Range(request.startLine - 1, 0, request.startLine - 1, 0),
     });
 
     const outcome = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Refactoring ${name}`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Refactoring {0}', name), cancellable: true },
       (progress, token) => {
         token.onCancellationRequested(() => proposal.controller.abort());
-        progress.report({ message: 'waiting for the model…' });
+        progress.report({ message: vscode.l10n.t('waiting for the model…') });
         const countdown = new Countdown((message) => progress.report({ message }));
         const run = new RefactorRun(request, (document) => {
           countdown.stop();
           this.deps.proposals.update(proposedUri, document);
-          progress.report({ message: 'writing the new code…' });
+          progress.report({ message: vscode.l10n.t('writing the new code…') });
         });
         const onWait = (wait: RetryWait) => countdown.start(waitReason(wait.kind), Math.ceil(wait.delayMs / 1000));
         return run.start(connection, proposal.controller.signal, onWait).finally(() => countdown.stop());
@@ -188,41 +189,44 @@ export class RefactorController extends Disposable {
 
   private async finish(proposal: OpenProposal, outcome: RefactorOutcome): Promise<void> {
     switch (outcome.status) {
-      case 'done':
+      case 'done': {
         await this.setState('done');
+        const accept = vscode.l10n.t({ message: 'Accept', comment: ['a button: apply the proposed refactoring'] });
+        const reject = vscode.l10n.t({ message: 'Reject', comment: ['a button: drop the proposed refactoring'] });
         void vscode.window
-          .showInformationMessage('The proposed code is ready: review the diff, then accept or reject it.', 'Accept', 'Reject')
+          .showInformationMessage(vscode.l10n.t('The proposed code is ready: review the diff, then accept or reject it.'), accept, reject)
           .then((choice) => {
             if (this.proposal !== proposal) return;
-            if (choice === 'Accept') void this.accept();
-            else if (choice === 'Reject') this.reject();
+            if (choice === accept) void this.accept();
+            else if (choice === reject) this.reject();
           });
         return;
+      }
       case 'stopped':
-        this.end(proposal, 'Refactoring stopped: the file is unchanged.');
+        this.end(proposal, vscode.l10n.t('Refactoring stopped: the file is unchanged.'));
         return;
       case 'failed':
         this.end(proposal);
-        if (outcome.error === undefined) void offerActions('error', `${NO_CODE_MESSAGE} ${UNCHANGED}`, ['retry'], this.handlers(proposal));
-        else this.showFailure('The refactoring failed', outcome.error, proposal);
+        if (outcome.error === undefined) void offerActions('error', `${noCodeMessage()} ${vscode.l10n.t('The file is unchanged.')}`, ['retry'], this.handlers(proposal));
+        else this.showFailure(step(vscode.l10n.t('The refactoring failed'), 'The refactoring failed'), outcome.error, proposal);
         return;
       case 'interrupted':
         // The partial code stays in view, marked interrupted; it is never applied.
         this.deps.proposals.update(proposal.proposedUri, outcome.document);
         await this.setState('interrupted');
-        this.showFailure('The answer was cut off before the code was complete', outcome.error, proposal, true);
+        this.showFailure(step(vscode.l10n.t('The answer was cut off before the code was complete'), 'The answer was cut off before the code was complete'), outcome.error, proposal, true);
         return;
     }
   }
 
   /** `discardable`: the proposal stays open (interrupted), so Discard closes it. */
-  private showFailure(what: string, error: unknown, context: RetryContext, discardable = false): void {
+  private showFailure(what: FailedStep, error: unknown, context: RetryContext, discardable = false): void {
     const actions = discardable ? ['discard' as const] : [];
     if (error instanceof SetupError) {
       void offerActions('error', error.message, [...error.actions, 'retry', ...actions], this.handlers(context));
       return;
     }
-    const failure = this.deps.failures.record(what, error, `Nothing was applied: ${UNCHANGED.toLowerCase()}`);
+    const failure = this.deps.failures.record(what, error, vscode.l10n.t('Nothing was applied: the file is unchanged.'));
     void offerActions('error', failure.message, [...failure.actions, ...actions], this.handlers(context));
   }
 
@@ -240,7 +244,7 @@ export class RefactorController extends Disposable {
   private async retry({ request, documentUri, viewColumn }: RetryContext): Promise<void> {
     const document = await vscode.workspace.openTextDocument(documentUri);
     if (!unchangedSince(request.target, { version: document.version, text: document.getText() })) {
-      void vscode.window.showWarningMessage(DOCUMENT_CHANGED_MESSAGE);
+      void vscode.window.showWarningMessage(documentChangedMessage());
       return;
     }
     await this.start(request, documentUri, viewColumn);

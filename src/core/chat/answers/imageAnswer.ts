@@ -1,4 +1,5 @@
 // The answer to `/image`: images made and saved by the host, shown from their files.
+import * as l10n from '@vscode/l10n';
 import { waitReason } from '../../reply/retryWait';
 import { ServiceError } from '../../client/serviceError';
 import type { RetryWait } from '../../client/serviceClient';
@@ -15,7 +16,7 @@ export const imageAnswer: Answerer = async ({ ask, reply, signal, show }, deps) 
     const made = await deps.makeImages(imagePrompt(ask.text) ?? '', { signal, onRetry });
     if (!made) {
       reply.status = 'failed';
-      reply.error = { message: 'No image model was picked: send the message again to pick one.', actions: ['retry'] };
+      reply.error = { message: l10n.t('No image model was picked: send the message again to pick one.'), actions: ['retry'] };
     } else {
       reply.status = 'done';
       reply.model = made.model;
@@ -25,7 +26,7 @@ export const imageAnswer: Answerer = async ({ ask, reply, signal, show }, deps) 
   } catch (error) {
     reply.status = 'failed';
     if (error instanceof ServiceError && error.kind === 'aborted') {
-      reply.error = { message: 'Stopped before any image arrived.', actions: ['retry'] };
+      reply.error = { message: l10n.t('Stopped before any image arrived.'), actions: ['retry'] };
     } else {
       reply.error = errorCard(error, deps.serviceAddress?.());
       deps.reportFailure?.('The image request failed', error);

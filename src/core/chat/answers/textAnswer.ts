@@ -1,7 +1,10 @@
 // The answer to a chat or Explain message: the model's text, streamed from the conversation so far.
+import * as l10n from '@vscode/l10n';
 import { waitReason } from '../../reply/retryWait';
 import { streamReply } from '../../reply/streamReply';
-import { LENGTH_LIMIT_NOTICE, reachedLengthLimit } from '../../reply/lengthLimit';
+import { lengthLimitNotice, reachedLengthLimit } from '../../reply/lengthLimit';
+import { displayLocale } from '../../format/displayLanguage';
+import { formatInteger } from '../../format/localeFormat';
 import { TurnUsageSchema } from '../conversation';
 import { errorCard } from '../errorCard';
 import { requestMessages } from '../requestMessages';
@@ -20,7 +23,7 @@ export const textAnswer: Answerer = async ({ asked, reply, signal, show }, deps)
         show({ type: 'reply/reasoning', turnId: reply.id, text });
       },
       onTrimmed: (dropped, contextLength) => {
-        reply.notice = trimNotice(dropped, reply.model ?? 'this model', contextLength);
+        reply.notice = trimNotice(dropped, reply.model, contextLength);
         show({ type: 'reply/notice', turnId: reply.id, text: reply.notice });
       },
       onWait: (wait) => {
@@ -37,7 +40,7 @@ export const textAnswer: Answerer = async ({ asked, reply, signal, show }, deps)
     case 'done':
       reply.status = 'done';
       if (reachedLengthLimit(outcome)) {
-        reply.notice = [reply.notice, LENGTH_LIMIT_NOTICE].filter(Boolean).join(' ');
+        reply.notice = [reply.notice, lengthLimitNotice()].filter(Boolean).join(' ');
         show({ type: 'reply/notice', turnId: reply.id, text: reply.notice });
       }
       if (outcome.usage) reply.usage = TurnUsageSchema().parse(outcome.usage);
@@ -45,7 +48,7 @@ export const textAnswer: Answerer = async ({ asked, reply, signal, show }, deps)
       break;
     case 'stopped':
       reply.status = reply.text ? 'stopped' : 'failed';
-      if (!reply.text) reply.error = { message: 'Stopped before any answer arrived.', actions: ['retry'] };
+      if (!reply.text) reply.error = { message: l10n.t('Stopped before any answer arrived.'), actions: ['retry'] };
       break;
     case 'interrupted':
     case 'failed':
@@ -57,7 +60,16 @@ export const textAnswer: Answerer = async ({ asked, reply, signal, show }, deps)
 };
 
 /** Limits 3: the person is told when their oldest messages were not sent. */
-export function trimNotice(dropped: number, model: string, contextLength: number): string {
-  const what = dropped === 1 ? 'The oldest message was' : `The ${dropped} oldest messages were`;
-  return `${what} left out: the conversation is longer than ${model} reads (${contextLength.toLocaleString('en-US')} tokens).`;
+export function trimNotice(dropped: number, model: string | undefined, contextLength: number): string {
+  const locale = displayLocale();
+  const tokens = formatInteger(contextLength, locale);
+  if (dropped === 1) {
+    return model === undefined
+      ? l10n.t('The oldest message was left out: the conversation is longer than this model reads ({0} tokens).', tokens)
+      : l10n.t('The oldest message was left out: the conversation is longer than {0} reads ({1} tokens).', model, tokens);
+  }
+  const count = formatInteger(dropped, locale);
+  return model === undefined
+    ? l10n.t('The {0} oldest messages were left out: the conversation is longer than this model reads ({1} tokens).', count, tokens)
+    : l10n.t('The {0} oldest messages were left out: the conversation is longer than {1} reads ({2} tokens).', count, model, tokens);
 }

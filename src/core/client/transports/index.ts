@@ -2,6 +2,7 @@
 // decide (chat completions, else Responses, else Messages), read through the one vocabulary
 // of endpoint-type names (../endpointTypes), unless the person forces one with
 // multiModelAI.transport, which must then be one the model serves.
+import * as l10n from '@vscode/l10n';
 import { purposeOf, readEndpointTypes, TEXT_KINDS } from '../endpointTypes';
 import type { ModelEntry } from '../schemas';
 import { chatCompletions } from './chatCompletions';
@@ -37,11 +38,14 @@ export function chooseTransport(model: ModelEntry, setting: TransportSetting = '
   const assumed = assumedFrom ? { assumedFrom } : {};
   if (setting !== 'auto') {
     if (served.includes(setting)) return { ok: true, transport: TRANSPORTS[setting], ...assumed };
-    const serves = served.length > 0 ? `it serves ${served.map((n) => LABELS[n]).join(' and ')}` : `it serves only ${purpose}`;
-    return { ok: false, message: `Does not serve the ${LABELS[setting]} interface that multiModelAI.transport forces (${serves}): set multiModelAI.transport to "auto", or pick another model.` };
+    const serves =
+      served.length > 0
+        ? l10n.t('it serves {0}', served.map((n) => LABELS[n]).join(l10n.t({ message: ' and ', comment: ['joins the last two of a list'] })))
+        : l10n.t('it serves only {0}', purpose ?? '');
+    return { ok: false, message: l10n.t('Does not serve the {0} interface that multiModelAI.transport forces ({1}): set multiModelAI.transport to "auto", or pick another model.', LABELS[setting], serves) };
   }
   const first = served[0];
-  return first ? { ok: true, transport: TRANSPORTS[first], ...assumed } : { ok: false, message: `Serves only ${purpose}, not text chat: pick another model.` };
+  return first ? { ok: true, transport: TRANSPORTS[first], ...assumed } : { ok: false, message: l10n.t('Serves only {0}, not text chat: pick another model.', purpose ?? '') };
 }
 
 export type { ReplyPart, Transport, TransportName } from './transport';

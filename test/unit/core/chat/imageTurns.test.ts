@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
 import { ChatSession } from '#src/core/chat/chatSession';
-import { IMAGE_USAGE } from '#src/core/chat/slashCommands';
+import { imageUsage } from '#src/core/chat/slashCommands';
 import type { AssistantTurn } from '#src/core/chat/conversation';
 import { HistoryStore } from '#src/core/chat/historyStore';
 import type { ToPageInput } from '#src/core/chat/protocol';
@@ -60,7 +60,7 @@ describe('ChatSession: /image', () => {
 
   it('refuses /image without a prompt, says how to write it, and sends nothing', async () => {
     const s = session();
-    assert.deepEqual(await s.send('/image   '), { ok: false, message: IMAGE_USAGE });
+    assert.deepEqual(await s.send('/image   '), { ok: false, message: imageUsage() });
     assert.equal(s.current().turns.length, 0);
     assert.equal((await harness.control.requests()).length, 0);
   });

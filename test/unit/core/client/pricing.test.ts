@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { costOfUsage, formatRub } from '#src/core/client/pricing';
+import { costOfUsage } from '#src/core/client/pricing';
 import { ModelEntrySchema } from '#src/core/client/schemas';
 
 const entry = (pricing: unknown) => ModelEntrySchema().parse({ id: 'acme/chat-large', available: true, pricing });
@@ -32,9 +32,5 @@ describe('cost from catalog prices (spec, Limits 3 and 4)', () => {
     ]) {
       assert.equal(costOfUsage(entry(pricing), usage), undefined, JSON.stringify(pricing));
     }
-  });
-
-  it('formats small amounts with enough digits to show them', () => {
-    assert.deepEqual([formatRub(1), formatRub(0.0425), formatRub(0.00576), formatRub(0.0000123), formatRub(0)], ['≈ 1.00 ₽', '≈ 0.04 ₽', '≈ 0.0058 ₽', '≈ 0.000012 ₽', '≈ 0.00 ₽']);
   });
 });

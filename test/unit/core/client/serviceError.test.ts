@@ -54,9 +54,10 @@ describe('core ServiceError', () => {
     assert.equal(make('rate_limit').userMessage, 'The service is rate-limiting requests: wait a moment, then try again.');
     const at = new Date(Date.now() + 600_000);
     const message = make('rate_limit', { retryAfterMs: 600_000 }).userMessage;
-    const [, hours, minutes] = /try again at (\d\d):(\d\d):\d\d\.$/.exec(message) ?? [];
+    // The time of day in the display language: English says "2:03:07 PM".
+    const [, hours, minutes, half] = /try again at (\d{1,2}):(\d\d):\d\d\s(AM|PM)\.$/.exec(message) ?? [];
     assert.match(message, /^The service is rate-limiting requests for 10 min: try again at /);
-    assert.equal(Number(hours) * 60 + Number(minutes), ((at.getHours() * 60 + at.getMinutes()) % 1440), message);
+    assert.equal(((Number(hours) % 12) + (half === 'PM' ? 12 : 0)) * 60 + Number(minutes), (at.getHours() * 60 + at.getMinutes()) % 1440, message);
   });
 
   it('Errors rule 3: an interrupted answer says it was cut off and that the partial text is kept', () => {

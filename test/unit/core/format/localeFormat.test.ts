@@ -13,9 +13,9 @@ describe('locale formats', () => {
   });
 
   it('roubles: two decimals with the locale\'s separators; under a kopeck, enough digits to be more than zero', () => {
-    const amounts = [8, 0.0425, 0.00576, 0.0000123, 0, 1234.5];
-    assert.deepEqual(amounts.map((a) => formatRub(a, 'en')), ['≈ 8.00 ₽', '≈ 0.04 ₽', '≈ 0.0058 ₽', '≈ 0.000012 ₽', '≈ 0.00 ₽', '≈ 1,234.50 ₽']);
-    assert.deepEqual(amounts.map((a) => formatRub(a, 'ru')), ['≈ 8,00 ₽', '≈ 0,04 ₽', '≈ 0,0058 ₽', '≈ 0,000012 ₽', '≈ 0,00 ₽', `≈ 1${NBSP}234,50 ₽`]);
+    const amounts = [8, 1, 0.0425, 0.00576, 0.0000123, 0, 1234.5];
+    assert.deepEqual(amounts.map((a) => formatRub(a, 'en')), ['≈ 8.00 ₽', '≈ 1.00 ₽', '≈ 0.04 ₽', '≈ 0.0058 ₽', '≈ 0.000012 ₽', '≈ 0.00 ₽', '≈ 1,234.50 ₽']);
+    assert.deepEqual(amounts.map((a) => formatRub(a, 'ru')), ['≈ 8,00 ₽', '≈ 1,00 ₽', '≈ 0,04 ₽', '≈ 0,0058 ₽', '≈ 0,000012 ₽', '≈ 0,00 ₽', `≈ 1${NBSP}234,50 ₽`]);
   });
 
   it('dates and times (the history list, the end of a wait), in the given time zone', () => {

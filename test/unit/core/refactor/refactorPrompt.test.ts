@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { buildRefactorMessages } from '#src/core/refactor/refactorPrompt';
-import { REFACTOR_PRESETS, instructionFor } from '#src/core/refactor/presets';
+import { refactorPresets, instructionFor } from '#src/core/refactor/presets';
 import { MAX_REFACTOR_CHARS, checkRefactorable } from '#src/core/refactor/sizeLimit';
 
 const input = {
@@ -41,13 +41,13 @@ describe('refactor prompt', () => {
 
 describe('refactor presets', () => {
   it('offers five presets: readability, bugs, types, doc comments, simpler code', () => {
-    assert.deepEqual(REFACTOR_PRESETS.map((p) => p.label), [
+    assert.deepEqual(refactorPresets().map((p) => p.label), [
       'Improve readability', 'Fix bugs', 'Add types', 'Add doc comments', 'Simplify',
     ]);
   });
 
   it('a preset label stands for its instruction; free text is used as typed', () => {
-    assert.equal(instructionFor('fix bugs'), REFACTOR_PRESETS[1]!.instruction);
+    assert.equal(instructionFor('fix bugs'), refactorPresets()[1]!.instruction);
     assert.equal(instructionFor(' Use early returns '), 'Use early returns');
   });
 });

@@ -1,0 +1,166 @@
+import * as assert from 'node:assert/strict';
+import { validateBaseUrl } from '#src/core/client/baseUrl';
+import { modelUsability, unavailableReason, whyNotUsable } from '#src/core/client/modelCatalog';
+import { ModelListSchema } from '#src/core/client/schemas';
+import { ACTION_LABELS } from '#src/core/actions';
+import { type ErrorKind } from '#src/core/client/errorKind';
+import { ServiceError } from '#src/core/client/serviceError';
+import { trimNotice } from '#src/core/chat/answers/textAnswer';
+import { contextTooLarge } from '#src/core/chat/contextBlock';
+import { chooseImageModel } from '#src/core/images/imageModelChoice';
+import { checkRefactorable } from '#src/core/refactor/sizeLimit';
+import { connectionReport } from '#src/core/views/connectionReport';
+import { statusBarView } from '#src/core/views/statusBarModel';
+import { useEnglish, useRussian } from './displayLanguage';
+
+// Intl groups Russian digits with a no-break space.
+const NBSP = '\u00a0';
+
+const list = ModelListSchema().parse({
+  object: 'list',
+  data: [
+    { id: 'acme/chat-large', available: true, architecture: { output_modalities: ['text'] }, supported_parameters: ['max_tokens', 'temperature'] },
+    { id: 'acme/chat-locked', available: false, architecture: { output_modalities: ['text'] }, supported_parameters: [] },
+    { id: 'acme/embed', available: true, architecture: { output_modalities: ['text'] }, supported_endpoint_types: ['embeddings'], supported_parameters: [] },
+  ],
+});
+const entry = (id: string) => list.data.find((m) => m.id === id)!;
+
+const diagnostics = { time: 't', method: 'POST', endpoint: '/v1/chat/completions', clientRequestId: 'c', keyPrefix: 'sk_test_al…', attempts: 1 };
+const advice = (kind: ErrorKind, extra: Partial<ConstructorParameters<typeof ServiceError>[0]> = {}) =>
+  new ServiceError({ kind, clientRequestId: 'c', diagnostics, ...extra }).userMessage;
+
+describe('core texts in Russian', () => {
+  beforeEach(useRussian);
+  afterEach(useEnglish);
+
+  it('the status bar: its prompts, and the tooltip of a model with the spend counted in Russian plural forms', () => {
+    assert.deepEqual(statusBarView({ hasBaseUrl: true, hasKey: false }).text, '$(key) Multi-Model AI: задать ключ API');
+    const view = statusBarView({
+      hasBaseUrl: true,
+      hasKey: true,
+      modelId: 'acme/chat-large',
+      entry: entry('acme/chat-large'),
+      legacyBaseUrl: 'https://h/legacy/v1',
+      spend: { rub: 1234.5, answers: 22 },
+    });
+    assert.equal(
+      view.tooltip,
+      [
+        'acme/chat-large',
+        'Принимает: max_tokens · temperature',
+        'Используется устаревший адрес https://h/legacy/v1: команда «Multi-Model AI: Проверить подключение» предложит текущий.',
+        `Потрачено с запуска VS Code: ≈ 1${NBSP}234,50 ₽ (22 ответа, по ценам каталога; остановленные и оборванные ответы не сообщают расход, поэтому не учтены)`,
+        'Нажмите, чтобы выбрать другую модель.',
+      ].join('\n'),
+    );
+    assert.match(
+      statusBarView({ hasBaseUrl: true, hasKey: true, modelId: 'acme/chat-large', entry: entry('acme/chat-large'), spend: { rub: 8, answers: 5 } }).tooltip,
+      /≈ 8,00 ₽ \(5 ответов,/,
+    );
+  });
+
+  it('error advice: 401, 402, 429, a refusal, an answer lost; the command quoted by its Russian title', () => {
+    assert.equal(
+      advice('auth', { status: 401, code: 'invalid_api_key' }),
+      'Ваш ключ API отклонён (отозван, введён с ошибкой или относится к другому рабочему пространству). Задайте новый ключ командой «Multi-Model AI: Задать ключ API».',
+    );
+    assert.equal(
+      advice('payment', { status: 402, code: 'insufficient_balance' }),
+      'Баланс исчерпан (ключ sk_test_al…): пополните баланс в кабинете и повторите.',
+    );
+    assert.equal(
+      advice('payment', { status: 403, code: 'spend_limit_exceeded' }),
+      'Лимит расходов ключа sk_test_al… исчерпан: увеличьте лимит ключа в кабинете и повторите.',
+    );
+    assert.equal(advice('rate_limit', { status: 429, retryAfterMs: 2500 }), 'Сервис ограничивает частоту запросов: подождите 3 с и повторите.');
+    assert.match(
+      advice('rate_limit', { status: 429, retryAfterMs: 600_000 }),
+      /^Сервис ограничивает частоту запросов на 10 мин: повторите в \d\d:\d\d:\d\d\.$/,
+    );
+    assert.equal(
+      advice('forbidden', { status: 403, requestId: 'req_1' }),
+      'Сервис отклонил этот запрос (HTTP 403): повторите позже или с другой моделью; если это повторяется, сообщите в поддержку идентификатор запроса req_1.',
+    );
+    assert.equal(
+      advice('stream_interrupted', { partialText: 'Hello' }),
+      'Ответ оборвался до конца: «Повторить» запросит весь ответ заново. Пришедшая часть ответа сохранена.',
+    );
+  });
+
+  it("the catalog's reasons: unavailable, gone, not a text interface, unreadable", () => {
+    assert.equal(unavailableReason(entry('acme/chat-locked')), 'Эта модель недоступна вашему рабочему пространству.');
+    assert.equal(modelUsability(list, 'acme/gone', {}).unusable, 'Этой модели больше нет в каталоге: выберите другую.');
+    assert.equal(whyNotUsable(entry('acme/embed'), {}), 'Обслуживает только эмбеддинги, а не текстовый чат: выберите другую модель.');
+    // The reason an entry cannot be read is worded when the catalog is read.
+    const odd = ModelListSchema().parse({
+      object: 'list',
+      data: [{ id: 'acme/odd', available: true, architecture: { output_modalities: ['text'] }, supported_parameters: 'temperature' }],
+    }).data[0]!;
+    assert.equal(whyNotUsable(odd, {}), 'Её запись в каталоге не читается (supported_parameters не является списком): сервис должен её исправить.');
+    assert.equal(
+      whyNotUsable(entry('acme/chat-large'), { transport: 'messages' }),
+      'Не обслуживает интерфейс Messages, который задан в multiModelAI.transport (она обслуживает chat completions): задайте multiModelAI.transport значение «auto» или выберите другую модель.',
+    );
+  });
+
+  it('Verify Connection: 1 модель, 2 модели, 5 моделей', () => {
+    const report = (usable: number) => connectionReport({ baseUrl: 'https://h/v1', keyPrefix: 'sk_x…', usable, total: 1234 });
+    assert.equal(report(1), `Подключено к https://h/v1 с ключом sk_x…: 1 доступная текстовая модель (всего в каталоге: 1${NBSP}234).`);
+    assert.equal(report(2), `Подключено к https://h/v1 с ключом sk_x…: 2 доступные текстовые модели (всего в каталоге: 1${NBSP}234).`);
+    assert.match(report(5), /: 5 доступных текстовых моделей /);
+    assert.match(report(0), /0 доступных текстовых моделей .* Попросите администратора рабочего пространства включить текстовую модель\.$/);
+  });
+
+  it('sizes and limits with Russian digit groups', () => {
+    assert.deepEqual(checkRefactorable('x'.repeat(12_345)), {
+      ok: false,
+      message: `Выделенный фрагмент слишком велик для рефакторинга: строк: 1, символов: 12${NBSP}345 (предел: 12${NBSP}000). Выделите часть поменьше, например одну функцию, и повторите.`,
+    });
+    const file = {
+      id: 'c1',
+      kind: 'file' as const,
+      fileName: 'a.ts',
+      path: 'a.ts',
+      languageId: 'typescript',
+      text: 'y'.repeat(30_000),
+      startLine: 1,
+      endLine: 3,
+    };
+    assert.equal(
+      contextTooLarge([file]),
+      `Этот файл слишком велик для отправки: строк: 3, символов: 30${NBSP}000 (предел: 24${NBSP}000). Выделите часть поменьше и повторите.`,
+    );
+    assert.equal(
+      trimNotice(3, 'acme/chat-large', 8192),
+      `Самые старые сообщения (3) не отправлены: разговор длиннее, чем читает acme/chat-large (токенов: 8${NBSP}192).`,
+    );
+  });
+
+  it('the base URL check, the image model choice and the action buttons', () => {
+    assert.deepEqual(validateBaseUrl('https://h.example'), {
+      ok: false,
+      message: 'Базовый адрес API должен оканчиваться сегментом версии /v1: используйте https://h.example/v1.',
+    });
+    assert.deepEqual(chooseImageModel('image-generation', { usable: [], unusable: [] }), {
+      kind: 'none',
+      message: 'Рабочему пространству недоступна ни одна модель, создающая изображения: обратитесь к администратору или используйте другой ключ.',
+    });
+    assert.deepEqual(Object.values(ACTION_LABELS), [
+      'Повторить',
+      'Отклонить',
+      'Перейти на текущий адрес',
+      'Задать ключ API',
+      'Задать адрес сервиса',
+      'Выбрать модель',
+      'Открыть параметры',
+      'Показать журнал',
+    ]);
+  });
+
+  it('back in English once the host language is English', () => {
+    useEnglish();
+    assert.equal(unavailableReason(entry('acme/chat-locked')), 'This model is not available to your workspace.');
+    assert.equal(ACTION_LABELS.retry, 'Retry');
+  });
+});
