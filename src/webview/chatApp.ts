@@ -10,7 +10,7 @@ import { HistoryList } from './historyList';
 import type { HostBridge } from './hostBridge';
 import { ModelSelect } from './modelSelect';
 import { Transcript } from './transcript';
-import { pageLocale } from './pageLanguage';
+import { displayLocale } from '../core/format/displayLanguage';
 import { UsageMeter } from './usageMeter';
 
 export class ChatApp {
@@ -52,7 +52,7 @@ export class ChatApp {
     const pageTitle = l10n.t('Multi-Model AI Chat');
     const title = el('h1', { class: 'visually-hidden', text: pageTitle });
     document.title = pageTitle;
-    document.documentElement.lang = pageLocale();
+    document.documentElement.lang = displayLocale();
     root.setAttribute('aria-label', pageTitle);
     root.replaceChildren(title, header, this.meter.element, this.model.problemElement(), this.transcript.element, this.history.element, this.notice, this.composer.element, this.status);
     document.addEventListener('keydown', (event) => {

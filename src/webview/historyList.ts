@@ -4,7 +4,7 @@ import type { HistoryItem } from '../core/chat/conversation';
 import { formatDateTime } from '../core/format/localeFormat';
 import { el, iconButton } from './dom';
 import type { HostBridge } from './hostBridge';
-import { pageLocale } from './pageLanguage';
+import { displayLocale } from '../core/format/displayLanguage';
 
 export class HistoryList {
   readonly element: HTMLElement;
@@ -46,7 +46,7 @@ export class HistoryList {
   private row(item: HistoryItem, active: boolean): HTMLElement {
     const open = el('button', { class: 'history-open', attrs: { type: 'button', title: l10n.t('Open "{0}"', item.title) } },
       el('span', { class: 'history-title', text: item.title }),
-      el('span', { class: 'history-time', text: formatDateTime(new Date(item.updatedAt), pageLocale()) }),
+      el('span', { class: 'history-time', text: formatDateTime(new Date(item.updatedAt), displayLocale()) }),
     );
     open.addEventListener('click', () => {
       this.bridge.post({ type: 'history/open', id: item.id });

@@ -6,11 +6,11 @@ import type { TurnImage } from '../core/chat/conversation';
 import { formatRub, plural } from '../core/format/localeFormat';
 import { el, icon, iconButton } from './dom';
 import type { HostBridge } from './hostBridge';
-import { pageLocale } from './pageLanguage';
+import { displayLocale } from '../core/format/displayLanguage';
 
 export function imageGallery(images: readonly TurnImage[], costRub: number | undefined, bridge: HostBridge): HTMLElement {
   const gallery = el('div', { class: 'turn-images' }, ...images.map((image) => imageFigure(image, bridge)));
-  const locale = pageLocale();
+  const locale = displayLocale();
   const count = plural(images.length, locale, {
     one: l10n.t({ message: '{0} image', comment: ['plural: one'] }),
     few: l10n.t({ message: '{0} images', comment: ['plural: few'] }),

@@ -4,11 +4,11 @@ import * as l10n from '@vscode/l10n';
 import { MAX_MESSAGE_CHARS } from '../core/chat/protocol';
 import { formatInteger } from '../core/format/localeFormat';
 import { el } from './dom';
-import { pageLocale } from './pageLanguage';
+import { displayLocale } from '../core/format/displayLanguage';
 
 /** The count shows from here on, before the limit stops a send. */
 const COUNT_FROM = MAX_MESSAGE_CHARS * 0.9;
-const formatCount = (n: number): string => formatInteger(n, pageLocale());
+const formatCount = (n: number): string => formatInteger(n, displayLocale());
 const tooLong = (): string =>
   l10n.t('Too long to send: a message holds at most {0} characters. Shorten it, or attach the file as context ({1}, {2}) instead of pasting it.',
     formatCount(MAX_MESSAGE_CHARS), l10n.t('Add Active File'), l10n.t('Add Selection'));

@@ -9,7 +9,7 @@ import { contextChip } from './contextChips';
 import { el, icon, iconButton } from './dom';
 import { errorCardView } from './errorCardView';
 import { formatInteger, formatRub } from '../core/format/localeFormat';
-import { pageLocale } from './pageLanguage';
+import { displayLocale } from '../core/format/displayLanguage';
 import { ThinkingView } from './thinkingView';
 import { imageGallery } from './imageGallery';
 import type { HostBridge } from './hostBridge';
@@ -25,7 +25,7 @@ export const answering = (): string => l10n.t('Answering…');
 
 /** "1,204 in · 81 out tokens · ≈ 0.02 ₽": the cost only when the catalog gave prices. */
 export function usageText(usage: TurnUsage, costRub?: number): string {
-  const locale = pageLocale();
+  const locale = displayLocale();
   const tokens = l10n.t('{0} in · {1} out tokens', formatInteger(usage.prompt_tokens, locale), formatInteger(usage.completion_tokens, locale));
   return costRub === undefined ? tokens : `${tokens} · ${formatRub(costRub, locale)}`;
 }

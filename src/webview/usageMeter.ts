@@ -6,7 +6,7 @@ import type { AssistantTurn } from '../core/chat/conversation';
 import type { ConversationView, ModelView, TurnView } from '../core/chat/protocol';
 import { formatInteger, formatRub } from '../core/format/localeFormat';
 import { el } from './dom';
-import { pageLocale } from './pageLanguage';
+import { displayLocale } from '../core/format/displayLanguage';
 
 /** What the meter needs of a turn: not its text, which a long history would keep alive twice. */
 type Counted = Pick<AssistantTurn, 'id' | 'usage' | 'costRub'> & { role: TurnView['role'] };
@@ -51,7 +51,7 @@ export class UsageMeter {
     const lastUsage = answers.filter((t) => t.usage).at(-1)?.usage;
     const priced = answers.filter((t) => t.costRub !== undefined);
     const parts: string[] = [];
-    const locale = pageLocale();
+    const locale = displayLocale();
     if (lastUsage && this.contextLength) {
       const share = Math.min(100, Math.round((lastUsage.total_tokens / this.contextLength) * 100));
       parts.push(l10n.t('Context {0}% of {1}', share, formatInteger(this.contextLength, locale)));
