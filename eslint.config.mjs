@@ -40,8 +40,8 @@ export default tseslint.config(
           {
             target: './src/webview',
             from: ['./src/core', './src/vscode', './src/extension.ts', './src/loader.ts'],
-            except: ['./chat/protocol.ts', './chat/conversation.ts', './actions.ts', './reply/retryWait.ts', './client/pricing.ts', './text/hiddenCharacters.ts', './text/lineRange.ts'],
-            message: 'The page may import from core only the protocol, the conversation types, the action vocabulary, the wait line, the cost format, the hidden-character rule and the line-range wording.',
+            except: ['./chat/protocol.ts', './chat/conversation.ts', './actions.ts', './reply/retryWait.ts', './format/localeFormat.ts', './format/displayLanguage.ts', './text/hiddenCharacters.ts', './text/lineRange.ts'],
+            message: 'The page may import from core only the protocol, the conversation types, the action vocabulary, the wait line, the locale formatter and the display language, the hidden-character rule and the line-range wording.',
           },
         ],
       }],

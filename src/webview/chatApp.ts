@@ -1,6 +1,7 @@
 // The chat page: header (model, new chat, history), transcript or history list, composer.
 // It renders what the host sends and sends back what the person does; no state of its
 // own beyond the draft, so every open chat page shows the same conversation.
+import * as l10n from '@vscode/l10n';
 import type { ToPage } from '../core/chat/protocol';
 import { el, iconButton } from './dom';
 import { createSanitizer } from './markdown/index';
@@ -9,10 +10,8 @@ import { HistoryList } from './historyList';
 import type { HostBridge } from './hostBridge';
 import { ModelSelect } from './modelSelect';
 import { Transcript } from './transcript';
+import { displayLocale } from '../core/format/displayLanguage';
 import { UsageMeter } from './usageMeter';
-
-/** The page's name, as the host's document title says it. */
-const PAGE_TITLE = 'Multi-Model AI Chat';
 
 export class ChatApp {
   private readonly composer: Composer;
@@ -24,7 +23,8 @@ export class ChatApp {
   private readonly historyToggle: HTMLButtonElement;
   private readonly meter = new UsageMeter();
 
-  constructor(root: HTMLElement, private readonly bridge: HostBridge) {
+  /** Built once the page's language is set (main.ts): every text is worded as it is made. */
+  constructor(root: HTMLElement, bridge: HostBridge) {
     this.status = el('div', { class: 'visually-hidden', attrs: { role: 'status', 'aria-live': 'polite' } });
     this.composer = new Composer(bridge);
     this.transcript = new Transcript(bridge, createSanitizer(window), (text) => this.composer.edit(text), (text) => this.say(text));
@@ -36,32 +36,35 @@ export class ChatApp {
     this.model = new ModelSelect(bridge);
     this.notice = el('div', { class: 'notice', attrs: { role: 'status' } });
     this.notice.hidden = true;
-    this.historyToggle = iconButton('history', 'Show Chat History', () => this.showHistory(this.history.element.hidden));
+    this.historyToggle = iconButton('history', l10n.t('Show Chat History'), () => this.showHistory(this.history.element.hidden));
     this.historyToggle.setAttribute('aria-pressed', 'false');
     const header = el('header', { class: 'chat-header' },
       this.model.element,
       el('span', { class: 'spacer' }),
-      iconButton('add', 'New Chat', () => {
+      iconButton('add', l10n.t('New Chat'), () => {
         this.showHistory(false);
         bridge.post({ type: 'chat/new' });
       }),
       this.historyToggle,
     );
     // The page's one level-one heading, for those who move by headings; the view's title shows it to everyone else.
-    const title = el('h1', { class: 'visually-hidden', text: PAGE_TITLE });
+    // The host's HTML names the page in English: its name, title and language follow the page's.
+    const pageTitle = l10n.t('Multi-Model AI Chat');
+    const title = el('h1', { class: 'visually-hidden', text: pageTitle });
+    document.title = pageTitle;
+    document.documentElement.lang = displayLocale();
+    root.setAttribute('aria-label', pageTitle);
     root.replaceChildren(title, header, this.meter.element, this.model.problemElement(), this.transcript.element, this.history.element, this.notice, this.composer.element, this.status);
     document.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && !event.defaultPrevented) bridge.post({ type: 'chat/stop' });
     });
   }
 
-  start(): void {
-    this.bridge.listen((message) => this.receive(message));
-    this.bridge.post({ type: 'ready' });
+  focus(): void {
     this.composer.focus();
   }
 
-  private receive(message: ToPage): void {
+  receive(message: ToPage): void {
     // Focus on a control the message hides, disables or removes (Send while answering, Stop
     // once answered, a retried card) would fall to the page: the message box takes it instead.
     const focused = document.activeElement !== document.body && document.hasFocus();

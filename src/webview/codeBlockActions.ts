@@ -1,15 +1,17 @@
 // The buttons of a rendered answer's code blocks (Copy, Insert, Apply, New File): the page adds
 // them to each block's toolbar as blocks appear, and a press sends the block's code to the host.
+import * as l10n from '@vscode/l10n';
 import type { ToHost } from '../core/chat/protocol';
 import { PAGE_ADDED } from './markdown/index';
 import { el, iconButton } from './dom';
 
 type CodeAction = 'code/copy' | 'code/insert' | 'code/apply' | 'code/newFile';
-const CODE_ACTIONS: [CodeAction, string, string][] = [
-  ['code/copy', 'copy', 'Copy'],
-  ['code/insert', 'insert', 'Insert at Cursor'],
-  ['code/apply', 'diff', 'Apply to Editor (shows a diff first)'],
-  ['code/newFile', 'new-file', 'New File with This Code'],
+/** Made when the buttons are: the words are the page's language. */
+const codeActions = (): [CodeAction, string, string][] => [
+  ['code/copy', 'copy', l10n.t({ message: 'Copy', comment: ['a button on a code block'] })],
+  ['code/insert', 'insert', l10n.t('Insert at Cursor')],
+  ['code/apply', 'diff', l10n.t('Apply to Editor (shows a diff first)')],
+  ['code/newFile', 'new-file', l10n.t('New File with This Code')],
 ];
 
 export interface CodeBlockHost {
@@ -36,7 +38,7 @@ function decorateToolbars(records: MutationRecord[], host: CodeBlockHost): void 
   for (const toolbar of toolbars) {
     if (toolbar.querySelector(':scope > .code-actions')) continue;
     const actions = el('span', { class: 'code-actions', attrs: { [PAGE_ADDED]: '' } });
-    for (const [type, codicon, label] of CODE_ACTIONS) {
+    for (const [type, codicon, label] of codeActions()) {
       const button = iconButton(codicon, label, () => runCodeAction(toolbar, type, host));
       button.dataset.codeAction = type;
       actions.append(button);
@@ -52,5 +54,5 @@ function runCodeAction(toolbar: HTMLElement, type: CodeAction, host: CodeBlockHo
   const code = turnId !== undefined ? host.codeOf(turnId, index) : undefined;
   if (!code) return;
   host.post({ type, code: code.code, lang: code.lang });
-  if (type === 'code/copy') host.announce('Code copied.');
+  if (type === 'code/copy') host.announce(l10n.t('Code copied.'));
 }

@@ -1,6 +1,7 @@
 // The message box: Enter sends, Shift+Enter adds a line, Esc stops the answer. The text
 // is kept as a draft until the message is sent, so nothing typed is lost on a reload, nor
 // when it is too long to send (lengthNote.ts).
+import * as l10n from '@vscode/l10n';
 import type { ContextChip } from '../core/chat/conversation';
 import { contextChip } from './contextChips';
 import { el, iconButton } from './dom';
@@ -22,7 +23,7 @@ export class Composer {
   constructor(private readonly bridge: HostBridge) {
     this.input = el('textarea', {
       class: 'composer-input',
-      attrs: { rows: '2', placeholder: 'Ask about your code, or /image and a description to make an image (Enter to send, Shift+Enter for a new line)', 'aria-label': 'Message' },
+      attrs: { rows: '2', placeholder: l10n.t('Ask about your code, or /image and a description to make an image (Enter to send, Shift+Enter for a new line)'), 'aria-label': l10n.t('Message') },
     });
     this.input.value = bridge.draft();
     this.length.update(this.input.value);
@@ -31,21 +32,21 @@ export class Composer {
       this.length.update(this.input.value);
     });
     this.input.addEventListener('keydown', (event) => this.onKey(event));
-    this.chips = el('div', { class: 'chips', attrs: { 'aria-label': 'Code attached to the next message' } });
-    this.send = iconButton('send', 'Send', () => this.submit(), { class: 'primary send' });
-    this.stop = iconButton('debug-stop', 'Stop (Esc)', () => bridge.post({ type: 'chat/stop' }), { class: 'stop', text: true });
+    this.chips = el('div', { class: 'chips', attrs: { 'aria-label': l10n.t('Code attached to the next message') } });
+    this.send = iconButton('send', l10n.t('Send'), () => this.submit(), { class: 'primary send' });
+    this.stop = iconButton('debug-stop', l10n.t('Stop (Esc)'), () => bridge.post({ type: 'chat/stop' }), { class: 'stop', text: true });
     this.stop.hidden = true;
     this.editing = el('div', { class: 'editing-note' },
-      el('span', { text: 'Editing your last message: sending replaces it and its answer.' }),
-      iconButton('close', 'Cancel editing', () => {
+      el('span', { text: l10n.t('Editing your last message: sending replaces it and its answer.') }),
+      iconButton('close', l10n.t('Cancel editing'), () => {
         this.setEditing(false);
         this.input.focus();
       }),
     );
     this.editing.hidden = true;
     const tools = el('div', { class: 'composer-tools' },
-      iconButton('selection', 'Add Selection', () => bridge.post({ type: 'context/addSelection' })),
-      iconButton('file-add', 'Add Active File', () => bridge.post({ type: 'context/addFile' })),
+      iconButton('selection', l10n.t('Add Selection'), () => bridge.post({ type: 'context/addSelection' })),
+      iconButton('file-add', l10n.t('Add Active File'), () => bridge.post({ type: 'context/addFile' })),
       el('span', { class: 'spacer' }),
       this.stop,
       this.send,

@@ -1,4 +1,5 @@
 // The inline error card: what to do, buttons that do it, and the request id (copyable).
+import * as l10n from '@vscode/l10n';
 import type { ErrorCard } from '../core/chat/conversation';
 import { ACTION_LABELS, isLocalAction, type Action } from '../core/actions';
 import { el, icon, iconButton } from './dom';
@@ -35,15 +36,15 @@ export function errorCardView(card: ErrorCard, bridge: HostBridge): HTMLElement 
   const actions = actionButtons(card.actions, bridge, () => bridge.post({ type: 'chat/retry' }));
   const element = el('div', { class: 'error-card', attrs: { role: 'alert' } },
     el('div', { class: 'card-message' }, icon('error'), el('span', { text: card.message })),
-    card.retryAfterSeconds !== undefined && el('div', { class: 'card-detail', text: `You can retry in ${card.retryAfterSeconds} s.` }),
+    card.retryAfterSeconds !== undefined && el('div', { class: 'card-detail', text: l10n.t('You can retry in {0} s.', card.retryAfterSeconds) }),
     actions,
   );
   if (card.requestId) {
     const requestId = card.requestId;
     element.append(el('div', { class: 'card-detail request-id' },
-      el('span', { text: 'Request id: ' }),
+      el('span', { text: l10n.t('Request id:') + ' ' }),
       el('code', { text: requestId }),
-      iconButton('copy', 'Copy request id', () => bridge.post({ type: 'clipboard/copy', text: requestId })),
+      iconButton('copy', l10n.t('Copy request id'), () => bridge.post({ type: 'clipboard/copy', text: requestId })),
     ));
   }
   return element;

@@ -1,16 +1,20 @@
 // The list of stored conversations: open, rename, delete. Shown in place of the transcript.
+import * as l10n from '@vscode/l10n';
 import type { HistoryItem } from '../core/chat/conversation';
+import { formatDateTime } from '../core/format/localeFormat';
 import { el, iconButton } from './dom';
 import type { HostBridge } from './hostBridge';
+import { displayLocale } from '../core/format/displayLanguage';
 
 export class HistoryList {
   readonly element: HTMLElement;
   private readonly list: HTMLElement;
 
   constructor(private readonly bridge: HostBridge, private readonly onOpen: () => void) {
-    this.list = el('ul', { class: 'history-items', attrs: { 'aria-label': 'Conversations' } });
-    this.element = el('section', { class: 'history', attrs: { 'aria-label': 'Chat history' } },
-      el('h2', { text: 'Conversations' }),
+    const heading = l10n.t('Conversations');
+    this.list = el('ul', { class: 'history-items', attrs: { 'aria-label': heading } });
+    this.element = el('section', { class: 'history', attrs: { 'aria-label': l10n.t('Chat history') } },
+      el('h2', { text: heading }),
       this.list,
     );
     this.element.hidden = true;
@@ -18,7 +22,7 @@ export class HistoryList {
 
   show(items: readonly HistoryItem[], activeId: string): void {
     if (items.length === 0) {
-      this.list.replaceChildren(el('li', { class: 'history-empty', text: 'No conversations yet.' }));
+      this.list.replaceChildren(el('li', { class: 'history-empty', text: l10n.t('No conversations yet.') }));
       return;
     }
     // Rebuilt on every change, mid-answer too: a keyboard user keeps their place.
@@ -40,9 +44,9 @@ export class HistoryList {
   }
 
   private row(item: HistoryItem, active: boolean): HTMLElement {
-    const open = el('button', { class: 'history-open', attrs: { type: 'button', title: `Open "${item.title}"` } },
+    const open = el('button', { class: 'history-open', attrs: { type: 'button', title: l10n.t('Open "{0}"', item.title) } },
       el('span', { class: 'history-title', text: item.title }),
-      el('span', { class: 'history-time', text: new Date(item.updatedAt).toLocaleString() }),
+      el('span', { class: 'history-time', text: formatDateTime(new Date(item.updatedAt), displayLocale()) }),
     );
     open.addEventListener('click', () => {
       this.bridge.post({ type: 'history/open', id: item.id });
@@ -51,8 +55,8 @@ export class HistoryList {
     if (active) open.setAttribute('aria-current', 'true');
     return el('li', { class: 'history-item', attrs: { 'data-conversation-id': item.id } },
       open,
-      iconButton('edit', `Rename "${item.title}"`, () => this.bridge.post({ type: 'history/rename', id: item.id })),
-      iconButton('trash', `Delete "${item.title}"`, () => this.bridge.post({ type: 'history/delete', id: item.id })),
+      iconButton('edit', l10n.t('Rename "{0}"', item.title), () => this.bridge.post({ type: 'history/rename', id: item.id })),
+      iconButton('trash', l10n.t('Delete "{0}"', item.title), () => this.bridge.post({ type: 'history/delete', id: item.id })),
     );
   }
 }

@@ -1,12 +1,17 @@
 // The message's length against the most the host takes (MAX_MESSAGE_CHARS): counted as it
 // nears it, and past it what to do instead, since a longer message would be dropped.
+import * as l10n from '@vscode/l10n';
 import { MAX_MESSAGE_CHARS } from '../core/chat/protocol';
+import { formatInteger } from '../core/format/localeFormat';
 import { el } from './dom';
+import { displayLocale } from '../core/format/displayLanguage';
 
 /** The count shows from here on, before the limit stops a send. */
 const COUNT_FROM = MAX_MESSAGE_CHARS * 0.9;
-const formatCount = (n: number): string => n.toLocaleString('en-US');
-const TOO_LONG = `Too long to send: a message holds at most ${formatCount(MAX_MESSAGE_CHARS)} characters. Shorten it, or attach the file as context (Add Active File, Add Selection) instead of pasting it.`;
+const formatCount = (n: number): string => formatInteger(n, displayLocale());
+const tooLong = (): string =>
+  l10n.t('Too long to send: a message holds at most {0} characters. Shorten it, or attach the file as context ({1}, {2}) instead of pasting it.',
+    formatCount(MAX_MESSAGE_CHARS), l10n.t('Add Active File'), l10n.t('Add Selection'));
 
 export class LengthNote {
   readonly element: HTMLElement;
@@ -23,9 +28,9 @@ export class LengthNote {
     const fits = text.length <= MAX_MESSAGE_CHARS;
     this.element.hidden = text.length < COUNT_FROM;
     this.element.classList.toggle('over', !fits);
-    this.count.textContent = `${formatCount(text.length)} / ${formatCount(MAX_MESSAGE_CHARS)} characters`;
+    this.count.textContent = l10n.t('{0} / {1} characters', formatCount(text.length), formatCount(MAX_MESSAGE_CHARS));
     // Set only when it changes: an alert is said each time its text is.
-    const advice = fits ? '' : TOO_LONG;
+    const advice = fits ? '' : tooLong();
     if (this.advice.textContent !== advice) this.advice.textContent = advice;
     return fits;
   }

@@ -2,6 +2,7 @@
 // quick-pick. Choosing one updates the setting, so the status bar follows. What stands in the
 // way shows twice as little as it can: a few words on a line of their own under the picker
 // (legible in a narrow side bar), and the message with its buttons once, above the conversation.
+import * as l10n from '@vscode/l10n';
 import type { ModelProblem, ModelView } from '../core/chat/protocol';
 import { el, icon, iconButton } from './dom';
 import { actionButtons } from './errorCardView';
@@ -17,7 +18,7 @@ export class ModelSelect {
   private saidElsewhere = false;
 
   constructor(private readonly bridge: HostBridge) {
-    this.select = el('select', { class: 'model-select', attrs: { 'aria-label': 'Model' } });
+    this.select = el('select', { class: 'model-select', attrs: { 'aria-label': l10n.t('Model') } });
     this.select.addEventListener('change', () => {
       if (this.select.value) bridge.post({ type: 'model/select', modelId: this.select.value });
     });
@@ -27,7 +28,7 @@ export class ModelSelect {
       el('div', { class: 'model-row' },
         el('label', { class: 'codicon codicon-sparkle', attrs: { 'aria-hidden': 'true' } }),
         this.select,
-        iconButton('refresh', 'Reload the model list', () => bridge.post({ type: 'model/refresh' })),
+        iconButton('refresh', l10n.t('Reload the model list'), () => bridge.post({ type: 'model/refresh' })),
       ),
       this.state,
     );
@@ -55,7 +56,7 @@ export class ModelSelect {
       el('option', { text: option.name ? `${option.id} — ${option.name}` : option.id, attrs: { value: option.id, title: option.description } }),
     );
     if (model.current && !usable) options.unshift(el('option', { text: model.current, attrs: { value: '', disabled: '' } }));
-    if (!model.current) options.unshift(el('option', { text: model.loading ? 'Loading models…' : 'Pick a model', attrs: { value: '' } }));
+    if (!model.current) options.unshift(el('option', { text: model.loading ? l10n.t('Loading models…') : l10n.t('Pick a model'), attrs: { value: '' } }));
     this.select.replaceChildren(...options);
     this.select.value = usable ? model.current! : '';
     this.select.disabled = model.loading && model.options.length === 0;

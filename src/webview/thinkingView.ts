@@ -1,6 +1,7 @@
 // The model's reasoning above its answer: open while it thinks, folded away once the answer
 // starts, reopened by a click. Shown as plain text, never rendered as markdown and never given
 // code actions: it is the model's scratchpad, not part of the answer.
+import * as l10n from '@vscode/l10n';
 import { el, icon } from './dom';
 
 export class ThinkingView {
@@ -10,7 +11,7 @@ export class ThinkingView {
 
   constructor(text: string, open: boolean) {
     this.body = el('div', { class: 'thinking-text', text });
-    this.element = el('details', { class: 'thinking' }, el('summary', {}, icon('lightbulb'), el('span', { text: 'Thinking' })), this.body);
+    this.element = el('details', { class: 'thinking' }, el('summary', {}, icon('lightbulb'), el('span', { text: l10n.t({ message: 'Thinking', comment: ['the heading of the model\'s reasoning above its answer'] }) })), this.body);
     this.element.open = open;
     this.folded = !open;
   }

@@ -1,5 +1,6 @@
 // The conversation as shown: turns in order, the streaming answer growing in place, with
 // the code-block actions, the link interception and the scroll following of their own files.
+import * as l10n from '@vscode/l10n';
 import type { AssistantTurn } from '../core/chat/conversation';
 import type { ConversationView, TurnView } from '../core/chat/protocol';
 import type { Sanitizer } from './markdown/index';
@@ -9,7 +10,7 @@ import { addCodeBlockActions } from './codeBlockActions';
 import { interceptLinks } from './linkInterception';
 import { ScrollFollower } from './scrollFollower';
 import { Countdown } from '../core/reply/retryWait';
-import { ANSWERING, TurnRenderer, type TurnElements } from './turnView';
+import { answering, TurnRenderer, type TurnElements } from './turnView';
 import { PendingTurns } from './pendingTurns';
 
 /** The latest turns whose answers are rendered at once when a conversation opens, at the least. */
@@ -36,10 +37,10 @@ export class Transcript {
     // Following the end in the frame an answer grows, after its DOM write: also through a
     // backlog shown after the reply ended, when no more deltas come.
     this.renderer = new TurnRenderer(bridge, sanitizer, onEdit, () => this.scroll.follow());
-    this.list = el('div', { class: 'turns', attrs: { role: 'log', 'aria-label': 'Conversation', 'aria-live': 'polite', 'aria-relevant': 'additions' } });
+    this.list = el('div', { class: 'turns', attrs: { role: 'log', 'aria-label': l10n.t('Conversation'), 'aria-live': 'polite', 'aria-relevant': 'additions' } });
     this.empty = el('div', { class: 'empty-state' },
-      el('h2', { text: 'Ask about your code' }),
-      el('p', { text: 'Type a question below, or select code in an editor and run "Explain Selection" or "Add Selection to Chat". Start a message with /image to make an image.' }),
+      el('h2', { text: l10n.t('Ask about your code') }),
+      el('p', { text: l10n.t('Type a question below, or select code in an editor and run "Explain Selection" or "Add Selection to Chat". Start a message with /image to make an image.') }),
     );
     this.element = el('div', { class: 'transcript' }, this.empty, this.list);
     this.pending = new PendingTurns(this.element, (turn, placeholder) => {
@@ -107,7 +108,7 @@ export class Transcript {
     this.list.append(parts.element);
     if (turn.role === 'assistant' && turn.status === 'streaming') {
       this.setBusy(true);
-      this.announce(ANSWERING);
+      this.announce(answering());
     }
     this.refresh();
     this.scroll.toEnd();
@@ -165,7 +166,7 @@ export class Transcript {
 
   private stopWaiting(): void {
     if (!this.countdown.stop() || !this.waitLabel) return;
-    this.waitLabel.textContent = ANSWERING;
+    this.waitLabel.textContent = answering();
     this.waitLabel = undefined;
   }
 
@@ -176,7 +177,7 @@ export class Transcript {
     parts.element.querySelector('.typing')?.remove();
     this.renderer.finish(parts, turn);
     this.setBusy(false);
-    this.announce(turn.status === 'done' ? 'Answer complete.' : turn.error?.message ?? 'Answer stopped.');
+    this.announce(turn.status === 'done' ? l10n.t('Answer complete.') : turn.error?.message ?? l10n.t('Answer stopped.'));
     this.scroll.toEnd();
   }
 

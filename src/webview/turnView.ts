@@ -1,32 +1,37 @@
 // One turn of the transcript. A user turn shows its text (as plain text) and chips; an
 // assistant turn renders markdown through the StreamView, then its state: stopped or
 // interrupted badge, error card, token usage, and Regenerate / Edit where they apply.
+import * as l10n from '@vscode/l10n';
 import type { AssistantTurn, TurnUsage } from '../core/chat/conversation';
 import type { TurnView } from '../core/chat/protocol';
 import { StreamView, type Sanitizer } from './markdown/index';
 import { contextChip } from './contextChips';
 import { el, icon, iconButton } from './dom';
 import { errorCardView } from './errorCardView';
-import { formatRub } from '../core/client/pricing';
+import { formatInteger, formatRub } from '../core/format/localeFormat';
+import { displayLocale } from '../core/format/displayLanguage';
 import { ThinkingView } from './thinkingView';
 import { imageGallery } from './imageGallery';
 import type { HostBridge } from './hostBridge';
 
-const BADGES: Partial<Record<AssistantTurn['status'], string>> = {
-  stopped: 'Stopped',
-  interrupted: 'Interrupted: the answer is incomplete',
-};
+function badge(status: AssistantTurn['status']): string | undefined {
+  if (status === 'stopped') return l10n.t({ message: 'Stopped', comment: ['an answer the person stopped'] });
+  if (status === 'interrupted') return l10n.t('Interrupted: the answer is incomplete');
+  return undefined;
+}
 
-export const ANSWERING = 'Answering…';
+/** What an answer shows and says until its first token. */
+export const answering = (): string => l10n.t('Answering…');
 
 /** "1,204 in · 81 out tokens · ≈ 0.02 ₽": the cost only when the catalog gave prices. */
 export function usageText(usage: TurnUsage, costRub?: number): string {
-  const tokens = `${usage.prompt_tokens.toLocaleString('en-US')} in · ${usage.completion_tokens.toLocaleString('en-US')} out tokens`;
-  return costRub === undefined ? tokens : `${tokens} · ${formatRub(costRub)}`;
+  const locale = displayLocale();
+  const tokens = l10n.t('{0} in · {1} out tokens', formatInteger(usage.prompt_tokens, locale), formatInteger(usage.completion_tokens, locale));
+  return costRub === undefined ? tokens : `${tokens} · ${formatRub(costRub, locale)}`;
 }
 
 /** An answer that failed before a model was chosen has no model to name. */
-const answerLabel = (model: string | undefined): string => model ?? 'Assistant';
+const answerLabel = (model: string | undefined): string => model ?? l10n.t('Assistant');
 
 export interface TurnElements {
   element: HTMLElement;
@@ -61,15 +66,15 @@ export class TurnRenderer {
     this.label(parts, turn.model);
     element.querySelector('.turn-state')?.remove();
     const state = el('div', { class: 'turn-state' });
-    const badge = BADGES[turn.status];
-    if (badge) state.append(el('span', { class: `badge badge-${turn.status}` }, icon(turn.status === 'stopped' ? 'debug-stop' : 'warning'), el('span', { text: badge })));
+    const badgeText = badge(turn.status);
+    if (badgeText) state.append(el('span', { class: `badge badge-${turn.status}` }, icon(turn.status === 'stopped' ? 'debug-stop' : 'warning'), el('span', { text: badgeText })));
     if (turn.images) state.append(imageGallery(turn.images, turn.costRub, this.bridge));
     if (turn.error) state.append(errorCardView(turn.error, this.bridge));
     const foot = el('div', { class: 'turn-foot' });
     if (turn.usage) foot.append(el('span', { class: 'usage', text: usageText(turn.usage, turn.costRub) }));
     foot.append(el('span', { class: 'spacer' }));
-    if (turn.text) foot.append(iconButton('copy', 'Copy answer', () => this.bridge.post({ type: 'code/copy', code: turn.text, lang: 'markdown' }), { class: 'turn-copy' }));
-    foot.append(iconButton('refresh', 'Regenerate', () => this.bridge.post({ type: 'chat/regenerate' }), { class: 'regenerate' }));
+    if (turn.text) foot.append(iconButton('copy', l10n.t('Copy answer'), () => this.bridge.post({ type: 'code/copy', code: turn.text, lang: 'markdown' }), { class: 'turn-copy' }));
+    foot.append(iconButton('refresh', l10n.t('Regenerate'), () => this.bridge.post({ type: 'chat/regenerate' }), { class: 'regenerate' }));
     state.append(foot);
     element.append(state);
   }
@@ -97,9 +102,9 @@ export class TurnRenderer {
 
   private user(turn: Extract<TurnView, { role: 'user' }>): HTMLElement {
     const { text } = turn; // what the Edit handler keeps, not the whole turn
-    return el('article', { class: 'turn turn-user', attrs: { 'data-turn-id': turn.id, 'aria-label': 'You said' } },
-      el('div', { class: 'turn-head' }, icon('account'), el('span', { class: 'who', text: 'You' }), el('span', { class: 'spacer' }),
-        iconButton('edit', 'Edit and resend', () => this.onEdit(text), { class: 'edit' })),
+    return el('article', { class: 'turn turn-user', attrs: { 'data-turn-id': turn.id, 'aria-label': l10n.t('You said') } },
+      el('div', { class: 'turn-head' }, icon('account'), el('span', { class: 'who', text: l10n.t({ message: 'You', comment: ['who wrote a message: the person'] }) }), el('span', { class: 'spacer' }),
+        iconButton('edit', l10n.t('Edit and resend'), () => this.onEdit(text), { class: 'edit' })),
       turn.context.length > 0 && el('div', { class: 'chips' }, ...turn.context.map((chip) => contextChip(chip))),
       el('div', { class: 'user-text', text: turn.text }),
     );
@@ -112,7 +117,7 @@ export class TurnRenderer {
 
   private assistant(turn: AssistantTurn): TurnElements {
     const body = el('div', { class: 'markdown-body' });
-    const element = el('article', { class: 'turn turn-assistant', attrs: { 'data-turn-id': turn.id, 'data-status': turn.status, 'aria-label': 'Answer' } },
+    const element = el('article', { class: 'turn turn-assistant', attrs: { 'data-turn-id': turn.id, 'data-status': turn.status, 'aria-label': l10n.t({ message: 'Answer', comment: ['the accessible name of a model\'s answer'] }) } },
       this.answerHead(turn.model),
       body,
     );
@@ -124,7 +129,7 @@ export class TurnRenderer {
       // Pending until its first token (transcript.ts clears it): a screen reader hears it is coming, not an empty answer.
       if (turn.text === '') element.setAttribute('aria-busy', 'true');
       stream.append(turn.text);
-      element.append(el('div', { class: 'typing', attrs: { 'aria-hidden': 'true' } }, icon('loading codicon-modifier-spin'), el('span', { text: ANSWERING })));
+      element.append(el('div', { class: 'typing', attrs: { 'aria-hidden': 'true' } }, icon('loading codicon-modifier-spin'), el('span', { text: answering() })));
     } else {
       stream.setText(turn.text);
       this.finish(parts, turn);

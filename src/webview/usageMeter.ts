@@ -1,10 +1,12 @@
 // The chat header's meter: how full the model's context was at the last answer (its prompt and
 // answer tokens against the catalog's context length) and what the conversation cost so far,
 // at the catalog's prices. Either part is left out when the catalog does not say.
+import * as l10n from '@vscode/l10n';
 import type { AssistantTurn } from '../core/chat/conversation';
 import type { ConversationView, ModelView, TurnView } from '../core/chat/protocol';
-import { formatRub } from '../core/client/pricing';
+import { formatInteger, formatRub } from '../core/format/localeFormat';
 import { el } from './dom';
+import { displayLocale } from '../core/format/displayLanguage';
 
 /** What the meter needs of a turn: not its text, which a long history would keep alive twice. */
 type Counted = Pick<AssistantTurn, 'id' | 'usage' | 'costRub'> & { role: TurnView['role'] };
@@ -49,11 +51,12 @@ export class UsageMeter {
     const lastUsage = answers.filter((t) => t.usage).at(-1)?.usage;
     const priced = answers.filter((t) => t.costRub !== undefined);
     const parts: string[] = [];
+    const locale = displayLocale();
     if (lastUsage && this.contextLength) {
       const share = Math.min(100, Math.round((lastUsage.total_tokens / this.contextLength) * 100));
-      parts.push(`Context ${share}% of ${this.contextLength.toLocaleString('en-US')}`);
+      parts.push(l10n.t('Context {0}% of {1}', share, formatInteger(this.contextLength, locale)));
     }
-    if (priced.length > 0 && !this.partial) parts.push(`${formatRub(priced.reduce((sum, t) => sum + (t.costRub ?? 0), 0))} this chat`);
+    if (priced.length > 0 && !this.partial) parts.push(l10n.t('{0} this chat', formatRub(priced.reduce((sum, t) => sum + (t.costRub ?? 0), 0), locale)));
     this.element.textContent = parts.join(' · ');
     this.element.hidden = parts.length === 0;
   }

@@ -168,11 +168,14 @@ describe('chat: host <-> page protocol', () => {
   });
   afterEach(() => page.close());
 
-  it('posts nothing before ready, then the state first', async () => {
+  it('posts nothing before ready, then the state first, in VS Code\'s language', async () => {
     api.chat.host.notify('queued notice', 'info');
     assert.deepEqual(page.received, []);
     page.send({ type: 'ready' });
     assert.deepEqual(page.types(), ['session/init', 'notice/show']);
+    // An English VS Code loads no bundle: the page words itself in English and formats for "en".
+    const [init] = page.received as { l10n: object; language: string }[];
+    assert.deepEqual([init?.l10n, init?.language], [{}, 'en']);
   });
 
   it('opens a long conversation with its latest 20 turns, and sends the ones before when the page asks for them', async () => {

@@ -1,7 +1,7 @@
 // The chat page for a browser suite (test/browser): its real bundle and stylesheet served over
 // loopback, open in headless Chromium at a side bar's width.
 import type { Page } from 'playwright-core';
-import { openChatPage } from '../browser/fixtures/chatPageServer';
+import { openChatPage, type PageLanguage } from '../browser/fixtures/chatPageServer';
 import { lateBound } from './lateBound';
 
 export interface ChatPageSuite {
@@ -12,13 +12,14 @@ export interface ChatPageSuite {
 
 /**
  * Opens the page for the enclosing describe() and closes it after; `initScript` is added to
- * the page once it is open, for every load after that (a reload).
+ * the page once it is open, for every load after that (a reload). The host speaks `language`
+ * to it (English unless told).
  */
-export function useChatPage(options: { initScript?: () => void } = {}): ChatPageSuite {
+export function useChatPage(options: { initScript?: () => void; language?: PageLanguage } = {}): ChatPageSuite {
   const page = lateBound<Page>('the chat page');
   let opened: Awaited<ReturnType<typeof openChatPage>> | undefined;
   before(async () => {
-    opened = await openChatPage();
+    opened = await openChatPage(options.language);
     page.set(opened.page);
     if (options.initScript) await opened.page.addInitScript(options.initScript);
   });

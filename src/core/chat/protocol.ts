@@ -84,12 +84,24 @@ const SessionStateSchema = buildOnce(() =>
   }),
 );
 
+/**
+ * The page's first message: the state, and the language to speak. `l10n` is the bundle VS Code
+ * loaded for its display language (empty in English), `language` that language ("en", "ru"),
+ * which numbers, money and dates are formatted in.
+ */
+const SessionInitSchema = buildOnce(() =>
+  z.extend(SessionStateSchema(), {
+    l10n: z.record(z.string(), z.string()),
+    language: z.string().check(z.minLength(1), z.maxLength(35)),
+  }),
+);
+
 const turnText = payload(() => ({ turnId: id(), text: z.string() }));
 const empty = payload(() => ({}));
 
 /** Host -> page. */
 export const ToPageSchemas = {
-  'session/init': SessionStateSchema,
+  'session/init': SessionInitSchema,
   'conversation/show': payload(() => ({ conversation: ConversationViewSchema(), busy: z.boolean() })),
   'history/set': payload(() => ({ items: z.array(HistoryItemSchema()), activeId: z.string() })),
   'context/set': payload(() => ({ chips: z.array(ContextChipSchema()) })),

@@ -117,7 +117,8 @@ export class ChatHost extends Disposable {
     const { session } = this;
     switch (message.type) {
       case 'ready':
-        from.post({ type: 'session/init', ...session.state(this.model) });
+        // The page words itself in VS Code's language, with the bundle VS Code loaded for it.
+        from.post({ type: 'session/init', ...session.state(this.model), l10n: vscode.l10n.bundle ?? {}, language: vscode.env.language });
         if (this.model.loading || this.model.problem) void this.refreshModels();
         return;
       case 'chat/send':

@@ -2,6 +2,7 @@
 // becomes a small box naming its code point, in an isolate of its own. The character itself is
 // not put in the page, so a direction override is seen instead of reordering the text, and a
 // selection copied from the page carries none (the marks are not selectable).
+import * as l10n from '@vscode/l10n';
 import { findHiddenCharacters, hasHiddenCharacters, hiddenCharacterTitle } from '../../core/text/hiddenCharacters';
 
 export function markHiddenCharacters(root: DocumentFragment | Element): void {
@@ -18,7 +19,7 @@ export function markHiddenCharacters(root: DocumentFragment | Element): void {
       parts.append(node.data.slice(from, hidden.index));
       const mark = document.createElement('span');
       mark.className = `hidden-char hidden-${hidden.kind}`;
-      mark.title = `${hiddenCharacterTitle(hidden.char)}: a hidden character in the answer, shown here, not copied`;
+      mark.title = l10n.t('{0}: a hidden character in the answer, shown here, not copied', hiddenCharacterTitle(hidden.char));
       mark.textContent = hidden.code;
       parts.append(mark);
       from = hidden.index + hidden.char.length;

@@ -1,5 +1,6 @@
 // The configured markdown-it: raw HTML off (first safety wall), linkify on, code
 // blocks highlighted and wrapped with a toolbar the page fills with actions.
+import * as l10n from '@vscode/l10n';
 import MarkdownIt from 'markdown-it';
 import type { StateCore } from 'markdown-it';
 import { MAX_LANG_CHARS } from '../../core/chat/protocol';
@@ -41,7 +42,7 @@ function renderCodeBlock(code: string, lang: string, env: RenderEnv): string {
   env.codes.push({ lang, code });
   const { html, languageName } = highlightCode(code, lang);
   const safeLang = escapeHtml(lang);
-  const label = escapeHtml(languageName ?? (lang || 'Text'));
+  const label = escapeHtml(languageName ?? (lang || l10n.t({ message: 'Text', comment: ['the label of a code block without a language'] })));
   const langClass = lang ? ` language-${safeLang}` : '';
   return (
     `<div class="code-block" data-lang="${safeLang}" data-code-index="${index}">` +
@@ -75,7 +76,7 @@ export function createMarkdownParser(): MarkdownIt {
     if (isAllowedImageSrc(token.attrGet('src') ?? '')) return renderImage(tokens, idx, options, env, self);
     // Never emit a remote image: show its description instead.
     const alt = self.renderInlineAsText(token.children ?? [], options, env);
-    return `<span class="image-removed" title="Images from the web are not loaded">${escapeHtml(alt)}</span>`;
+    return `<span class="image-removed" title="${escapeHtml(l10n.t('Images from the web are not loaded'))}">${escapeHtml(alt)}</span>`;
   };
   md.core.ruler.after('block', 'table_align_classes', alignClasses);
   installReferenceTracking(md);

@@ -2,13 +2,14 @@
 // allow-list of exactly the tags and attributes the renderer emits. Links lose
 // their href (the page never navigates): allowed ones keep it as data-href for the
 // page to hand to the extension host, which confirms before opening.
+import * as l10n from '@vscode/l10n';
 import DOMPurify, { type Config, type WindowLike } from 'dompurify';
 import { stripHiddenCharacters } from '../../core/text/hiddenCharacters';
 import { markHiddenCharacters } from './hiddenCharacterMarks';
 import { isAllowedImageSrc, isAllowedLinkHref } from './urlPolicy';
 
 /** A code block's accessible name: "Code, TypeScript". */
-const codeLabel = (language: string): string => `Code, ${language}`;
+const codeLabel = (language: string): string => l10n.t('Code, {0}', language);
 
 export interface Sanitizer {
   sanitize(html: string): string;

@@ -77,6 +77,18 @@ describe('chat page protocol', () => {
     assert.equal(turnsBefore(turns, 'gone'), undefined);
   });
 
+  it('hands the page its language with the state: the bundle and the display language, both required', () => {
+    const conversation = newConversation();
+    const state = { conversation: conversationView(conversation), history: [], context: [], model: { options: [], loading: false }, busy: false };
+    const init = encodeToPage({ type: 'session/init', ...state, l10n: { 'New Chat': 'Новый чат' }, language: 'ru' });
+    assert.deepEqual(init.type === 'session/init' && [init.l10n, init.language], [{ 'New Chat': 'Новый чат' }, 'ru']);
+    assert.equal(decodeToPage(init).ok, true);
+    for (const wrong of [{ language: 'ru' }, { l10n: {} }, { l10n: { 'New Chat': 42 }, language: 'ru' }, { l10n: {}, language: '' }]) {
+      const decoded = decodeToPage({ type: 'session/init', ...state, ...wrong });
+      assert.match(!decoded.ok ? decoded.reason : 'passed', /^malformed session\/init/, JSON.stringify(wrong));
+    }
+  });
+
   it('refuses to post an invalid message', () => {
     assert.throws(() => encodeToPage({ type: 'reply/delta', turnId: '', text: 'x' }), /invalid message/);
   });

@@ -1,0 +1,151 @@
+// The chat page in a Russian VS Code: the host's first message carries the Russian bundle and
+// the language "ru" (fixtures/chatPageServer.ts), and the page words everything in it. In each
+// state a person meets, no English word is left in what the page shows or names (text, titles,
+// accessible names, placeholders); the texts that hold numbers, money and dates are compared whole.
+import * as assert from 'node:assert/strict';
+import { useChatPage } from '../support/useChatPage';
+import { RUSSIAN } from './fixtures/chatPageServer';
+
+const createdAt = '2026-11-20T10:00:00.000Z';
+const MODEL = 'acme/chat-large';
+const REQUEST_ID = 'req_1b2c3d4e';
+const IMAGES = ['images/lighthouse.png', 'images/lighthouse-2.png'];
+const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+/** What the person and the models wrote, and names from the service and the disk: not the page's words. */
+const DATA = [MODEL, 'acme/reasoner', 'acme/painter', REQUEST_ID, ...IMAGES.map((label) => `/work/project/${label}`), ...IMAGES, 'TypeScript'];
+/** Names that stay as they are in Russian (docs/TRANSLATION.md), and keys on the keyboard. */
+const KEPT = ['Multi-Model AI', '/image', 'Shift+Enter', 'Enter', 'Esc'];
+
+const question = (id: string, text: string, mode = 'chat') => ({ id, role: 'user', text, mode, context: [], createdAt });
+const answer = (id: string, fields: object) => ({ id, role: 'assistant', text: '', status: 'done', model: MODEL, createdAt, ...fields });
+const usage = { prompt_tokens: 1204, completion_tokens: 81, total_tokens: 1285 };
+const models = { current: MODEL, options: [{ id: MODEL, description: 'Большая модель для чата', contextLength: 128_000 }], loading: false };
+const history = [
+  { id: 'c1', title: 'Массивы', updatedAt: createdAt },
+  { id: 'c2', title: 'Регулярное выражение для дат', updatedAt: '2026-11-19T16:30:00.000Z' },
+];
+const init = (turns: object[], model: object = models) => ({
+  type: 'session/init', conversation: { id: 'c1', title: 'Массивы', turns, earlier: 0 }, history, context: [], model, busy: false, ...RUSSIAN,
+});
+
+describe('the chat page in Chromium, in a Russian VS Code', () => {
+  const { page, errors } = useChatPage({ language: RUSSIAN });
+
+  beforeEach(async () => {
+    await page.reload();
+    await page.locator('textarea.composer-input').waitFor();
+  });
+
+  afterEach(() => assert.deepEqual(errors().splice(0), []));
+
+  const send = (...messages: object[]) => page.evaluate(async (messages) => {
+    for (const data of messages) window.dispatchEvent(new MessageEvent('message', { data }));
+    for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, messages);
+  const text = (selector: string) => page.locator(selector).first().textContent();
+  const label = (selector: string) => page.locator(selector).first().getAttribute('aria-label');
+
+  /** Every text the page shows or names, its code blocks' code left out (that is the answer's). */
+  const pageTexts = () => page.evaluate(() => {
+    const texts = [document.title];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement?.closest('pre, script')) texts.push(node.textContent ?? '');
+    }
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      for (const name of ['title', 'aria-label', 'placeholder', 'alt']) {
+        const value = element.getAttribute(name);
+        if (value) texts.push(value);
+      }
+    }
+    return texts;
+  });
+
+  /** The English words left on the page, each with the text it is in. */
+  async function englishLeft(): Promise<string[]> {
+    return (await pageTexts()).flatMap((shown) => {
+      let rest = shown;
+      for (const kept of [...DATA, ...KEPT]) rest = rest.split(kept).join(' ');
+      return /[A-Za-z]{2,}/.test(rest) ? [shown] : [];
+    });
+  }
+
+  it('an empty chat: the page, its header and the message box speak Russian', async () => {
+    await send(init([]));
+    assert.deepEqual(await englishLeft(), []);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'ru');
+    assert.equal(await page.title(), 'Чат Multi-Model AI');
+    assert.equal(await text('h1'), 'Чат Multi-Model AI');
+    assert.equal(await text('.empty-state h2'), 'Спросите о своём коде');
+    assert.equal(await page.locator('textarea.composer-input').getAttribute('placeholder'),
+      'Спросите о своём коде или напишите /image и описание, чтобы создать изображение (Enter — отправить, Shift+Enter — новая строка)');
+    assert.equal(await label('button.send'), 'Отправить');
+  });
+
+  it('an answer with its usage and cost: Russian words, numbers grouped and money with a decimal comma', async () => {
+    await send(init([
+      question('u1', 'Как удвоить каждое число в массиве?'),
+      answer('a1', { text: 'Умножьте каждое число на два:\n\n```ts\nconst doubled = values.map((value) => value * 2);\n```\n', usage, costRub: 8 }),
+    ]));
+    assert.deepEqual(await englishLeft(), []);
+    assert.equal(await text('.turn-assistant .usage'), 'Токены: 1\u00a0204 на входе · 81 на выходе · ≈ 8,00 ₽');
+    assert.equal(await text('.usage-meter'), 'Контекст: 1% из 128\u00a0000 · ≈ 8,00 ₽ за этот чат');
+    assert.equal(await label('.code-block pre'), 'Код, TypeScript');
+    assert.equal(await label('[data-code-action="code/insert"]'), 'Вставить в позицию курсора');
+    assert.equal(await label('.turn-user'), 'Ваше сообщение');
+  });
+
+  it('a model thinking, then answering: the Thinking section and the wait in Russian', async () => {
+    await send(
+      init([question('u1', 'Простое ли число 2027?')]),
+      { type: 'turn/append', turn: answer('a1', { status: 'streaming', model: 'acme/reasoner' }) },
+      { type: 'reply/reasoning', turnId: 'a1', text: 'Проверим делимость на простые числа до 45.' },
+    );
+    assert.deepEqual(await englishLeft(), []);
+    assert.equal(await text('.thinking summary'), 'Размышления');
+    assert.equal(await text('.typing'), 'Отвечает…');
+    assert.equal(await label('button.stop'), 'Остановить (Esc)');
+  });
+
+  it('an error card: its wait, its buttons and the request id in Russian', async () => {
+    await send(init([question('u1', 'Привет'), answer('a1', {
+      status: 'failed',
+      error: { message: 'Слишком много запросов: сервис просит подождать перед следующим.', actions: ['retry', 'showLog'], requestId: REQUEST_ID, retryAfterSeconds: 20 },
+    })]));
+    assert.deepEqual(await englishLeft(), []);
+    assert.deepEqual(await page.locator('.error-card .card-detail').allTextContents(), ['Повторить можно через 20 с.', `Идентификатор запроса: ${REQUEST_ID}`]);
+    assert.equal(await label('.error-card .request-id button'), 'Копировать идентификатор запроса');
+    assert.deepEqual(await page.locator('.error-card .card-actions button').allTextContents(), ['Повторить', 'Показать журнал']);
+  });
+
+  it('the history list: its heading, its buttons and its dates in Russian', async () => {
+    await send(init([question('u1', 'Привет'), answer('a1', { text: 'Здравствуйте.' })]));
+    await page.locator('button[aria-label="Показать историю чатов"]').click();
+    assert.deepEqual(await englishLeft(), []);
+    assert.equal(await text('.history h2'), 'Чаты');
+    assert.deepEqual(await page.locator('.history-time').allTextContents(), ['20 нояб. 2026 г., 10:00', '19 нояб. 2026 г., 16:30']);
+    assert.equal(await label('.history-item button[aria-label^="Удалить"]'), 'Удалить «Массивы»');
+  });
+
+  it('an image answer: the count in its Russian plural form, the cost and the buttons in Russian', async () => {
+    await send(init([question('u1', '/image маяк в сумерках', 'image'), answer('a1', {
+      model: 'acme/painter', costRub: 3.2,
+      images: IMAGES.map((file, i) => ({ file: `/work/project/${file}`, label: file, ...(i === 0 && { src: PIXEL }) })),
+    })]));
+    assert.deepEqual(await englishLeft(), []);
+    assert.equal(await text('.turn-images > .usage'), '2 изображения · ≈ 3,20 ₽');
+    assert.equal(await text('.image-missing'), 'Изображения больше нет по пути images/lighthouse-2.png.');
+    assert.deepEqual(await page.locator('.turn-image').first().locator('figcaption button').allTextContents(), ['Открыть', 'Показать в проводнике', 'Копировать путь']);
+  });
+
+  it('the model list while it loads, and a message nearing and passing the length limit', async () => {
+    await send(init([], { options: [], loading: true }));
+    assert.equal(await text('select.model-select option'), 'Загрузка моделей…');
+    await page.locator('textarea.composer-input').fill('я'.repeat(95_000));
+    assert.equal(await text('.length-count'), '95\u00a0000 / 100\u00a0000 символов');
+    await page.locator('textarea.composer-input').fill('я'.repeat(100_001));
+    assert.equal(await text('.length-advice'),
+      'Слишком длинное сообщение: в нём может быть не больше 100\u00a0000 символов. Сократите его или не вставляйте файл, а прикрепите его как контекст (Добавить активный файл, Добавить выделенный фрагмент).');
+    assert.deepEqual(await englishLeft(), []);
+  });
+});
