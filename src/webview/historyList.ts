@@ -1,4 +1,5 @@
-// The list of stored conversations: open, rename, delete. Shown in place of the transcript.
+// The list of stored conversations: search, open, rename, export, delete. Shown in place of
+// the transcript. The search runs on the host over every conversation's text, as the person types.
 import type { HistoryItem } from '../core/chat/conversation';
 import { el, iconButton } from './dom';
 import type { HostBridge } from './hostBridge';
@@ -6,19 +7,40 @@ import type { HostBridge } from './hostBridge';
 export class HistoryList {
   readonly element: HTMLElement;
   private readonly list: HTMLElement;
+  private readonly search: HTMLInputElement;
+  private activeId = '';
 
   constructor(private readonly bridge: HostBridge, private readonly onOpen: () => void) {
     this.list = el('ul', { class: 'history-items', attrs: { 'aria-label': 'Conversations' } });
+    this.search = el('input', { class: 'history-search', attrs: { type: 'search', placeholder: 'Search conversations', 'aria-label': 'Search conversations' } }) as HTMLInputElement;
+    this.search.addEventListener('input', () => this.bridge.post({ type: 'history/search', query: this.search.value }));
     this.element = el('section', { class: 'history', attrs: { 'aria-label': 'Chat history' } },
       el('h2', { text: 'Conversations' }),
+      this.search,
       this.list,
     );
     this.element.hidden = true;
   }
 
+  /** The whole list: shown as it is, or searched again when a search is typed. */
   show(items: readonly HistoryItem[], activeId: string): void {
+    this.activeId = activeId;
+    if (this.search.value.trim()) {
+      this.bridge.post({ type: 'history/search', query: this.search.value });
+      return;
+    }
+    this.render(items, 'No conversations yet.');
+  }
+
+  /** What a search found, if it is for what the box holds now. */
+  showFound(query: string, items: readonly HistoryItem[]): void {
+    if (query === this.search.value) this.render(items, query.trim() ? 'No conversation holds that text.' : 'No conversations yet.');
+  }
+
+  private render(items: readonly HistoryItem[], empty: string): void {
+    const activeId = this.activeId;
     if (items.length === 0) {
-      this.list.replaceChildren(el('li', { class: 'history-empty', text: 'No conversations yet.' }));
+      this.list.replaceChildren(el('li', { class: 'history-empty', text: empty }));
       return;
     }
     // Rebuilt on every change, mid-answer too: a keyboard user keeps their place.
@@ -52,6 +74,7 @@ export class HistoryList {
     return el('li', { class: 'history-item', attrs: { 'data-conversation-id': item.id } },
       open,
       iconButton('edit', `Rename "${item.title}"`, () => this.bridge.post({ type: 'history/rename', id: item.id })),
+      iconButton('export', `Export "${item.title}" as Markdown`, () => this.bridge.post({ type: 'history/export', id: item.id })),
       iconButton('trash', `Delete "${item.title}"`, () => this.bridge.post({ type: 'history/delete', id: item.id })),
     );
   }

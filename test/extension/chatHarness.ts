@@ -10,6 +10,7 @@ import { arrange } from './shellHarness';
 export async function arrangeChat(api: TestHandle, model = 'acme/chat-large'): Promise<void> {
   const { baseUrl, apiKey } = suiteEnv();
   await arrange(api, { baseUrl, key: apiKey, model });
+  await api.chat.host.session.loaded;
   await api.chat.host.session.settled();
   api.chat.host.session.newConversation();
 }
