@@ -1,5 +1,6 @@
 // The list of stored conversations: search, open, rename, export, delete. Shown in place of
 // the transcript. The search runs on the host over every conversation's text, as the person types.
+import * as l10n from '@vscode/l10n';
 import type { HistoryItem } from '../core/chat/conversation';
 import { el, iconButton } from './dom';
 import type { HostBridge } from './hostBridge';
@@ -12,7 +13,8 @@ export class HistoryList {
 
   constructor(private readonly bridge: HostBridge, private readonly onOpen: () => void) {
     this.list = el('ul', { class: 'history-items', attrs: { 'aria-label': 'Conversations' } });
-    this.search = el('input', { class: 'history-search', attrs: { type: 'search', placeholder: 'Search conversations', 'aria-label': 'Search conversations' } }) as HTMLInputElement;
+    const searchLabel = l10n.t('Search conversations');
+    this.search = el('input', { class: 'history-search', attrs: { type: 'search', placeholder: searchLabel, 'aria-label': searchLabel } }) as HTMLInputElement;
     this.search.addEventListener('input', () => this.bridge.post({ type: 'history/search', query: this.search.value }));
     this.element = el('section', { class: 'history', attrs: { 'aria-label': 'Chat history' } },
       el('h2', { text: 'Conversations' }),
@@ -34,7 +36,7 @@ export class HistoryList {
 
   /** What a search found, if it is for what the box holds now. */
   showFound(query: string, items: readonly HistoryItem[]): void {
-    if (query === this.search.value) this.render(items, query.trim() ? 'No conversation holds that text.' : 'No conversations yet.');
+    if (query === this.search.value) this.render(items, query.trim() ? l10n.t('No conversation holds that text.') : 'No conversations yet.');
   }
 
   private render(items: readonly HistoryItem[], empty: string): void {
@@ -74,7 +76,7 @@ export class HistoryList {
     return el('li', { class: 'history-item', attrs: { 'data-conversation-id': item.id } },
       open,
       iconButton('edit', `Rename "${item.title}"`, () => this.bridge.post({ type: 'history/rename', id: item.id })),
-      iconButton('export', `Export "${item.title}" as Markdown`, () => this.bridge.post({ type: 'history/export', id: item.id })),
+      iconButton('export', l10n.t('Export "{0}" as Markdown', item.title), () => this.bridge.post({ type: 'history/export', id: item.id })),
       iconButton('trash', `Delete "${item.title}"`, () => this.bridge.post({ type: 'history/delete', id: item.id })),
     );
   }

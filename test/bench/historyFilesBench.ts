@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Conversation, Turn } from '../../src/core/chat/conversation';
 import { HistoryStore } from '../../src/core/history/historyStore';
-import type { MementoLike } from '../../src/core/storage/serialMemento';
+import { MapMemento } from '../unit/core/chat/fixtures/mapMemento';
 import { storedHistory } from './render/historyFixture';
 import { median, paired } from './stats';
 
@@ -27,20 +27,9 @@ export interface HistoryFilesBenchResult {
   stateBytes: number;
 }
 
-class JsonMemento implements MementoLike {
-  readonly values = new Map<string, string>();
-  get<T>(key: string): T | undefined {
-    const raw = this.values.get(key);
-    return raw === undefined ? undefined : (JSON.parse(raw) as T);
-  }
-  update(key: string, value: unknown): Promise<void> {
-    if (value === undefined) this.values.delete(key);
-    else this.values.set(key, JSON.stringify(value));
-    return Promise.resolve();
-  }
-  json(): string {
-    return JSON.stringify(Object.fromEntries([...this.values].map(([key, raw]) => [key, JSON.parse(raw)])));
-  }
+/** What a memento keeps, as the JSON VS Code stores. */
+function stateJson(memento: MapMemento): string {
+  return JSON.stringify(Object.fromEntries([...memento.values].map(([key, raw]) => [key, JSON.parse(raw)])));
 }
 
 /** About 100 KB: 10 questions and their 10 KB answers. */
@@ -57,9 +46,9 @@ function conversation(n: number, template: Conversation): Conversation {
 export async function runHistoryFilesBench(log: (line: string) => void, rounds = 21): Promise<HistoryFilesBenchResult> {
   const template = storedHistory(20) as unknown as Conversation;
   const root = mkdtempSync(path.join(tmpdir(), 'mmai-history-bench-'));
-  const [state, window] = [new JsonMemento(), new JsonMemento()];
+  const [state, window] = [new MapMemento(), new MapMemento()];
   const many = new HistoryStore({ folder: path.join(root, 'many'), state, window, watch: false });
-  const one = new HistoryStore({ folder: path.join(root, 'one'), state: new JsonMemento(), watch: false });
+  const one = new HistoryStore({ folder: path.join(root, 'one'), state: new MapMemento(), watch: false });
   try {
     await Promise.all([many.load(), one.load()]);
     for (let n = 1; n <= STORED; n++) await many.save(conversation(n, template));
@@ -101,7 +90,7 @@ export async function runHistoryFilesBench(log: (line: string) => void, rounds =
       saveRatio: saves.medianRatio,
       searchMs,
       searchMedianMs: median(searchMs),
-      stateBytes: Buffer.byteLength(state.json()) + Buffer.byteLength(window.json()),
+      stateBytes: Buffer.byteLength(stateJson(state)) + Buffer.byteLength(stateJson(window)),
     };
   } finally {
     many.dispose();

@@ -251,6 +251,12 @@ export class HistoryStore {
   private async bound(keep: string): Promise<void> {
     const limit = this.options.limit ?? MAX_CONVERSATIONS;
     const maxBytes = this.options.maxBytes ?? MAX_HISTORY_BYTES;
+    // Within both bounds (nearly every save): nothing to sort.
+    if (this.entries.size <= limit) {
+      let total = 0;
+      for (const entry of this.entries.values()) total += entry.bytes;
+      if (total <= maxBytes) return;
+    }
     let bytes = 0;
     const dropped = this.sortedEntries().filter((entry, at) => {
       bytes += entry.bytes;
