@@ -1,5 +1,5 @@
 // Set API Key, Remove API Key, Verify Connection. A new key replaces the stored one only
-// after `GET /v1/models` accepted it (spec, safe rotation); the key itself is only ever
+// after `GET /v1/models` accepted it (spec, States 2: safe rotation); the key itself is only ever
 // held in SecretStorage and shown as its masked prefix.
 import * as vscode from 'vscode';
 import { type Action, checkApiKeyInput, Commands, connectionReport, maskKey, ServiceError } from '../core/index';

@@ -9,7 +9,7 @@
 // Extension.activate() call instead, the same API path for both.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { EXTENSION_ID } from '../../src/core/manifest/ids';
+import { EXTENSION_ID } from '#src/core/manifest/ids';
 import { assertInstalled, codeServerDirs, writeUserSettings, type CodeServerDirs } from '../host/codeServer';
 import { RESULTS_DIR } from '../host/paths';
 import { bundleSuite, HostSession, installPeerExtension } from './hostRun';

@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import type { Conversation, Turn } from '../../src/core/chat/conversation';
-import { HistoryStore } from '../../src/core/history/historyStore';
+import type { Conversation, Turn } from '#src/core/chat/conversation';
+import { HistoryStore } from '#src/core/history/historyStore';
 import { MapMemento } from '../unit/core/chat/fixtures/mapMemento';
 import { storedHistory } from './render/historyFixture';
 import { median, paired } from './stats';

@@ -9,7 +9,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { build } from 'esbuild';
-import { EXTENSION_ID } from '../../src/core/manifest/ids';
+import { EXTENSION_ID } from '#src/core/manifest/ids';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { assertInstalled, codeServerDirs, writeMachineSettings, writeUserSettings, type CodeServerDirs } from '../host/codeServer';
 import { RESULTS_DIR } from '../host/paths';

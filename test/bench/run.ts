@@ -1,7 +1,7 @@
 // npm run bench [-- --only sizes,stream,images,render,history,provider,activation]
 // Measures what users feel, each figure against a peer measured in the same run on the
 // same input; prints a table and writes the figures to bench-results.json (git-ignored).
-// Never part of npm test. See README.md, "Performance", for what each row means.
+// Never part of npm test. docs/PERFORMANCE.md says what each row means.
 // The parts that drive a browser are loaded when they run, after the stream part: with the
 // browser driver loaded, this process ran the client's promise-heavy path about a tenth
 // slower than bare undici's, a cost of the harness that the extension host does not have.

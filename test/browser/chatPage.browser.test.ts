@@ -5,7 +5,7 @@
 // and the text in its true order.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { openChatPage } from './fixtures/chatPageServer';
+import { useChatPage } from '../support/useChatPage';
 
 const GIANT_CHARS = 200_000;
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -60,16 +60,8 @@ function streamAnswer(page: Page, text: string): Promise<StreamFigures> {
 }
 
 describe('the chat page in Chromium, hostile answers', () => {
-  let page: Page;
-  let close: (() => Promise<void>) | undefined;
-
-  before(async () => {
-    let errors: string[];
-    ({ page, errors, close } = await openChatPage());
-    assert.deepEqual(errors, []);
-  });
-
-  after(() => close?.());
+  const { page, errors } = useChatPage();
+  before(() => assert.deepEqual(errors(), []));
 
   it('a 200 KB unbroken word is laid out in pieces, stays selectable and copies as it came', async () => {
     const word = giantWord();

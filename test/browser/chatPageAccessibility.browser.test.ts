@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { PROJECT_ROOT } from '../host/paths';
 import { CHAT_STATES, enterState } from './fixtures/chatStates';
-import { openChatPage } from './fixtures/chatPageServer';
+import { useChatPage } from '../support/useChatPage';
 import { installColourMath, textContrastFailures } from './fixtures/contrast';
 import { applyTheme, loadTheme, THEMES } from './fixtures/themes/themes';
 
@@ -38,15 +38,7 @@ const describeViolation = (v: Violation) => [
 ].join('\n');
 
 describe('the chat page in Chromium, accessibility (axe-core) in every state and theme', () => {
-  let page: Page;
-  let close: (() => Promise<void>) | undefined;
-
-  before(async () => {
-    ({ page, close } = await openChatPage());
-    await page.addInitScript(installColourMath);
-  });
-
-  after(() => close?.());
+  const { page } = useChatPage({ initScript: installColourMath });
 
   it('the markdown answer shows every kind of token the stylesheet colours, so each colour is measured', async () => {
     const coloured = new Set(Array.from(readFileSync(join(PROJECT_ROOT, 'media/chat.css'), 'utf8').matchAll(/\.hljs-([\w-]+)/g), (m) => m[1]!));

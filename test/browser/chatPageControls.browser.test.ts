@@ -1,9 +1,8 @@
 // The chat page's controls in Chromium, fed what the host sends: what the page posts back, and
 // where keyboard focus goes. Each case is a defect a person met.
 import * as assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
-import { decodeToHost } from '../../src/core/chat/protocol';
-import { openChatPage } from './fixtures/chatPageServer';
+import { decodeToHost } from '#src/core/chat/protocol';
+import { useChatPage } from '../support/useChatPage';
 import { installColourMath, focusRing } from './fixtures/contrast';
 import { applyTheme, loadTheme, THEMES } from './fixtures/themes/themes';
 
@@ -13,20 +12,12 @@ const answer = (id: string, fields: object) => ({ id, role: 'assistant', text: '
 const show = (id: string, turns: object[], busy = false) => ({ type: 'conversation/show', conversation: { id, title: id, turns, earlier: 0 }, busy });
 
 describe('the chat page in Chromium, its controls', () => {
-  let page: Page;
-  let close: (() => Promise<void>) | undefined;
-
-  before(async () => {
-    ({ page, close } = await openChatPage());
-    await page.addInitScript(installColourMath);
-  });
+  const { page } = useChatPage({ initScript: installColourMath });
 
   beforeEach(async () => {
     await page.reload();
     await page.locator('textarea.composer-input').waitFor();
   });
-
-  after(() => close?.());
 
   // Dispatched, not posted: the page handles it before the test goes on.
   const send = (...messages: object[]) => page.evaluate((messages) => messages.forEach((data) => window.dispatchEvent(new MessageEvent('message', { data }))), messages);

@@ -4,13 +4,12 @@
 // and find the conversation; hidden direction controls and an unreachable service. Also takes
 // the README screenshots (dark and light).
 import * as assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../emulator/index';
-import { PROJECT_ROOT } from '../host/paths';
+import { FIXTURE_KEYS } from '../emulator/index';
+import { useWorkbench } from '../support/useWorkbench';
 import { ChatWorkbench, LIGHT, type ChatPage } from './chatWorkbench';
 
-const IMAGES = path.join(PROJECT_ROOT, 'docs', 'images');
 // Trojan Source (CVE-2021-42574): a comment that displays as an if, and a link text that displays as a .txt.
 const TROJAN_REPLY = [
   'Here is the guard:',
@@ -24,25 +23,8 @@ const TROJAN_REPLY = [
 
 describe('chat (e2e, packaged extension in code-server)', function () {
   this.timeout(180_000);
-  let emulator: RunningEmulator;
-  let control: EmulatorControl;
-  let workbench: ChatWorkbench;
+  const { emulator, control, workbench, reopenEmulator } = useWorkbench(ChatWorkbench, 'e2e-chat', { files: { 'main.ts': '// Binary search goes here\n\nexport {};\n' } });
   let chat: ChatPage;
-
-  before(async () => {
-    emulator = await startEmulator();
-    control = new EmulatorControl(emulator.origin);
-    workbench = await ChatWorkbench.start('e2e-chat', {
-      settings: { 'multiModelAI.baseUrl': emulator.baseUrl },
-      files: { 'main.ts': '// Binary search goes here\n\nexport {};\n' },
-    });
-    await workbench.setApiKey(FIXTURE_KEYS.alpha);
-  });
-
-  after(async () => {
-    await workbench?.stop();
-    await emulator?.close();
-  });
 
   it('opens the chat and picks a model from the same filtered list as the quick-pick', async () => {
     chat = await workbench.openChatView();
@@ -131,13 +113,12 @@ describe('chat (e2e, packaged extension in code-server)', function () {
   });
 
   it('takes the dark screenshot', async () => {
-    mkdirSync(IMAGES, { recursive: true });
     await chat.send('Show me a binary search in TypeScript');
     await chat.waitForStatus('done');
     await workbench.runCommand('Notifications: Clear All Notifications');
     // The palette fades out (VS Code 1.13x): not in the picture.
     await workbench.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-    await workbench.page.screenshot({ path: path.join(IMAGES, 'chat-dark.png') });
+    await workbench.docsScreenshot('chat-dark');
   });
 
   it('finds the conversation after a reload, in the view and in the restored editor panel', async () => {
@@ -157,7 +138,7 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     await workbench.runCommand('View: Close All Editors');
     await workbench.setTheme(LIGHT);
     await chat.lastAnswer().scrollIntoViewIfNeeded();
-    await workbench.page.screenshot({ path: path.join(IMAGES, 'chat-light.png') });
+    await workbench.docsScreenshot('chat-light');
   });
 
   it('shows hidden direction controls as marks, and New File offers to remove them first', async () => {
@@ -189,7 +170,6 @@ describe('chat (e2e, packaged extension in code-server)', function () {
   });
 
   it('a service that stops answering: one message naming its address, with Set Service Address; the picker stays legible', async () => {
-    const port = new URL(emulator.origin).port;
     await emulator.close();
     await chat.frame.getByRole('button', { name: 'Reload the model list' }).click();
     const message = `Could not reach the service at ${emulator.baseUrl}: check the address and your connection, then try again.`;
@@ -215,7 +195,7 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     await chat.button('Set Service Address', card);
     await workbench.quickInput.waitFor();
     await workbench.quickInput.press('Escape');
-    emulator = await startEmulator({ port: Number(port) });
+    await reopenEmulator();
     await chat.retry(card);
     // An answer came: the models are read again, and the picker's state goes.
     await chat.frame.locator('.model-state').waitFor({ state: 'hidden' });
@@ -236,7 +216,7 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     );
   });
 
-  it("issue 14: a thinking model's Thinking section shows while it thinks and folds when the answer starts; usage, cost and the context meter show", async () => {
+  it("a thinking model's Thinking section shows while it thinks and folds when the answer starts; usage, cost and the context meter show", async () => {
     await workbench.runCommand('Multi-Model AI: New Chat');
     await chat.turns('user').first().waitFor({ state: 'detached' });
     await chat.pickModel('nova/responder');

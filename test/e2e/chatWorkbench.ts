@@ -20,12 +20,6 @@ export class ChatWorkbench extends Workbench {
     return new ChatWorkbench(server.runDir, page, browser, server);
   }
 
-  async setApiKey(key: string): Promise<void> {
-    await this.runCommand('Multi-Model AI: Set API Key');
-    await this.typeInInput(key);
-    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-  }
-
   /** The text of the active editor as Monaco shows it (visible lines). */
   async editorText(): Promise<string> {
     return (await this.page.locator('.editor-instance .view-lines').first().innerText()).replace(/\u00a0/g, ' ');

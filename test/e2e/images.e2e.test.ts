@@ -1,34 +1,20 @@
-// Issue 15 as a person meets it, in a real VS Code (code-server) with the packaged .vsix: in the
+// Images as a person meets them, in a real VS Code (code-server) with the packaged .vsix: in the
 // chat, `/image <prompt>` makes an image that shows inline from its saved file, opens in an
 // editor from the answer, and shows again after a reload (read from the file, not from the
 // chat's history), or says the file is gone. Also takes the README screenshot of it.
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
-import { FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../emulator/index';
-import { PROJECT_ROOT } from '../host/paths';
+import { useWorkbench } from '../support/useWorkbench';
 import { ChatWorkbench, type ChatPage } from './chatWorkbench';
 
-const IMAGES = path.join(PROJECT_ROOT, 'docs', 'images');
 const PROMPT = 'a lighthouse at dusk';
 const FILE_NAME = 'a-lighthouse-at-dusk.png';
 
 describe('images (e2e, packaged extension in code-server)', function () {
   this.timeout(180_000);
-  let emulator: RunningEmulator;
-  let workbench: ChatWorkbench;
+  const { workbench } = useWorkbench(ChatWorkbench, 'e2e-images');
   let chat: ChatPage;
-
-  before(async () => {
-    emulator = await startEmulator();
-    workbench = await ChatWorkbench.start('e2e-images', { settings: { 'multiModelAI.baseUrl': emulator.baseUrl } });
-    await workbench.setApiKey(FIXTURE_KEYS.alpha);
-  });
-
-  after(async () => {
-    await workbench?.stop();
-    await emulator?.close();
-  });
 
   const image = () => chat.lastAnswer().locator('.turn-image img');
   /** Resolves once the image is decoded and shown (not a broken image). */
@@ -46,9 +32,8 @@ describe('images (e2e, packaged extension in code-server)', function () {
     assert.equal(await chat.lastAnswer().locator('.image-path').textContent(), `images/${FILE_NAME}`);
     assert.equal(await chat.lastAnswer().locator('.turn-images > .usage').textContent(), '1 image · ≈ 8.00 ₽');
     assert.match((await image().getAttribute('src')) ?? '', /^https:\/\/[^/]+\.vscode-resource\.vscode-cdn\.net\/.*\/images\/a-lighthouse-at-dusk\.png$/);
-    mkdirSync(IMAGES, { recursive: true });
     await workbench.runCommand('Notifications: Clear All Notifications');
-    await workbench.page.screenshot({ path: path.join(IMAGES, 'chat-image.png') });
+    await workbench.docsScreenshot('chat-image');
   });
 
   it('opens the image in an editor from the answer', async () => {

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../emulator/index';
+import { useWorkbench } from '../support/useWorkbench';
 import { ChatWorkbench } from './chatWorkbench';
 
 const SOURCE = [
@@ -30,24 +30,7 @@ const REPLY = [
 
 describe('Refactor Selection (e2e, packaged extension in code-server)', function () {
   this.timeout(180_000);
-  let emulator: RunningEmulator;
-  let control: EmulatorControl;
-  let workbench: ChatWorkbench;
-
-  before(async () => {
-    emulator = await startEmulator();
-    control = new EmulatorControl(emulator.origin);
-    workbench = await ChatWorkbench.start('e2e-refactor', {
-      settings: { 'multiModelAI.baseUrl': emulator.baseUrl, 'multiModelAI.model': 'acme/chat-large' },
-      files: { 'total.ts': SOURCE },
-    });
-    await workbench.setApiKey(FIXTURE_KEYS.alpha);
-  });
-
-  after(async () => {
-    await workbench?.stop();
-    await emulator?.close();
-  });
+  const { control, workbench } = useWorkbench(ChatWorkbench, 'e2e-refactor', { settings: { 'multiModelAI.model': 'acme/chat-large' }, files: { 'total.ts': SOURCE } });
 
   it('select, Refactor Selection from the context menu, pick a preset, watch the diff fill, accept, see the file changed', async () => {
     const { page } = workbench;

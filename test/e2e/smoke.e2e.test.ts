@@ -2,25 +2,12 @@
 // the packaged extension, runs Multi-Model AI: Show Log and sees the log in the Output
 // panel. The demo's key hand-over (MMAI_EMULATOR_KEY) is what writes its first line.
 import * as assert from 'node:assert/strict';
-import { FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../emulator/index';
+import { FIXTURE_KEYS } from '../emulator/index';
+import { useWorkbench } from '../support/useWorkbench';
 import { Workbench } from './workbench';
 
 describe('smoke (e2e, packaged extension in code-server)', () => {
-  let emulator: RunningEmulator;
-  let workbench: Workbench;
-
-  before(async () => {
-    emulator = await startEmulator();
-    workbench = await Workbench.start('e2e-smoke', {
-      settings: { 'multiModelAI.baseUrl': emulator.baseUrl },
-      env: { MMAI_EMULATOR_KEY: FIXTURE_KEYS.alpha },
-    });
-  });
-
-  after(async () => {
-    await workbench?.stop();
-    await emulator?.close();
-  });
+  const { workbench } = useWorkbench(Workbench, 'e2e-smoke', { key: 'seeded' });
 
   it('runs Multi-Model AI: Show Log from the command palette and shows the Multi-Model AI log', async () => {
     await workbench.runCommand('Multi-Model AI: Show Log');

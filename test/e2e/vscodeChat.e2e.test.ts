@@ -1,11 +1,11 @@
-// VS Code's own chat view with the extension's models (issue 12): in code-server that view is
+// VS Code's own chat view with the extension's models: in code-server that view is
 // served by its bundled Copilot Chat, which without a GitHub sign-in (none is possible here:
 // no network) runs only with chat.allowAnonymousAccess, and then lets its chat use models of
 // other providers ("BYOK models"). A person picks a Multi-Model AI model in the chat's model
 // picker, sends a message and reads the emulator's answer; the request reached the emulator
 // through the extension's provider, with the extension's key.
 import * as assert from 'node:assert/strict';
-import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../emulator/index';
+import { useWorkbench } from '../support/useWorkbench';
 import { ChatWorkbench } from './chatWorkbench';
 import { VsCodeChat, type PickerEntry } from './vscodeChat';
 
@@ -18,24 +18,10 @@ const OUR_MODELS: PickerEntry[] = [
 const REPLY = 'Hello from the Multi-Model AI emulator, through VS Code\'s own chat.';
 
 describe("VS Code's chat view (e2e, packaged extension in code-server)", () => {
-  let emulator: RunningEmulator;
-  let control: EmulatorControl;
-  let workbench: ChatWorkbench;
+  const { control, workbench } = useWorkbench(ChatWorkbench, 'e2e-vscode-chat', { key: 'seeded', settings: { 'chat.allowAnonymousAccess': true } });
   let chat: VsCodeChat;
-
-  before(async () => {
-    emulator = await startEmulator();
-    control = new EmulatorControl(emulator.origin);
-    workbench = await ChatWorkbench.start('e2e-vscode-chat', {
-      settings: { 'multiModelAI.baseUrl': emulator.baseUrl, 'chat.allowAnonymousAccess': true },
-      env: { MMAI_EMULATOR_KEY: FIXTURE_KEYS.alpha },
-    });
+  before(() => {
     chat = new VsCodeChat(workbench);
-  });
-
-  after(async () => {
-    await workbench?.stop();
-    await emulator?.close();
   });
 
   /** Our models in the picker; they arrive once the extension has read the catalog, so look until they do (bounded). */

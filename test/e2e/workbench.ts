@@ -3,12 +3,15 @@
 // palette, quick picks, input boxes, notifications, the Output panel, the status bar
 // and webviews. Feature page objects (chatWorkbench.ts) build on it; test/e2e/hooks.ts
 // saves a screenshot and points at the logs of every open workbench when a test fails.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../host/browser';
 import { codeServerDirs, installOwnVsix, startCodeServer, writeMachineSettings, writeUserSettings, type RunningCodeServer } from '../host/codeServer';
 import { PROJECT_ROOT, RESULTS_DIR } from '../host/paths';
+
+/** The README's pictures (docsScreenshot). */
+const DOCS_IMAGES = path.join(PROJECT_ROOT, 'docs', 'images');
 
 export interface WorkbenchOptions {
   /** User settings (settings.json), over the quiet defaults below. */
@@ -228,11 +231,30 @@ export class Workbench {
     }
   }
 
+  /** Types the key into Multi-Model AI: Set API Key, as a person does. */
+  async setApiKey(key: string): Promise<void> {
+    await this.runCommand('Multi-Model AI: Set API Key');
+    await this.typeInInput(key);
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  }
+
   /** Saves a screenshot of the whole workbench as RESULTS/NAME.png and returns its path. */
   async screenshot(name: string): Promise<string> {
     const file = path.join(this.resultsDir, `${name}.png`);
     mkdirSync(path.dirname(file), { recursive: true });
     await this.page.screenshot({ path: file });
     return file;
+  }
+
+  /**
+   * A picture the README shows, saved like any screenshot under test-results/; a test run
+   * changes no tracked file. `npm run docs:screenshots` (DOCS_SCREENSHOTS=1) also copies it
+   * to docs/images/NAME.png.
+   */
+  async docsScreenshot(name: string): Promise<void> {
+    const file = await this.screenshot(name);
+    if (process.env.DOCS_SCREENSHOTS !== '1') return;
+    mkdirSync(DOCS_IMAGES, { recursive: true });
+    copyFileSync(file, path.join(DOCS_IMAGES, `${name}.png`));
   }
 }

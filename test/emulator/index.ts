@@ -1,4 +1,4 @@
-// The emulator's public surface (docs/CONTRACTS.md, "Emulator contract").
+// The emulator's public surface (its contract: test/emulator/README.md).
 export { FIXTURE_KEYS } from './auth';
 export { EmulatorControl } from './control';
 export type { Fault, FaultEndpoint } from './faults';

@@ -1,22 +1,18 @@
-// Issue 5.1: Set API Key (trim, sk_ warning, safe rotation), Verify Connection, Remove API Key.
+// Set API Key (trim, sk_ warning, safe rotation), Verify Connection, Remove API Key.
 import * as assert from 'node:assert/strict';
-import { Commands } from '../../src/core/manifest/ids';
-import type { CommandOutcome } from '../../src/vscode/apiKeyCommands';
-import type { TestHandle } from '../../src/vscode/testHandle';
+import { Commands } from '#src/core/manifest/ids';
+import type { CommandOutcome } from '#src/vscode/apiKeyCommands';
 import * as vscode from 'vscode';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, emulator, testHandle } from './shellHarness';
+import { arrange, emulator } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 const run = (command: string, ...args: unknown[]) => vscode.commands.executeCommand<CommandOutcome>(command, ...args);
 
 describe('API key: set, verify, rotate, remove', () => {
-  let api: TestHandle;
+  const api = useTestHandle();
   const { baseUrl } = suiteEnv();
-
-  before(async () => {
-    api = await testHandle();
-  });
 
   it('sets a pasted key, trimmed, after the service accepted it', async () => {
     await arrange(api, { baseUrl });
@@ -30,7 +26,7 @@ describe('API key: set, verify, rotate, remove', () => {
     assert.deepEqual([...new Set(requests.map((r) => `${r.method} ${r.path} ${r.status}`))], ['GET /v1/models 200']);
   });
 
-  it('Verify Connection reports the masked prefix, the address and the usable model count', async () => {
+  it('Authentication 3: Verify Connection reports the masked prefix, the address and the usable model count', async () => {
     await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha });
     const outcome = await run(Commands.verifyConnection);
     assert.deepEqual(outcome, {
@@ -39,7 +35,7 @@ describe('API key: set, verify, rotate, remove', () => {
     });
   });
 
-  it("rotates to the other workspace's key, whose catalog differs", async () => {
+  it("Authentication 2: rotates to the other workspace's key, whose catalog differs", async () => {
     await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha });
     const outcome = await run(Commands.setApiKey, FIXTURE_KEYS.beta);
     assert.equal(outcome.ok, true, outcome.message);
@@ -48,7 +44,7 @@ describe('API key: set, verify, rotate, remove', () => {
     assert.match(verified.message, /key sk_test_be…: 6 usable text models/);
   });
 
-  it('keeps the working key when the new one is revoked, and says what failed', async () => {
+  it('States 2: keeps the working key when the new one is revoked, and says what failed', async () => {
     await arrange(api, { baseUrl, key: FIXTURE_KEYS.beta });
     const outcome = await run(Commands.setApiKey, FIXTURE_KEYS.revoked);
     assert.equal(outcome.ok, false);

@@ -2,12 +2,13 @@
 // stream, stop, errors, history in globalState), the host<->page protocol, the panel's HTML.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AssistantTurn } from '../../src/core/chat/conversation';
-import { Commands, Settings } from '../../src/core/manifest/ids';
-import type { TestHandle } from '../../src/vscode/testHandle';
+import type { AssistantTurn } from '#src/core/chat/conversation';
+import { Commands, Settings } from '#src/core/manifest/ids';
+import type { TestHandle } from '#src/vscode/testHandle';
 import { suiteEnv } from './env';
 import { arrangeChat, StandInPage } from './chatHarness';
-import { emulator, testHandle, until } from './shellHarness';
+import { emulator, until } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 function lastReply(api: TestHandle): AssistantTurn {
   const turn = api.chat.host.session.current().turns.at(-1);
@@ -16,11 +17,7 @@ function lastReply(api: TestHandle): AssistantTurn {
 }
 
 describe('chat: controller in the extension host', () => {
-  let api: TestHandle;
-
-  before(async () => {
-    api = await testHandle();
-  });
+  const api = useTestHandle();
   beforeEach(() => arrangeChat(api));
 
   it('sends, streams a reply with a code block and usage, and stores the conversation in globalState', async () => {
@@ -38,7 +35,7 @@ describe('chat: controller in the extension host', () => {
   });
 
   for (const [model, endpoint] of [['nova/responder', 'responses'], ['mira/messenger', 'messages']] as const) {
-    it(`issue 14: ${model} serves only ${endpoint}: the chat answers through it, with its reasoning, usage and cost`, async () => {
+    it(`${model} serves only ${endpoint}: the chat answers through it, with its reasoning, usage and cost`, async () => {
       await arrangeChat(api, model);
       // Messages thinks only when the request enables it, as upstream: a reasoning effort does.
       const config = vscode.workspace.getConfiguration('multiModelAI');
@@ -62,7 +59,7 @@ describe('chat: controller in the extension host', () => {
     });
   }
 
-  it('issue 14: a transport forced in the settings that the model does not serve is refused before sending, with its fix', async () => {
+  it('a transport forced in the settings that the model does not serve is refused before sending, with its fix', async () => {
     await arrangeChat(api, 'nova/responder');
     await vscode.workspace.getConfiguration('multiModelAI').update('transport', 'messages', vscode.ConfigurationTarget.Global);
     try {
@@ -169,12 +166,8 @@ describe('chat: controller in the extension host', () => {
 });
 
 describe('chat: host <-> page protocol', () => {
-  let api: TestHandle;
+  const api = useTestHandle();
   let page: StandInPage;
-
-  before(async () => {
-    api = await testHandle();
-  });
   beforeEach(async () => {
     await arrangeChat(api);
     page = new StandInPage(api);
@@ -259,11 +252,7 @@ describe('chat: host <-> page protocol', () => {
 });
 
 describe('chat: panel, commands and editor actions', () => {
-  let api: TestHandle;
-
-  before(async () => {
-    api = await testHandle();
-  });
+  const api = useTestHandle();
   beforeEach(() => arrangeChat(api));
   afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
 

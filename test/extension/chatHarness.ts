@@ -3,7 +3,7 @@
 // ready state (emulator address, fixture key, a chat model).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { TestHandle } from '../../src/vscode/testHandle';
+import type { TestHandle } from '#src/vscode/testHandle';
 import { suiteEnv } from './env';
 import { arrange } from './shellHarness';
 

@@ -1,24 +1,20 @@
-// Issue 11.2: one connection owns settings + key -> client + catalog, cached by what it depends
+// One connection owns settings + key -> client + catalog, cached by what it depends
 // on. Counted in the emulator's records: picking a model anywhere reads no catalog again;
 // another key or another address does.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands } from '../../src/core/manifest/ids';
+import { Commands } from '#src/core/manifest/ids';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { StandInPage } from './chatHarness';
-import type { TestHandle } from '../../src/vscode/testHandle';
 import { suiteEnv } from './env';
-import { arrange, emulator, testHandle, until } from './shellHarness';
+import { arrange, emulator, until } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 const catalogReads = async () => (await emulator().requests()).filter((r) => r.endpoint === 'models').length;
 
 describe('connection: one catalog per address and key', () => {
-  let api: TestHandle;
+  const api = useTestHandle();
   const { baseUrl, emulatorOrigin } = suiteEnv();
-
-  before(async () => {
-    api = await testHandle();
-  });
 
   /** Waits until the status bar and the chat both show `model`. */
   async function shown(model: string, page: StandInPage): Promise<void> {

@@ -1,22 +1,18 @@
 // The demo's key hand-over (MMAI_EMULATOR_KEY) through the real SecretStorage.
 import * as assert from 'node:assert/strict';
-import { seedEmulatorKey } from '../../src/vscode/emulatorKeySeed';
-import type { TestHandle } from '../../src/vscode/testHandle';
+import { seedEmulatorKey } from '#src/vscode/emulatorKeySeed';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, testHandle } from './shellHarness';
+import { arrange } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 function recordingLogger(lines: string[]) {
   return { info: (l: string) => lines.push(l), warn: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
 }
 
 describe('demo key seed (MMAI_EMULATOR_KEY)', () => {
-  let api: TestHandle;
+  const api = useTestHandle();
   const { baseUrl } = suiteEnv();
-
-  before(async () => {
-    api = await testHandle();
-  });
 
   after(async () => {
     await arrange(api, { baseUrl });

@@ -1,6 +1,6 @@
 // What the host runner hands the suite through the extension host's
 // environment (see test/host/runExtensionTests.ts and docs/TESTING.md).
-import { HARNESS_TOKEN_ENV } from '../../src/core/startup/harnessToken';
+import { HARNESS_TOKEN_ENV } from '#src/core/startup/harnessToken';
 /** The throwaway extension loaded beside the installed .vsix (test/host/exportsProbe). */
 export const EXPORTS_PROBE_ID = 'multi-model-ai-tests.exports-probe';
 

@@ -1,12 +1,13 @@
-// Issue 11.1: activate() gives other extensions nothing: not the key, not a client that can
+// activate() gives other extensions nothing: not the key, not a client that can
 // send authenticated requests, not the log, not the stored state. The suite's own handle
 // needs the harness's one-time token, and no setting stands in for it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID } from '../../src/core/manifest/ids';
-import { TEST_HANDLE_COMMAND } from '../../src/vscode/testHandle';
+import { EXTENSION_ID } from '#src/core/manifest/ids';
+import { TEST_HANDLE_COMMAND } from '#src/vscode/testHandle';
 import { EXPORTS_PROBE_ID, suiteEnv } from './env';
-import { arrange, testHandle } from './shellHarness';
+import { arrange } from './shellHarness';
+import { testHandle } from '../support/useTestHandle';
 
 /** Every value reachable from `root`, functions included (a client or a store would show up as one). */
 function reachable(root: unknown): unknown[] {

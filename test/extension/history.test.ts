@@ -3,12 +3,12 @@
 // other. Both add to one conversation, rename it and delete it; each sees the other's changes
 // through its watch, and neither loses a turn.
 import * as assert from 'node:assert/strict';
-import type { Conversation } from '../../src/core/chat/conversation';
-import { HistoryStore } from '../../src/core/history/historyStore';
-import type { MementoLike } from '../../src/core/storage/serialMemento';
-import type { TestHandle } from '../../src/vscode/testHandle';
+import type { Conversation } from '#src/core/chat/conversation';
+import { HistoryStore } from '#src/core/history/historyStore';
+import type { MementoLike } from '#src/core/storage/serialMemento';
+import { useTestHandle } from '../support/useTestHandle';
 import { arrangeChat } from './chatHarness';
-import { testHandle, until } from './shellHarness';
+import { until } from './shellHarness';
 
 /** Another window's state: it shares the history folder, not this window's mementos. */
 function memento(): MementoLike {
@@ -23,12 +23,9 @@ function memento(): MementoLike {
 }
 
 describe('chat history: two windows on one history folder', () => {
-  let api: TestHandle;
+  const api = useTestHandle();
   let other: HistoryStore;
 
-  before(async () => {
-    api = await testHandle();
-  });
   beforeEach(async () => {
     await arrangeChat(api);
     const mine = api.chat.host.store;

@@ -1,15 +1,15 @@
-// Issue 15 in a real extension host against the emulator: Generate Image and Edit Image end
+// Images in a real extension host against the emulator: Generate Image and Edit Image end
 // to end (files checked on disk, opened in editors), /image in the chat, and the failures a
 // person can meet: no balance, a folder that cannot be written, a file that is not an image.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AssistantTurn } from '../../src/core/chat/conversation';
-import { Commands, CONFIG_SECTION } from '../../src/core/manifest/ids';
-import type { TestHandle } from '../../src/vscode/testHandle';
+import type { AssistantTurn } from '#src/core/chat/conversation';
+import { Commands, CONFIG_SECTION } from '#src/core/manifest/ids';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { arrangeChat, StandInPage } from './chatHarness';
-import { emulator, testHandle, until } from './shellHarness';
+import { emulator, until } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 const PNG_SIGNATURE = '89504e470d0a1a0a';
 
@@ -31,11 +31,10 @@ let counter = 0;
 const unique = (words: string) => `${words} ${Date.now().toString(36)} ${++counter}`;
 
 describe('images: commands and chat in the extension host', () => {
-  let api: TestHandle;
+  const api = useTestHandle();
   let folder: vscode.Uri;
 
   before(async () => {
-    api = await testHandle();
     folder = vscode.Uri.joinPath(workspaceFolder(), 'images');
   });
   beforeEach(async () => {

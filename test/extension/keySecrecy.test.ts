@@ -1,14 +1,15 @@
-// Issue 5.1: the full key never appears in the log, a setting, globalState/workspaceState,
+// The full key never appears in the log, a setting, globalState/workspaceState,
 // a diagnostics record or the clipboard. Checked after this file's own flows, and again
 // after every suite of the run (a root hook), so any suite that leaks fails the run.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { CONFIG_SECTION, Commands, Settings } from '../../src/core/manifest/ids';
-import { formatDiagnostics } from '../../src/core/index';
-import type { TestHandle } from '../../src/vscode/testHandle';
+import { CONFIG_SECTION, Commands, Settings } from '#src/core/manifest/ids';
+import { formatDiagnostics } from '#src/core/index';
+import type { TestHandle } from '#src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, emulator, testHandle } from './shellHarness';
+import { arrange, emulator } from './shellHarness';
+import { testHandle, useTestHandle } from '../support/useTestHandle';
 
 const SECRETS = [...Object.values(FIXTURE_KEYS), 'test_alpha_without_prefix'];
 
@@ -35,12 +36,8 @@ async function assertNoKeyAnywhere(api: TestHandle): Promise<void> {
 }
 
 describe('the API key stays secret', () => {
-  let api: TestHandle;
+  const api = useTestHandle();
   const { baseUrl } = suiteEnv();
-
-  before(async () => {
-    api = await testHandle();
-  });
 
   it('after setting, rotating, failing, verifying, picking and copying diagnostics', async () => {
     await arrange(api, { baseUrl });

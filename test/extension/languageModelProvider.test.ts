@@ -4,11 +4,11 @@
 // tool hands back as data parts.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { LanguageModelProvider } from '../../src/vscode/lm/languageModelProvider';
-import type { TestHandle } from '../../src/vscode/testHandle';
+import { LanguageModelProvider } from '#src/vscode/lm/languageModelProvider';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, emulator, testHandle } from './shellHarness';
+import { arrange, emulator } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 type Message = vscode.LanguageModelChatRequestMessage;
 type Part = vscode.LanguageModelResponsePart;
@@ -27,13 +27,10 @@ const textOf = (parts: readonly Part[]) => parts.map((p) => (p instanceof vscode
 
 describe('language models in VS Code: the provider called as VS Code calls it', function () {
   this.timeout(60_000);
-  let api: TestHandle;
+  const api = useTestHandle();
   let provider: LanguageModelProvider;
   const { baseUrl } = suiteEnv();
 
-  before(async () => {
-    api = await testHandle();
-  });
   beforeEach(async () => {
     await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' });
     provider = new LanguageModelProvider(api.connection, api.failures);

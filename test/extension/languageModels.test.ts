@@ -1,12 +1,12 @@
-// Issue 12: the service's models inside VS Code's own language-model API, used as any other
+// The service's models inside VS Code's own language-model API, used as any other
 // extension uses them (vscode.lm), against the emulator, on every VS Code version the suite runs on.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Settings } from '../../src/core/manifest/ids';
-import type { TestHandle } from '../../src/vscode/testHandle';
+import { Settings } from '#src/core/manifest/ids';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, emulator, testHandle, until } from './shellHarness';
+import { arrange, emulator, until } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 const VENDOR = 'multi-model-ai';
 const TOOLS: vscode.LanguageModelChatTool[] = [
@@ -44,14 +44,11 @@ async function send(chat: vscode.LanguageModelChat, messages: vscode.LanguageMod
 
 const minor = Number(vscode.version.split('.')[1]);
 
-describe('language models in VS Code (vscode.lm, issue 12)', function () {
+describe('language models in VS Code (vscode.lm)', function () {
   this.timeout(60_000);
-  let api: TestHandle;
+  const api = useTestHandle();
   const { baseUrl } = suiteEnv();
 
-  before(async () => {
-    api = await testHandle();
-  });
   beforeEach(() => arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' }));
 
   it('offers exactly the usable text models of the live catalog, with their limits and capabilities', async () => {

@@ -1,23 +1,19 @@
-// Issue 5.5: the "Multi-Model AI" log records every request (status, public code, request
+// The "Multi-Model AI" log records every request (status, public code, request
 // id, client request id, endpoint, model, time with timezone, masked prefix); Copy
 // Diagnostics copies the last failure's redacted record.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands } from '../../src/core/manifest/ids';
-import type { TestHandle } from '../../src/vscode/testHandle';
+import { Commands } from '#src/core/manifest/ids';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, emulator, testHandle, until } from './shellHarness';
+import { arrange, emulator, until } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 const TIME_WITH_ZONE = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?([+-]\d\d:\d\d|Z)/;
 
 describe('log and diagnostics', () => {
-  let api: TestHandle;
+  const api = useTestHandle();
   const { baseUrl } = suiteEnv();
-
-  before(async () => {
-    api = await testHandle();
-  });
 
   // Other features (the chat view) may read the catalog in the background when the key
   // changes: every request the emulator saw must have its line, whoever sent it.

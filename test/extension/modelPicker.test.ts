@@ -1,12 +1,13 @@
-// Issue 5.3: the Select Model quick-pick over the live catalog, for each fixture key.
+// The Select Model quick-pick over the live catalog, for each fixture key.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands } from '../../src/core/manifest/ids';
-import type { ModelPickItem } from '../../src/vscode/modelPicker';
-import type { TestHandle } from '../../src/vscode/testHandle';
+import { Commands } from '#src/core/manifest/ids';
+import type { ModelPickItem } from '#src/vscode/modelPicker';
+import type { TestHandle } from '#src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, emulator, testHandle, until } from './shellHarness';
+import { arrange, emulator, until } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 const REASON = "Not included in this workspace's plan";
 
@@ -34,12 +35,8 @@ async function accept(picker: vscode.QuickPick<ModelPickItem>, which: string | (
 }
 
 describe('Select Model quick-pick', () => {
-  let api: TestHandle;
+  const api = useTestHandle();
   const { baseUrl } = suiteEnv();
-
-  before(async () => {
-    api = await testHandle();
-  });
 
   afterEach(() => api.modelPicker.current()?.hide());
 

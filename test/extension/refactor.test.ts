@@ -1,18 +1,18 @@
-// Issue 7.2 in a real extension host against the emulator's scripted replies: Accept applies
+// Refactoring in a real extension host against the emulator's scripted replies: Accept applies
 // exactly the proposed code as one undo step; Reject, Cancel, a 5xx and a stream cut leave
 // the document byte-identical; a document changed meanwhile is refused; a large selection
 // is refused before any request. Moving the diff, a second Accept and a second start do not
 // end or duplicate the refactoring.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands } from '../../src/core/manifest/ids';
-import type { RefactorOutcome } from '../../src/core/refactor/refactorRun';
-import { ProposalDocuments } from '../../src/vscode/refactor/proposalDocuments';
-import { RefactorController, type AcceptResult } from '../../src/vscode/refactor/refactorController';
-import type { TestHandle } from '../../src/vscode/testHandle';
+import { Commands } from '#src/core/manifest/ids';
+import type { RefactorOutcome } from '#src/core/refactor/refactorRun';
+import { ProposalDocuments } from '#src/vscode/refactor/proposalDocuments';
+import { RefactorController, type AcceptResult } from '#src/vscode/refactor/refactorController';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, emulator, testHandle, until } from './shellHarness';
+import { arrange, emulator, until } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 const ORIGINAL = [
   'export class Counter {',
@@ -67,13 +67,9 @@ function assertUntouched(document: vscode.TextDocument, version: number): void {
 }
 
 describe('Refactor Selection', () => {
-  let api: TestHandle;
+  const api = useTestHandle();
   let editor: vscode.TextEditor;
   let version: number;
-
-  before(async () => {
-    api = await testHandle();
-  });
 
   beforeEach(async () => {
     await arrange(api, { baseUrl: suiteEnv().baseUrl, key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' });
@@ -117,7 +113,7 @@ describe('Refactor Selection', () => {
   });
 
   for (const [model, endpoint] of [['nova/responder', 'responses'], ['mira/messenger', 'messages']] as const) {
-    it(`issue 14: ${model} serves only ${endpoint}: the refactoring goes there, and its reasoning stays out of the code`, async () => {
+    it(`${model} serves only ${endpoint}: the refactoring goes there, and its reasoning stays out of the code`, async () => {
       await arrange(api, { baseUrl: suiteEnv().baseUrl, key: FIXTURE_KEYS.alpha, model });
       await emulator().queueReplies([{ text: REPLY, reasoning: 'Types first: x is a number.' }]);
       const outcome = await refactor();

@@ -1,22 +1,18 @@
-// Issue 5.2: multiModelAI.baseUrl is checked on change with the core client's rules, and the
+// multiModelAI.baseUrl is checked on change with the core client's rules, and the
 // message says how to fix it; Set Service Address applies the same rules.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands, Settings } from '../../src/core/manifest/ids';
-import type { CommandOutcome } from '../../src/vscode/apiKeyCommands';
-import type { TestHandle } from '../../src/vscode/testHandle';
+import { Commands, Settings } from '#src/core/manifest/ids';
+import type { CommandOutcome } from '#src/vscode/apiKeyCommands';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, emulator, testHandle, until, writeBaseUrl } from './shellHarness';
+import { arrange, emulator, until, writeBaseUrl } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 describe('settings: the service address', () => {
-  let api: TestHandle;
+  const api = useTestHandle();
   const { baseUrl } = suiteEnv();
   const origin = baseUrl.replace(/\/v1$/, '');
-
-  before(async () => {
-    api = await testHandle();
-  });
 
   // Each message names the mistake and ends with the address to use instead.
   for (const [name, value, mistake] of [

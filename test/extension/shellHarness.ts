@@ -1,21 +1,11 @@
-// Shared by the extension-host suites: the extension's handle (given for the harness token), and a way to
-// put the shell in a known state (address, key, model) before each test.
+// Shared by the extension-host suites: a way to put the shell in a known state (address, key, model)
+// before each test, the emulator's control, and a bounded wait. The handle: test/support/useTestHandle.ts.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { TEST_HANDLE_COMMAND, type TestHandle } from '../../src/vscode/testHandle';
-import { CONFIG_SECTION, EXTENSION_ID, Settings } from '../../src/core/manifest/ids';
+import type { TestHandle } from '#src/vscode/testHandle';
+import { CONFIG_SECTION, Settings } from '#src/core/manifest/ids';
 import { EmulatorControl } from '../emulator/control';
 import { suiteEnv } from './env';
-
-/** The extension's handle for this suite: activated, then asked for with the harness token. */
-export async function testHandle(): Promise<TestHandle> {
-  const extension = vscode.extensions.getExtension(EXTENSION_ID);
-  assert.ok(extension, `${EXTENSION_ID} is not loaded`);
-  await extension.activate();
-  const handle = await vscode.commands.executeCommand<TestHandle | undefined>(TEST_HANDLE_COMMAND, suiteEnv().handleToken);
-  assert.ok(handle, 'the extension gave no handle for the harness token');
-  return handle;
-}
 
 export function emulator(): EmulatorControl {
   return new EmulatorControl(suiteEnv().emulatorOrigin);

@@ -1,17 +1,13 @@
-// Issue 5.4: the status bar names the current model, or what is missing.
+// The status bar names the current model, or what is missing.
 import * as assert from 'node:assert/strict';
-import type { TestHandle } from '../../src/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
-import { arrange, testHandle, until } from './shellHarness';
+import { arrange, until } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
 
 describe('status bar', () => {
-  let api: TestHandle;
+  const api = useTestHandle();
   const { baseUrl } = suiteEnv();
-
-  before(async () => {
-    api = await testHandle();
-  });
 
   it('asks for the service address when none is set', async () => {
     await arrange(api, { key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' });
@@ -42,7 +38,7 @@ describe('status bar', () => {
     assert.deepEqual(api.statusBar.view(), view);
   });
 
-  it('issue 14: the tooltip adds up what answers cost since VS Code started, at the catalog prices', async () => {
+  it('the tooltip adds up what answers cost since VS Code started, at the catalog prices', async () => {
     await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha, model: 'nova/responder' });
     const spent = (tooltip: string) => {
       const match = /^Spent since VS Code started: ≈ ([\d.]+) ₽ \((\d+) answers?, at the catalog's prices; answers stopped or cut off report no usage, so they are not counted\)$/m.exec(tooltip);

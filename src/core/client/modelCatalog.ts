@@ -1,4 +1,4 @@
-// The catalog is dynamic (spec, rule 4 and Versioning 4): read at run time, cached for a
+// The catalog is dynamic (spec, 'What the service does' 4 and Versioning 4): read at run time, cached for a
 // short time, refreshed on demand. Filtering follows spec, Endpoints rule 2.
 import { namesImageEndpoint, servesEndpoint } from './endpointTypes';
 import type { ModelEntry, ModelList } from './schemas';

@@ -43,7 +43,7 @@ export async function* readStream(settings: ClientSettings, call: Call, response
   try {
     for await (const parts of decodeEventStream(watchdog.watch(response.body), reader)) {
       if (!hadOutput && parts.some((p) => p.type !== 'end')) {
-        // Errors 2: a thinking model may be silent for long before its first output, so until
+        // Errors 3: output has begun once the first part arrives. A thinking model may be silent for long before its first output, so until
         // then the request timeout governs; from here the between-delta watchdog does.
         hadOutput = true;
         attempt.clearTimeout();

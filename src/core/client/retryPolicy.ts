@@ -1,5 +1,5 @@
 // Spec, Errors 2: only transient failures are retried, and a generation only where the
-// service cannot have charged for it twice. Limits 1 / status 429: the limit window is
+// service cannot have charged for it twice. Limits 1 and the Errors table (429): the limit window is
 // respected, never retried aggressively. The caller decides whether output has already
 // reached the person (then nothing is retried: Errors 3).
 import type { ErrorKind } from './errorKind';

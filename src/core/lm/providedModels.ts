@@ -1,4 +1,4 @@
-// What the language-model provider tells VS Code about each usable model (issue 12): the same
+// What the language-model provider tells VS Code about each usable model: the same
 // usable models as the quick-pick, with their limits and capabilities from the live catalog.
 // The spec says limits are per model and read from the catalog but names no fields: the
 // entry's `context_length` and `max_output_tokens` (also read: `top_provider.max_completion_tokens`,

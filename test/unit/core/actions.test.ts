@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { ACTION_LABELS, ACTIONS, actionsFor, failureMessage } from '../../../src/core/actions';
-import type { ErrorKind } from '../../../src/core/index';
+import { ACTION_LABELS, ACTIONS, actionsFor, failureMessage } from '#src/core/actions';
+import type { ErrorKind } from '#src/core/index';
 
 describe('actionsFor', () => {
   const expected: [ErrorKind, string[]][] = [

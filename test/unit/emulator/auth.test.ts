@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../emulator';
-import { call, chatBody, useEmulator } from './emulatorHarness';
+import { call, chatBody } from './emulatorCalls';
+import { useEmulator } from '../../support/useEmulator';
 
-describe('emulator auth (point 2)', () => {
-  const h = useEmulator();
+describe('emulator authentication (Authentication 1 and 6)', () => {
+  const { emulator, control } = useEmulator();
 
   const rejected: [string, { key?: string | null; authorization?: string }][] = [
     ['a missing header', { key: null }],
@@ -14,7 +15,7 @@ describe('emulator auth (point 2)', () => {
   ];
   for (const [name, auth] of rejected) {
     it(`answers 401 invalid_api_key to ${name}`, async () => {
-      const res = await call(h.emulator.origin, '/v1/models', auth);
+      const res = await call(emulator.origin, '/v1/models', auth);
       assert.equal(res.status, 401);
       assert.equal(res.json.error.code, 'invalid_api_key');
       assert.equal(res.json.error.request_id, res.headers.get('x-request-id'));
@@ -24,21 +25,21 @@ describe('emulator auth (point 2)', () => {
 
   it('accepts the alpha and beta keys', async () => {
     for (const key of [FIXTURE_KEYS.alpha, FIXTURE_KEYS.beta]) {
-      assert.equal((await call(h.emulator.origin, '/v1/models', { key })).status, 200);
+      assert.equal((await call(emulator.origin, '/v1/models', { key })).status, 200);
     }
   });
 
   it('checks auth before validation, routing and model lookup', async () => {
     const key = FIXTURE_KEYS.revoked;
-    const invalid = await call(h.emulator.origin, '/v1/chat/completions', { key, body: { model: 'x', messages: [] } });
-    const unknownPath = await call(h.emulator.origin, '/v1/embeddings', { key, body: {} });
-    const doubled = await call(h.emulator.origin, '/v1/v1/models', { key });
+    const invalid = await call(emulator.origin, '/v1/chat/completions', { key, body: { model: 'x', messages: [] } });
+    const unknownPath = await call(emulator.origin, '/v1/embeddings', { key, body: {} });
+    const doubled = await call(emulator.origin, '/v1/v1/models', { key });
     assert.deepEqual([invalid.status, unknownPath.status, doubled.status], [401, 401, 401]);
   });
 
   it('checks auth before a queued fault, which then waits for the next authorised request', async () => {
-    await h.control.queueFaults('chat', [{ type: 'status', status: 503 }]);
-    assert.equal((await call(h.emulator.origin, '/v1/chat/completions', { key: null, body: chatBody('hi') })).status, 401);
-    assert.equal((await call(h.emulator.origin, '/v1/chat/completions', { body: chatBody('hi') })).status, 503);
+    await control.queueFaults('chat', [{ type: 'status', status: 503 }]);
+    assert.equal((await call(emulator.origin, '/v1/chat/completions', { key: null, body: chatBody('hi') })).status, 401);
+    assert.equal((await call(emulator.origin, '/v1/chat/completions', { body: chatBody('hi') })).status, 503);
   });
 });

@@ -1,14 +1,15 @@
 import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../emulator';
-import { call, chatBody, chatDeltaText, parseSse, useEmulator } from './emulatorHarness';
+import { call, chatBody, chatDeltaText, parseSse } from './emulatorCalls';
+import { useEmulator } from '../../support/useEmulator';
 
 const CHAT = '/v1/chat/completions';
 
-describe('emulator chat completions (point 4)', () => {
-  const h = useEmulator();
-  const chat = (body: unknown, key?: string) => call(h.emulator.origin, CHAT, { body, ...(key ? { key } : {}) });
+describe('emulator chat completions', () => {
+  const { emulator } = useEmulator();
+  const chat = (body: unknown, key?: string) => call(emulator.origin, CHAT, { body, ...(key ? { key } : {}) });
 
-  describe('validation', () => {
+  describe('validation (Errors 1)', () => {
     // [what, body, status, code, key]: the unsupported-temperature case needs beta, which can use the model.
     const cases: [string, unknown, number, string, string?][] = [
       ['empty messages', { model: 'acme/chat-large', messages: [] }, 400, 'invalid_request'],
@@ -30,7 +31,7 @@ describe('emulator chat completions (point 4)', () => {
     }
 
     it('answers 400 to a body that is not JSON', async () => {
-      const res = await fetch(`${h.emulator.baseUrl}/chat/completions`, {
+      const res = await fetch(`${emulator.baseUrl}/chat/completions`, {
         method: 'POST',
         headers: { authorization: `Bearer ${FIXTURE_KEYS.alpha}`, 'content-type': 'application/json' },
         body: '{"model":',

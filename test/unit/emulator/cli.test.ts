@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { FIXTURE_KEYS, startEmulator } from '../../emulator';
-import { call } from './emulatorHarness';
+import { call } from './emulatorCalls';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -14,7 +14,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-describe('emulator start (point 1)', () => {
+describe('emulator start', () => {
   let child: ChildProcess | undefined;
 
   afterEach(() => {

@@ -1,15 +1,16 @@
 import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../emulator';
-import { call, chatBody, chatDeltaText, parseSse, useEmulator } from './emulatorHarness';
+import { call, chatBody, chatDeltaText, parseSse } from './emulatorCalls';
+import { useEmulator } from '../../support/useEmulator';
 
-describe('emulator control API and faults (point 9)', () => {
-  const h = useEmulator();
-  const chat = (body: unknown) => call(h.emulator.origin, '/v1/chat/completions', { body });
+describe('emulator control API and faults', () => {
+  const { emulator, control } = useEmulator();
+  const chat = (body: unknown) => call(emulator.origin, '/v1/chat/completions', { body });
   const streamBody = (tokens: number) => chatBody(`Explain streams [[tokens:${tokens}]]`, { stream: true });
 
   /** The raw fetch Response, for reading a body that may break. */
   const postChat = (body: unknown) =>
-    fetch(`${h.emulator.baseUrl}/chat/completions`, {
+    fetch(`${emulator.baseUrl}/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${FIXTURE_KEYS.alpha}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -36,7 +37,7 @@ describe('emulator control API and faults (point 9)', () => {
 
   describe('queued failures before any header', () => {
     it('a status fault answers with its status, code, message and headers, then the next request is normal', async () => {
-      await h.control.queueFaults('chat', [
+      await control.queueFaults('chat', [
         { type: 'status', status: 503, code: 'overloaded', message: 'Try later.', headers: { 'x-extra': '1' } },
         { type: 'status', status: 500 },
       ]);
@@ -51,17 +52,17 @@ describe('emulator control API and faults (point 9)', () => {
     });
 
     it('faults apply to their endpoint only; "any" applies to the next request of any endpoint', async () => {
-      await h.control.queueFaults('models', [{ type: 'status', status: 502 }]);
+      await control.queueFaults('models', [{ type: 'status', status: 502 }]);
       assert.equal((await chat(chatBody('hi'))).status, 200);
-      assert.equal((await call(h.emulator.origin, '/v1/models')).status, 502);
-      await h.control.queueFaults('any', [{ type: 'status', status: 408 }]);
-      const res = await call(h.emulator.origin, '/v1/responses', { body: { model: 'acme/chat-large', input: 'hi' } });
+      assert.equal((await call(emulator.origin, '/v1/models')).status, 502);
+      await control.queueFaults('any', [{ type: 'status', status: 408 }]);
+      const res = await call(emulator.origin, '/v1/responses', { body: { model: 'acme/chat-large', input: 'hi' } });
       assert.equal(res.status, 408);
       assert.equal(res.json.error.code, 'request_timeout');
     });
 
     it('rate_limit answers 429 rate_limit_exceeded with its Retry-After', async () => {
-      await h.control.queueFaults('chat', [{ type: 'rate_limit', retryAfterSeconds: 7 }]);
+      await control.queueFaults('chat', [{ type: 'rate_limit', retryAfterSeconds: 7 }]);
       const res = await chat(chatBody('hi'));
       assert.equal(res.status, 429);
       assert.equal(res.json.error.code, 'rate_limit_exceeded');
@@ -69,15 +70,15 @@ describe('emulator control API and faults (point 9)', () => {
     });
 
     it('reset drops the connection before any header', async () => {
-      await h.control.queueFaults('chat', [{ type: 'reset' }]);
+      await control.queueFaults('chat', [{ type: 'reset' }]);
       await assert.rejects(chat(chatBody('hi')), TypeError);
-      const [record] = await h.control.requests();
+      const [record] = await control.requests();
       assert.equal(record?.status, null);
       assert.equal(record?.fault, 'reset');
     });
 
     it('slow_first_byte holds the headers back, then replies normally', async () => {
-      await h.control.queueFaults('chat', [{ type: 'slow_first_byte', ms: 300 }]);
+      await control.queueFaults('chat', [{ type: 'slow_first_byte', ms: 300 }]);
       const started = performance.now();
       const res = await chat(chatBody('hi'));
       assert.ok(performance.now() - started >= 290, 'headers came no sooner than the delay');
@@ -87,7 +88,7 @@ describe('emulator control API and faults (point 9)', () => {
 
   describe('stream faults', () => {
     it('cut delivers exactly K deltas, then ends the connection', async () => {
-      await h.control.queueFaults('chat', [{ type: 'cut', afterDeltas: 4 }]);
+      await control.queueFaults('chat', [{ type: 'cut', afterDeltas: 4 }]);
       const res = await postChat(streamBody(50));
       let text = '';
       await assert.rejects(readPieces(res, (piece) => (text += piece)));
@@ -98,14 +99,14 @@ describe('emulator control API and faults (point 9)', () => {
     });
 
     it('cut on a non-streaming request cuts the JSON body short', async () => {
-      await h.control.queueFaults('chat', [{ type: 'cut', afterDeltas: 0 }]);
+      await control.queueFaults('chat', [{ type: 'cut', afterDeltas: 0 }]);
       const res = await postChat(chatBody('hi'));
       assert.equal(res.status, 200);
       await assert.rejects(res.text());
     });
 
     it('stall pauses S ms after K deltas, then the stream completes', async () => {
-      await h.control.queueFaults('chat', [{ type: 'stall', afterDeltas: 5, ms: 300 }]);
+      await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 5, ms: 300 }]);
       const { arrivals, text } = await readTimed(streamBody(20));
       assert.equal(arrivals.length, 20);
       assert.ok(arrivals[5]! - arrivals[4]! >= 280, `gap after delta 5 was ${arrivals[5]! - arrivals[4]!} ms`);
@@ -121,7 +122,7 @@ describe('emulator control API and faults (point 9)', () => {
     });
 
     it('malformed sends one data line that is not JSON after K deltas, then continues', async () => {
-      await h.control.queueFaults('chat', [{ type: 'malformed', afterDeltas: 2 }]);
+      await control.queueFaults('chat', [{ type: 'malformed', afterDeltas: 2 }]);
       const events = parseSse((await chat(streamBody(6))).text);
       assert.throws(() => JSON.parse(events[2]!.data));
       const good = [...events.slice(0, 2), ...events.slice(3)];
@@ -130,7 +131,7 @@ describe('emulator control API and faults (point 9)', () => {
     });
 
     it('stream_error sends event: error with the code after K deltas, then ends', async () => {
-      await h.control.queueFaults('chat', [{ type: 'stream_error', afterDeltas: 3, code: 'upstream_failed', message: 'Model crashed.' }]);
+      await control.queueFaults('chat', [{ type: 'stream_error', afterDeltas: 3, code: 'upstream_failed', message: 'Model crashed.' }]);
       const res = await chat(streamBody(10));
       const events = parseSse(res.text);
       assert.equal(events.length, 4);
@@ -143,15 +144,15 @@ describe('emulator control API and faults (point 9)', () => {
     });
 
     it('a fault whose K is past the end of the reply fires before the closing chunks', async () => {
-      await h.control.queueFaults('chat', [{ type: 'stream_error', afterDeltas: 1000, code: 'late' }]);
+      await control.queueFaults('chat', [{ type: 'stream_error', afterDeltas: 1000, code: 'late' }]);
       const events = parseSse((await chat(streamBody(5))).text);
       assert.equal(events.length, 6);
       assert.equal(events[5]?.event, 'error');
     });
 
     it('applies to the Messages stream too', async () => {
-      await h.control.queueFaults('messages', [{ type: 'stream_error', afterDeltas: 2, code: 'overloaded' }]);
-      const res = await call(h.emulator.origin, '/v1/messages', {
+      await control.queueFaults('messages', [{ type: 'stream_error', afterDeltas: 2, code: 'overloaded' }]);
+      const res = await call(emulator.origin, '/v1/messages', {
         body: { model: 'acme/chat-large', max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'hi [[tokens:9]]' }] },
       });
       const events = parseSse(res.text);
@@ -162,7 +163,7 @@ describe('emulator control API and faults (point 9)', () => {
 
   describe('scripted replies, records and reset', () => {
     it('a queued reply replaces the next chat reply exactly, streamed or not', async () => {
-      await h.control.queueReplies(['First **scripted** reply.\n\n```ts\nconst x = 1;\n```\n', 'Second']);
+      await control.queueReplies(['First **scripted** reply.\n\n```ts\nconst x = 1;\n```\n', 'Second']);
       const plain = await chat(chatBody('anything'));
       assert.equal(plain.json.choices[0].message.content, 'First **scripted** reply.\n\n```ts\nconst x = 1;\n```\n');
       assert.equal(chatDeltaText(parseSse((await chat(chatBody('anything', { stream: true }))).text)), 'Second');
@@ -170,32 +171,32 @@ describe('emulator control API and faults (point 9)', () => {
     });
 
     it('records which fault each request consumed', async () => {
-      await h.control.queueFaults('chat', [{ type: 'malformed', afterDeltas: 0 }]);
+      await control.queueFaults('chat', [{ type: 'malformed', afterDeltas: 0 }]);
       await chat(streamBody(3));
       await chat(chatBody('hi'));
-      assert.deepEqual((await h.control.requests()).map((r) => r.fault), ['malformed', null]);
+      assert.deepEqual((await control.requests()).map((r) => r.fault), ['malformed', null]);
     });
 
     it('reset clears faults, replies and records', async () => {
-      await h.control.queueFaults('chat', [{ type: 'status', status: 500 }]);
-      await h.control.queueReplies(['scripted']);
+      await control.queueFaults('chat', [{ type: 'status', status: 500 }]);
+      await control.queueReplies(['scripted']);
       await chat(chatBody('hi'));
-      await h.control.queueFaults('chat', [{ type: 'status', status: 500 }]);
-      await h.control.reset();
-      assert.deepEqual(await h.control.requests(), []);
+      await control.queueFaults('chat', [{ type: 'status', status: 500 }]);
+      await control.reset();
+      assert.deepEqual(await control.requests(), []);
       const res = await chat(chatBody('hi'));
       assert.equal(res.status, 200);
       assert.notEqual(res.json.choices[0].message.content, 'scripted');
     });
 
     it('rejects a malformed control request with 400', async () => {
-      const res = await fetch(`${h.emulator.origin}/__emulator/faults`, {
+      const res = await fetch(`${emulator.origin}/__emulator/faults`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ endpoint: 'chat', faults: [{ type: 'explode' }] }),
       });
       assert.equal(res.status, 400);
-      await assert.rejects(h.control.queueFaults('chat', [{ type: 'status', status: 200 }]));
+      await assert.rejects(control.queueFaults('chat', [{ type: 'status', status: 200 }]));
     });
   });
 });

@@ -2,13 +2,14 @@ import * as assert from 'node:assert/strict';
 import { MAX_BODY_BYTES } from '../../emulator/exchange';
 import { MAX_EDIT_IMAGE_BYTES } from '../../emulator/imageEdits';
 import { decodePng } from '../../emulator/png';
-import { call, useEmulator } from './emulatorHarness';
+import { call } from './emulatorCalls';
+import { useEmulator } from '../../support/useEmulator';
 import { EDIT_INPUT as INPUT, imageFile as png, postEdit } from './imageFixtures';
 import { checkPng } from './pngCheck';
 
-describe('emulator POST /v1/images/edits (issue 15)', () => {
-  const h = useEmulator();
-  const edit = (fields: Record<string, string | Blob>, headers: Record<string, string> = {}) => postEdit(h.emulator.origin, fields, headers);
+describe('emulator POST /v1/images/edits', () => {
+  const { emulator, control } = useEmulator();
+  const edit = (fields: Record<string, string | Blob>, headers: Record<string, string> = {}) => postEdit(emulator.origin, fields, headers);
   const pixelsOf = (b64: string) => [...decodePng(Buffer.from(b64, 'base64')).pixels];
 
   it('transforms the input as the prompt chooses, same dimensions and alpha, deterministically', async () => {
@@ -72,15 +73,15 @@ describe('emulator POST /v1/images/edits (issue 15)', () => {
       assert.deepEqual([res.status, res.json.error.code], [status, code], label);
       assert.match(res.json.error.message, message, label);
     }
-    const json = await call(h.emulator.origin, '/v1/images/edits', { body: { model: 'pixel/image-edit', prompt: 'sunset' } });
+    const json = await call(emulator.origin, '/v1/images/edits', { body: { model: 'pixel/image-edit', prompt: 'sunset' } });
     assert.deepEqual([json.status, json.json.error.code], [400, 'invalid_request']);
     assert.match(json.json.error.message, /multipart\/form-data/);
-    assert.deepEqual(await h.control.charges(), []);
+    assert.deepEqual(await control.charges(), []);
   });
 
   it('records the model and the masked key of a multipart request', async () => {
     await edit({ image: png(INPUT), prompt: 'sunset' }, { 'x-client-request-id': 'edit-1' });
-    const [record] = await h.control.requests();
+    const [record] = await control.requests();
     assert.deepEqual(
       { path: record?.path, endpoint: record?.endpoint, model: record?.model, keyPrefix: record?.keyPrefix, clientRequestId: record?.clientRequestId, status: record?.status },
       { path: '/v1/images/edits', endpoint: 'images', model: 'pixel/image-edit', keyPrefix: 'sk_test_al…', clientRequestId: 'edit-1', status: 200 },

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../emulator';
-import { call, useEmulator } from './emulatorHarness';
+import { call } from './emulatorCalls';
+import { useEmulator } from '../../support/useEmulator';
 
 interface Entry {
   id: string;
@@ -11,10 +12,10 @@ interface Entry {
   supported_endpoint_types: string[];
 }
 
-describe('emulator model catalog (point 3)', () => {
-  const h = useEmulator();
+describe('emulator model catalog', () => {
+  const { emulator } = useEmulator();
   const list = async (query = '', key: string = FIXTURE_KEYS.alpha) => {
-    const res = await call(h.emulator.origin, `/v1/models${query}`, { key });
+    const res = await call(emulator.origin, `/v1/models${query}`, { key });
     assert.equal(res.status, 200);
     assert.equal(res.json.object, 'list');
     return res.json.data as Entry[];

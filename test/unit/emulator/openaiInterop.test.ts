@@ -1,15 +1,15 @@
-// The official openai client, pointed at the emulator by base URL and key alone (spec, rule 2).
+// The official openai client, pointed at the emulator by base URL and key alone (spec, 'What the service does' 2).
 import * as assert from 'node:assert/strict';
 import OpenAI, { toFile } from 'openai';
 import { FIXTURE_KEYS } from '../../emulator';
 import { decodePng } from '../../emulator/png';
-import { useEmulator } from './emulatorHarness';
+import { useEmulator } from '../../support/useEmulator';
 import { EDIT_INPUT } from './imageFixtures';
 import { checkPng } from './pngCheck';
 
 describe('openai npm client against the emulator', () => {
-  const h = useEmulator();
-  const client = (apiKey: string = FIXTURE_KEYS.alpha) => new OpenAI({ baseURL: h.emulator.baseUrl, apiKey, maxRetries: 0 });
+  const { emulator, control } = useEmulator();
+  const client = (apiKey: string = FIXTURE_KEYS.alpha) => new OpenAI({ baseURL: emulator.baseUrl, apiKey, maxRetries: 0 });
   const messages = [{ role: 'user' as const, content: 'Explain async iterators in TypeScript' }];
 
   it('models.list returns the catalog', async () => {
@@ -62,7 +62,7 @@ describe('openai npm client against the emulator', () => {
   });
 
   it('raises RateLimitError for a 429, with Retry-After', async () => {
-    await h.control.queueFaults('chat', [{ type: 'rate_limit', retryAfterSeconds: 3 }]);
+    await control.queueFaults('chat', [{ type: 'rate_limit', retryAfterSeconds: 3 }]);
     const error = await client()
       .chat.completions.create({ model: 'acme/chat-large', messages })
       .catch((e: unknown) => e);

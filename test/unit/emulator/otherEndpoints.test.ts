@@ -1,10 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../emulator';
-import { call, parseSse, useEmulator } from './emulatorHarness';
+import { call, parseSse } from './emulatorCalls';
+import { useEmulator } from '../../support/useEmulator';
 
-describe('emulator Responses, Messages and images endpoints (point 5)', () => {
-  const h = useEmulator();
-  const post = (path: string, body: unknown) => call(h.emulator.origin, path, { body });
+describe('emulator Responses, Messages and images endpoints', () => {
+  const { emulator } = useEmulator();
+  const post = (path: string, body: unknown) => call(emulator.origin, path, { body });
 
   describe('POST /v1/responses', () => {
     it('answers a response object whose output text matches the chat reply', async () => {
@@ -89,7 +90,7 @@ describe('emulator Responses, Messages and images endpoints (point 5)', () => {
 
   it('needs a valid key on every endpoint', async () => {
     for (const path of ['/v1/responses', '/v1/messages', '/v1/images/generations', '/v1/images/edits']) {
-      assert.equal((await call(h.emulator.origin, path, { key: FIXTURE_KEYS.revoked, body: {} })).status, 401);
+      assert.equal((await call(emulator.origin, path, { key: FIXTURE_KEYS.revoked, body: {} })).status, 401);
     }
   });
 });

@@ -26,7 +26,7 @@ function handmade(ihdr: { width: number; height: number; depth?: number; colourT
   ]);
 }
 
-describe('emulator PNG codec (issue 15)', () => {
+describe('emulator PNG codec', () => {
   const rgba = { width: 2, height: 2, channels: 4 as const, pixels: Uint8Array.from([10, 20, 30, 255, 40, 50, 60, 128, 70, 80, 90, 0, 100, 110, 120, 255]) };
 
   it('writes PNGs that pass an independent structure check (and `file`, where installed), and reads them back', () => {

@@ -1,7 +1,8 @@
 // A repeat of a generation is the same response, and the catalog in each shape the emulator
 // can publish (the spec's, New API's raw list, OpenRouter's).
 import * as assert from 'node:assert/strict';
-import { call, parseSse, useEmulator } from './emulatorHarness';
+import { call, parseSse } from './emulatorCalls';
+import { useEmulator } from '../../support/useEmulator';
 
 describe('emulator: repeats and catalog shapes', () => {
   const h = useEmulator();

@@ -4,17 +4,17 @@ import * as assert from 'node:assert/strict';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { FIXTURE_KEYS } from '../../emulator';
-import { useEmulator } from './emulatorHarness';
+import { useEmulator } from '../../support/useEmulator';
 
 const PROMPT = 'Explain async iterators in TypeScript';
 const REASONING = `The question is about "${PROMPT}". First check what is asked, then answer briefly with an example.`;
 const TOOL_SCHEMA = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] };
 
-describe('official SDKs against the emulator (issues 12 and 14)', () => {
-  const h = useEmulator();
-  const openai = () => new OpenAI({ baseURL: h.emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 });
+describe('official SDKs against the emulator: openai chat tools and Responses, Anthropic Messages', () => {
+  const { emulator } = useEmulator();
+  const openai = () => new OpenAI({ baseURL: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 });
   // The Anthropic client adds /v1 itself: it gets the origin.
-  const anthropic = () => new Anthropic({ baseURL: h.emulator.origin, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 });
+  const anthropic = () => new Anthropic({ baseURL: emulator.origin, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 });
 
   describe('openai chat.completions with tools', () => {
     const tools: OpenAI.ChatCompletionTool[] = [{ type: 'function', function: { name: 'read_file', parameters: TOOL_SCHEMA } }];

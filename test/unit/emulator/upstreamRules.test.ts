@@ -1,13 +1,14 @@
 // What the Messages and Responses endpoints refuse as their upstream APIs do, in their words,
 // and the quirks of compatible servers the emulator can put on a reply.
 import * as assert from 'node:assert/strict';
-import { call, parseSse, useEmulator } from './emulatorHarness';
+import { call, parseSse } from './emulatorCalls';
+import { useEmulator } from '../../support/useEmulator';
 
 const SCHEMA = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] };
 
 describe('emulator: upstream rules and quirks', () => {
-  const h = useEmulator();
-  const post = (path: string, body: unknown) => call(h.emulator.origin, path, { body });
+  const { emulator, control } = useEmulator();
+  const post = (path: string, body: unknown) => call(emulator.origin, path, { body });
 
   describe('POST /v1/messages (Anthropic rules)', () => {
     const ask = (extra: Record<string, unknown>, messages: unknown[] = [{ role: 'user', content: 'Use read_file on main.ts' }]) =>
@@ -92,18 +93,18 @@ describe('emulator: upstream rules and quirks', () => {
     const tools = { chat: [{ type: 'function', function: { name: 'read_file', parameters: SCHEMA } }], responses: [{ type: 'function', name: 'read_file', parameters: SCHEMA, strict: false }] };
 
     it('repeated_call_ids: every chat tool_calls piece repeats the id, type and name', async () => {
-      await h.control.queueFaults('chat', [{ type: 'quirk', quirk: 'repeated_call_ids' }]);
+      await control.queueFaults('chat', [{ type: 'quirk', quirk: 'repeated_call_ids' }]);
       const res = await post('/v1/chat/completions', { model: 'acme/chat-large', messages: [{ role: 'user', content: 'Use read_file' }], tools: tools.chat, stream: true });
       const pieces = parseSse(res.text)
         .filter((e) => e.data !== '[DONE]')
         .flatMap((e) => (JSON.parse(e.data).choices[0]?.delta?.tool_calls ?? []) as { id?: string; function: { name?: string; arguments: string } }[]);
       assert.deepEqual(pieces.map((p) => p.function.arguments).join(''), '{"path":"example"}');
       assert.ok(pieces.length > 2 && pieces.every((p) => p.id === pieces[0]!.id && p.function.name === 'read_file'), JSON.stringify(pieces));
-      assert.equal((await h.control.requests())[0]?.fault, 'quirk');
+      assert.equal((await control.requests())[0]?.fault, 'quirk');
     });
 
     it('whole_arguments: a Responses call streams no argument events; its arguments are in output_item.done', async () => {
-      await h.control.queueFaults('responses', [{ type: 'quirk', quirk: 'whole_arguments' }]);
+      await control.queueFaults('responses', [{ type: 'quirk', quirk: 'whole_arguments' }]);
       const res = await post('/v1/responses', { model: 'nova/responder', input: 'Use read_file', tools: tools.responses, stream: true });
       const events = parseSse(res.text).map((e) => JSON.parse(e.data) as { type: string; item?: { type: string; arguments?: string } });
       assert.deepEqual(events.filter((e) => e.type.startsWith('response.function_call_arguments')), []);
@@ -112,8 +113,8 @@ describe('emulator: upstream rules and quirks', () => {
     });
 
     it('empty_arguments: a call without arguments says arguments: ""', async () => {
-      await h.control.queueFaults('chat', [{ type: 'quirk', quirk: 'empty_arguments' }]);
-      await h.control.queueReplies([{ toolCall: { name: 'list_files', arguments: {} } }]);
+      await control.queueFaults('chat', [{ type: 'quirk', quirk: 'empty_arguments' }]);
+      await control.queueReplies([{ toolCall: { name: 'list_files', arguments: {} } }]);
       const res = await post('/v1/chat/completions', { model: 'acme/chat-large', messages: [{ role: 'user', content: 'List' }], tools: tools.chat });
       assert.equal(res.json.choices[0].message.tool_calls[0].function.arguments, '');
     });

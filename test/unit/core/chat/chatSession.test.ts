@@ -2,20 +2,20 @@
 import * as assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
-import { ChatSession } from '../../../../src/core/chat/chatSession';
-import type { AssistantTurn } from '../../../../src/core/chat/conversation';
-import { SetupError, type ModelConnection } from '../../../../src/core/client/modelConnection';
-import { HistoryStore } from '../../../../src/core/history/historyStore';
-import type { ToPageInput } from '../../../../src/core/chat/protocol';
-import { ServiceClient } from '../../../../src/core/client/serviceClient';
+import { FIXTURE_KEYS } from '../../../emulator/index';
+import { useEmulator } from '../../../support/useEmulator';
+import { ChatSession } from '#src/core/chat/chatSession';
+import type { AssistantTurn } from '#src/core/chat/conversation';
+import { SetupError, type ModelConnection } from '#src/core/client/modelConnection';
+import { HistoryStore } from '#src/core/history/historyStore';
+import type { ToPageInput } from '#src/core/chat/protocol';
+import { ServiceClient } from '#src/core/client/serviceClient';
 import { selection } from './fixtures/contextItems';
 import { MapMemento } from './fixtures/mapMemento';
 import { loadedStore, tempFolder } from './fixtures/historyFolder';
 
 describe('ChatSession against the emulator', () => {
-  let emulator: RunningEmulator;
-  let control: EmulatorControl;
+  const { emulator, control } = useEmulator();
   let memento: MapMemento;
   let folder: string;
   /** The history as a window opened now reads it. */
@@ -27,14 +27,8 @@ describe('ChatSession against the emulator', () => {
   let maxRetries: number;
   let maxTokens: number | undefined;
 
-  before(async () => {
-    emulator = await startEmulator();
-    control = new EmulatorControl(emulator.origin);
-  });
-  after(() => emulator.close());
 
   beforeEach(async () => {
-    await control.reset();
     memento = new MapMemento();
     folder = tempFolder();
     posted = [];
@@ -97,7 +91,7 @@ describe('ChatSession against the emulator', () => {
     assert.equal(storedTurn?.notice, notice);
   });
 
-  it('issue 14: a Responses-only model that thinks answers through Responses; the reasoning and the cost are kept with the answer', async () => {
+  it('a Responses-only model that thinks answers through Responses; the reasoning and the cost are kept with the answer', async () => {
     modelId = 'nova/responder';
     const s = session();
     await s.send('Explain closures');
@@ -148,7 +142,7 @@ describe('ChatSession against the emulator', () => {
   });
 
   it('does not ask for usage from a model that does not list stream_options', async () => {
-    const { buildTextRequest, TRANSPORTS } = await import('../../../../src/core/index');
+    const { buildTextRequest, TRANSPORTS } = await import('#src/core/index');
     const { model } = await connect();
     const without = { ...model, supported_parameters: model.supported_parameters.filter((p) => p !== 'stream_options') };
     const { request } = buildTextRequest(without, [{ role: 'user', content: 'x' }], { includeUsage: true });

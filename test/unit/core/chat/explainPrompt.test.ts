@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { MAX_CONTEXT_CHARS } from '../../../../src/core/chat/contextBlock';
-import { buildExplainPrompt, checkExplainable, explainTitle } from '../../../../src/core/chat/explainPrompt';
+import { MAX_CONTEXT_CHARS } from '#src/core/chat/contextBlock';
+import { buildExplainPrompt, checkExplainable, explainTitle } from '#src/core/chat/explainPrompt';
 import { selection } from '../chat/fixtures/contextItems';
 
 describe('explain prompt', () => {

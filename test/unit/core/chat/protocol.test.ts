@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { newConversation } from '../../../../src/core/chat/conversation';
-import { conversationView, turnsBefore } from '../../../../src/core/chat/firstTurns';
-import { decodeToHost, decodeToPage, encodeToPage, MAX_MESSAGE_CHARS, ToHostSchemas, ToPageSchemas } from '../../../../src/core/chat/protocol';
+import { newConversation } from '#src/core/chat/conversation';
+import { conversationView, turnsBefore } from '#src/core/chat/firstTurns';
+import { decodeToHost, decodeToPage, encodeToPage, MAX_MESSAGE_CHARS, ToHostSchemas, ToPageSchemas } from '#src/core/chat/protocol';
 import { selection } from './fixtures/contextItems';
 
 describe('chat page protocol', () => {

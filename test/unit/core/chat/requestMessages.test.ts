@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { Turn } from '../../../../src/core/chat/conversation';
-import { requestMessages, SYSTEM_PROMPT } from '../../../../src/core/chat/requestMessages';
+import type { Turn } from '#src/core/chat/conversation';
+import { requestMessages, SYSTEM_PROMPT } from '#src/core/chat/requestMessages';
 import { selection } from './fixtures/contextItems';
 
 const at = '2025-01-01T10:00:00.000Z';

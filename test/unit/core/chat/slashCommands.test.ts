@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { imagePrompt } from '../../../../src/core/chat/slashCommands';
+import { imagePrompt } from '#src/core/chat/slashCommands';
 
 describe('slash commands', () => {
   it('reads the prompt after /image, and only there', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { currentAddressFor, validateBaseUrl } from '../../../../src/core/client/baseUrl';
+import { currentAddressFor, validateBaseUrl } from '#src/core/client/baseUrl';
 
 function refused(raw: string): string {
   const result = validateBaseUrl(raw);

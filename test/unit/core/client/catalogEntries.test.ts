@@ -2,11 +2,11 @@
 // usable with why, an entry without an id is left out, and the rest of the list is unaffected.
 import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../../emulator/index';
-import { useEmulator } from '../../emulator/emulatorHarness';
-import { ServiceClient } from '../../../../src/core/client/serviceClient';
-import { imageModels, usableTextModels, whyNotUsable } from '../../../../src/core/client/modelCatalog';
-import { ModelListSchema } from '../../../../src/core/client/schemas';
-import { chooseTransport } from '../../../../src/core/client/transports/index';
+import { useEmulator } from '../../../support/useEmulator';
+import { ServiceClient } from '#src/core/client/serviceClient';
+import { imageModels, usableTextModels, whyNotUsable } from '#src/core/client/modelCatalog';
+import { ModelListSchema } from '#src/core/client/schemas';
+import { chooseTransport } from '#src/core/client/transports/index';
 
 const good = { id: 'acme/chat-large', name: 'Acme Chat Large', available: true, architecture: { output_modalities: ['text'] }, supported_parameters: ['max_tokens'], supported_endpoint_types: ['chat-completions'] };
 

@@ -3,10 +3,11 @@
 // and 4), and a thinking model's long silence is neither cut nor retried.
 import * as assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { startEmulator, EmulatorControl, FIXTURE_KEYS, type RunningEmulator } from '../../../emulator/index';
-import { ServiceClient } from '../../../../src/core/client/serviceClient';
-import { ServiceError, TRANSPORTS, type ChatOptions, type RetryWait, type ServiceClientOptions, type TextRequest } from '../../../../src/core/index';
-import { UnfinishedGenerations } from '../../../../src/core/client/unfinishedGenerations';
+import { FIXTURE_KEYS } from '../../../emulator/index';
+import { useEmulator } from '../../../support/useEmulator';
+import { ServiceClient } from '#src/core/client/serviceClient';
+import { ServiceError, TRANSPORTS, type ChatOptions, type RetryWait, type ServiceClientOptions, type TextRequest } from '#src/core/index';
+import { UnfinishedGenerations } from '#src/core/client/unfinishedGenerations';
 
 const chat: TextRequest = { model: 'acme/chat-large', messages: [{ role: 'user', content: 'Explain closures in TypeScript.' }], options: {} };
 
@@ -23,18 +24,13 @@ async function streamText(client: ServiceClient, onRetry?: (wait: RetryWait) => 
 }
 
 describe('core ServiceClient: charged once, payment failures, long silences', function () {
-  let emulator: RunningEmulator;
-  let control: EmulatorControl;
+  const { emulator, control } = useEmulator();
   let reference: string;
   const client = (options: Partial<ServiceClientOptions> = {}) => new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, ...options });
 
   before(async () => {
-    emulator = await startEmulator();
-    control = new EmulatorControl(emulator.origin);
     reference = (await streamText(client())).text;
   });
-  after(() => emulator.close());
-  beforeEach(() => control.reset());
 
   for (const mode of ['stream', 'json'] as const) {
     it(`Errors 2: an answer lost after it was made is asked for again with the same client request id, and charged once [${mode}]`, async () => {

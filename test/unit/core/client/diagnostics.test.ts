@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { formatDiagnostics, localIsoTime } from '../../../../src/core/client/diagnostics';
+import { formatDiagnostics, localIsoTime } from '#src/core/client/diagnostics';
 
 describe('core diagnostics', () => {
   it('localIsoTime carries the timezone offset', () => {

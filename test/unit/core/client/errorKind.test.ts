@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { kindFor, kindForCode } from '../../../../src/core/client/errorKind';
+import { kindFor, kindForCode } from '#src/core/client/errorKind';
 
 describe('error kinds', () => {
   it('Errors table: maps statuses to kinds', () => {

@@ -2,7 +2,7 @@
 // what z.object does. Both run here on the same inputs and must agree, down to the issue paths.
 import * as assert from 'node:assert/strict';
 import * as z from 'zod/mini';
-import { fastObject } from '../../../../src/core/client/fastObject';
+import { fastObject } from '#src/core/client/fastObject';
 
 describe('fastObject (the compiled z.object for stream events)', () => {
   const shape = (object: typeof z.object) => object({

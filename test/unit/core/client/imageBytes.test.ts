@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { checkImage, sniffImage } from '../../../../src/core/client/imageBytes';
+import { checkImage, sniffImage } from '#src/core/client/imageBytes';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 const PNG = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0);

@@ -1,6 +1,6 @@
 // Every way a key is masked (spec, Authentication 8), with the literal text each gives.
 import * as assert from 'node:assert/strict';
-import { keyFreeToken, maskEveryKey, maskKey, maskKeyIn } from '../../../../src/core/client/keyMasking';
+import { keyFreeToken, maskEveryKey, maskKey, maskKeyIn } from '#src/core/client/keyMasking';
 
 describe('key masking', () => {
   describe('maskKey', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { LogRecorder, recordingLogger } from '../../../../src/core/client/logRecorder';
+import { LogRecorder, recordingLogger } from '#src/core/client/logRecorder';
 
 describe('recordingLogger', () => {
   it('writes each line, key masked, to the target and the recorder', () => {

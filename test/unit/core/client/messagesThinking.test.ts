@@ -3,9 +3,9 @@
 // empty text blocks or turns.
 import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../../emulator/index';
-import { useEmulator } from '../../emulator/emulatorHarness';
-import { ServiceClient } from '../../../../src/core/client/serviceClient';
-import { TRANSPORTS, type TextRequest } from '../../../../src/core/index';
+import { useEmulator } from '../../../support/useEmulator';
+import { ServiceClient } from '#src/core/client/serviceClient';
+import { TRANSPORTS, type TextRequest } from '#src/core/index';
 import { run } from './textOutcome';
 
 const PROMPT = 'Explain closures in TypeScript.';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { imageModels, isTextModel, modelUsability, textNeedsFor, unavailableReason, usableTextModels } from '../../../../src/core/client/modelCatalog';
-import { ModelListSchema } from '../../../../src/core/client/schemas';
-import { chooseTransport } from '../../../../src/core/client/transports/index';
+import { imageModels, isTextModel, modelUsability, textNeedsFor, unavailableReason, usableTextModels } from '#src/core/client/modelCatalog';
+import { ModelListSchema } from '#src/core/client/schemas';
+import { chooseTransport } from '#src/core/client/transports/index';
 
 const TEXT_ENDPOINTS = ['chat-completions', 'responses', 'messages'];
 const list = ModelListSchema().parse({

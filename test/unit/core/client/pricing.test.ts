@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { costOfUsage, formatRub } from '../../../../src/core/client/pricing';
-import { ModelEntrySchema } from '../../../../src/core/client/schemas';
+import { costOfUsage, formatRub } from '#src/core/client/pricing';
+import { ModelEntrySchema } from '#src/core/client/schemas';
 
 const entry = (pricing: unknown) => ModelEntrySchema().parse({ id: 'acme/chat-large', available: true, pricing });
 const usage = { prompt_tokens: 2000, completion_tokens: 500, total_tokens: 2500 };

@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { ServiceClient } from '../../../../src/core/client/serviceClient';
-import { TRANSPORTS, type ToolCall, type TransportName, type Usage } from '../../../../src/core/index';
+import { ServiceClient } from '#src/core/client/serviceClient';
+import { TRANSPORTS, type ToolCall, type TransportName, type Usage } from '#src/core/index';
 import { run } from './textOutcome';
 
 const RECORDINGS = join(__dirname, 'fixtures', 'recordings');

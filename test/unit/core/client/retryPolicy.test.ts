@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { backoffMs, MAX_RETRY_AFTER_MS, parseRetryAfter, RetryBudget, type RetryableFailure } from '../../../../src/core/client/retryPolicy';
-import type { ErrorKind } from '../../../../src/core/client/errorKind';
+import { backoffMs, MAX_RETRY_AFTER_MS, parseRetryAfter, RetryBudget, type RetryableFailure } from '#src/core/client/retryPolicy';
+import type { ErrorKind } from '#src/core/client/errorKind';
 
 /** The waits a budget grants to a run of failures, until the first it refuses. */
 function waits(budget: RetryBudget, failures: RetryableFailure[]): (number | undefined)[] {

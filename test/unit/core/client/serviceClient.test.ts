@@ -4,9 +4,10 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer as createHttpServer } from 'node:http';
 import { join } from 'node:path';
-import { startEmulator, EmulatorControl, FIXTURE_KEYS, type RunningEmulator } from '../../../emulator/index';
+import { EmulatorControl, FIXTURE_KEYS } from '../../../emulator/index';
+import { useEmulator } from '../../../support/useEmulator';
 import { tokenize } from '../../../emulator/replies';
-import { ServiceClient } from '../../../../src/core/client/serviceClient';
+import { ServiceClient } from '#src/core/client/serviceClient';
 import {
   buildTextRequest,
   TRANSPORTS,
@@ -18,7 +19,7 @@ import {
   type ClientLogger,
   type ServiceClientOptions,
   type TextRequest,
-} from '../../../../src/core/index';
+} from '#src/core/index';
 import { run } from './textOutcome';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -54,22 +55,11 @@ async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
 }
 
 describe('core ServiceClient against the emulator', function () {
-  let emulator: RunningEmulator;
-  let control: EmulatorControl;
+  const { emulator, control } = useEmulator();
   const logger = new RecordingLogger();
   const client = (options: Partial<ServiceClientOptions> = {}) =>
     new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, logger, ...options });
 
-  before(async () => {
-    emulator = await startEmulator();
-    control = new EmulatorControl(emulator.origin);
-  });
-  after(async () => {
-    await emulator.close();
-  });
-  beforeEach(async () => {
-    await control.reset();
-  });
 
   describe('configuration (refused before any request)', () => {
     for (const [name, baseUrl] of [

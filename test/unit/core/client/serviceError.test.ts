@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { kindFor, kindForCode, type ErrorKind } from '../../../../src/core/client/errorKind';
-import { ServiceError } from '../../../../src/core/client/serviceError';
+import { kindFor, kindForCode, type ErrorKind } from '#src/core/client/errorKind';
+import { ServiceError } from '#src/core/client/serviceError';
 
 const diagnostics = { time: 't', method: 'POST', endpoint: '/v1/chat/completions', clientRequestId: 'c', keyPrefix: 'sk_test_al…', attempts: 1 };
 const make = (kind: ErrorKind, extra: Partial<ConstructorParameters<typeof ServiceError>[0]> = {}) =>

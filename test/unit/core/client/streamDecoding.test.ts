@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { LineDecoder } from '../../../../src/core/client/lineDecoder';
-import { SseDecoder, type SseEvent } from '../../../../src/core/client/sseDecoder';
-import { decodeEventStream, StreamFault } from '../../../../src/core/client/eventStream';
-import { chatCompletions } from '../../../../src/core/client/transports/chatCompletions';
-import { messages } from '../../../../src/core/client/transports/messages';
-import type { ReplyPart, Transport } from '../../../../src/core/client/transports/transport';
+import { LineDecoder } from '#src/core/client/lineDecoder';
+import { SseDecoder, type SseEvent } from '#src/core/client/sseDecoder';
+import { decodeEventStream, StreamFault } from '#src/core/client/eventStream';
+import { chatCompletions } from '#src/core/client/transports/chatCompletions';
+import { messages } from '#src/core/client/transports/messages';
+import type { ReplyPart, Transport } from '#src/core/client/transports/transport';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

@@ -1,7 +1,7 @@
 // What a text request came to, for the client's tests: the text, reasoning and tool
 // calls it gave, its done event, or the ServiceError it ended with.
 import * as assert from 'node:assert/strict';
-import { ServiceError, type TextStreamEvent, type ToolCall } from '../../../../src/core/index';
+import { ServiceError, type TextStreamEvent, type ToolCall } from '#src/core/index';
 
 export interface Outcome {
   text: string;

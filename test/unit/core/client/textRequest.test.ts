@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { ModelEntrySchema } from '../../../../src/core/client/schemas';
-import { buildTextRequest } from '../../../../src/core/client/textRequest';
-import { TRANSPORTS } from '../../../../src/core/client/transports/index';
+import { ModelEntrySchema } from '#src/core/client/schemas';
+import { buildTextRequest } from '#src/core/client/textRequest';
+import { TRANSPORTS } from '#src/core/client/transports/index';
 
 const model = (id: string, supported: string[]) =>
   ModelEntrySchema().parse({ id, available: true, architecture: { output_modalities: ['text'] }, supported_parameters: supported });

@@ -2,9 +2,9 @@
 // quirks), and tools as Responses reads them (strict unless told otherwise).
 import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../../emulator/index';
-import { useEmulator } from '../../emulator/emulatorHarness';
-import { ServiceClient } from '../../../../src/core/client/serviceClient';
-import { TRANSPORTS, type TextRequest } from '../../../../src/core/index';
+import { useEmulator } from '../../../support/useEmulator';
+import { ServiceClient } from '#src/core/client/serviceClient';
+import { TRANSPORTS, type TextRequest } from '#src/core/index';
 import { run } from './textOutcome';
 
 const MODELS = { 'chat-completions': { model: 'acme/chat-large', endpoint: 'chat' }, responses: { model: 'nova/responder', endpoint: 'responses' } } as const;

@@ -1,9 +1,10 @@
 // Each text interface through the common surface, against the emulator over loopback: the
 // same text, reasoning, tool calls, usage, retries and faults, whichever interface carries it.
 import * as assert from 'node:assert/strict';
-import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
-import { ServiceClient } from '../../../../src/core/client/serviceClient';
-import { TRANSPORTS, type TextRequest, type ToolCall, type TransportName } from '../../../../src/core/index';
+import { FIXTURE_KEYS } from '../../../emulator/index';
+import { useEmulator } from '../../../support/useEmulator';
+import { ServiceClient } from '#src/core/client/serviceClient';
+import { TRANSPORTS, type TextRequest, type ToolCall, type TransportName } from '#src/core/index';
 import { run } from './textOutcome';
 
 type Endpoint = 'chat' | 'responses' | 'messages';
@@ -17,18 +18,13 @@ const REASONING = 'The question is about "Explain closures in TypeScript.". Firs
 const TOOLS = [{ name: 'read_file', description: 'Reads a file', parameters: { type: 'object', properties: { path: { type: 'string' }, lines: { type: 'integer' } }, required: ['path', 'lines'] } }];
 
 describe('transports: chat completions, Responses and Messages through one surface (spec, "What the service does" 1)', function () {
-  let emulator: RunningEmulator;
-  let control: EmulatorControl;
+  const { emulator, control } = useEmulator();
   let reference: string;
   const client = (maxRetries = 2) => new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries, idleTimeoutMs: 500 });
 
   before(async () => {
-    emulator = await startEmulator();
-    control = new EmulatorControl(emulator.origin);
     reference = (await run(client().streamText(TRANSPORTS['chat-completions'], { model: 'acme/chat-large', messages: [{ role: 'user', content: PROMPT }], options: {} }, { streaming: false }))).text;
   });
-  after(() => emulator.close());
-  beforeEach(() => control.reset());
 
   for (const c of CASES) {
     // Messages thinks only when the request enables it, as upstream: a reasoning effort does.
@@ -122,13 +118,7 @@ describe('transports: chat completions, Responses and Messages through one surfa
 });
 
 describe('ServiceClient: extra request headers (multiModelAI.requestHeaders)', () => {
-  let emulator: RunningEmulator;
-  let control: EmulatorControl;
-  before(async () => {
-    emulator = await startEmulator();
-    control = new EmulatorControl(emulator.origin);
-  });
-  after(() => emulator.close());
+  const { emulator, control } = useEmulator();
 
   it('go out on every request, the catalog read included, and never replace the key; their values are not logged', async () => {
     const lines: string[] = [];
@@ -145,12 +135,8 @@ describe('ServiceClient: extra request headers (multiModelAI.requestHeaders)', (
   });
 });
 
-describe('transports: images in a user message (issue 12)', () => {
-  let emulator: RunningEmulator;
-  before(async () => {
-    emulator = await startEmulator();
-  });
-  after(() => emulator.close());
+describe('transports: images in a user message', () => {
+  const { emulator } = useEmulator();
   const PNG = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
   const withImage = (model: string): TextRequest => ({ model, messages: [{ role: 'user', content: 'What is this?', images: [{ mimeType: 'image/png', data: PNG }] }], options: {} });
 

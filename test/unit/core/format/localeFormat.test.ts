@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { formatDate, formatDateTime, formatInteger, formatRub, formatTime, plural } from '../../../../src/core/format/localeFormat';
+import { formatDate, formatDateTime, formatInteger, formatRub, formatTime, plural } from '#src/core/format/localeFormat';
 
 // Russian groups digits with a no-break space (U+00A0), as Intl gives it in Node and Chromium alike.
 const NBSP = '\u00a0';

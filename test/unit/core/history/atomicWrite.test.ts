@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { SerialQueue, writeFileAtomic } from '../../../../src/core/history/atomicWrite';
-import { HistoryFolder } from '../../../../src/core/history/conversationFiles';
+import { SerialQueue, writeFileAtomic } from '#src/core/history/atomicWrite';
+import { HistoryFolder } from '#src/core/history/conversationFiles';
 import { tempFolder } from '../chat/fixtures/historyFolder';
 
 describe('writeFileAtomic', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { Conversation, Turn } from '../../../../src/core/chat/conversation';
-import { baseOf, mergeConversations, mergeTurns } from '../../../../src/core/history/historyMerge';
+import type { Conversation, Turn } from '#src/core/chat/conversation';
+import { baseOf, mergeConversations, mergeTurns } from '#src/core/history/historyMerge';
 
 const user = (id: string, at: string): Turn => ({ id, role: 'user', text: id, mode: 'chat', context: [], createdAt: `2026-01-01T10:00:0${at}.000Z` });
 const answer = (id: string, at: string, status: 'streaming' | 'done' = 'done', text = id): Turn => ({ id, role: 'assistant', text, status, createdAt: `2026-01-01T10:00:0${at}.000Z` });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { Conversation } from '../../../../src/core/chat/conversation';
+import type { Conversation } from '#src/core/chat/conversation';
 import { loadedStore, removeFolder, tempFolder } from '../chat/fixtures/historyFolder';
 
 function conversation(id: string, title: string, answer: string, at: string): Conversation {

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Conversation, Turn } from '../../../../src/core/chat/conversation';
-import { ACTIVE_KEY, HistoryStore } from '../../../../src/core/history/historyStore';
+import type { Conversation, Turn } from '#src/core/chat/conversation';
+import { ACTIVE_KEY, HistoryStore } from '#src/core/history/historyStore';
 import { loadedStore, removeFolder, tempFolder } from '../chat/fixtures/historyFolder';
 import { MapMemento } from '../chat/fixtures/mapMemento';
 

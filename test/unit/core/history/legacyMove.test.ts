@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Conversation } from '../../../../src/core/chat/conversation';
-import { LEGACY_DELETED_KEY, LEGACY_HISTORY_KEY, MOVE_FAILED_KEY } from '../../../../src/core/history/legacyMove';
+import type { Conversation } from '#src/core/chat/conversation';
+import { LEGACY_DELETED_KEY, LEGACY_HISTORY_KEY, MOVE_FAILED_KEY } from '#src/core/history/legacyMove';
 import { loadedStore, removeFolder, tempFolder } from '../chat/fixtures/historyFolder';
 import { MapMemento } from '../chat/fixtures/mapMemento';
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { Conversation } from '../../../../src/core/chat/conversation';
-import { conversationMarkdown, exportFileName } from '../../../../src/core/history/markdownExport';
+import type { Conversation } from '#src/core/chat/conversation';
+import { conversationMarkdown, exportFileName } from '#src/core/history/markdownExport';
 
 describe('Export Conversation as Markdown', () => {
   it('writes the title, each message with its code fenced, each answer under its model, and images as links', () => {

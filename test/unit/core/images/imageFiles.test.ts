@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { checkWritableFolder, editedStem, refusalMessage, resolveImageFolder, SaveError, saveNewFile, stemFromText } from '../../../../src/core/images/imageFiles';
+import { checkWritableFolder, editedStem, refusalMessage, resolveImageFolder, SaveError, saveNewFile, stemFromText } from '#src/core/images/imageFiles';
 
 describe('image files: named from the prompt, never over a file, never half written', () => {
   let dir: string;

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { imageModels } from '../../../../src/core/client/modelCatalog';
-import { ModelListSchema } from '../../../../src/core/client/schemas';
-import { chooseImageModel } from '../../../../src/core/images/imageModelChoice';
+import { imageModels } from '#src/core/client/modelCatalog';
+import { ModelListSchema } from '#src/core/client/schemas';
+import { chooseImageModel } from '#src/core/images/imageModelChoice';
 
 const list = (...entries: object[]) => ModelListSchema().parse({ object: 'list', data: entries });
 const gen = (id: string, available = true, extra: object = {}) => ({ id, available, supported_endpoint_types: ['image-generation'], architecture: { output_modalities: ['image'] }, ...extra });

@@ -5,12 +5,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { FIXTURE_KEYS } from '../../../emulator/index';
-import { useEmulator } from '../../emulator/emulatorHarness';
-import type { ModelEntry } from '../../../../src/core/client/schemas';
-import { ServiceClient } from '../../../../src/core/client/serviceClient';
-import { ServiceError } from '../../../../src/core/index';
-import { runImageJob, type ImageJobResult } from '../../../../src/core/images/imageJob';
-import { prepareImageOrder, sendImageOrder, type ImageOrder, type OrderSteps } from '../../../../src/core/images/imageOrder';
+import { useEmulator } from '../../../support/useEmulator';
+import type { ModelEntry } from '#src/core/client/schemas';
+import { ServiceClient } from '#src/core/client/serviceClient';
+import { ServiceError } from '#src/core/index';
+import { runImageJob, type ImageJobResult } from '#src/core/images/imageJob';
+import { prepareImageOrder, sendImageOrder, type ImageOrder, type OrderSteps } from '#src/core/images/imageOrder';
 
 describe('image orders: asked once, sent again unchanged by Retry', () => {
   const harness = useEmulator();

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { checkApiKeyInput } from '../../../../src/core/keys/apiKeyFormat';
+import { checkApiKeyInput } from '#src/core/keys/apiKeyFormat';
 
 describe('checkApiKeyInput', () => {
   it('trims the pasted value', () => {

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { TRANSPORTS } from '../../../../src/core/client/transports/index';
-import { toTextMessages, type LmContent, type LmMessage } from '../../../../src/core/lm/lmMessages';
-import { ReasoningMemory } from '../../../../src/core/lm/reasoningMemory';
-import { SetupError } from '../../../../src/core/client/modelConnection';
+import { TRANSPORTS } from '#src/core/client/transports/index';
+import { toTextMessages, type LmContent, type LmMessage } from '#src/core/lm/lmMessages';
+import { ReasoningMemory } from '#src/core/lm/reasoningMemory';
+import { SetupError } from '#src/core/client/modelConnection';
 
 const text = (value: string): LmContent => ({ kind: 'text', text: value });
 const data = (mimeType: string, bytes: Uint8Array | string): LmContent => ({ kind: 'data', mimeType, data: typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes });

@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { ModelEntrySchema } from '../../../../src/core/client/schemas';
-import { providedModel } from '../../../../src/core/lm/providedModels';
+import { ModelEntrySchema } from '#src/core/client/schemas';
+import { providedModel } from '#src/core/lm/providedModels';
 
 const entry = (fields: Record<string, unknown>) =>
   ModelEntrySchema().parse({ id: 'acme/chat-large', available: true, architecture: { output_modalities: ['text'], input_modalities: ['text'] }, supported_parameters: ['stream'], ...fields });
 
-describe('the models offered to VS Code (issue 12)', () => {
+describe('the models offered to VS Code\'s language-model API', () => {
   it('reads the limits from context_length and max_output_tokens, capabilities from tools and input modalities', () => {
     assert.deepEqual(
       providedModel(entry({ name: 'Acme Chat Large', context_length: 128_000, max_output_tokens: 16_384, supported_parameters: ['tools'], architecture: { output_modalities: ['text'], input_modalities: ['text', 'image'] } })),

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { ModelEntrySchema } from '../../../../src/core/client/schemas';
-import { checkToolRequired } from '../../../../src/core/lm/toolMode';
-import { SetupError } from '../../../../src/core/client/modelConnection';
+import { ModelEntrySchema } from '#src/core/client/schemas';
+import { checkToolRequired } from '#src/core/lm/toolMode';
+import { SetupError } from '#src/core/client/modelConnection';
 
 describe("VS Code's toolMode Required", () => {
   const entry = (supported: string[]) =>

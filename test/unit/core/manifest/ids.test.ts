@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONFIG_SECTION, Commands, Settings, WALKTHROUGH_ID } from '../../../../src/core/manifest/ids';
+import { CONFIG_SECTION, Commands, Settings, WALKTHROUGH_ID } from '#src/core/manifest/ids';
 
 const root = join(__dirname, '../../../..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {

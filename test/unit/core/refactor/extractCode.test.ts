@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { extractCode, fencedBlocks, languageMatches } from '../../../../src/core/refactor/extractCode';
+import { extractCode, fencedBlocks, languageMatches } from '#src/core/refactor/extractCode';
 
 const reply = (...lines: string[]) => lines.join('\n');
 

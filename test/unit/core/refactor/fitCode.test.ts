@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { baseIndentation, fitCode, reindent } from '../../../../src/core/refactor/fitCode';
+import { baseIndentation, fitCode, reindent } from '#src/core/refactor/fitCode';
 
 describe('fitCode', () => {
   it('restores the base indentation the model dropped, keeping relative indentation', () => {

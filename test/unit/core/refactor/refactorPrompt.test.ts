@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { buildRefactorMessages } from '../../../../src/core/refactor/refactorPrompt';
-import { REFACTOR_PRESETS, instructionFor } from '../../../../src/core/refactor/presets';
-import { MAX_REFACTOR_CHARS, checkRefactorable } from '../../../../src/core/refactor/sizeLimit';
+import { buildRefactorMessages } from '#src/core/refactor/refactorPrompt';
+import { REFACTOR_PRESETS, instructionFor } from '#src/core/refactor/presets';
+import { MAX_REFACTOR_CHARS, checkRefactorable } from '#src/core/refactor/sizeLimit';
 
 const input = {
   code: '    def add(a, b):\n        return a + b\n',
@@ -40,7 +40,7 @@ describe('refactor prompt', () => {
 });
 
 describe('refactor presets', () => {
-  it('offers the five presets of the issue', () => {
+  it('offers five presets: readability, bugs, types, doc comments, simpler code', () => {
     assert.deepEqual(REFACTOR_PRESETS.map((p) => p.label), [
       'Improve readability', 'Fix bugs', 'Add types', 'Add doc comments', 'Simplify',
     ]);

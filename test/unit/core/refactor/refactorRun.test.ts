@@ -1,10 +1,11 @@
 // A refactoring request against the emulator over loopback HTTP: the client is real.
 import * as assert from 'node:assert/strict';
-import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
-import { ServiceClient } from '../../../../src/core/client/serviceClient';
-import { RefactorRun, type RefactorRequest } from '../../../../src/core/refactor/refactorRun';
-import { SetupError, type ModelConnection } from '../../../../src/core/client/modelConnection';
-import type { ServiceError } from '../../../../src/core/client/serviceError';
+import { FIXTURE_KEYS } from '../../../emulator/index';
+import { useEmulator } from '../../../support/useEmulator';
+import { ServiceClient } from '#src/core/client/serviceClient';
+import { RefactorRun, type RefactorRequest } from '#src/core/refactor/refactorRun';
+import { SetupError, type ModelConnection } from '#src/core/client/modelConnection';
+import type { ServiceError } from '#src/core/client/serviceError';
 
 const documentText = 'class A {\n  run(x) {\n    return x+1\n  }\n}\n';
 const selected = '  run(x) {\n    return x+1\n  }\n';
@@ -20,19 +21,14 @@ const scripted = 'Here you go:\n\n```ts\nrun(x: number): number {\n  return x + 
 const expectedCode = '  run(x: number): number {\n    return x + 1;\n  }\n';
 
 describe('RefactorRun against the emulator', () => {
-  let emulator: RunningEmulator;
-  let control: EmulatorControl;
+  const { emulator, control } = useEmulator();
   let connection: ModelConnection;
 
   before(async () => {
-    emulator = await startEmulator();
-    control = new EmulatorControl(emulator.origin);
     const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 });
     const model = (await client.listModels()).data.find((m) => m.id === 'acme/chat-large')!;
     connection = { client, model, maxTokens: 2000 };
   });
-  after(() => emulator.close());
-  beforeEach(() => control.reset());
 
   it('ends done with the fenced code, reindented into the document', async () => {
     await control.queueReplies([scripted]);

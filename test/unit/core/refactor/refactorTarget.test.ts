@@ -5,7 +5,7 @@ import {
   unchangedSince,
   widenToIndentation,
   type RefactorTarget,
-} from '../../../../src/core/refactor/refactorTarget';
+} from '#src/core/refactor/refactorTarget';
 
 const documentText = 'function f() {\n  return 1;\n}\n';
 const target: RefactorTarget = { documentText, version: 3, start: 15, end: 27, languageId: 'javascript' };

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { TextMessage } from '../../../../src/core/client/textRequest';
-import { fitToContext } from '../../../../src/core/reply/contextFit';
+import type { TextMessage } from '#src/core/client/textRequest';
+import { fitToContext } from '#src/core/reply/contextFit';
 
 const msg = (role: 'system' | 'user' | 'assistant', chars: number): TextMessage => ({ role, content: role[0]!.repeat(chars) });
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { DeltaBatcher } from '../../../../src/core/reply/deltaBatcher';
+import { DeltaBatcher } from '#src/core/reply/deltaBatcher';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { Countdown, waitReason } from '../../../../src/core/reply/retryWait';
+import { Countdown, waitReason } from '#src/core/reply/retryWait';
 
 describe('the retry countdown (spec, Limits 1)', () => {
   it('says why it waits, then counts down each second until stopped', async () => {

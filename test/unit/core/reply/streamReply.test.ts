@@ -1,25 +1,23 @@
 // The one streaming loop, against the emulator over loopback: each way an answer can end.
 import * as assert from 'node:assert/strict';
-import { EmulatorControl, FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
-import { ServiceClient } from '../../../../src/core/client/serviceClient';
-import { TRANSPORTS, type TextMessage } from '../../../../src/core/index';
-import { SetupError, type ModelConnection } from '../../../../src/core/client/modelConnection';
-import { streamReply, type ReplyOutcome } from '../../../../src/core/reply/streamReply';
-import { ServiceError } from '../../../../src/core/client/serviceError';
+import { FIXTURE_KEYS } from '../../../emulator/index';
+import { useEmulator } from '../../../support/useEmulator';
+import { ServiceClient } from '#src/core/client/serviceClient';
+import { TRANSPORTS, type TextMessage } from '#src/core/index';
+import { SetupError, type ModelConnection } from '#src/core/client/modelConnection';
+import { streamReply, type ReplyOutcome } from '#src/core/reply/streamReply';
+import { ServiceError } from '#src/core/client/serviceError';
 
 const scripted = 'one two three four five six seven eight';
 
 describe('streamReply against the emulator', () => {
-  let emulator: RunningEmulator;
-  let control: EmulatorControl;
+  const { emulator, control } = useEmulator();
   let connection: ModelConnection;
   /** acme/chat-basic: no `stream` in its parameters, a 4 000-token context. */
   let basic: ModelConnection;
   let client: ServiceClient;
 
   before(async () => {
-    emulator = await startEmulator();
-    control = new EmulatorControl(emulator.origin);
     client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 });
     const model = (await client.listModels()).data.find((m) => m.id === 'acme/chat-large');
     assert.ok(model);
@@ -28,8 +26,6 @@ describe('streamReply against the emulator', () => {
     assert.ok(basicModel);
     basic = { client, model: basicModel };
   });
-  after(() => emulator.close());
-  beforeEach(() => control.reset());
 
   async function run(options: { connection?: Promise<ModelConnection>; signal?: AbortSignal; onText?: (text: string) => void; messages?: TextMessage[] } = {}) {
     const texts: string[] = [];

@@ -4,7 +4,7 @@
 // over-count is written down in the README ("Use the models in VS Code's chat").
 import * as assert from 'node:assert/strict';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
-import { IMAGE_TOKENS, estimateTokens } from '../../../../src/core/reply/tokenEstimate';
+import { IMAGE_TOKENS, estimateTokens } from '#src/core/reply/tokenEstimate';
 import { generateReply } from '../../../emulator/replies';
 
 const RUSSIAN =
@@ -20,7 +20,7 @@ const CORPUS: [string, string][] = [
   ['JSON', JSON_TEXT],
 ];
 
-describe('token estimate against o200k_base (issue 12: provideTokenCount, Limits 3: trimming)', () => {
+describe('token estimate against o200k_base (provideTokenCount, and Limits 3: trimming)', () => {
   for (const [name, text] of CORPUS) {
     it(`${name}: never under, at most 1.6 times over`, () => {
       const real = encode(text).length;

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { DEFAULT_TIMEOUT_SECONDS, readSettings, type RawSettings } from '../../../../src/core/settings/extensionSettings';
+import { DEFAULT_TIMEOUT_SECONDS, readSettings, type RawSettings } from '#src/core/settings/extensionSettings';
 
 const raw = (over: Partial<RawSettings>): RawSettings => ({
   baseUrl: '',
@@ -26,13 +26,13 @@ describe('readSettings', () => {
     });
   });
 
-  it('issue 15: the image folder is kept as written, and an empty one falls back to images', () => {
+  it('the image folder is kept as written, and an empty one falls back to images', () => {
     assert.equal(readSettings(raw({ imageFolder: 'assets/generated' })).imageFolder, 'assets/generated');
     assert.equal(readSettings(raw({ imageFolder: '  ' })).imageFolder, 'images');
     assert.equal(readSettings(raw({ imageFolder: 42 })).imageFolder, 'images');
   });
 
-  it('issue 14: a transport, per-model options and proxy headers; what is wrong is named in the settings\' terms and left out', () => {
+  it('reads a transport, per-model options and proxy headers; what is wrong is named in the settings\' terms and left out', () => {
     const settings = readSettings(
       raw({
         transport: 'responses',

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { loadWithCodeCache } from '../../../../src/core/startup/codeCache';
+import { loadWithCodeCache } from '#src/core/startup/codeCache';
 
 interface Probe {
   value: string;

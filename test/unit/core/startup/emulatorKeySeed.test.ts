@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { decideKeySeed } from '../../../../src/core/startup/emulatorKeySeed';
+import { decideKeySeed } from '#src/core/startup/emulatorKeySeed';
 
 describe('emulator key seed decision', () => {
   it('seeds an emulator fixture key when no key is stored', () => {

@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import { HARNESS_TOKEN_ENV, harnessToken, type HostStart, tokenMatches } from '../../../../src/core/startup/harnessToken';
+import { HARNESS_TOKEN_ENV, harnessToken, type HostStart, tokenMatches } from '#src/core/startup/harnessToken';
 
 const token = 'a1'.repeat(32);
 
-describe('harness token (issue 11.1: no handle outside the test harness)', () => {
+describe('harness token: no test handle outside the test harness', () => {
   it('is absent unless the host environment carries a harness-shaped token', () => {
     for (const testMode of [false, true]) {
       const host = (value: string | undefined): HostStart => {

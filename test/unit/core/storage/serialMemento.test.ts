@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { SerialMemento, type MementoLike } from '../../../../src/core/storage/serialMemento';
+import { SerialMemento, type MementoLike } from '#src/core/storage/serialMemento';
 import { EchoingMemento } from '../chat/fixtures/echoingMemento';
 
 describe('SerialMemento', () => {

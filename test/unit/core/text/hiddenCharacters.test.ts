@@ -8,13 +8,13 @@ import {
   hiddenCharactersWarning,
   hiddenCharacterTitle,
   stripHiddenCharacters,
-} from '../../../../src/core/text/hiddenCharacters';
+} from '#src/core/text/hiddenCharacters';
 
 // The CVE-2021-42574 paper's "commenting out": reads as an if, is one comment.
 const TROJAN = '/*\u202E } \u2066if (isAdmin)\u2069 \u2066 begin admins only */';
 
 describe('hidden characters (src/core/text/hiddenCharacters.ts)', () => {
-  it('finds every bidi control the issue lists, with its code and name', () => {
+  it('finds every Unicode bidi control (Trojan Source), with its code and name', () => {
     const bidi = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C'];
     const found = findHiddenCharacters(`a${bidi.join('a')}a`);
     assert.deepEqual(found.map((c) => c.code), ['U+202A', 'U+202B', 'U+202C', 'U+202D', 'U+202E', 'U+2066', 'U+2067', 'U+2068', 'U+2069', 'U+200E', 'U+200F', 'U+061C']);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { connectionReport } from '../../../../src/core/views/connectionReport';
+import { connectionReport } from '#src/core/views/connectionReport';
 
 describe('connectionReport', () => {
   it('names the address, the masked prefix and the usable count', () => {

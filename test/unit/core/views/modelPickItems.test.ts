@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { textNeedsFor } from '../../../../src/core/client/modelCatalog';
-import { buildModelPickItems, shortModelName } from '../../../../src/core/views/modelPickItems';
-import { ModelListSchema } from '../../../../src/core/client/schemas';
+import { textNeedsFor } from '#src/core/client/modelCatalog';
+import { buildModelPickItems, shortModelName } from '#src/core/views/modelPickItems';
+import { ModelListSchema } from '#src/core/client/schemas';
 
 const TEXT = { architecture: { output_modalities: ['text'] }, supported_endpoint_types: ['chat-completions', 'responses', 'messages'] };
 const catalog = (reasonerAvailable: boolean) =>

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { ModelListSchema } from '../../../../src/core/client/schemas';
-import { statusBarView } from '../../../../src/core/views/statusBarModel';
+import { ModelListSchema } from '#src/core/client/schemas';
+import { statusBarView } from '#src/core/views/statusBarModel';
 
 const chatLarge = ModelListSchema().parse({
   object: 'list',

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { JSDOM } from 'jsdom';
-import { renderMarkdown } from '../../../src/webview/markdown/markdownRenderer';
-import { createSanitizer } from '../../../src/webview/markdown/sanitizer';
-import { hostileHtml, hostileMarkdown } from './fixtures/hostileMarkdown';
-import { findHazards } from './fixtures/inertDom';
+import { renderMarkdown } from '#src/webview/markdown/markdownRenderer';
+import { createSanitizer } from '#src/webview/markdown/sanitizer';
+import { hostileHtml, hostileMarkdown } from '../fixtures/hostileMarkdown';
+import { findHazards } from '../fixtures/inertDom';
 
 describe('sanitizer', () => {
   const dom = new JSDOM('<!doctype html><body></body>');

@@ -7,13 +7,14 @@ import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { startEmulator, EmulatorControl, FIXTURE_KEYS, type RunningEmulator } from '../../../emulator/index';
-import { buildImageRequest } from '../../../../src/core/client/imageRequest';
-import { ModelEntrySchema, type ModelEntry } from '../../../../src/core/client/schemas';
-import { ServiceClient } from '../../../../src/core/client/serviceClient';
-import { ServiceError } from '../../../../src/core/index';
-import { SaveError } from '../../../../src/core/images/imageFiles';
-import { ImageInputError, readImageToEdit, runImageJob } from '../../../../src/core/images/imageJob';
+import { FIXTURE_KEYS } from '../../../emulator/index';
+import { useEmulator } from '../../../support/useEmulator';
+import { buildImageRequest } from '#src/core/client/imageRequest';
+import { ModelEntrySchema, type ModelEntry } from '#src/core/client/schemas';
+import { ServiceClient } from '#src/core/client/serviceClient';
+import { ServiceError } from '#src/core/index';
+import { SaveError } from '#src/core/images/imageFiles';
+import { ImageInputError, readImageToEdit, runImageJob } from '#src/core/images/imageJob';
 
 const PNG_SIGNATURE = '89504e470d0a1a0a';
 
@@ -22,8 +23,7 @@ function pngSize(bytes: Buffer): [number, number] {
 }
 
 describe('core images: generate and edit against the emulator', function () {
-  let emulator: RunningEmulator;
-  let control: EmulatorControl;
+  const { emulator, control } = useEmulator();
   let dir: string;
   let lines: string[] = [];
   let generator: ModelEntry;
@@ -32,15 +32,11 @@ describe('core images: generate and edit against the emulator', function () {
     new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, logger: { info: (l) => lines.push(l), warn: (l) => lines.push(l), error: (l) => lines.push(l) } });
 
   before(async () => {
-    emulator = await startEmulator();
-    control = new EmulatorControl(emulator.origin);
     const list = await client().listModels();
     generator = list.data.find((m) => m.id === 'pixel/image-gen') as ModelEntry;
     editor = list.data.find((m) => m.id === 'pixel/image-edit') as ModelEntry;
   });
-  after(() => emulator.close());
   beforeEach(async () => {
-    await control.reset();
     lines = [];
     dir = await mkdtemp(path.join(tmpdir(), 'mmai-image-job-'));
   });

@@ -1,12 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { decodePng } from '../../emulator/png';
-import { call, useEmulator } from './emulatorHarness';
+import { call } from './emulatorCalls';
+import { useEmulator } from '../../support/useEmulator';
 import { checkPng, fileSays } from './pngCheck';
 
-describe('emulator POST /v1/images/generations (issue 15)', () => {
-  const h = useEmulator();
+describe('emulator POST /v1/images/generations', () => {
+  const { emulator, control } = useEmulator();
   const generate = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    call(h.emulator.origin, '/v1/images/generations', { body: { model: 'pixel/image-gen', ...body }, headers });
+    call(emulator.origin, '/v1/images/generations', { body: { model: 'pixel/image-gen', ...body }, headers });
   const pngOf = (b64: string) => Buffer.from(b64, 'base64');
 
   it('answers b64_json PNGs, 64x64 by default, the same bytes for the same prompt', async () => {
@@ -51,15 +52,15 @@ describe('emulator POST /v1/images/generations (issue 15)', () => {
   it('response_format url: a PNG served by the emulator, without a key, until reset', async () => {
     const res = await generate({ prompt: 'a red fox', response_format: 'url' });
     const url: string = res.json.data[0].url;
-    assert.match(url, new RegExp(`^${h.emulator.origin}/__emulator/files/img_[0-9a-f]{24}\\.png$`));
+    assert.match(url, new RegExp(`^${emulator.origin}/__emulator/files/img_[0-9a-f]{24}\\.png$`));
     const file = await fetch(url);
     assert.equal(file.status, 200);
     assert.equal(file.headers.get('content-type'), 'image/png');
     const bytes = Buffer.from(await file.arrayBuffer());
     assert.deepEqual(bytes, pngOf((await generate({ prompt: 'a red fox' })).json.data[0].b64_json), 'the same image as b64_json');
-    assert.deepEqual(await h.control.file(url), bytes, 'the control client reads it too');
-    await h.control.reset();
-    await assert.rejects(h.control.file(url), /GET files\/img_[0-9a-f]{24}\.png failed \(404\)/);
+    assert.deepEqual(await control.file(url), bytes, 'the control client reads it too');
+    await control.reset();
+    await assert.rejects(control.file(url), /GET files\/img_[0-9a-f]{24}\.png failed \(404\)/);
     const gone = await fetch(url);
     assert.equal(gone.status, 404);
     assert.equal(((await gone.json()) as { error: { code: string } }).error.code, 'not_found');
@@ -83,6 +84,6 @@ describe('emulator POST /v1/images/generations (issue 15)', () => {
       assert.deepEqual([res.status, res.json.error.code], [status, code], JSON.stringify(body));
       assert.match(res.json.error.message, message);
     }
-    assert.deepEqual(await h.control.charges(), []);
+    assert.deepEqual(await control.charges(), []);
   });
 });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { renderMarkdown } from '../../../src/webview/markdown/markdownRenderer';
+import { renderMarkdown } from '#src/webview/markdown/markdownRenderer';
 
 describe('renderMarkdown', () => {
   it('wraps fenced code with a toolbar naming the language, and returns its source', () => {

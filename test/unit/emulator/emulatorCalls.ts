@@ -1,33 +1,6 @@
-// Shared by the emulator tests: one emulator per suite over real loopback HTTP, a small
-// fetch wrapper and an SSE splitter.
-import { EmulatorControl, FIXTURE_KEYS, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator';
-
-export interface Harness {
-  readonly emulator: RunningEmulator;
-  readonly control: EmulatorControl;
-}
-
-/** Starts an emulator for the enclosing describe(), resets it before each test, closes it after. */
-export function useEmulator(options?: EmulatorOptions): Harness {
-  let emulator: RunningEmulator | undefined;
-  let control: EmulatorControl | undefined;
-  before(async () => {
-    emulator = await startEmulator(options);
-    control = new EmulatorControl(emulator.origin);
-  });
-  beforeEach(async () => control?.reset());
-  after(async () => emulator?.close());
-  return {
-    get emulator() {
-      if (!emulator) throw new Error('emulator not started');
-      return emulator;
-    },
-    get control() {
-      if (!control) throw new Error('emulator not started');
-      return control;
-    },
-  };
-}
+// Shared by the emulator tests: a small fetch wrapper over real loopback HTTP, an SSE splitter
+// and a chat body. The emulator itself comes from test/support/useEmulator.ts.
+import { FIXTURE_KEYS } from '../../emulator';
 
 export interface CallOptions {
   method?: string;

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { IncrementalMarkdown } from '../../../src/webview/markdown/incrementalRenderer';
-import { renderMarkdown } from '../../../src/webview/markdown/markdownRenderer';
-import { replies } from './fixtures/replies';
+import { IncrementalMarkdown } from '#src/webview/markdown/incrementalRenderer';
+import { renderMarkdown } from '#src/webview/markdown/markdownRenderer';
+import { replies } from '../fixtures/replies';
 
 function shown(markdown: IncrementalMarkdown): { html: string; codes: unknown[] } {
   return {

@@ -2,10 +2,10 @@
 // giant words in pieces (longRuns.ts) and hidden characters as marks (hiddenCharacterMarks.ts).
 import * as assert from 'node:assert/strict';
 import { JSDOM } from 'jsdom';
-import { PAGE_ADDED, patchChildren } from '../../../src/webview/markdown/domPatch';
-import { chunkLongRuns, RUN_CHUNK } from '../../../src/webview/markdown/longRuns';
-import { createSanitizer } from '../../../src/webview/markdown/sanitizer';
-import { StreamView } from '../../../src/webview/markdown/streamView';
+import { PAGE_ADDED, patchChildren } from '#src/webview/markdown/domPatch';
+import { chunkLongRuns, RUN_CHUNK } from '#src/webview/markdown/longRuns';
+import { createSanitizer } from '#src/webview/markdown/sanitizer';
+import { StreamView } from '#src/webview/markdown/streamView';
 
 describe('the streamed tail', () => {
   const { window } = new JSDOM('<!doctype html><body></body>');

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { JSDOM } from 'jsdom';
-import { renderMarkdown } from '../../../src/webview/markdown/markdownRenderer';
-import { createSanitizer } from '../../../src/webview/markdown/sanitizer';
-import { MIN_SHOW_INTERVAL_MS, SECTION_BLOCKS, StreamView } from '../../../src/webview/markdown/streamView';
-import { replies } from './fixtures/replies';
+import { renderMarkdown } from '#src/webview/markdown/markdownRenderer';
+import { createSanitizer } from '#src/webview/markdown/sanitizer';
+import { MIN_SHOW_INTERVAL_MS, SECTION_BLOCKS, StreamView } from '#src/webview/markdown/streamView';
+import { replies } from '../fixtures/replies';
 
 describe('StreamView', () => {
   const dom = new JSDOM('<!doctype html><body></body>');
