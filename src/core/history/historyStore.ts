@@ -274,6 +274,10 @@ export class HistoryStore {
       return;
     }
     this.indexWrite = (async () => {
+      // After the save that asked for it has resolved: an answer is shown as ended once its
+      // conversation's file is written, and the list (mended from the files if a window goes
+      // first) does not hold it up.
+      await new Promise((resolve) => setImmediate(resolve));
       do {
         this.indexAgain = false;
         await writeIndex(this.folder, this.entries.values()).catch((error: Error) => this.log(`History: could not write ${this.folder.index}: ${error.message}`));
