@@ -34,10 +34,12 @@ function fixesFor(kind: ErrorKind, answerLost: boolean): FixAction[] {
   switch (kind) {
     case 'auth':
       return ['setApiKey', 'showLog'];
-    case 'forbidden':
-    case 'not_found':
+    case 'model_unavailable':
+    case 'refused':
     case 'too_long':
       return ['selectModel', 'showLog'];
+    case 'not_found':
+      return ['setBaseUrl', 'showLog'];
     case 'config':
       return ['openSettings', 'showLog'];
     case 'network':

@@ -84,11 +84,11 @@ export class Connection extends Disposable {
   }
 
   /**
-   * Spec, Errors 5: a model the service called unavailable (403) or unknown (404) means the
+   * Spec, Errors 5: a model the service called unavailable or unknown (model_unavailable) means the
    * catalog is stale. It is read again at once, so Select Model, the status bar and the chat show the truth.
    */
   noteFailure(error: unknown): void {
-    if (!(error instanceof ServiceError) || (error.kind !== 'forbidden' && error.kind !== 'not_found') || !error.diagnostics.model) return;
+    if (!(error instanceof ServiceError) || error.kind !== 'model_unavailable' || !error.diagnostics.model) return;
     // A list that changed is announced by the catalog (catalogFor).
     void this.models({ refresh: true, quiet: true });
   }

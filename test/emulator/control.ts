@@ -1,4 +1,5 @@
 // A typed client for the control API, for tests and benchmarks (global fetch, no key needed).
+import type { ErrorShape } from './errorShapes';
 import type { CatalogShape } from './catalogShapes';
 import type { Fault, FaultEndpoint } from './faults';
 import type { Account, Charge } from './billing';
@@ -20,6 +21,11 @@ export class EmulatorControl {
   /** Sets a key's balance and spend limit in RUB (null: unlimited); absent fields stay as they are. */
   async setBilling(key: string, limits: { balanceRub?: number | null; spendLimitRub?: number | null }): Promise<Account & { keyPrefix: string }> {
     return (await this.call('POST', 'billing', { key, ...limits })) as Account & { keyPrefix: string };
+  }
+
+  /** Writes the API's error answers as this gateway does, until reset. */
+  async setErrorShape(shape: ErrorShape): Promise<void> {
+    await this.call('POST', 'error-shape', { shape });
   }
 
   async charges(): Promise<Charge[]> {

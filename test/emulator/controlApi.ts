@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { maskKey } from './auth';
 import { ScriptedReplySchema } from './completionText';
+import { ErrorShapeSchema } from './errorShapes';
 import type { Exchange } from './exchange';
 import { CatalogShapeSchema } from './catalogShapes';
 import { FaultRequestSchema } from './faults';
@@ -13,6 +14,7 @@ import type { EmulatorState } from './state';
 export const CONTROL_PREFIX = '/__emulator/';
 
 const RepliesSchema = z.object({ replies: z.array(ScriptedReplySchema).min(1) });
+const ErrorShapeRequestSchema = z.object({ shape: ErrorShapeSchema });
 const BillingSchema = z.object({
   key: z.string().min(1),
   balanceRub: z.number().nullable().optional(),
@@ -43,6 +45,12 @@ export async function handleControl(ex: Exchange, state: EmulatorState, pathname
       const account = state.billing.setLimits(key, limits);
       return ex.json(200, { keyPrefix: maskKey(key), ...account });
     }
+    case 'POST error-shape': {
+      const body = await parse(ex, ErrorShapeRequestSchema);
+      if (!body) return;
+      state.errorShape = body.shape;
+      return ex.json(200, { shape: body.shape });
+    }
     case 'POST catalog': {
       const body = await parse(ex, z.object({ shape: CatalogShapeSchema }));
       if (!body) return;
@@ -56,7 +64,7 @@ export async function handleControl(ex: Exchange, state: EmulatorState, pathname
       return ex.json(200, { queued: body.replies.length });
     }
     default:
-      return ex.error(404, 'not_found', `${action} is not a control action: use GET requests, charges or files/<name>, POST faults, replies, billing, catalog or reset.`);
+      return ex.error(404, 'not_found', `${action} is not a control action: use GET requests, charges or files/<name>, POST faults, replies, billing, catalog, error-shape or reset.`);
   }
 }
 

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
+import { errorReply, type ErrorShape } from './errorShapes';
 import type { BodyFault } from './faults';
 import type { RecordedRequest } from './requestLog';
 
@@ -15,6 +16,8 @@ export class Exchange {
   /** Aborts when the client goes away or the emulator closes: long replies stop early. */
   readonly signal: AbortSignal;
   record: RecordedRequest | undefined;
+  /** How error answers are written (the control API's switch); control replies keep the service's. */
+  errorShape: ErrorShape = 'service';
 
   constructor(
     readonly req: IncomingMessage,
@@ -67,8 +70,25 @@ export class Exchange {
     this.res.end(text);
   }
 
-  error(status: number, code: string, message: string, headers: OutgoingHttpHeaders = {}): void {
-    this.json(status, { error: { code, message, request_id: this.requestId } }, headers);
+  error(status: number, code: string, message: string, headers: OutgoingHttpHeaders = {}, metadata?: Record<string, unknown>): void {
+    const reply = errorReply(this.errorShape, status, code, message, this.requestId, metadata);
+    this.moveRequestId(reply.requestIdHeader);
+    this.json(status, reply.body, headers);
+  }
+
+  /** A recorded answer replayed as it was: its body and headers only (its own request id, if any). */
+  raw(status: number, body: string, headers: Record<string, string>): void {
+    this.moveRequestId(undefined);
+    const type = body.trimStart().startsWith('{') ? 'application/json' : 'text/html; charset=utf-8';
+    this.writeHead(status, { 'content-type': type, ...headers, 'content-length': Buffer.byteLength(body) });
+    this.res.end(body);
+  }
+
+  /** The request id goes in this header (none: in no header). */
+  private moveRequestId(header: string | undefined): void {
+    if (header === 'x-request-id') return;
+    this.res.removeHeader('x-request-id');
+    if (header) this.res.setHeader(header, this.requestId);
   }
 
   /** A 200 JSON reply, bent by a queued body fault when there is one. */

@@ -12,6 +12,10 @@ export const FaultSchema = z.discriminatedUnion('type', [
     code: z.string().optional(),
     message: z.string().optional(),
     headers: z.record(z.string(), z.string()).optional(),
+    /** OpenRouter's `error.metadata`, written when the error shape is `openrouter`. */
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    /** A recorded body replayed byte for byte, with `headers` only (no request id of the emulator's). */
+    body: z.string().optional(),
   }),
   z.object({ type: z.literal('rate_limit'), retryAfterSeconds: z.number().int().min(0) }),
   z.object({ type: z.literal('reset') }),

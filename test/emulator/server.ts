@@ -86,6 +86,7 @@ async function serveApi(ex: Exchange, state: EmulatorState, url: URL): Promise<v
     extraHeaders: Object.keys(ex.req.headers).filter((name) => name.startsWith('x-') && name !== 'x-client-request-id').sort(),
   };
   ex.record = record;
+  ex.errorShape = state.errorShape;
   state.log.add(record);
 
   const auth = authenticate(ex.req.headers.authorization);
@@ -119,7 +120,8 @@ async function serveApi(ex: Exchange, state: EmulatorState, url: URL): Promise<v
   record.fault = fault?.type ?? null;
   switch (fault?.type) {
     case 'status':
-      return ex.error(fault.status, fault.code ?? defaultCodeFor(fault.status), fault.message ?? `Injected failure (${fault.status}).`, fault.headers);
+      if (fault.body !== undefined) return ex.raw(fault.status, fault.body, fault.headers ?? {});
+      return ex.error(fault.status, fault.code ?? defaultCodeFor(fault.status), fault.message ?? `Injected failure (${fault.status}).`, fault.headers, fault.metadata);
     case 'rate_limit':
       return ex.error(429, 'rate_limit_exceeded', `Too many requests for this key: retry after ${fault.retryAfterSeconds} s.`, {
         'retry-after': String(fault.retryAfterSeconds),

@@ -2,6 +2,7 @@
 import { Billing } from './billing';
 import type { CatalogShape } from './catalogShapes';
 import type { ScriptedReply } from './completionText';
+import type { ErrorShape } from './errorShapes';
 import { FaultQueue } from './faults';
 import { ImageFiles } from './imageFiles';
 import { RateLimiter, type RateLimitOptions } from './rateLimiter';
@@ -16,6 +17,8 @@ export class EmulatorState {
   readonly files = new ImageFiles();
   /** Scripted texts that replace the next chat replies, in order. */
   readonly scriptedReplies: ScriptedReply[] = [];
+  /** How the API's error answers are written. */
+  errorShape: ErrorShape = 'service';
 
   /** The shape GET /v1/models publishes (POST /__emulator/catalog sets it; reset restores the one started with). */
   catalogShape: CatalogShape;
@@ -35,6 +38,7 @@ export class EmulatorState {
     this.billing.reset();
     this.files.clear();
     this.scriptedReplies.length = 0;
+    this.errorShape = 'service';
     this.catalogShape = this.startShape;
   }
 }

@@ -1,26 +1,18 @@
 // The chat in a real extension host against the emulator: the shared controller (send,
-// stream, stop, errors, history in globalState), the host<->page protocol, the panel's HTML.
+// stream, stop, errors, history in files), the host<->page protocol, the panel's HTML.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AssistantTurn } from '#src/core/chat/conversation';
 import { Commands, Settings } from '#src/core/manifest/ids';
-import type { TestHandle } from '#src/vscode/testHandle';
 import { suiteEnv } from './env';
-import { arrangeChat, StandInPage } from './chatHarness';
+import { arrangeChat, lastReply, StandInPage } from './chatHarness';
 import { emulator, until } from './shellHarness';
 import { useTestHandle } from '../support/useTestHandle';
-
-function lastReply(api: TestHandle): AssistantTurn {
-  const turn = api.chat.host.session.current().turns.at(-1);
-  assert.equal(turn?.role, 'assistant');
-  return turn as AssistantTurn;
-}
 
 describe('chat: controller in the extension host', () => {
   const api = useTestHandle();
   beforeEach(() => arrangeChat(api));
 
-  it('sends, streams a reply with a code block and usage, and stores the conversation in globalState', async () => {
+  it('sends, streams a reply with a code block and usage, and stores the conversation in the history', async () => {
     const { session } = api.chat.host;
     await session.send('Write a TypeScript debounce function');
     const reply = lastReply(api);

@@ -3,9 +3,17 @@
 // ready state (emulator address, fixture key, a chat model).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { AssistantTurn } from '#src/core/chat/conversation';
 import type { TestHandle } from '#src/vscode/testHandle';
 import { suiteEnv } from './env';
 import { arrange } from './shellHarness';
+
+/** The conversation's last turn, which must be the assistant's. */
+export function lastReply(api: TestHandle): AssistantTurn {
+  const turn = api.chat.host.session.current().turns.at(-1);
+  assert.equal(turn?.role, 'assistant');
+  return turn as AssistantTurn;
+}
 
 export async function arrangeChat(api: TestHandle, model = 'acme/chat-large'): Promise<void> {
   const { baseUrl, apiKey } = suiteEnv();

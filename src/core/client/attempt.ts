@@ -109,7 +109,9 @@ export async function* runAttempts<T>(settings: ClientSettings, call: Call, read
       // Delegated, not re-yielded: one hop less for every event. A caller that stops reading
       // early closes the reader too (or its idle watchdog would tick on for ever).
       // A redirect is a failure too, but for a download (no key goes with it).
-      failure = response.statusCode >= (call.anonymous ? 400 : 300) ? await failureFromResponse(response, settings.apiKey) : yield* read(response, attempt);
+      // A download names no model of its own: its 404 is the address's.
+      const failed = response.statusCode >= (call.anonymous ? 400 : 300);
+      failure = failed ? await failureFromResponse(response, settings.apiKey, call.anonymous ? undefined : call.model) : yield* read(response, attempt);
     } catch (error) {
       failure = thrownFailure(error, attempt.stopped, settings.timeoutMs);
     } finally {
@@ -209,6 +211,7 @@ export function fail(settings: ClientSettings, call: Call, attempt: Attempt | un
     status: failure.status,
     code: failure.code,
     requestId: failure.requestId,
+    requestIdSource: failure.requestIdSource,
     clientRequestId: call.clientRequestId,
     keyPrefix: settings.keyPrefix,
     kind: failure.kind,
@@ -229,7 +232,7 @@ export function logCall(
   level: keyof ClientLogger,
   call: Call,
   attempt: Attempt | undefined,
-  outcome: { status?: number; code?: string; requestId?: string; kind?: string; serviceMessage?: string; note?: string },
+  outcome: { status?: number; code?: string; requestId?: string; requestIdSource?: string; kind?: string; serviceMessage?: string; note?: string },
 ): void {
   if (!settings.logger) return;
   const fields = [
@@ -238,7 +241,7 @@ export function logCall(
     `status=${outcome.status ?? '-'}`,
     `code=${outcome.code ?? '-'}`,
     outcome.kind ? `kind=${outcome.kind}` : '',
-    `request_id=${outcome.requestId ?? '-'}`,
+    `request_id=${outcome.requestId ?? '-'}${outcome.requestIdSource ? ` (${outcome.requestIdSource})` : ''}`,
     `client_request_id=${call.clientRequestId}`,
     `attempt=${attempt?.number ?? 0}/${settings.maxRetries + 1}`,
     `duration=${attempt ? Math.round(performance.now() - attempt.startedAt) : 0}ms`,

@@ -12,6 +12,8 @@ export interface DiagnosticsRecord {
   status?: number;
   code?: string;
   requestId?: string;
+  /** Where the request id was read, e.g. `header request-id`. */
+  requestIdSource?: string;
   clientRequestId: string;
   keyPrefix: string;
   kind?: ErrorKind;
@@ -40,7 +42,7 @@ export function formatDiagnostics(record: DiagnosticsRecord): string {
     ['HTTP status', record.status],
     ['Error code', record.code],
     ['Error kind', record.kind],
-    ['Request id', record.requestId],
+    ['Request id', record.requestId && (record.requestIdSource ? `${record.requestId} (${record.requestIdSource})` : record.requestId)],
     ['Client request id', record.clientRequestId],
     ['Key prefix', record.keyPrefix],
     ['Attempts', record.attempts],

@@ -21,8 +21,13 @@ const SET_KEY = "'Multi-Model AI: Set API Key'";
 const SELECT_MODEL = "'Multi-Model AI: Select Model'";
 const SUPPORT = 'If it keeps happening, copy the diagnostics into a support message.';
 
+const KEY_NOT_ALLOWED = `Your key is not allowed to do this: check its workspace in the management cabinet, or set another key with ${SET_KEY}.`;
+
 const ADVICE_BY_CODE: Record<string, string> = {
   invalid_api_key: `Your API key was rejected (revoked, mistyped or from another workspace). Set a new key with ${SET_KEY}.`,
+  permission_error: KEY_NOT_ALLOWED,
+  access_denied: KEY_NOT_ALLOWED,
+  permission_denied: KEY_NOT_ALLOWED,
   model_unavailable: `This model is not available to your workspace: pick another with ${SELECT_MODEL}.`,
   model_not_found: `This model is no longer offered: pick another with ${SELECT_MODEL}.`,
   unsupported_parameter: `This model does not accept one of the request's options: pick another model with ${SELECT_MODEL}.`,
@@ -32,8 +37,11 @@ const ADVICE_BY_CODE: Record<string, string> = {
 
 const ADVICE_BY_KIND: Record<ErrorKind, string> = {
   auth: ADVICE_BY_CODE.invalid_api_key as string,
-  forbidden: `Your key is not allowed to do this: check its workspace in the management cabinet, or set another key with ${SET_KEY}.`,
+  // Told by refusalAdvice, with the status and the request id.
+  forbidden: '',
+  refused: '',
   not_found: 'The service does not offer this address: check the Multi-Model AI base URL setting (it must end with /v1).',
+  model_unavailable: `The service cannot run this model now (no provider serves it, or not with this request's options): pick another with ${SELECT_MODEL}.`,
   invalid_request: `The service refused the request. ${SUPPORT}`,
   payment: '',
   too_long: `The conversation is too long for this model: start a new chat, or pick a model with a larger context with ${SELECT_MODEL}.`,
@@ -60,17 +68,21 @@ const IMAGE_ADVICE: Partial<Record<ErrorKind | 'unsupported_model_endpoint', str
   invalid_request: 'The service could not use the image or the prompt: check that the file is a PNG, JPEG or WebP image, then try again.',
   unsupported_model_endpoint: 'This model does not do this with images: pick another image model.',
   stream_interrupted: 'The images were cut off before they arrived whole: try again.',
+  refused: "The service's moderation refused this image request: change the prompt or the image, then try again.",
 };
 
 /** `lost`: a generation sent and its answer lost on the way (ServiceError.answerLost). */
-export function adviceFor(init: AdviceFacts, lost: boolean): string {
+export function adviceFor(facts: AdviceFacts, lost: boolean): string {
+  // A numeric code (OpenRouter's) repeats the status: it tells nothing more.
+  const init = facts.code !== undefined && /^\d+$/.test(facts.code) ? { ...facts, code: undefined } : facts;
   const { kind, code, partialText } = init;
   let advice = (code !== undefined && kind !== 'stream_interrupted' ? ADVICE_BY_CODE[code] : undefined) ?? ADVICE_BY_KIND[kind];
   if (init.diagnostics.endpoint.includes('/images/')) advice = IMAGE_ADVICE[code === 'unsupported_model_endpoint' ? code : kind] ?? advice;
   if (kind === 'payment') advice = paymentAdvice(code, init.diagnostics.keyPrefix);
   if (kind === 'rate_limit' && init.retryAfterMs !== undefined) advice = rateLimitAdvice(init.retryAfterMs);
   if (lost) advice = LOST_ANSWER[kind] ?? advice;
-  if (kind === 'invalid_request' && advice === ADVICE_BY_KIND.invalid_request) advice = refusalAdvice(init.status, code, init.requestId);
+  if (advice === '') advice = refusalAdvice(init);
+  if (kind === 'invalid_request' && advice === ADVICE_BY_KIND.invalid_request) advice = invalidAdvice(init.status, code, init.requestId);
   if (partialText) advice += ' The part of the answer that arrived is kept.';
   return advice;
 }
@@ -92,10 +104,25 @@ function rateLimitAdvice(retryAfterMs: number): string {
   return `The service is rate-limiting requests for ${Math.ceil(seconds / 60)} min: try again at ${time}.`;
 }
 
+function quoteFor(requestId: string | undefined): string {
+  return requestId ? `quote request id ${requestId} to support` : 'copy the diagnostics into a support message';
+}
+
 /** Errors 4: a refusal the client has no specific advice for says only what is certain. */
-function refusalAdvice(status: number | undefined, code: string | undefined, requestId: string | undefined): string {
-  const quote = requestId ? `quote request id ${requestId} to support` : 'copy the diagnostics into a support message';
-  if (status === 422) return `The service refused the request as invalid (HTTP 422${code ? `, ${code}` : ''}): if it keeps happening, ${quote}.`;
+function invalidAdvice(status: number | undefined, code: string | undefined, requestId: string | undefined): string {
+  if (status === 422) return `The service refused the request as invalid (HTTP 422${code ? `, ${code}` : ''}): if it keeps happening, ${quoteFor(requestId)}.`;
   const what = [status === undefined ? undefined : `HTTP ${status}`, code].filter(Boolean).join(', ');
-  return `The service refused the request${what ? ` (${what})` : ''}: if it keeps happening, ${quote}.`;
+  return `The service refused the request${what ? ` (${what})` : ''}: if it keeps happening, ${quoteFor(requestId)}.`;
+}
+
+/**
+ * A refusal of this request, not of the key: its content, when the body says so (a moderation
+ * code or metadata), else neutrally, with what the person can try and the request id.
+ */
+function refusalAdvice({ kind, status, code, requestId }: AdviceFacts): string {
+  if (kind === 'refused') {
+    return `The service refused this request because of its content (a moderation or guardrail check): rephrase it or leave out the flagged part, or pick another model with ${SELECT_MODEL}. If you think it is a mistake, ${quoteFor(requestId)}.`;
+  }
+  const what = [status === undefined ? undefined : `HTTP ${status}`, code].filter(Boolean).join(', ');
+  return `The service refused this request${what ? ` (${what})` : ''}: try again later, or with another model; if it keeps happening, ${quoteFor(requestId)}.`;
 }

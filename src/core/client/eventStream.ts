@@ -97,8 +97,7 @@ export function errorFault(json: unknown): StreamFault {
   const hasError = (json as { error?: unknown } | null)?.error != null;
   const parsed = ErrorBodySchema().safeParse(hasError ? json : { error: json });
   const detail = parsed.success ? parsed.data.error : undefined;
-  const type = (json as { error?: { type?: unknown } } | null)?.error?.type;
-  return new StreamFault('error_event', detail?.code ?? (typeof type === 'string' ? type : undefined), detail?.message ?? undefined);
+  return new StreamFault('error_event', detail?.code ?? detail?.type ?? undefined, detail?.message ?? undefined);
 }
 
 /** A parsed event that does not have the shape its type promises. */

@@ -1,13 +1,13 @@
 // A failed attempt, classified before it becomes a ServiceError or a retry: an HTTP error answer
-// by its status and public code, a redirect as a setting to fix, a thrown error by who stopped
+// by its structured signals (errorKind.ts), a redirect as a setting to fix, a thrown error by who stopped
 // the attempt, a stream's fault by whether output had reached the caller (spec, Errors 2 and 3).
 // Everything here came from the server, which may echo the key back: masked, or dropped.
 import { StreamFault } from './eventStream';
-import { flatHeaders, headerValue, parseJson, type Response } from './httpResponse';
+import { readErrorAnswer } from './errorAnswer';
+import { flatHeaders, headerValue, type Response } from './httpResponse';
 import { keyFreeToken, maskEveryKey, maskKeyIn } from './keyMasking';
 import { parseRetryAfter, type RetryCase } from './retryPolicy';
-import { ErrorBodySchema, type ErrorBody } from './schemas';
-import { kindFor, kindForCode, type ErrorKind } from './errorKind';
+import { kindForCode, kindOf, type ErrorKind } from './errorKind';
 import type { ServiceErrorInit } from './serviceError';
 
 /** Why the client itself stopped an attempt. */
@@ -30,29 +30,30 @@ export interface FailureSettings {
 const UNSENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /** Kinds whose advice still holds when the failure came after part of the answer. */
-const KEEPS_ADVICE_AFTER_OUTPUT: ReadonlySet<ErrorKind> = new Set(['payment', 'auth', 'too_long']);
+const KEEPS_ADVICE_AFTER_OUTPUT: ReadonlySet<ErrorKind> = new Set(['payment', 'auth', 'too_long', 'refused']);
 
-/** An answer with an error status (or a redirect), by its status, public code and retry window. */
-export async function failureFromResponse(response: Response, apiKey: string): Promise<Failure> {
+/** An answer with an error status (or a redirect), by its structured signals, code and retry window; `model`: the request's. */
+export async function failureFromResponse(response: Response, apiKey: string, model?: string): Promise<Failure> {
   const status = response.statusCode;
   if (status < 400) return redirectFailure(response, apiKey);
   const headers = flatHeaders(response.headers);
-  let body: ErrorBody['error'] | undefined;
+  let text = '';
   try {
-    const parsed = ErrorBodySchema().safeParse(parseJson(await response.body.text()));
-    if (parsed.success) body = parsed.data.error;
+    text = await response.body.text();
   } catch {
-    // An unreadable error body still leaves the status to go on.
+    // An unreadable error body still leaves the status and headers to go on.
   }
-  const code = keyFreeToken(body?.code, apiKey);
+  const answer = readErrorAnswer(status, headers, text, apiKey, model !== undefined);
+  const waits = status === 408 || status === 429 || status >= 500;
   return {
-    kind: kindFor(status, code),
-    ...((status === 408 || status === 429 || status >= 500) && { retryCase: 'refused' as const }),
+    kind: kindOf(answer.signals),
+    ...(waits && { retryCase: 'refused' as const }),
     status,
-    code,
-    requestId: keyFreeToken(headers['x-request-id'] ?? body?.request_id, apiKey),
-    retryAfterMs: status === 429 || status === 408 || status >= 500 ? parseRetryAfter(response.headers) : undefined,
-    serviceMessage: body?.message ? maskKeyIn(body.message, apiKey) : undefined,
+    code: answer.code,
+    requestId: answer.requestId,
+    requestIdSource: answer.requestIdSource,
+    retryAfterMs: waits ? parseRetryAfter(response.headers) : undefined,
+    serviceMessage: answer.serviceMessage,
     headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, maskKeyIn(value, apiKey)])),
   };
 }

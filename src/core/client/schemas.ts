@@ -95,14 +95,23 @@ export const usageShape = () => ({
 export const UsageSchema = buildOnce(() => z.looseObject(usageShape()));
 export type Usage = z.infer<ReturnType<typeof UsageSchema>>;
 
-/** `{ error: { code, message, request_id } }`: an error response body or a stream's error event. */
-export const ErrorBodySchema = buildOnce(() =>
-  z.looseObject({
+/**
+ * `{ error: { code, message, request_id } }`: an error response body or a stream's error event;
+ * also Anthropic's `{ type: "error", error: { type, message }, request_id }` and OpenRouter's
+ * numeric `code` with `metadata`. A field of another type is dropped, never a reason to fail.
+ */
+export const ErrorBodySchema = buildOnce(() => {
+  const text = () => z.catch(z.nullish(z.string()), undefined);
+  return z.looseObject({
     error: z.looseObject({
-      code: z.nullish(z.union([z.string(), z.pipe(z.number(), z.transform(String))])),
-      message: z.nullish(z.string()),
-      request_id: z.nullish(z.string()),
+      code: z.catch(z.nullish(z.union([z.string(), z.pipe(z.number(), z.transform(String))])), undefined),
+      type: text(),
+      message: text(),
+      request_id: text(),
+      metadata: z.catch(z.optional(z.record(z.string(), z.unknown())), undefined),
     }),
-  }),
-);
+    request_id: text(),
+    id: text(),
+  });
+});
 export type ErrorBody = z.infer<ReturnType<typeof ErrorBodySchema>>;

@@ -13,6 +13,8 @@ export interface ServiceErrorInit {
   status?: number;
   code?: string;
   requestId?: string;
+  /** Where the request id was read (`header request-id`, `body request_id`, …). */
+  requestIdSource?: string;
   retryAfterMs?: number;
   /** How the last attempt failed, for a network failure: never sent, or sent and the answer lost. */
   retryCase?: RetryCase;
@@ -31,6 +33,7 @@ export class ServiceError extends Error {
   readonly status?: number;
   readonly code?: string;
   readonly requestId?: string;
+  readonly requestIdSource?: string;
   readonly clientRequestId: string;
   readonly retryAfterMs?: number;
   /** A generation sent, and its answer lost on the way: the service may have made it (Errors 2). */
@@ -48,6 +51,7 @@ export class ServiceError extends Error {
     this.status = init.status;
     this.code = init.code;
     this.requestId = init.requestId;
+    this.requestIdSource = init.requestIdSource;
     this.clientRequestId = init.clientRequestId;
     this.retryAfterMs = init.retryAfterMs;
     this.answerLost = answerLost(init);

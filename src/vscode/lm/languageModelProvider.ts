@@ -117,8 +117,8 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
     const card = errorCard(error);
     const message = `${card.message}${card.requestId ? ` (request id ${card.requestId})` : ''}`;
     const kind = (error as Partial<ServiceError>).kind;
-    if (kind === 'auth' || kind === 'payment') return vscode.LanguageModelError.NoPermissions(message);
-    if (kind === 'forbidden' || kind === 'not_found') return vscode.LanguageModelError.NotFound(message);
+    if (kind === 'auth' || kind === 'payment' || kind === 'forbidden') return vscode.LanguageModelError.NoPermissions(message);
+    if (kind === 'model_unavailable' || kind === 'not_found') return vscode.LanguageModelError.NotFound(message);
     return new vscode.LanguageModelError(message);
   }
 }

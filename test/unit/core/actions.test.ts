@@ -5,8 +5,10 @@ import type { ErrorKind } from '#src/core/index';
 describe('actionsFor', () => {
   const expected: [ErrorKind, string[]][] = [
     ['auth', ['setApiKey', 'showLog', 'retry']],
-    ['forbidden', ['selectModel', 'showLog', 'retry']],
-    ['not_found', ['selectModel', 'showLog', 'retry']],
+    ['forbidden', ['showLog', 'retry']],
+    ['refused', ['selectModel', 'showLog', 'retry']],
+    ['model_unavailable', ['selectModel', 'showLog', 'retry']],
+    ['not_found', ['setBaseUrl', 'showLog', 'retry']],
     ['config', ['openSettings', 'showLog', 'retry']],
     ['invalid_request', ['showLog', 'retry']],
     ['rate_limit', ['retry', 'showLog']],

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { kindFor, kindForCode } from '#src/core/client/errorKind';
+import { kindFor, kindForCode, kindOf } from '#src/core/client/errorKind';
 
 describe('error kinds', () => {
   it('Errors table: maps statuses to kinds', () => {
@@ -22,7 +22,35 @@ describe('error kinds', () => {
       [429, 'rate_limit_exceeded'],
       [400, 'insufficient_balance'],
     ];
-    assert.deepEqual(cases.map(([status, code]) => kindFor(status, code)), ['payment', 'payment', 'payment', 'payment', 'payment', 'payment', 'forbidden', 'rate_limit', 'invalid_request']);
+    assert.deepEqual(cases.map(([status, code]) => kindFor(status, code)), ['payment', 'payment', 'payment', 'payment', 'payment', 'payment', 'model_unavailable', 'rate_limit', 'invalid_request']);
     assert.deepEqual(['insufficient_balance', 'insufficient_quota', 'spend_limit_exceeded', 'billing_hard_limit_reached'].map(kindForCode), ['payment', 'payment', 'payment', 'payment']);
+  });
+
+  it('inside a stream, Anthropic types and gateway codes are told by the code alone', () => {
+    const codes = ['overloaded_error', 'api_error', 'rate_limit_error', 'authentication_error', 'permission_error', 'invalid_request_error', 'content_policy_violation', 'model_not_found', 'context_length_exceeded'];
+    assert.deepEqual(codes.map(kindForCode), ['server', 'server', 'rate_limit', 'auth', 'forbidden', 'invalid_request', 'refused', 'model_unavailable', 'too_long']);
+  });
+
+  it('a 404 is the model only in the error shape, to a request that names one; else the address', () => {
+    const cases = [
+      { status: 404, code: '404', shaped: true, aboutModel: true },
+      { status: 404, code: '404', shaped: true, aboutModel: false },
+      { status: 404, shaped: false, aboutModel: true },
+      { status: 404, code: 'invalid_request_error', shaped: true, aboutModel: true },
+      { status: 404, code: 'doubled_version_path', shaped: true, aboutModel: true },
+      { status: 503, code: 'model_not_found', shaped: true, aboutModel: true },
+    ];
+    assert.deepEqual(cases.map(kindOf), ['model_unavailable', 'not_found', 'not_found', 'not_found', 'not_found', 'model_unavailable']);
+  });
+
+  it('a 403 is a refusal of the content by its metadata or code, of the key by its code, else neutral', () => {
+    const cases = [
+      { status: 403, code: '403', metadata: ['reasons', 'flagged_input'], shaped: true },
+      { status: 403, code: 'guardrail', shaped: true },
+      { status: 403, code: 'permission_error', shaped: true },
+      { status: 403, code: '403', shaped: true },
+      { status: 403, code: 'spend_limit_exceeded', shaped: true },
+    ];
+    assert.deepEqual(cases.map(kindOf), ['refused', 'refused', 'forbidden', 'forbidden', 'payment']);
   });
 });

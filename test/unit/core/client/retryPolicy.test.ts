@@ -16,7 +16,7 @@ describe('core retry policy', () => {
 
   it('Errors 2: only transient failures with a retry case are retried', () => {
     const retried: ErrorKind[] = ['server', 'network', 'timeout', 'rate_limit'];
-    const never: ErrorKind[] = ['auth', 'forbidden', 'not_found', 'invalid_request', 'payment', 'too_long', 'aborted', 'stream_interrupted', 'bad_response', 'config'];
+    const never: ErrorKind[] = ['auth', 'forbidden', 'refused', 'not_found', 'model_unavailable', 'invalid_request', 'payment', 'too_long', 'aborted', 'stream_interrupted', 'bad_response', 'config'];
     for (const kind of retried) assert.notEqual(new RetryBudget(2, false).next({ kind, retryCase: 'refused' }), undefined, kind);
     for (const kind of never) assert.equal(new RetryBudget(2, false).next({ kind, retryCase: 'refused' }), undefined, kind);
     // An error event inside the stream, before any output, has no case: the person is offered Retry.

@@ -133,9 +133,9 @@ describe('core ServiceClient against the emulator', function () {
       assert.match(error.userMessage, /Set API Key/);
     });
 
-    it('Authentication rule 9: a model unavailable to the workspace is forbidden with advice to pick another', async () => {
+    it('Authentication rule 9: a model unavailable to the workspace is told as the model, with advice to pick another', async () => {
       const { error } = await whole(client(), chat('zeta/reasoner-pro'));
-      assert.equal(error?.kind, 'forbidden');
+      assert.equal(error?.kind, 'model_unavailable');
       assert.equal(error.code, 'model_unavailable');
       assert.match(error.userMessage, /Select Model/);
       assert.ok((await whole(client({ apiKey: FIXTURE_KEYS.beta }), chat('zeta/reasoner-pro'))).text);
@@ -246,8 +246,8 @@ describe('core ServiceClient against the emulator', function () {
       })),
       { name: 'Errors rule: 503 then success is one call with one client request id', faults: [{ type: 'status', status: 503, headers: noWait }], modes: ['json', 'stream'], attempts: 2 },
       { name: 'Errors rule: 400 is never retried', faults: [{ type: 'status', status: 400, code: 'invalid_request' }], modes: ['json', 'stream'], attempts: 1, error: { kind: 'invalid_request', code: 'invalid_request', status: 400 } },
-      { name: 'Errors rule: 403 is never retried', faults: [{ type: 'status', status: 403, code: 'model_unavailable' }], modes: ['json'], attempts: 1, error: { kind: 'forbidden', code: 'model_unavailable', status: 403 } },
-      { name: 'Errors rule: 404 is never retried', faults: [{ type: 'status', status: 404, code: 'model_not_found' }], modes: ['stream'], attempts: 1, error: { kind: 'not_found', code: 'model_not_found', status: 404 } },
+      { name: 'Errors rule: 403 is never retried', faults: [{ type: 'status', status: 403, code: 'model_unavailable' }], modes: ['json'], attempts: 1, error: { kind: 'model_unavailable', code: 'model_unavailable', status: 403 } },
+      { name: 'Errors rule: 404 is never retried', faults: [{ type: 'status', status: 404, code: 'model_not_found' }], modes: ['stream'], attempts: 1, error: { kind: 'model_unavailable', code: 'model_not_found', status: 404 } },
       { name: 'Errors rule (429): retried after its Retry-After window', faults: [{ type: 'rate_limit', retryAfterSeconds: 1 }], modes: ['json', 'stream'], attempts: 2, minGapMs: 950 },
       { name: 'Errors rule: retry-after-ms on a 503 is honoured', faults: [{ type: 'status', status: 503, headers: { 'retry-after-ms': '600' } }], modes: ['json'], attempts: 2, minGapMs: 580 },
       { name: 'Errors rule (429): a window beyond the cap is reported, not waited on', faults: [{ type: 'rate_limit', retryAfterSeconds: 3600 }], modes: ['json'], attempts: 1, error: { kind: 'rate_limit', code: 'rate_limit_exceeded', status: 429 } },
@@ -281,7 +281,7 @@ describe('core ServiceClient against the emulator', function () {
       { name: 'a stall shorter than idleTimeoutMs is waited out', faults: [{ type: 'stall', afterDeltas: 2, ms: 200 }], modes: ['stream'], options: { idleTimeoutMs: 2000 }, attempts: 1 },
       { name: 'Streaming rule: a malformed chunk is bad_response, keeps the text, is not retried', faults: [{ type: 'malformed', afterDeltas: 2 }], modes: ['stream'], attempts: 1, error: { kind: 'bad_response', status: 200, partialDeltas: 2 } },
       { name: 'Streaming rule: event: error after output is stream_interrupted with its code', faults: [{ type: 'stream_error', afterDeltas: 2, code: 'internal_error' }], modes: ['stream'], attempts: 1, error: { kind: 'stream_interrupted', code: 'internal_error', status: 200, partialDeltas: 2 } },
-      { name: 'Errors rule 3: event: error before the first delta is an ordinary failure by its code', faults: [{ type: 'stream_error', afterDeltas: 0, code: 'model_unavailable' }], modes: ['stream'], attempts: 1, error: { kind: 'forbidden', code: 'model_unavailable', status: 200 } },
+      { name: 'Errors rule 3: event: error before the first delta is an ordinary failure by its code', faults: [{ type: 'stream_error', afterDeltas: 0, code: 'model_unavailable' }], modes: ['stream'], attempts: 1, error: { kind: 'model_unavailable', code: 'model_unavailable', status: 200 } },
       { name: 'Payload rule: a non-streamed body that is not the expected JSON is bad_response, not retried', faults: [{ type: 'malformed', afterDeltas: 0 }], modes: ['json'], attempts: 1, error: { kind: 'bad_response', status: 200 } },
       { name: 'timeoutMs: a non-streamed body that stalls past the timeout is a timeout, retried', faults: [{ type: 'stall', afterDeltas: 0, ms: 2000 }], modes: ['json'], options: { timeoutMs: 300 }, attempts: 2 },
       { name: 'Errors rule: a failure while producing a non-streamed reply (500) is retried', faults: [{ type: 'stream_error', afterDeltas: 0, code: 'internal_error' }], modes: ['json'], attempts: 2 },
@@ -447,15 +447,17 @@ describe('core ServiceClient against the emulator', function () {
       const key = FIXTURE_KEYS.alpha;
       await control.queueFaults('chat', [{ type: 'status', status: 400, code: `bad_key_${key}`, message: `Authorization: Bearer ${key}`, headers: { 'x-request-id': `req_${key}`, 'x-echo': key } }]);
       const { error } = await whole(client({ maxRetries: 0 }));
-      assert.ok(error);
+      const [record] = await control.requests();
+      assert.ok(error && record);
+      // The header's id holds the key, so the next place is read: the body's error.request_id.
       assert.deepEqual(
         { code: error.code, requestId: error.requestId, echo: error.headers?.['x-echo'], serviceMessage: error.serviceMessage, userMessage: error.userMessage },
         {
           code: undefined,
-          requestId: undefined,
+          requestId: record.requestId,
           echo: 'sk_test_al…',
           serviceMessage: 'Authorization: Bearer sk_test_al…',
-          userMessage: 'The service refused the request (HTTP 400): if it keeps happening, copy the diagnostics into a support message.',
+          userMessage: `The service refused the request (HTTP 400): if it keeps happening, quote request id ${record.requestId} to support.`,
         },
       );
       assert.equal(JSON.stringify({ ...error, message: error.message }).includes(key), false);

@@ -46,7 +46,7 @@ describe('core ServiceError', () => {
     assert.match(error.userMessage, /Set a new key with 'Multi-Model AI: Set API Key'/);
     assert.equal(error.userMessage.includes('Invalid API key provided'), false);
     assert.match(error.message, /auth 401 invalid_api_key/);
-    assert.match(make('forbidden', { code: 'model_unavailable' }).userMessage, /not available to your workspace: pick another with 'Multi-Model AI: Select Model'/);
+    assert.match(make('model_unavailable', { code: 'model_unavailable' }).userMessage, /not available to your workspace: pick another with 'Multi-Model AI: Select Model'/);
   });
 
   it('429: a window the client waits out is said in seconds, a longer one with the time it ends', () => {
@@ -67,7 +67,7 @@ describe('core ServiceError', () => {
   });
 
   it('every kind has advice of its own', () => {
-    const kinds: ErrorKind[] = ['auth', 'forbidden', 'not_found', 'invalid_request', 'payment', 'too_long', 'rate_limit', 'server', 'network', 'timeout', 'aborted', 'stream_interrupted', 'bad_response', 'config'];
+    const kinds: ErrorKind[] = ['auth', 'forbidden', 'refused', 'not_found', 'model_unavailable', 'invalid_request', 'payment', 'too_long', 'rate_limit', 'server', 'network', 'timeout', 'aborted', 'stream_interrupted', 'bad_response', 'config'];
     const advice = new Set(kinds.map((kind) => make(kind).userMessage));
     assert.equal(advice.size, kinds.length);
   });

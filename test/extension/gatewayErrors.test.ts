@@ -1,0 +1,75 @@
+// Gateways' error answers end to end in a real extension host: the emulator answers in
+// OpenRouter's or Anthropic's error shape, and the chat's card, its actions and Copy Diagnostics
+// show the advice and the request id as a person would get them (docs/SERVICE.md, "Error answers").
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { Commands } from '#src/core/manifest/ids';
+import { arrangeChat, lastReply } from './chatHarness';
+import { emulator, until } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
+
+const SELECT_MODEL = "'Multi-Model AI: Select Model'";
+
+describe("gateways' error answers in the extension host", () => {
+  const api = useTestHandle();
+  beforeEach(() => arrangeChat(api));
+
+  it('Errors 5: an OpenRouter 404 about the model leads to Select Model, and the catalog is read again', async () => {
+    await emulator().setErrorShape('openrouter');
+    await emulator().queueFaults('chat', [
+      {
+        type: 'status',
+        status: 404,
+        message: 'No allowed providers are available for the selected model.',
+        metadata: { available_providers: ['google-ai-studio'], requested_providers: ['openai'] },
+      },
+    ]);
+    await api.chat.host.session.send('hello');
+    const reply = lastReply(api);
+    assert.equal(reply.status, 'failed');
+    assert.equal(reply.error?.message, `The service cannot run this model now (no provider serves it, or not with this request's options): pick another with ${SELECT_MODEL}.`);
+    assert.deepEqual(reply.error?.actions, ['selectModel', 'showLog', 'retry']);
+    assert.equal(api.lastDiagnostics()?.kind, 'model_unavailable');
+    await until(async () => ((await emulator().requests()).at(-1)?.endpoint === 'models' ? true : undefined), 'the catalog to be read again');
+    assert.equal((await emulator().requests()).filter((r) => r.endpoint === 'chat').length, 1);
+  });
+
+  it('a 403 moderation refusal is told as the content refused, without Set API Key', async () => {
+    await emulator().setErrorShape('openrouter');
+    await emulator().queueFaults('chat', [
+      { type: 'status', status: 403, message: 'Your chosen model requires moderation and your input was flagged', metadata: { reasons: ['harassment'], flagged_input: '...' } },
+    ]);
+    await api.chat.host.session.send('hello');
+    const reply = lastReply(api);
+    assert.equal(
+      reply.error?.message,
+      `The service refused this request because of its content (a moderation or guardrail check): rephrase it or leave out the flagged part, or pick another model with ${SELECT_MODEL}. If you think it is a mistake, copy the diagnostics into a support message.`,
+    );
+    assert.deepEqual(reply.error?.actions, ['selectModel', 'showLog', 'retry']);
+  });
+
+  it('a 403 the body cannot tell is said neutrally, with the request id, without Set API Key', async () => {
+    await emulator().queueFaults('chat', [{ type: 'status', status: 403, code: 'forbidden' }]);
+    await api.chat.host.session.send('hello');
+    const reply = lastReply(api);
+    const [record] = (await emulator().requests()).filter((r) => r.endpoint === 'chat');
+    assert.ok(record);
+    assert.equal(
+      reply.error?.message,
+      `The service refused this request (HTTP 403, forbidden): try again later, or with another model; if it keeps happening, quote request id ${record.requestId} to support.`,
+    );
+    assert.deepEqual(reply.error?.actions, ['showLog', 'retry']);
+  });
+
+  it("Authentication 8: an Anthropic-shaped error's request id, from its request-id header, is in Copy Diagnostics", async () => {
+    await emulator().setErrorShape('anthropic');
+    await emulator().queueFaults('chat', [{ type: 'status', status: 400, message: 'messages: text content blocks must be non-empty' }]);
+    await api.chat.host.session.send('hello');
+    const [record] = (await emulator().requests()).filter((r) => r.endpoint === 'chat');
+    assert.ok(record);
+    assert.equal(lastReply(api).error?.requestId, record.requestId);
+    const copied = await vscode.commands.executeCommand<string>(Commands.copyDiagnostics);
+    assert.ok(copied.includes(`Request id: ${record.requestId} (header request-id)`), copied);
+    assert.ok(copied.includes('Error code: invalid_request_error'), copied);
+  });
+});
