@@ -421,6 +421,28 @@ describe('ChatSession against the emulator', () => {
     assert.deepEqual((await stored()).list().map((h) => h.title), ['Hello there']);
   });
 
+  it('shows another window\'s turns in the open conversation, and closes it when another window deletes it', async function () {
+    this.timeout(10_000);
+    const watched = new HistoryStore({ folder, state: memento });
+    const s = new ChatSession({ connect, store: watched, post: (m) => posted.push(m) });
+    try {
+      await s.send('Hello there');
+      const id = s.current().id;
+      const other = await stored();
+      const theirs = (await other.get(id))!;
+      const at = new Date().toISOString();
+      theirs.turns.push({ id: 'u_other', role: 'user', text: 'From the other window', mode: 'chat', context: [], createdAt: at });
+      await other.save(theirs);
+      for (let waited = 0; !s.current().turns.some((turn) => turn.id === 'u_other') && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.deepEqual(s.current().turns.map((turn) => turn.role === 'user' && turn.text), ['Hello there', false, 'From the other window']);
+      await other.delete(id);
+      for (let waited = 0; s.current().id === id && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.deepEqual([s.current().turns.length, s.state({ options: [], loading: false }).history], [0, []]);
+    } finally {
+      watched.dispose();
+    }
+  });
+
   it('history: open, rename, delete', async () => {
     const s = session();
     await s.send('first chat');
