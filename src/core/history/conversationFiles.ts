@@ -110,6 +110,15 @@ export class HistoryFolder {
     return existsSync(path.join(this.deleted, id));
   }
 
+  /** Forgets deletions older than `maxAgeMs`: no window keeps a conversation open that long unsaved. */
+  async pruneDeleted(maxAgeMs: number, now = Date.now()): Promise<void> {
+    for (const id of await fs.readdir(this.deleted).catch(() => [] as string[])) {
+      const file = path.join(this.deleted, id);
+      const stat = await fs.stat(file).catch(() => undefined);
+      if (stat && now - stat.mtimeMs > maxAgeMs) await fs.rm(file, { force: true });
+    }
+  }
+
   async deletedIds(): Promise<Set<string>> {
     return new Set(await fs.readdir(this.deleted).catch(() => [] as string[]));
   }

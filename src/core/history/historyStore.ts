@@ -30,6 +30,9 @@ export const MAX_HISTORY_BYTES = 200 * 1024 * 1024;
 /** A conversation past this size is continued in a new one (chatSession.ts). */
 export const MAX_CONVERSATION_BYTES = 20 * 1024 * 1024;
 
+/** How long a deletion is remembered for the other windows. */
+const KEEP_DELETIONS_MS = 30 * 24 * 60 * 60 * 1000;
+
 export interface HistoryStoreOptions {
   /** The history folder (`<globalStorage>/history`). */
   folder: string;
@@ -95,6 +98,7 @@ export class HistoryStore {
       await this.folder.create();
       await moveLegacyHistory(this, this.state, this.log, this.options.warn);
       this.entries = await readIndex(this.folder, this.log);
+      await this.folder.pruneDeleted(KEEP_DELETIONS_MS);
       if (this.options.watch !== false && !this.disposed) {
         this.watch = watchFolders([this.folder.conversations, this.folder.deleted], (paths) => void this.changedElsewhere(paths));
       }

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Conversation, Turn } from '#src/core/chat/conversation';
 import { ACTIVE_KEY, HistoryStore } from '#src/core/history/historyStore';
@@ -138,6 +138,18 @@ describe('HistoryStore: one file per conversation', () => {
     assert.equal(existsSync(path.join(folder, 'conversations', 'c_1.json')), false);
   });
 
+  it('remembers a deletion for 30 days', async () => {
+    const store = await loadedStore(folder);
+    await store.save(conversation('c_1', 'One', user('q1')));
+    await store.save(conversation('c_2', 'Two', user('q2')));
+    await store.delete('c_1');
+    await store.delete('c_2');
+    const month = Date.now() / 1000 - 31 * 24 * 60 * 60;
+    utimesSync(path.join(folder, 'deleted', 'c_1'), month, month);
+    await loadedStore(folder);
+    assert.deepEqual(readdirSync(path.join(folder, 'deleted')), ['c_2']);
+  });
+
   it('keeps the last conversations within the count, the oldest going first', async () => {
     const store = await loadedStore(folder, { limit: 3 });
     for (const n of [1, 2, 3, 4, 5]) await store.save(conversation(`c_${n}`, `Chat ${n}`, user(`q${n}`)));
@@ -203,6 +215,5 @@ describe('HistoryStore: one file per conversation', () => {
     const store = await loadedStore(folder, { log: (line) => lines.push(line) });
     assert.equal(await store.save(conversation('../escape', 'Bad', user('q'))), undefined);
     assert.deepEqual(lines, ['History: not saved: the conversation id "../escape" cannot name a file.']);
-    mkdirSync(path.join(folder, 'unused'));
   });
 });
