@@ -56,6 +56,7 @@ export async function readIndex(folder: HistoryFolder, log: (line: string) => vo
   const [ids, deleted] = await Promise.all([folder.conversationIds(), folder.deletedIds()]);
   const present = new Set(ids);
   for (const id of entries.keys()) if (!present.has(id) || deleted.has(id)) entries.delete(id);
+  const toRead: string[] = [];
   await Promise.all(ids.map(async (id) => {
     // Saved by a window that went before removing it (the deletion was later).
     if (deleted.has(id)) return folder.remove(id);
@@ -63,9 +64,13 @@ export async function readIndex(folder: HistoryFolder, log: (line: string) => vo
       const stat = await fs.stat(folder.conversationFile(id)).catch(() => undefined);
       if (!stat || stat.mtimeMs < indexTime) return;
     }
+    toRead.push(id);
+  }));
+  // One at a time: a lost index does not bring the whole history into memory at once.
+  for (const id of toRead) {
     const read = await folder.read(id, log);
     if (read) entries.set(id, entryOf(read.conversation, read.bytes));
     else entries.delete(id);
-  }));
+  }
   return entries;
 }

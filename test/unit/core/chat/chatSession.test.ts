@@ -7,12 +7,11 @@ import { useEmulator } from '../../../support/useEmulator';
 import { ChatSession } from '#src/core/chat/chatSession';
 import type { AssistantTurn } from '#src/core/chat/conversation';
 import { SetupError, type ModelConnection } from '#src/core/client/modelConnection';
-import { HistoryStore } from '#src/core/history/historyStore';
 import type { ToPageInput } from '#src/core/chat/protocol';
 import { ServiceClient } from '#src/core/client/serviceClient';
 import { selection } from './fixtures/contextItems';
 import { MapMemento } from './fixtures/mapMemento';
-import { loadedStore, tempFolder } from './fixtures/historyFolder';
+import { historyStore, loadedStore, removeFolder, tempFolder } from './fixtures/historyFolder';
 
 describe('ChatSession against the emulator', () => {
   const { emulator, control } = useEmulator();
@@ -20,13 +19,15 @@ describe('ChatSession against the emulator', () => {
   let folder: string;
   /** The history as a window opened now reads it. */
   const stored = () => loadedStore(folder, { state: memento });
-  const newStore = () => new HistoryStore({ folder, state: memento, watch: false });
+  const newStore = () => historyStore(folder, { state: memento });
   let posted: ToPageInput[];
   let key: string;
   let modelId: string;
   let maxRetries: number;
   let maxTokens: number | undefined;
 
+
+  afterEach(() => removeFolder(folder));
 
   beforeEach(async () => {
     memento = new MapMemento();
@@ -423,24 +424,19 @@ describe('ChatSession against the emulator', () => {
 
   it('shows another window\'s turns in the open conversation, and closes it when another window deletes it', async function () {
     this.timeout(10_000);
-    const watched = new HistoryStore({ folder, state: memento });
-    const s = new ChatSession({ connect, store: watched, post: (m) => posted.push(m) });
-    try {
-      await s.send('Hello there');
-      const id = s.current().id;
-      const other = await stored();
-      const theirs = (await other.get(id))!;
-      const at = new Date().toISOString();
-      theirs.turns.push({ id: 'u_other', role: 'user', text: 'From the other window', mode: 'chat', context: [], createdAt: at });
-      await other.save(theirs);
-      for (let waited = 0; !s.current().turns.some((turn) => turn.id === 'u_other') && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-      assert.deepEqual(s.current().turns.map((turn) => turn.role === 'user' && turn.text), ['Hello there', false, 'From the other window']);
-      await other.delete(id);
-      for (let waited = 0; s.current().id === id && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-      assert.deepEqual([s.current().turns.length, s.state({ options: [], loading: false }).history], [0, []]);
-    } finally {
-      watched.dispose();
-    }
+    const s = new ChatSession({ connect, store: historyStore(folder, { state: memento, watch: true }), post: (m) => posted.push(m) });
+    await s.send('Hello there');
+    const id = s.current().id;
+    const other = await stored();
+    const theirs = (await other.get(id))!;
+    const at = new Date().toISOString();
+    theirs.turns.push({ id: 'u_other', role: 'user', text: 'From the other window', mode: 'chat', context: [], createdAt: at });
+    await other.save(theirs);
+    for (let waited = 0; !s.current().turns.some((turn) => turn.id === 'u_other') && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual(s.current().turns.map((turn) => turn.role === 'user' && turn.text), ['Hello there', false, 'From the other window']);
+    await other.delete(id);
+    for (let waited = 0; s.current().id === id && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual([s.current().turns.length, s.state({ options: [], loading: false }).history], [0, []]);
   });
 
   it('history: open, rename, delete', async () => {

@@ -21,17 +21,25 @@ describe('ChatSession: /image', () => {
   const harness = useEmulator();
   let dir: string;
   let posted: ToPageInput[];
+  let stores: HistoryStore[];
 
   beforeEach(async () => {
     posted = [];
+    stores = [];
     dir = await mkdtemp(path.join(tmpdir(), 'mmai-chat-images-'));
   });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
+  afterEach(async () => {
+    // The list is written after a save resolves: ended before the folder goes.
+    for (const store of stores) await store.flushed();
+    await rm(dir, { recursive: true, force: true });
+  });
 
   function session(memento = new MapMemento()): ChatSession {
+    const store = new HistoryStore({ folder: path.join(dir, 'history'), state: memento, watch: false });
+    stores.push(store);
     return new ChatSession({
       connect: () => Promise.reject(new Error('a text model is not asked for an image')),
-      store: new HistoryStore({ folder: path.join(dir, 'history'), state: memento, watch: false }),
+      store,
       post: (message) => void posted.push(message),
       makeImages: async (prompt, { signal, onRetry }) => {
         const client = new ServiceClient({ baseUrl: harness.emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha });
