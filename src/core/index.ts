@@ -36,6 +36,7 @@ export type {
 export { SetupError } from './client/modelConnection';
 /** What a text request needs: the client, the model, the settings for it, the spend callback. */
 export type { ModelConnection } from './client/modelConnection';
+export { skippedLine, type OnSkipped, type SkippedKind } from './client/transports/transport';
 /** A failed request, with its kind, what to tell the person and its diagnostics. */
 export { ServiceError } from './client/serviceError';
 /** The kinds of failure, one vocabulary for every surface. */

@@ -3,7 +3,7 @@
 // by exactly what it depends on: the client by address, key and request settings (clientCache.ts);
 // the catalog by address and key only, so picking another model or token limit never reads it again.
 import * as vscode from 'vscode';
-import { type ClientLogger, type ImageEndpoint, type ImageModels, imageModels, maskKey, ModelCatalog, type ModelConnection, type ModelEntry, type ModelList, modelUsability, type ServiceClient, ServiceError, SetupError, type TextNeeds, textNeedsFor, usableTextModels } from '../core/index';
+import { type ClientLogger, type ImageEndpoint, type ImageModels, imageModels, maskKey, ModelCatalog, type ModelConnection, type ModelEntry, type ModelList, modelUsability, type ServiceClient, ServiceError, SetupError, skippedLine, type TextNeeds, textNeedsFor, usableTextModels } from '../core/index';
 import { offerActions } from './actions';
 import { DEFAULT_KEY, type ApiKeyStore } from './apiKeyStore';
 import type { ClientCache } from './clientCache';
@@ -49,7 +49,7 @@ export class Connection extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   /** Fires once for each change of the address, the key, a request setting or the model choice. */
   readonly onDidChange = this.changed.event;
-  private readonly warned = new Set<string>();
+  private readonly logged = new Set<string>();
   private catalog?: { signature: string; catalog: ModelCatalog };
 
   constructor(
@@ -128,8 +128,9 @@ export class Connection extends Disposable {
       maxTokens: settings.maxTokens,
       transport: settings.transport,
       modelOptions: settings.modelOptions[entry.id],
-      onDroppedOptions: (names) => this.warnOnce(`Settings: multiModelAI.modelOptions for ${entry.id} has options the model does not accept (${names.join(', ')}); they are left out.`),
-      onAssumedInterface: (names) => this.warnOnce(`Catalog: ${entry.id} names no known text interface (${names.join(', ')}); it is reached through chat completions.`),
+      onDroppedOptions: (names) => this.logOnce('warn', `Settings: multiModelAI.modelOptions for ${entry.id} has options the model does not accept (${names.join(', ')}); they are left out.`),
+      onAssumedInterface: (names) => this.logOnce('warn', `Catalog: ${entry.id} names no known text interface (${names.join(', ')}); it is reached through chat completions.`),
+      onSkipped: (kind, name) => this.logOnce('debug', skippedLine(entry.id, kind, name)),
       onSpend: (costRub) => this.spend.note(costRub),
     };
   }
@@ -140,10 +141,11 @@ export class Connection extends Disposable {
     return { client: await this.clients.clientFor(ready.baseUrl, ready.apiKey), ...imageModels(state.list, endpoint), onSpend: (costRub) => this.spend.note(costRub) };
   }
 
-  private warnOnce(line: string): void {
-    if (this.warned.has(line)) return;
-    this.warned.add(line);
-    this.logger.warn(line);
+  /** Each line once while VS Code runs: what a model or its settings keep doing is said once. */
+  private logOnce(level: 'warn' | 'debug', line: string): void {
+    if (this.logged.has(line)) return;
+    this.logged.add(line);
+    this.logger[level](line);
   }
 
   private catalogFor(baseUrl: string, apiKey: string): ModelCatalog {

@@ -51,7 +51,8 @@ export class ModelSelect {
   show(model: ModelView): void {
     const usable = model.current !== undefined && model.options.some((o) => o.id === model.current);
     const options = model.options.map((option) =>
-      el('option', { text: option.id, attrs: { value: option.id, title: option.description } }),
+      // The id, which the status bar and the quick-pick show too, and the catalog's name beside it.
+      el('option', { text: option.name ? `${option.id} — ${option.name}` : option.id, attrs: { value: option.id, title: option.description } }),
     );
     if (model.current && !usable) options.unshift(el('option', { text: model.current, attrs: { value: '', disabled: '' } }));
     if (!model.current) options.unshift(el('option', { text: model.loading ? 'Loading models…' : 'Pick a model', attrs: { value: '' } }));

@@ -1,4 +1,4 @@
-// npm run bench [-- --only sizes,stream,images,render,history,provider,activation]
+// npm run bench [-- --only sizes,stream,catalog,images,render,history,provider,activation]
 // Measures what users feel, each figure against a peer measured in the same run on the
 // same input; prints a table and writes the figures to bench-results.json (git-ignored).
 // Never part of npm test. docs/PERFORMANCE.md says what each row means.
@@ -14,7 +14,7 @@ import { buildShipped, measureSizes } from './sizes';
 import { median, round } from './stats';
 import { runStreamBench } from './streamBench';
 
-const PARTS = ['sizes', 'stream', 'images', 'render', 'history', 'provider', 'activation'] as const;
+const PARTS = ['sizes', 'stream', 'catalog', 'images', 'render', 'history', 'provider', 'activation'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Row {
@@ -79,9 +79,17 @@ async function main(): Promise<void> {
       { key: 'decodeRatio', what: `client CPU time for a ${stream.deltas}-delta stream, ours / openai v6 (median of ${stream.decode.ratios.length} rounds)`, value: round(stream.decode.medianRatio), unit: '', target: { max: 0.8, text: '<= 0.8' } },
       { key: 'firstDeltaRatio', what: `time to first delta, ServiceClient / bare undici (median of ${stream.firstDelta.ratios.length} rounds)`, value: round(stream.firstDelta.medianRatio), unit: '', target: { max: 1.1, text: '<= 1.1' } },
       { key: 'responsesDecodeRatio', what: `the same stream through the Responses interface: client CPU time, ours / openai v6 responses.create (median of ${stream.responses.decode.ratios.length} rounds)`, value: round(stream.responses.decode.medianRatio), unit: '' },
-      { key: 'responsesFirstDeltaRatio', what: 'time to first text through Responses (after its reasoning), ours / bare undici', value: round(stream.responses.firstDelta.medianRatio), unit: '' },
-      { key: 'messagesDecodeRatio', what: `the same through the Messages interface: ours / @anthropic-ai/sdk messages.create (median of ${stream.messages.decode.ratios.length} rounds)`, value: round(stream.messages.decode.medianRatio), unit: '' },
-      { key: 'messagesFirstDeltaRatio', what: 'time to first text through Messages (after its thinking), ours / bare undici', value: round(stream.messages.firstDelta.medianRatio), unit: '' },
+      { key: 'responsesFirstDeltaRatio', what: 'time to first text through Responses (after its reasoning), ours / bare undici', value: round(stream.responses.firstDelta.medianRatio), unit: '', target: { max: 1.1, text: '<= 1.1' } },
+      { key: 'messagesDecodeRatio', what: `the same through the Messages interface: ours / @anthropic-ai/sdk messages.create (median of ${stream.messages.decode.ratios.length} rounds)`, value: round(stream.messages.decode.medianRatio), unit: '', target: { max: 0.5, text: '<= 0.5' } },
+      { key: 'messagesFirstDeltaRatio', what: 'time to first text through Messages (the request enables no thinking, so none comes first), ours / bare undici', value: round(stream.messages.firstDelta.medianRatio), unit: '', target: { max: 1.1, text: '<= 1.1' } },
+    );
+  }
+  if (parts.has('catalog')) {
+    const catalog = await timed('catalog', async () => (await import('./catalogBench')).runCatalogBench(log));
+    results.catalog = catalog;
+    rows.push(
+      { key: 'catalogFirstReadMs', what: `client CPU time to read and filter a gateway catalog (made here in OpenRouter's shape, ${catalog.models} models, ${catalog.usable} usable for text), the first read in a fresh process`, value: round(catalog.firstMs, 1), unit: ' ms' },
+      { key: 'catalogLaterReadMs', what: `the same for the reads after it (median of ${catalog.later.length})`, value: round(catalog.laterMs, 1), unit: ' ms' },
     );
   }
   if (parts.has('images')) {

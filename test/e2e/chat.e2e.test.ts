@@ -31,9 +31,12 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     // Picking waits for the live catalog to reach the page; read the offered models after it.
     await chat.pickModel('acme/chat-large');
     const options = await chat.modelSelect.locator('option:not([disabled])').allTextContents();
-    assert.ok(options.includes('acme/chat-mini'));
-    assert.ok(!options.includes('zeta/reasoner-pro'), 'models unavailable to the workspace are not offered');
-    assert.ok(!options.includes('pixel/image-gen'), 'image models are not offered');
+    // Each id with the catalog's display name beside it.
+    assert.ok(options.includes('acme/chat-mini — Acme Chat Mini'));
+    const offered = await chat.modelSelect.locator('option:not([disabled])').evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
+    assert.ok(offered.includes('acme/chat-mini'));
+    assert.ok(!offered.includes('zeta/reasoner-pro'), 'models unavailable to the workspace are not offered');
+    assert.ok(!offered.includes('pixel/image-gen'), 'image models are not offered');
     await workbench.page.locator('.statusbar-item', { hasText: 'chat-large' }).first().waitFor();
   });
 

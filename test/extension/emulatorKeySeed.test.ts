@@ -7,7 +7,7 @@ import { arrange } from './shellHarness';
 import { useTestHandle } from '../support/useTestHandle';
 
 function recordingLogger(lines: string[]) {
-  return { info: (l: string) => lines.push(l), warn: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
+  return { debug: (l: string) => lines.push(l), info: (l: string) => lines.push(l), warn: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
 }
 
 describe('demo key seed (MMAI_EMULATOR_KEY)', () => {

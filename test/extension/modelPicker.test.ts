@@ -45,15 +45,15 @@ describe('Select Model quick-pick', () => {
     const { picker } = await openPicker(api);
     assert.deepEqual(summary(picker.items), [
       '-- acme',
-      'acme/chat-basic | max_tokens · temperature | ',
-      'acme/chat-large | max_tokens · temperature · stream · stream_options · tools · tool_choice | ',
-      '$(check) acme/chat-mini | temperature · stream · stream_options | ',
+      'acme/chat-basic | Acme Chat Basic — max_tokens · temperature | ',
+      'acme/chat-large | Acme Chat Large — max_tokens · temperature · stream · stream_options · tools · tool_choice | ',
+      '$(check) acme/chat-mini | Acme Chat Mini — temperature · stream · stream_options | ',
       '-- mira',
-      'mira/messenger | max_tokens · temperature · stream · reasoning_effort · tools · tool_choice | ',
+      'mira/messenger | Mira Messenger — max_tokens · temperature · stream · reasoning_effort · tools · tool_choice | ',
       '-- nova',
-      'nova/responder | max_tokens · temperature · stream · reasoning_effort · tools · tool_choice | ',
+      'nova/responder | Nova Responder — max_tokens · temperature · stream · reasoning_effort · tools · tool_choice | ',
       '-- Not available here',
-      `zeta/reasoner-pro | $(circle-slash) max_tokens · stream · stream_options · reasoning_effort · tools · tool_choice | ${REASON}`,
+      `zeta/reasoner-pro | $(circle-slash) Zeta Reasoner Pro — max_tokens · stream · stream_options · reasoning_effort · tools · tool_choice | ${REASON}`,
     ]);
     assert.equal(picker.activeItems[0]?.modelId, 'acme/chat-mini');
     assert.equal(picker.matchOnDescription, true);

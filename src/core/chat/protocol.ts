@@ -51,7 +51,7 @@ export const ConversationViewSchema = buildOnce(() =>
   }),
 );
 
-export const ModelOptionSchema = buildOnce(() => z.object({ id: z.string(), description: z.string(), contextLength: z.optional(z.number()) }));
+export const ModelOptionSchema = buildOnce(() => z.object({ id: z.string(), name: z.optional(z.string()), description: z.string(), contextLength: z.optional(z.number()) }));
 /** Why the list or the current model cannot be used: said once, with the buttons that fix it. */
 const ModelProblemSchema = buildOnce(() =>
   z.object({

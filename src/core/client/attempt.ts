@@ -12,6 +12,8 @@ import { ServiceError } from './serviceError';
 import type { UnfinishedGenerations } from './unfinishedGenerations';
 
 export interface ClientLogger {
+  /** What a person reads only when looking into a problem (VS Code shows it at the Debug log level). */
+  debug(line: string): void;
   info(line: string): void;
   warn(line: string): void;
   error(line: string): void;

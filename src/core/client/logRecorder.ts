@@ -1,7 +1,7 @@
 import type { ClientLogger } from './attempt';
 import { maskEveryKey } from './keyMasking';
 
-export type LogLevel = 'info' | 'warn' | 'error';
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export interface RecordedLine { level: LogLevel; line: string }
 
 /**
@@ -30,5 +30,5 @@ export function recordingLogger(target: ClientLogger, recorder: LogRecorder): Cl
     recorder.add(level, safe);
     target[level](safe);
   };
-  return { info: write('info'), warn: write('warn'), error: write('error') };
+  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }

@@ -4,6 +4,7 @@
 import type { ModelEntry } from './schemas';
 import type { ServiceClient } from './serviceClient';
 import type { TransportSetting } from './transports/index';
+import type { OnSkipped } from './transports/transport';
 import type { Action } from '../actions';
 
 export interface ModelConnection {
@@ -18,6 +19,8 @@ export interface ModelConnection {
   onDroppedOptions?(names: string[]): void;
   /** Told the endpoint-type names no known gateway uses, when the model is reached through chat completions because of them. */
   onAssumedInterface?(names: readonly string[]): void;
+  /** Told what a reply's reader passed over (transports/transport.ts, OnSkipped), to log once for this model. */
+  onSkipped?: OnSkipped;
   /** Told what each finished answer cost at the catalog's prices (the spend since VS Code started is counted from it). */
   onSpend?(costRub: number): void;
 }

@@ -14,7 +14,7 @@ import { eventsOf, readJson, readStream, type TextStreamEvent } from './response
 import { DEFAULT_MAX_RETRIES } from './retryPolicy';
 import { ModelListSchema, type ModelList } from './schemas';
 import { TextRequestSchema, type TextRequest } from './textRequest';
-import type { Transport } from './transports/transport';
+import type { OnSkipped, Transport } from './transports/transport';
 import { UnfinishedGenerations } from './unfinishedGenerations';
 
 export type { TextStreamEvent, ClientLogger, RetryWait };
@@ -48,6 +48,8 @@ export interface RequestOptions {
 export interface ChatOptions extends RequestOptions {
   /** False for a model whose supported_parameters lack `stream`: one whole answer, as the same events. */
   streaming?: boolean;
+  /** Told what the reply's reader passes over (a block, item or part of a type not used, an unknown finish reason). */
+  onSkipped?: OnSkipped;
 }
 
 export interface ModelFilters {
@@ -124,10 +126,10 @@ export class ServiceClient {
     const call = this.newCall('POST', transport.path, { model: request.model, body, stream: streaming, signal: options.signal, onRetry: options.onRetry });
     const settings = this.settings;
     if (streaming) {
-      yield* runAttempts(settings, call, (response, attempt) => readStream(settings, call, response, attempt, transport.streamReader()));
+      yield* runAttempts(settings, call, (response, attempt) => readStream(settings, call, response, attempt, transport.streamReader(options.onSkipped)));
       return;
     }
-    for await (const { data, requestId } of runAttempts(settings, call, (response, attempt) => readJson(settings, call, response, attempt, (json) => transport.parse(json)))) {
+    for await (const { data, requestId } of runAttempts(settings, call, (response, attempt) => readJson(settings, call, response, attempt, (json) => transport.parse(json, options.onSkipped)))) {
       yield* eventsOf(data, requestId);
     }
   }

@@ -9,6 +9,9 @@ export type ModelPickEntry =
   | {
       kind: 'model';
       modelId: string;
+      /** The catalog's display name, where it gives one other than the id. */
+      name?: string;
+      /** The display name, if any, and what the model accepts. */
       description: string;
       /** Set only for models that cannot be picked: why, and what to do. */
       reason?: string;
@@ -31,6 +34,26 @@ export function capabilitiesText(entry: ModelEntry): string {
   return entry.supported_parameters.length > 0 ? entry.supported_parameters.join(' · ') : 'no optional parameters';
 }
 
+/** The catalog's display name, when it gives one other than the id. */
+export function displayName(entry: ModelEntry): string | undefined {
+  const name = entry.name?.trim();
+  return name && name !== entry.id ? name : undefined;
+}
+
+/** The model entry of the pick list: its id, the name beside it, what it accepts. */
+function modelItem(entry: ModelEntry, current: boolean, reason?: string): ModelPickEntry {
+  const name = displayName(entry);
+  const capabilities = capabilitiesText(entry);
+  return {
+    kind: 'model',
+    modelId: entry.id,
+    ...(name !== undefined && { name }),
+    description: name === undefined ? capabilities : `${name} — ${capabilities}`,
+    ...(reason !== undefined && { reason }),
+    current,
+  };
+}
+
 export function buildModelPickItems(
   list: ModelList,
   options: { currentModelId?: string; needs?: TextNeeds } = {},
@@ -48,22 +71,11 @@ export function buildModelPickItems(
       vendor = vendorOf(entry.id);
       items.push({ kind: 'separator', label: vendor });
     }
-    items.push({
-      kind: 'model',
-      modelId: entry.id,
-      description: capabilitiesText(entry),
-      current: entry.id === options.currentModelId,
-    });
+    items.push(modelItem(entry, entry.id === options.currentModelId));
   }
   if (unusable.length > 0) items.push({ kind: 'separator', label: NOT_AVAILABLE_LABEL });
   for (const entry of unusable) {
-    items.push({
-      kind: 'model',
-      modelId: entry.id,
-      description: capabilitiesText(entry),
-      reason: whyNotUsable(entry, needs),
-      current: entry.id === options.currentModelId,
-    });
+    items.push(modelItem(entry, entry.id === options.currentModelId, whyNotUsable(entry, needs)));
   }
   return items;
 }

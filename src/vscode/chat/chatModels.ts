@@ -30,7 +30,7 @@ export function modelView(state: ModelState, failures: FailureReporter): ModelVi
       const options = buildModelPickItems(state.list, { currentModelId: current, needs: state.needs }).flatMap((item) => {
         if (item.kind !== 'model' || item.reason) return [];
         const contextLength = contextOf(item.modelId);
-        return [{ id: item.modelId, description: item.description, ...(contextLength !== undefined && { contextLength }) }];
+        return [{ id: item.modelId, ...(item.name !== undefined && { name: item.name }), description: item.description, ...(contextLength !== undefined && { contextLength }) }];
       });
       const problem: ModelProblem | undefined = !current
         ? { message: 'Pick a model to start chatting.', state: 'No model picked', actions: ['selectModel'] }

@@ -8,7 +8,7 @@ import { fastObject } from '../fastObject';
 import { malformed, readEvent, StreamFault } from '../eventStream';
 import { UsageSchema, type Usage } from '../schemas';
 import type { TextMessage, TextRequest } from '../textRequest';
-import { argumentsOrEmpty, ToolCallAssembler, type FinishReason, type ReplyPart, type StreamReader, type Transport } from './transport';
+import { argumentsOrEmpty, ToolCallAssembler, type FinishReason, type OnSkipped, type ReplyPart, type StreamReader, type Transport } from './transport';
 
 const DONE = '[DONE]';
 
@@ -29,7 +29,12 @@ const FINISH_REASONS: Record<string, FinishReason> = {
   max_tokens: 'length',
   model_length: 'length',
 };
-const finishReasonOf = (reason: string): FinishReason => FINISH_REASONS[reason] ?? 'stop';
+function finishReasonOf(reason: string, onSkipped: OnSkipped | undefined): FinishReason {
+  const known = FINISH_REASONS[reason];
+  if (known) return known;
+  onSkipped?.('finish reason', reason);
+  return 'stop';
+}
 
 // Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
 // `index` is optional: some servers send a whole call in one piece without it.
@@ -99,7 +104,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * parts (whose text is a string or parts again, as Mistral nests it), `refusal` parts. Other
  * part types (images, citations, …) are skipped.
  */
-function contentParts(items: readonly unknown[], parts: ReplyPart[], reasoning: boolean): void {
+function contentParts(items: readonly unknown[], parts: ReplyPart[], reasoning: boolean, onSkipped: OnSkipped | undefined): void {
   for (const item of items) {
     if (typeof item === 'string') {
       if (item) parts.push({ type: reasoning ? 'reasoning' : 'delta', text: item });
@@ -116,12 +121,14 @@ function contentParts(items: readonly unknown[], parts: ReplyPart[], reasoning: 
         const inner = item.thinking ?? item.reasoning ?? item.text ?? item.summary;
         if (typeof inner === 'string') {
           if (inner) parts.push({ type: 'reasoning', text: inner });
-        } else if (Array.isArray(inner)) contentParts(inner, parts, true);
+        } else if (Array.isArray(inner)) contentParts(inner, parts, true, onSkipped);
         break;
       }
       case 'refusal':
         if (typeof item.refusal === 'string' && item.refusal) parts.push({ type: 'delta', text: item.refusal });
         break;
+      default:
+        if (typeof item.type === 'string') onSkipped?.('part', item.type);
     }
   }
 }
@@ -139,13 +146,13 @@ function reasoningDetails(details: unknown): string {
  * send several send the same text in each); content of a type that is neither text nor parts
  * cannot be read, and the answer would have a hole: a fault.
  */
-function messageParts(message: Message, parts: ReplyPart[]): void {
+function messageParts(message: Message, parts: ReplyPart[], onSkipped: OnSkipped | undefined): void {
   const reasoning = message.reasoning_content || message.reasoning || reasoningDetails(message.reasoning_details);
   if (reasoning) parts.push({ type: 'reasoning', text: reasoning });
   const content = message.content;
   if (typeof content === 'string') {
     if (content) parts.push({ type: 'delta', text: content });
-  } else if (Array.isArray(content)) contentParts(content, parts, false);
+  } else if (Array.isArray(content)) contentParts(content, parts, false, onSkipped);
   else if (content != null) throw malformed('the content of a choice');
   if (message.refusal) parts.push({ type: 'delta', text: message.refusal });
 }
@@ -189,7 +196,7 @@ export const chatCompletions: Transport = {
     return body;
   },
 
-  streamReader(): StreamReader {
+  streamReader(onSkipped): StreamReader {
     const calls = new ToolCallAssembler();
     /** The key of each call by id, for pieces without `index`; calls with neither get keys of their own. */
     const keys = new Map<string, string | number>();
@@ -208,7 +215,7 @@ export const chatCompletions: Transport = {
         const chunk = readEvent(event, ChunkSchema(), 'a chunk');
         for (const choice of chunk.choices ?? []) {
           const delta = choice.delta;
-          if (delta) messageParts(delta, parts);
+          if (delta) messageParts(delta, parts, onSkipped);
           for (const piece of delta?.tool_calls ?? []) {
             const name = piece.function?.name ?? '';
             let key: string | number | undefined = piece.index ?? (piece.id ? keys.get(piece.id) : undefined);
@@ -223,7 +230,7 @@ export const chatCompletions: Transport = {
             if (piece.function?.arguments) calls.append(key, piece.function.arguments);
           }
           if (choice.finish_reason) {
-            finishReason = finishReasonOf(choice.finish_reason);
+            finishReason = finishReasonOf(choice.finish_reason, onSkipped);
             calls.finishAll(parts);
           }
         }
@@ -239,20 +246,20 @@ export const chatCompletions: Transport = {
     };
   },
 
-  parse(json) {
+  parse(json, onSkipped) {
     const parsed = CompletionSchema().safeParse(json);
     if (!parsed.success) return undefined;
     const [choice] = parsed.data.choices;
     const message = choice!.message;
     const parts: ReplyPart[] = [];
     try {
-      messageParts(message, parts);
+      messageParts(message, parts, onSkipped);
     } catch {
       return undefined;
     }
     for (const call of message.tool_calls ?? []) parts.push({ type: 'tool_call', call: { id: call.id ?? '', name: call.function.name, arguments: argumentsOrEmpty(call.function.arguments ?? '') } });
     const finish = choice!.finish_reason;
-    parts.push({ type: 'end', finishReason: finish === null ? null : finishReasonOf(finish), ...(parsed.data.usage && { usage: parsed.data.usage }) });
+    parts.push({ type: 'end', finishReason: finish === null ? null : finishReasonOf(finish, onSkipped), ...(parsed.data.usage && { usage: parsed.data.usage }) });
     return parts;
   },
 };

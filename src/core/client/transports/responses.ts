@@ -8,7 +8,7 @@ import { buildOnce } from '../../buildOnce';
 import { fastObject } from '../fastObject';
 import { errorFault, malformed, readTypedEvent, truncated } from '../eventStream';
 import type { TextRequest } from '../textRequest';
-import { argumentsOrEmpty, EMPTY_PARAMETERS, usage, type FinishReason, type ReplyPart, type StreamReader, type Transport } from './transport';
+import { argumentsOrEmpty, EMPTY_PARAMETERS, usage, type FinishReason, type OnSkipped, type ReplyPart, type StreamReader, type Transport } from './transport';
 
 // Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
 // Usage that cannot be read is left out rather than failing the answer: the answer does not need it.
@@ -40,9 +40,13 @@ type OutputItem =
 const ITEM_SCHEMAS = { function_call: FunctionCallItem, message: MessageItem, reasoning: ReasoningItem } as const;
 
 /** The item checked by the schema of its type; undefined for the types not used. A used type with the wrong shape is a fault. */
-function outputItem(raw: unknown, where: string): OutputItem | undefined {
+function outputItem(raw: unknown, where: string, onSkipped?: OnSkipped): OutputItem | undefined {
   const type = (raw as { type?: unknown } | null)?.type;
-  if (typeof type !== 'string' || !Object.hasOwn(ITEM_SCHEMAS, type)) return undefined;
+  if (typeof type !== 'string') return undefined;
+  if (!Object.hasOwn(ITEM_SCHEMAS, type)) {
+    onSkipped?.('item', type);
+    return undefined;
+  }
   const parsed = ITEM_SCHEMAS[type as OutputItem['type']]().safeParse(raw);
   if (!parsed.success) throw malformed(`the ${type} item of ${where}`);
   return { type, item: parsed.data } as OutputItem;
@@ -203,7 +207,7 @@ export const responses: Transport = {
     return body;
   },
 
-  streamReader(): StreamReader {
+  streamReader(onSkipped): StreamReader {
     const calls = new FunctionCalls();
     return {
       read(event, parts) {
@@ -219,7 +223,8 @@ export const responses: Transport = {
             return false;
           case 'response.output_item.added':
           case 'response.output_item.done': {
-            const read = outputItem(e.item, `a ${e.type} event`);
+            // An item skipped is told once, when it is added.
+            const read = outputItem(e.item, `a ${e.type} event`, e.type === 'response.output_item.added' ? onSkipped : undefined);
             if (read?.type === 'function_call') calls.note(read.item, e.output_index);
             return false;
           }
@@ -249,14 +254,14 @@ export const responses: Transport = {
     };
   },
 
-  parse(json) {
+  parse(json, onSkipped) {
     const parsed = ResponseSchema().safeParse(json);
     if (!parsed.success) return undefined;
     const parts: ReplyPart[] = [];
     const calls = new FunctionCalls();
     try {
       for (const raw of parsed.data.output ?? []) {
-        const read = outputItem(raw, 'the response');
+        const read = outputItem(raw, 'the response', onSkipped);
         if (read?.type === 'reasoning') {
           const text = (read.item.summary ?? []).map((s) => s.text).join('');
           if (text) parts.push({ type: 'reasoning', text });

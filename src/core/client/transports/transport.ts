@@ -18,6 +18,23 @@ export type ReplyPart =
   | { type: 'tool_call'; call: ToolCall }
   | { type: 'end'; finishReason: FinishReason | null; usage?: Usage; reasoningBlocks?: ThinkingBlock[] };
 
+/** What a reader passes over unread: a block, output item or content part of a type it does not use, or a finish reason it does not know (read as stop). */
+export type SkippedKind = 'block' | 'item' | 'part' | 'finish reason';
+
+/**
+ * Told of each thing a reader passes over, by kind and the server's name for it. Called only
+ * when something is skipped, with strings the reply already holds: the reading of text costs
+ * nothing more. The caller logs each once per model (docs/SERVICE.md, "Replies").
+ */
+export type OnSkipped = (kind: SkippedKind, name: string) => void;
+
+/** The log line for what a reader of `model`'s reply passed over. */
+export function skippedLine(model: string, kind: SkippedKind, name: string): string {
+  return kind === 'finish reason'
+    ? `Reply: ${model} ended with the finish reason "${name}", which is not known; it is read as stop.`
+    : `Reply: ${model} sent ${kind === 'item' ? 'an' : 'a'} ${kind} of type ${name}, which is not used; it was skipped.`;
+}
+
 /** One interface's reading of one streamed reply. */
 export interface StreamReader {
   /** Adds the parts `event` completes; true once the reply is complete. Throws a StreamFault (eventStream.ts). */
@@ -31,10 +48,10 @@ export interface Transport {
   /** Below the base URL, e.g. /chat/completions. */
   readonly path: string;
   body(request: TextRequest, streaming: boolean): Record<string, unknown>;
-  /** A fresh reader for one streamed reply. */
-  streamReader(): StreamReader;
+  /** A fresh reader for one streamed reply; `onSkipped` is told what it passes over. */
+  streamReader(onSkipped?: OnSkipped): StreamReader;
   /** The parts of a whole (non-streamed) reply, ending with `end`; undefined when its shape is unexpected. */
-  parse(json: unknown): ReplyPart[] | undefined;
+  parse(json: unknown, onSkipped?: OnSkipped): ReplyPart[] | undefined;
 }
 
 /** The schema of a tool that takes no arguments, for the interfaces that require one. */

@@ -156,7 +156,7 @@ describe('real gateways’ error answers, replayed through the client', function
     assert.ok(overloaded);
     await control.queueFaults('chat', [{ type: 'status', status: overloaded.status, headers: overloaded.headers, body: JSON.stringify(overloaded.body) }]);
     const lines: string[] = [];
-    const logger = { info: (line: string) => lines.push(line), warn: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+    const logger = { debug: (line: string) => lines.push(line), info: (line: string) => lines.push(line), warn: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
     const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0, logger });
     const request = { model: 'acme/chat-large', messages: [{ role: 'user' as const, content: 'Explain closures.' }], options: {} };
     const { error } = await run(client.streamText(TRANSPORTS['chat-completions'], request, {}));

@@ -4,7 +4,7 @@ import { LogRecorder, recordingLogger } from '#src/core/client/logRecorder';
 describe('recordingLogger', () => {
   it('writes each line, key masked, to the target and the recorder', () => {
     const written: string[] = [];
-    const target = { info: (l: string) => written.push(`I ${l}`), warn: (l: string) => written.push(`W ${l}`), error: (l: string) => written.push(`E ${l}`) };
+    const target = { debug: (l: string) => written.push(`D ${l}`), info: (l: string) => written.push(`I ${l}`), warn: (l: string) => written.push(`W ${l}`), error: (l: string) => written.push(`E ${l}`) };
     const recorder = new LogRecorder();
     const logger = recordingLogger(target, recorder);
     logger.info('key sk_test_alpha ok');

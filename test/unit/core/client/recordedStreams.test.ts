@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ServiceClient } from '#src/core/client/serviceClient';
 import { TRANSPORTS, type ToolCall, type TransportName, type Usage } from '#src/core/index';
+import { skippedLine, type OnSkipped } from '#src/core/client/transports/transport';
 import { run } from './textOutcome';
 
 const RECORDINGS = join(__dirname, 'fixtures', 'recordings');
@@ -206,10 +207,10 @@ describe('recorded real provider streams, replayed over HTTP', function () {
 
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const read = (transport: TransportName, body: Buffer, cuts: number[] = []) => {
+  const read = (transport: TransportName, body: Buffer, cuts: number[] = [], onSkipped?: OnSkipped) => {
     reply = { body, cuts };
     const client = new ServiceClient({ baseUrl, apiKey: 'sk-recorded', maxRetries: 0 });
-    return run(client.streamText(TRANSPORTS[transport], { model: 'recorded/model', messages: [{ role: 'user', content: 'hi' }], options: {}, includeUsage: true }));
+    return run(client.streamText(TRANSPORTS[transport], { model: 'recorded/model', messages: [{ role: 'user', content: 'hi' }], options: {}, includeUsage: true }, { onSkipped }));
   };
 
   const check = (outcome: Awaited<ReturnType<typeof read>>, expected: Expected) => {
@@ -237,6 +238,35 @@ describe('recorded real provider streams, replayed over HTTP', function () {
       check(await read(recording.transport, body, awkwardCuts(body)), recording.expected);
     });
   }
+
+  it('what each reader passes over is told by kind and name: blocks, items, parts and unknown finish reasons', async () => {
+    const skipped = async (transport: TransportName, body: Buffer) => {
+      const told: [string, string][] = [];
+      const outcome = await read(transport, body, [], (kind, name) => told.push([kind, name]));
+      assert.equal(outcome.error, undefined, outcome.error?.message);
+      return told;
+    };
+    assert.deepEqual(await skipped('messages', readFileSync(join(RECORDINGS, 'anthropic/mcp.sse'))), [
+      ['block', 'mcp_tool_use'],
+      ['block', 'mcp_tool_result'],
+    ]);
+    assert.deepEqual(await skipped('responses', readFileSync(join(RECORDINGS, 'openai-responses/tool-search.sse'))), [
+      ['item', 'tool_search_call'],
+      ['item', 'tool_search_output'],
+    ]);
+    const chunk = (choice: Record<string, unknown>) => `data: ${JSON.stringify({ choices: [{ index: 0, ...choice }] })}\n\n`;
+    const chat = chunk({ delta: { content: [{ type: 'text', text: 'Hi' }, { type: 'image_url', image_url: { url: 'https://example.com/a.png' } }] } }) + chunk({ delta: {}, finish_reason: 'end_of_generation' }) + 'data: [DONE]\n\n';
+    assert.deepEqual(await skipped('chat-completions', Buffer.from(chat)), [
+      ['part', 'image_url'],
+      ['finish reason', 'end_of_generation'],
+    ]);
+    assert.deepEqual(
+      [skippedLine('acme/m', 'item', 'web_search_call'), skippedLine('acme/m', 'finish reason', 'end_of_generation')],
+      ['Reply: acme/m sent an item of type web_search_call, which is not used; it was skipped.', 'Reply: acme/m ended with the finish reason "end_of_generation", which is not known; it is read as stop.'],
+    );
+    // Plain recordings pass over nothing.
+    assert.deepEqual(await skipped('chat-completions', readFileSync(join(RECORDINGS, 'mistral/tool-call.sse'))), []);
+  });
 
   it('a chat-completions stream that ends after its finish reason without [DONE] is done, not cut', async () => {
     const body = readFileSync(join(RECORDINGS, 'mistral/tool-call.sse'));

@@ -33,6 +33,9 @@ const whole = (client: ServiceClient, request = chat(), options: ChatOptions = {
 
 class RecordingLogger implements ClientLogger {
   readonly lines: string[] = [];
+  debug(line: string) {
+    this.lines.push(line);
+  }
   info(line: string) {
     this.lines.push(line);
   }

@@ -3,7 +3,7 @@ import { LineDecoder } from '#src/core/client/lineDecoder';
 import { SseDecoder, type SseEvent } from '#src/core/client/sseDecoder';
 import { decodeEventStream, StreamFault } from '#src/core/client/eventStream';
 import { chatCompletions } from '#src/core/client/transports/chatCompletions';
-import { messages } from '#src/core/client/transports/messages';
+import { messages, plainTextDelta } from '#src/core/client/transports/messages';
 import type { ReplyPart, Transport } from '#src/core/client/transports/transport';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -273,5 +273,34 @@ describe('core stream decoding', () => {
       const untyped = await collect([bytes(`data: ${JSON.stringify({ index: 1, delta: { type: 'text_delta', text: 'x' } })}\n\n`)], messages);
       assert.equal(untyped.fault?.reason, 'malformed');
     });
+  });
+});
+
+describe("the Messages text delta's quick reading", () => {
+  const head = '{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":';
+  it('reads what JSON.parse reads, plain or escaped', () => {
+    const texts = ['Hello', '', 'say "hi"\n', 'a\\b', 'tab\there', 'snow \u2603 é', '\u0001', 'ends with \\'];
+    assert.deepEqual(
+      texts.map((text) => plainTextDelta(`${head}${JSON.stringify(text)}}}`)),
+      texts,
+    );
+    assert.equal(plainTextDelta('{"type":"content_block_delta","index":12,"delta":{"type":"text_delta","text":"\\u00e9t\\u00e9"}}'), 'été');
+  });
+
+  it('leaves every other event, and text that is not one JSON string, to the full reading', () => {
+    assert.deepEqual(
+      [
+        '{"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":"Hm"}}',
+        '{"type":"content_block_delta","delta":{"type":"text_delta","text":"no index"}}',
+        '{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"a","extra":1}}',
+        `${head}"a"b"}}`,
+        `${head}"raw\ncontrol"}}`,
+        `${head}"unterminated}}`,
+        `${head}"}}`,
+        `${head}42}}`,
+        '{"type":"message_stop"}',
+      ].map(plainTextDelta),
+      [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined],
+    );
   });
 });

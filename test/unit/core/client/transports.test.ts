@@ -122,7 +122,7 @@ describe('ServiceClient: extra request headers (multiModelAI.requestHeaders)', (
 
   it('go out on every request, the catalog read included, and never replace the key; their values are not logged', async () => {
     const lines: string[] = [];
-    const logger = { info: (l: string) => lines.push(l), warn: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
+    const logger = { debug: (l: string) => lines.push(l), info: (l: string) => lines.push(l), warn: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
     const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, headers: { 'x-proxy-token': 'secret-proxy-value', authorization: 'Bearer nope' }, logger });
     await client.listModels();
     await run(client.streamText(TRANSPORTS.responses, { model: 'nova/responder', messages: [{ role: 'user', content: 'hi' }], options: {} }));

@@ -29,7 +29,7 @@ describe('core images: generate and edit against the emulator', function () {
   let generator: ModelEntry;
   let editor: ModelEntry;
   const client = () =>
-    new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, logger: { info: (l) => lines.push(l), warn: (l) => lines.push(l), error: (l) => lines.push(l) } });
+    new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, logger: { debug: (l) => lines.push(l), info: (l) => lines.push(l), warn: (l) => lines.push(l), error: (l) => lines.push(l) } });
 
   before(async () => {
     const list = await client().listModels();

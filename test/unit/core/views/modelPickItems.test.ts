@@ -47,6 +47,20 @@ describe('buildModelPickItems', () => {
       'acme/chat-mini [temperature · stream] ! Does not accept max_tokens, which your settings ask for: clear multiModelAI.maxTokens to use it.',
     ]);
   });
+
+  it("the catalog's display name stands beside the id, before what the model accepts; a name equal to the id is not repeated", () => {
+    const list = ModelListSchema().parse({
+      object: 'list',
+      data: [
+        { id: 'openai/gpt-4o', name: 'OpenAI: GPT-4o', supported_parameters: ['max_tokens', 'tools'], ...TEXT },
+        { id: 'acme/plain', name: 'acme/plain', supported_parameters: ['max_tokens'], ...TEXT },
+        { id: 'acme/nameless', name: '  ', supported_parameters: [], ...TEXT },
+      ],
+    });
+    const items = buildModelPickItems(list);
+    assert.deepEqual(summary(items), ['-- acme', 'acme/nameless [no optional parameters]', 'acme/plain [max_tokens]', '-- openai', 'openai/gpt-4o [OpenAI: GPT-4o — max_tokens · tools]']);
+    assert.deepEqual(items.map((i) => (i.kind === 'model' ? i.name : undefined)), [undefined, undefined, undefined, undefined, 'OpenAI: GPT-4o']);
+  });
 });
 
 describe('shortModelName', () => {
