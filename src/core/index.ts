@@ -192,7 +192,11 @@ export {
 /** Refuses empty and oversized selections for Explain with what to do instead. */
 export { checkExplainable } from './chat/explainPrompt';
 /** The stored conversations and which one is open. */
-export { HistoryStore } from './chat/historyStore';
+export { HistoryStore } from './history/historyStore';
+/** The size past which a conversation is continued in a new one. */
+export { MAX_CONVERSATION_BYTES } from './history/historyStore';
+/** A conversation as a Markdown document (Export Conversation as Markdown), and a file name for it. */
+export { conversationMarkdown, exportFileName } from './history/markdownExport';
 export {
   /** Checks a page's message against the protocol. */
   decodeToHost,

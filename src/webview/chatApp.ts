@@ -93,6 +93,9 @@ export class ChatApp {
       case 'history/set':
         this.history.show(message.items, message.activeId);
         break;
+      case 'history/found':
+        this.history.showFound(message.query, message.items);
+        break;
       case 'context/set':
         this.composer.setChips(message.chips);
         break;

@@ -1,4 +1,5 @@
-// The list of stored conversations: open, rename, delete. Shown in place of the transcript.
+// The list of stored conversations: search, open, rename, export, delete. Shown in place of
+// the transcript. The search runs on the host over every conversation's text, as the person types.
 import * as l10n from '@vscode/l10n';
 import type { HistoryItem } from '../core/chat/conversation';
 import { formatDateTime } from '../core/format/localeFormat';
@@ -9,20 +10,42 @@ import { displayLocale } from '../core/format/displayLanguage';
 export class HistoryList {
   readonly element: HTMLElement;
   private readonly list: HTMLElement;
+  private readonly search: HTMLInputElement;
+  private activeId = '';
 
   constructor(private readonly bridge: HostBridge, private readonly onOpen: () => void) {
     const heading = l10n.t('Conversations');
     this.list = el('ul', { class: 'history-items', attrs: { 'aria-label': heading } });
+    const searchLabel = l10n.t('Search conversations');
+    this.search = el('input', { class: 'history-search', attrs: { type: 'search', placeholder: searchLabel, 'aria-label': searchLabel } }) as HTMLInputElement;
+    this.search.addEventListener('input', () => this.bridge.post({ type: 'history/search', query: this.search.value }));
     this.element = el('section', { class: 'history', attrs: { 'aria-label': l10n.t('Chat history') } },
       el('h2', { text: heading }),
+      this.search,
       this.list,
     );
     this.element.hidden = true;
   }
 
+  /** The whole list: shown as it is, or searched again when a search is typed. */
   show(items: readonly HistoryItem[], activeId: string): void {
+    this.activeId = activeId;
+    if (this.search.value.trim()) {
+      this.bridge.post({ type: 'history/search', query: this.search.value });
+      return;
+    }
+    this.render(items, l10n.t('No conversations yet.'));
+  }
+
+  /** What a search found, if it is for what the box holds now. */
+  showFound(query: string, items: readonly HistoryItem[]): void {
+    if (query === this.search.value) this.render(items, query.trim() ? l10n.t('No conversation holds that text.') : l10n.t('No conversations yet.'));
+  }
+
+  private render(items: readonly HistoryItem[], empty: string): void {
+    const activeId = this.activeId;
     if (items.length === 0) {
-      this.list.replaceChildren(el('li', { class: 'history-empty', text: l10n.t('No conversations yet.') }));
+      this.list.replaceChildren(el('li', { class: 'history-empty', text: empty }));
       return;
     }
     // Rebuilt on every change, mid-answer too: a keyboard user keeps their place.
@@ -56,6 +79,7 @@ export class HistoryList {
     return el('li', { class: 'history-item', attrs: { 'data-conversation-id': item.id } },
       open,
       iconButton('edit', l10n.t('Rename "{0}"', item.title), () => this.bridge.post({ type: 'history/rename', id: item.id })),
+      iconButton('export', l10n.t('Export "{0}" as Markdown', item.title), () => this.bridge.post({ type: 'history/export', id: item.id })),
       iconButton('trash', l10n.t('Delete "{0}"', item.title), () => this.bridge.post({ type: 'history/delete', id: item.id })),
     );
   }

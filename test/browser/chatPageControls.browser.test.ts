@@ -109,6 +109,30 @@ describe('the chat page in Chromium, its controls', () => {
     });
   });
 
+  it('the history search asks the host as the person types, shows what it found for the text in the box, and a row exports its conversation', async () => {
+    const items = [{ id: 'c1', title: 'One', updatedAt: createdAt }, { id: 'c2', title: 'Two', updatedAt: createdAt }];
+    await send({ type: 'history/set', items, activeId: 'c1' });
+    await page.locator('button[aria-label="Show Chat History"]').click();
+    const box = page.locator('input.history-search');
+    await box.pressSequentially('tw');
+    const asked = await sent('history/');
+    // A late answer for an older text is not shown; the answer for what the box holds is.
+    await send({ type: 'history/found', query: 't', items });
+    await send({ type: 'history/found', query: 'tw', items: [items[1]] });
+    const rows = await page.locator('[data-conversation-id]').evaluateAll((found) => found.map((row) => (row as HTMLElement).dataset.conversationId));
+    await send({ type: 'history/found', query: 'tw', items: [] });
+    const none = await page.locator('.history-empty').textContent();
+    await send({ type: 'history/found', query: 'tw', items: [items[1]] });
+    await page.locator('button[aria-label="Export \\"Two\\" as Markdown"]').click();
+    assert.deepEqual({ asked, rows, none, exported: await sent('history/') }, {
+      asked: [{ type: 'history/search', query: 't' }, { type: 'history/search', query: 'tw' }],
+      rows: ['c2'],
+      none: 'No conversation holds that text.',
+      exported: [{ type: 'history/export', id: 'c2' }],
+    });
+    for (const message of [...asked, { type: 'history/export', id: 'c2' }]) assert.ok(decodeToHost(message).ok, 'the host accepts it');
+  });
+
   it('a code block whose info string is long (a language and a path) sends its language word with its actions', async () => {
     const text = '```tsx:' + 'src/components/'.repeat(10) + 'App.tsx\nexport const App = 1;\n```\n';
     await send(show('c1', [question('u1', 'code'), answer('a1', { text })]));

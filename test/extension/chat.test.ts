@@ -1,9 +1,7 @@
 // The chat in a real extension host against the emulator: the shared controller (send,
-// stream, stop, errors, history in globalState), the host<->page protocol, the panel's HTML.
+// stream, stop, errors, history in files), the host<->page protocol, the panel's HTML.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { HISTORY_KEY } from '#src/core/chat/historyStore';
-import type { Conversation } from '#src/core/chat/conversation';
 import { Commands, Settings } from '#src/core/manifest/ids';
 import { suiteEnv } from './env';
 import { arrangeChat, lastReply, StandInPage } from './chatHarness';
@@ -14,7 +12,7 @@ describe('chat: controller in the extension host', () => {
   const api = useTestHandle();
   beforeEach(() => arrangeChat(api));
 
-  it('sends, streams a reply with a code block and usage, and stores the conversation in globalState', async () => {
+  it('sends, streams a reply with a code block and usage, and stores the conversation in the history', async () => {
     const { session } = api.chat.host;
     await session.send('Write a TypeScript debounce function');
     const reply = lastReply(api);
@@ -22,9 +20,9 @@ describe('chat: controller in the extension host', () => {
     assert.equal(reply.model, 'acme/chat-large');
     assert.match(reply.text, /```typescript/);
     assert.ok(reply.usage && reply.usage.total_tokens > 0);
-    const stored = api.storedState().global.find(([key]) => key === HISTORY_KEY)?.[1] as Conversation[];
-    assert.equal(stored[0]?.id, session.current().id);
-    assert.equal(stored[0]?.title, 'Write a TypeScript debounce function');
+    const stored = await api.chat.host.store.get(session.current().id);
+    assert.equal(stored?.title, 'Write a TypeScript debounce function');
+    assert.equal(api.chat.host.store.list()[0]?.id, session.current().id);
     assert.ok(!JSON.stringify(api.storedState()).includes(suiteEnv().apiKey), 'no key in extension state');
   });
 
@@ -186,7 +184,7 @@ describe('chat: host <-> page protocol', () => {
     const { id } = session.current();
     page.send({ type: 'history/open', id });
     type Shown = { type: string; conversation: { earlier: number; turns: { id: string; text: string }[] } };
-    const shown = page.received.find((m) => (m as Shown).type === 'conversation/show') as Shown;
+    const shown = await until(() => page.received.find((m) => (m as Shown).type === 'conversation/show') as Shown | undefined, 'the conversation shown');
     assert.deepEqual([shown.conversation.earlier, shown.conversation.turns.length, shown.conversation.turns[0]?.text], [2, 20, 'Question 1']);
     page.received.length = 0;
     const before = shown.conversation.turns[0]!.id;

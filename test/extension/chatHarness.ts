@@ -18,6 +18,7 @@ export function lastReply(api: TestHandle): AssistantTurn {
 export async function arrangeChat(api: TestHandle, model = 'acme/chat-large'): Promise<void> {
   const { baseUrl, apiKey } = suiteEnv();
   await arrange(api, { baseUrl, key: apiKey, model });
+  await api.chat.host.session.loaded;
   await api.chat.host.session.settled();
   api.chat.host.session.newConversation();
 }

@@ -18,14 +18,16 @@ import {
   type Turn,
   type UserTurn,
 } from './conversation';
-import type { HistoryStore } from './historyStore';
+import type { ConversationStore } from './conversationStore';
 import { imagePrompt, imageUsage } from './slashCommands';
 import type { AnswerDeps, Answerer } from './answers/answerer';
 import { imageAnswer } from './answers/imageAnswer';
 import { textAnswer } from './answers/textAnswer';
 
 export interface ChatSessionDeps extends AnswerDeps {
-  store: HistoryStore;
+  store: ConversationStore;
+  /** A conversation past this size is continued in a new one (the store's bound). */
+  maxConversationBytes?: number;
   /** Delivers a message to every open page. */
   post(message: ToPageInput): void;
 }
@@ -50,9 +52,50 @@ export class ChatSession {
    */
   private active?: { controller: AbortController; done: Promise<void>; ended?: boolean; left?: boolean };
 
+  /** Resolves once the history is read and the conversation open in this window shown. */
+  readonly loaded: Promise<void>;
+  /** Whether `loaded` has resolved: a page's first state is then sent at once. */
+  isLoaded = false;
+  /** Set once the person moved to another conversation: the one loaded late does not replace it. */
+  private moved = false;
+
   constructor(private readonly deps: ChatSessionDeps) {
-    const activeId = deps.store.activeId();
-    this.conversation = (activeId && deps.store.get(activeId)) || newConversation();
+    this.conversation = newConversation();
+    this.loaded = this.loadActive().finally(() => (this.isLoaded = true));
+    deps.store.onDidChange((ids) => void this.changedElsewhere(ids));
+  }
+
+  private async loadActive(): Promise<void> {
+    await this.deps.store.load();
+    const activeId = this.deps.store.activeId();
+    const found = activeId ? await this.deps.store.get(activeId, { atStart: true }) : undefined;
+    if (found && !this.moved && this.conversation.turns.length === 0) {
+      this.conversation = found;
+      this.postConversation();
+    }
+    this.postHistory();
+  }
+
+  /** Another window changed conversations: the list follows, and the open one when nothing streams into it here. */
+  private async changedElsewhere(ids: ReadonlySet<string>): Promise<void> {
+    const open = this.conversation;
+    if (ids.has(open.id) && !this.busy) {
+      const stored = await this.deps.store.get(open.id);
+      if (!stored) return this.newConversation();
+      if (this.conversation === open && !this.busy) this.adopt(stored);
+    }
+    this.postHistory();
+  }
+
+  /** Takes the stored turns and name of the open conversation, keeping this window's own turn objects (one may be streaming). */
+  private adopt(stored: Conversation): void {
+    const own = new Map(this.conversation.turns.map((turn) => [turn.id, turn]));
+    const turns = stored.turns.map((turn) => own.get(turn.id) ?? turn);
+    const same = turns.length === this.conversation.turns.length && turns.every((turn, at) => turn === this.conversation.turns[at]);
+    this.conversation.title = stored.title;
+    if (same) return;
+    this.conversation.turns = turns;
+    this.postConversation();
   }
 
   get busy(): boolean {
@@ -107,7 +150,8 @@ export class ChatSession {
   }
 
   /** Sends `text` with the pending context; resolves when the reply has ended. */
-  send(text: string): Promise<SendResult> {
+  async send(text: string): Promise<SendResult> {
+    if (!this.isLoaded) await this.loaded;
     if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
     if (text.trim() === '') return Promise.resolve({ ok: false, message: l10n.t('Type a message first.') });
     const prompt = imagePrompt(text);
@@ -123,7 +167,8 @@ export class ChatSession {
   }
 
   /** Explain Selection: a message over one piece of code, answered like any other. */
-  explain(item: ContextItem): Promise<SendResult> {
+  async explain(item: ContextItem): Promise<SendResult> {
+    if (!this.isLoaded) await this.loaded;
     if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
     const check = checkExplainable(item);
     if (!check.ok) return Promise.resolve(check);
@@ -139,7 +184,8 @@ export class ChatSession {
    * Asks again for the last user message after a failure. A failed turn (no text) is
    * replaced; an interrupted one stays in view as it was, and the new answer follows it.
    */
-  retry(): Promise<SendResult> {
+  async retry(): Promise<SendResult> {
+    if (!this.isLoaded) await this.loaded;
     const last = this.conversation.turns.at(-1);
     if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
     // Only the last answer is retried (a card of an older one is stale): a new one would be charged.
@@ -149,7 +195,8 @@ export class ChatSession {
   }
 
   /** A new answer to the last user message, replacing the last answer. */
-  regenerate(): Promise<SendResult> {
+  async regenerate(): Promise<SendResult> {
+    if (!this.isLoaded) await this.loaded;
     if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
     const last = this.conversation.turns.at(-1);
     if (last?.role === 'assistant' && last.status !== 'interrupted') this.removeTurn(last.id);
@@ -157,7 +204,8 @@ export class ChatSession {
   }
 
   /** Replaces the last user message (and what answered it) with `text`, keeping its context. */
-  editLast(text: string): Promise<SendResult> {
+  async editLast(text: string): Promise<SendResult> {
+    if (!this.isLoaded) await this.loaded;
     if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
     const turns = this.conversation.turns;
     const last = turns.filter((t) => t.role === 'user').at(-1);
@@ -171,6 +219,7 @@ export class ChatSession {
   }
 
   newConversation(): void {
+    this.moved = true;
     this.leave();
     this.conversation = newConversation();
     this.context = [];
@@ -180,15 +229,17 @@ export class ChatSession {
     this.postHistory();
   }
 
-  open(id: string): boolean {
+  async open(id: string): Promise<boolean> {
+    if (!this.isLoaded) await this.loaded;
     // The open one (its stored copy may be older than what is streaming): shown again, as it is.
     if (id === this.conversation.id) {
       this.postConversation();
       this.postHistory();
       return true;
     }
-    const found = this.deps.store.get(id);
+    const found = await this.deps.store.get(id);
     if (!found) return false;
+    this.moved = true;
     this.leave();
     this.conversation = found;
     void this.deps.store.setActive(id);
@@ -200,7 +251,7 @@ export class ChatSession {
   async rename(id: string, title: string): Promise<void> {
     await this.deps.store.rename(id, title);
     if (this.conversation.id === id) {
-      this.conversation.title = this.deps.store.get(id)?.title ?? this.conversation.title;
+      this.conversation.title = this.deps.store.list().find((item) => item.id === id)?.title ?? this.conversation.title;
     }
     this.postHistory();
   }
@@ -263,9 +314,19 @@ export class ChatSession {
     // Stored before it is shown as ended: an answer the page shows as finished is restored as
     // finished by a reload that follows at once (a save after the end, awaited by nothing a
     // reload waits for, is lost when the window goes first).
-    await this.persist(conversation).catch((error: unknown) => this.deps.reportFailure?.('The conversation could not be saved', error));
+    const saved = await this.persist(conversation).catch((error: unknown) => {
+      this.deps.reportFailure?.('The conversation could not be saved', error);
+      return undefined;
+    });
     if (this.active?.controller.signal === signal) this.active.ended = true;
-    if (this.conversation === conversation) this.deps.post({ type: 'reply/end', turn: reply });
+    if (this.conversation !== conversation) return;
+    this.deps.post({ type: 'reply/end', turn: reply });
+    // Another window added to it meanwhile: both windows' turns are kept, and shown here.
+    if (saved?.merged) this.adopt(saved.merged);
+    if ((saved?.bytes ?? 0) > (this.deps.maxConversationBytes ?? Infinity)) {
+      this.newConversation();
+      this.deps.post({ type: 'notice/show', level: 'info', message: l10n.t('That conversation has grown past {0} MB, so a new one is started here; the old one stays in the history.', Math.round(this.deps.maxConversationBytes! / 1024 / 1024)) });
+    }
   }
 
   private removeTurn(id: string): void {
@@ -273,10 +334,12 @@ export class ChatSession {
     this.deps.post({ type: 'turn/remove', turnId: id });
   }
 
-  private async persist(conversation: Conversation): Promise<void> {
-    await this.deps.store.save(conversation);
+  /** Stores the conversation; resolves with what the store says of it. */
+  private async persist(conversation: Conversation): Promise<Awaited<ReturnType<ConversationStore['save']>>> {
+    const saved = await this.deps.store.save(conversation);
     if (this.conversation === conversation) await this.deps.store.setActive(conversation.id);
     this.postHistory();
+    return saved;
   }
 
   private postConversation(): void {

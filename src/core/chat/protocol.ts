@@ -104,6 +104,8 @@ export const ToPageSchemas = {
   'session/init': SessionInitSchema,
   'conversation/show': payload(() => ({ conversation: ConversationViewSchema(), busy: z.boolean() })),
   'history/set': payload(() => ({ items: z.array(HistoryItemSchema()), activeId: z.string() })),
+  /** The conversations whose title or text holds `query`, which the history list searched for. */
+  'history/found': payload(() => ({ query: z.string(), items: z.array(HistoryItemSchema()) })),
   'context/set': payload(() => ({ chips: z.array(ContextChipSchema()) })),
   'model/set': payload(() => ({ model: ModelViewSchema() })),
   /** The turns before `before` of the open conversation `id`, which the page asked for. */
@@ -140,6 +142,9 @@ export const ToHostSchemas = {
   'history/open': byId,
   'history/rename': byId,
   'history/delete': byId,
+  /** Searches the history's titles and text as the person types. */
+  'history/search': payload(() => ({ query: z.string().check(z.maxLength(200)) })),
+  'history/export': byId,
   'context/addSelection': empty,
   'context/addFile': empty,
   'context/remove': byId,

@@ -19,6 +19,8 @@ export const Commands = {
   openChat: 'multiModelAI.openChat',
   openChatInEditor: 'multiModelAI.openChatInEditor',
   newChat: 'multiModelAI.newChat',
+  exportConversation: 'multiModelAI.exportConversation',
+  deleteAllHistory: 'multiModelAI.deleteAllHistory',
   explainSelection: 'multiModelAI.explainSelection',
   addSelectionToChat: 'multiModelAI.addSelectionToChat',
   generateImage: 'multiModelAI.generateImage',

@@ -1,7 +1,7 @@
 // The chat's host side: one ChatSession shared by every open chat page (the view and any
 // editor panels). Pages' messages arrive here validated; what changes is posted to all.
 import * as vscode from 'vscode';
-import { ChatSession, type ClientLogger, type ContextItem, HistoryStore, type MementoLike, type ModelView, Settings, type ToHost, type ToPageInput } from '../../core/index';
+import { ChatSession, type ClientLogger, type ContextItem, HistoryStore, MAX_CONVERSATION_BYTES, type MementoLike, type ModelView, Settings, type ToHost, type ToPageInput } from '../../core/index';
 import { runAction } from '../actions';
 import type { Connection } from '../connection';
 import type { FailureReporter } from '../failureReporter';
@@ -11,12 +11,15 @@ import type { SettingsWatcher } from '../settings';
 import { modelView } from './chatModels';
 import type { CodeActions } from './codeActions';
 import { fileContext, selectionContext, type EditorTracker } from './editorContext';
+import { exportConversation } from './historyCommands';
 import { openLinkWithConfirmation } from './linkOpener';
 import { PageBridge } from './pageBridge';
 import type { ImageRunner } from '../images/imageRunner';
 
 export interface ChatHostDeps {
   state: MementoLike;
+  /** Where the conversations are kept: `<globalStorage>/history`. */
+  historyFolder: string;
   /** This window's workspaceState: the conversation open in it. */
   windowState: MementoLike;
   settings: SettingsWatcher;
@@ -30,6 +33,9 @@ export interface ChatHostDeps {
 
 export class ChatHost extends Disposable {
   private made?: ChatSession;
+  private madeStore?: HistoryStore;
+  /** The search the history list asked for last: an older one still running stops. */
+  private searches = 0;
   private readonly pages = new Set<PageBridge>();
   private model: ModelView;
   private modelLoads = 0;
@@ -42,15 +48,25 @@ export class ChatHost extends Disposable {
     this.register(deps.connection.onDidChange(() => void this.refreshModels()));
   }
 
-  /**
-   * Made on first use, not at activation: it reads the stored conversations (up to 100, each
-   * checked by its schema), which took 25-45 ms for a full history.
-   */
+  /** The history, made on first use: nothing of it is read at activation. */
+  get store(): HistoryStore {
+    const deps = this.deps;
+    return (this.madeStore ??= new HistoryStore({
+      folder: deps.historyFolder,
+      state: deps.state,
+      window: deps.windowState,
+      log: (line) => deps.logger.warn(line),
+      warn: (message) => void vscode.window.showWarningMessage(message),
+    }));
+  }
+
+  /** Made on first use, not at activation: it reads the history when the chat first opens. */
   get session(): ChatSession {
     const deps = this.deps;
     return (this.made ??= new ChatSession({
       connect: () => deps.connection.forModel(),
-      store: new HistoryStore(deps.state, { window: deps.windowState }),
+      store: this.store,
+      maxConversationBytes: MAX_CONVERSATION_BYTES,
       post: (message) => this.broadcast(message),
       reportFailure: (what, error) => void deps.failures.record(what, error),
       serviceAddress: () => deps.settings.current().baseUrl,
@@ -63,6 +79,8 @@ export class ChatHost extends Disposable {
   attach(webview: vscode.Webview, onDispose: (listener: () => void) => vscode.Disposable): PageBridge {
     const bridge = new PageBridge(webview, this.deps.logger, (message, from) => void this.handle(message, from));
     this.pages.add(bridge);
+    // The history is read while the page loads, so that its first state waits for nothing.
+    void this.session.loaded;
     onDispose(() => {
       this.pages.delete(bridge);
       bridge.dispose();
@@ -117,6 +135,7 @@ export class ChatHost extends Disposable {
     const { session } = this;
     switch (message.type) {
       case 'ready':
+        if (!session.isLoaded) await session.loaded;
         // The page words itself in VS Code's language, with the bundle VS Code loaded for it.
         from.post({ type: 'session/init', ...session.state(this.model), l10n: vscode.l10n.bundle ?? {}, language: vscode.env.language });
         if (this.model.loading || this.model.problem) void this.refreshModels();
@@ -145,7 +164,14 @@ export class ChatHost extends Disposable {
         return turns && from.post({ type: 'conversation/earlier', id: message.id, before: message.before, turns });
       }
       case 'history/open':
-        return void session.open(message.id);
+        return void (await session.open(message.id));
+      case 'history/search': {
+        const search = ++this.searches;
+        const items = await this.store.search(message.query, () => search !== this.searches);
+        return void (search === this.searches && from.post({ type: 'history/found', query: message.query, items }));
+      }
+      case 'history/export':
+        return void (await exportConversation(this.store, message.id));
       case 'history/rename':
         return this.rename(message.id);
       case 'history/delete':
@@ -236,6 +262,7 @@ export class ChatHost extends Disposable {
 
   override dispose(): void {
     this.made?.stop();
+    this.madeStore?.dispose();
     for (const page of this.pages) page.dispose();
     this.pages.clear();
     super.dispose();

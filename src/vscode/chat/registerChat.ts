@@ -10,6 +10,7 @@ import { ChatPanels } from './chatPanel';
 import { ChatViewProvider } from './chatViewProvider';
 import { CodeActions } from './codeActions';
 import { EditorTracker } from './editorContext';
+import { registerHistoryCommands } from './historyCommands';
 
 /** The chat's parts, for the extension-host suite's handle (src/vscode/testHandle.ts). */
 export interface ChatApi {
@@ -25,7 +26,8 @@ export function registerChat(context: vscode.ExtensionContext, services: Service
   const proposals = new ProposalDocuments(CHAT_PROPOSAL_SCHEME);
   const code = new CodeActions(editors, proposals);
   const { settings, connection, failures, logger, images, globalState: state, windowState } = services;
-  const host = new ChatHost({ settings, connection, failures, logger, images, state, windowState, editors, code });
+  const historyFolder = vscode.Uri.joinPath(context.globalStorageUri, 'history').fsPath;
+  const host = new ChatHost({ settings, connection, failures, logger, images, state, historyFolder, windowState, editors, code });
   const panels = new ChatPanels(host, context.extensionUri);
   const view = new ChatViewProvider(host, context.extensionUri);
   context.subscriptions.push(
@@ -35,6 +37,7 @@ export function registerChat(context: vscode.ExtensionContext, services: Service
     panels,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view, { webviewOptions: { retainContextWhenHidden: true } }),
     ...registerChatCommands(host, panels, editors),
+    ...registerHistoryCommands(host),
   );
   return { host, panels, view, code };
 }

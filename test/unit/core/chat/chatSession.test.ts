@@ -7,15 +7,19 @@ import { useEmulator } from '../../../support/useEmulator';
 import { ChatSession } from '#src/core/chat/chatSession';
 import type { AssistantTurn } from '#src/core/chat/conversation';
 import { SetupError, type ModelConnection } from '#src/core/client/modelConnection';
-import { HistoryStore } from '#src/core/chat/historyStore';
 import type { ToPageInput } from '#src/core/chat/protocol';
 import { ServiceClient } from '#src/core/client/serviceClient';
 import { selection } from './fixtures/contextItems';
 import { MapMemento } from './fixtures/mapMemento';
+import { historyStore, loadedStore, removeFolder, tempFolder } from './fixtures/historyFolder';
 
 describe('ChatSession against the emulator', () => {
   const { emulator, control } = useEmulator();
   let memento: MapMemento;
+  let folder: string;
+  /** The history as a window opened now reads it. */
+  const stored = () => loadedStore(folder, { state: memento });
+  const newStore = () => historyStore(folder, { state: memento });
   let posted: ToPageInput[];
   let key: string;
   let modelId: string;
@@ -23,8 +27,11 @@ describe('ChatSession against the emulator', () => {
   let maxTokens: number | undefined;
 
 
+  afterEach(() => removeFolder(folder));
+
   beforeEach(async () => {
     memento = new MapMemento();
+    folder = tempFolder();
     posted = [];
     key = FIXTURE_KEYS.alpha;
     modelId = 'acme/chat-large';
@@ -42,7 +49,7 @@ describe('ChatSession against the emulator', () => {
   function session(onPost: (message: ToPageInput, s: ChatSession) => void = () => {}): ChatSession {
     const s: ChatSession = new ChatSession({
       connect,
-      store: new HistoryStore(memento),
+      store: newStore(),
       post: (message) => {
         posted.push(message);
         onPost(message, s);
@@ -81,8 +88,8 @@ describe('ChatSession against the emulator', () => {
     const notice = 'The 2 oldest messages were left out: the conversation is longer than acme/chat-basic reads (4,000 tokens).';
     assert.deepEqual([reply.status, reply.notice], ['done', notice]);
     assert.deepEqual(posted.filter((m) => m.type === 'reply/notice'), [{ type: 'reply/notice', turnId: reply.id, text: notice }]);
-    const stored = new HistoryStore(memento).get(s.current().id)?.turns.at(-1) as AssistantTurn | undefined;
-    assert.equal(stored?.notice, notice);
+    const storedTurn = (await (await stored()).get(s.current().id))?.turns.at(-1) as AssistantTurn | undefined;
+    assert.equal(storedTurn?.notice, notice);
   });
 
   it('a Responses-only model that thinks answers through Responses; the reasoning and the cost are kept with the answer', async () => {
@@ -130,9 +137,9 @@ describe('ChatSession against the emulator', () => {
     assert.deepEqual(label, { type: 'reply/model', turnId: reply.id, model: 'acme/chat-large' });
     assert.ok(posted.indexOf(label!) < posted.findIndex((m) => m.type === 'reply/delta'), 'labelled before the first text');
     assert.equal(s.current().title, 'Show me a binary search in Python [[tokens:300]]');
-    const stored = new HistoryStore(memento);
-    assert.equal(stored.activeId(), s.current().id);
-    assert.deepEqual(stored.get(s.current().id)?.turns, s.current().turns);
+    const reopened = await stored();
+    assert.equal(reopened.activeId(), s.current().id);
+    assert.deepEqual((await reopened.get(s.current().id))?.turns, s.current().turns);
   });
 
   it('does not ask for usage from a model that does not list stream_options', async () => {
@@ -144,20 +151,21 @@ describe('ChatSession against the emulator', () => {
   });
 
   it('shows an answer as ended only once it is stored, so a reload right after it restores it finished', async () => {
-    let storedAtEnd: unknown;
+    let storedAtEnd: Promise<unknown> | undefined;
     const s = session((message, self) => {
-      if (message.type === 'reply/end') storedAtEnd = new HistoryStore(memento).get(self.current().id)?.turns.at(-1);
+      if (message.type === 'reply/end') storedAtEnd = stored().then(async (reopened) => (await reopened.get(self.current().id))?.turns.at(-1));
     });
     await s.send('Hello there');
     const reply = lastReply(s);
     assert.equal(reply.status, 'done');
-    assert.deepEqual(storedAtEnd, reply);
+    assert.deepEqual(await storedAtEnd, reply);
   });
 
   it('reopens the open conversation after a reload (a new session over the same state)', async () => {
     const first = session();
     await first.send('Hello there');
     const reloaded = session();
+    await reloaded.loaded;
     assert.deepEqual(reloaded.current(), first.current());
     assert.deepEqual(reloaded.state({ options: [], loading: false }).history.map((h) => h.title), ['Hello there']);
   });
@@ -202,27 +210,29 @@ describe('ChatSession against the emulator', () => {
       await control.queueReplies(['fresh']);
       assert.deepEqual(await s.send('hello'), { ok: true });
       assert.equal(lastReply(s).text, 'fresh');
-      const old = new HistoryStore(memento).list().find((item) => item.title.startsWith('Write a long story'));
-      assert.equal(new HistoryStore(memento).get(old!.id)?.turns.at(-1)?.role === 'assistant' && (new HistoryStore(memento).get(old!.id)?.turns.at(-1) as AssistantTurn).status, 'stopped');
+      const reopened = await stored();
+      const old = reopened.list().find((item) => item.title.startsWith('Write a long story'));
+      const last = (await reopened.get(old!.id))?.turns.at(-1);
+      assert.equal(last?.role === 'assistant' && last.status, 'stopped');
     });
 
     it('opening the open conversation from History leaves its answer streaming to the end', async () => {
       await control.reset();
       await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 3, ms: 300 }]);
-      let opened = false;
+      let opened: Promise<boolean> | undefined;
       const s = session((message, self) => {
         if (message.type === 'reply/delta' && !opened) opened = self.open(self.current().id);
       });
       await s.send('Write a short story');
-      assert.deepEqual([opened, lastReply(s).status, s.busy], [true, 'done', false]);
+      assert.deepEqual([await opened, lastReply(s).status, s.busy], [true, 'done', false]);
     });
 
     it('deleting the open conversation while it streams does not bring it back when the answer stops', async () => {
       const { s, first } = await midStream((self) => self.delete(self.current().id));
       await s.settled();
-      await new HistoryStore(memento).flushed();
-      assert.equal(new HistoryStore(memento).get(first), undefined);
-      assert.deepEqual(new HistoryStore(memento).list(), []);
+      const reopened = await stored();
+      assert.equal(await reopened.get(first), undefined);
+      assert.deepEqual(reopened.list(), []);
     });
   });
 
@@ -243,7 +253,8 @@ describe('ChatSession against the emulator', () => {
   });
 
   it('Stop works while the model list is still being read: the answer ends at once, nothing is sent', async () => {
-    const s = new ChatSession({ connect: () => new Promise<ModelConnection>(() => undefined), store: new HistoryStore(memento), post: (m) => posted.push(m) });
+    const s = new ChatSession({ connect: () => new Promise<ModelConnection>(() => undefined), store: newStore(), post: (m) => posted.push(m) });
+    await s.loaded;
     const sent = s.send('hi');
     s.stop();
     await sent;
@@ -262,14 +273,14 @@ describe('ChatSession against the emulator', () => {
     assert.ok(reply.text.length > 0);
     assert.equal(reply.text.split(/(?<=\s)/).length, 5, 'exactly what arrived before the pause');
     assert.equal(s.busy, false);
-    assert.equal(new HistoryStore(memento).get(s.current().id)?.turns.at(-1)?.id, reply.id);
+    assert.equal((await (await stored()).get(s.current().id))?.turns.at(-1)?.id, reply.id);
   });
 
   it('Errors 2: an answer lost on the way says so, and Retry (one memory of unfinished answers, as the extension keeps per address and key) gives that answer, charged once', async () => {
     await control.queueFaults('chat', [{ type: 'drop_reply' }]);
     const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: key, maxRetries: 0 });
     const model = (await client.listModels()).data.find((m) => m.id === modelId)!;
-    const s = new ChatSession({ connect: async () => ({ client, model }), store: new HistoryStore(memento), post: (m) => posted.push(m) });
+    const s = new ChatSession({ connect: async () => ({ client, model }), store: newStore(), post: (m) => posted.push(m) });
     await s.send('Explain closures');
     assert.deepEqual(lastReply(s).error, {
       message: 'The connection broke before the answer arrived: Retry asks the service for that same answer again, so it is not made and charged twice.',
@@ -284,7 +295,7 @@ describe('ChatSession against the emulator', () => {
   it('a stream cut after partial output keeps it, marks it interrupted with Retry and the request id', async () => {
     await control.queueFaults('chat', [{ type: 'cut', afterDeltas: 5 }]);
     const failures: string[] = [];
-    const s = new ChatSession({ connect, store: new HistoryStore(memento), post: (m) => posted.push(m), reportFailure: (what) => failures.push(what) });
+    const s = new ChatSession({ connect, store: newStore(), post: (m) => posted.push(m), reportFailure: (what) => failures.push(what) });
     await s.send('Explain promises');
     const cut = lastReply(s);
     assert.equal(cut.status, 'interrupted');
@@ -338,7 +349,7 @@ describe('ChatSession against the emulator', () => {
     const { model } = await connect();
     const s = new ChatSession({
       connect: async () => ({ client: new ServiceClient({ baseUrl: deadAddress, apiKey: key, maxRetries: 0 }), model }),
-      store: new HistoryStore(memento),
+      store: newStore(),
       post: (message) => posted.push(message),
       serviceAddress: () => deadAddress,
     });
@@ -401,18 +412,45 @@ describe('ChatSession against the emulator', () => {
     await first;
   });
 
+  it('a conversation past its size bound is continued in a new one, with a note; the old one stays in the history', async () => {
+    const s = new ChatSession({ connect, store: newStore(), maxConversationBytes: 200, post: (m) => posted.push(m) });
+    await s.send('Hello there');
+    assert.deepEqual(s.current().turns, []);
+    assert.deepEqual(posted.filter((m) => m.type === 'notice/show'), [
+      { type: 'notice/show', level: 'info', message: 'That conversation has grown past 0 MB, so a new one is started here; the old one stays in the history.' },
+    ]);
+    assert.deepEqual((await stored()).list().map((h) => h.title), ['Hello there']);
+  });
+
+  it('shows another window\'s turns in the open conversation, and closes it when another window deletes it', async function () {
+    this.timeout(10_000);
+    const s = new ChatSession({ connect, store: historyStore(folder, { state: memento, watch: true }), post: (m) => posted.push(m) });
+    await s.send('Hello there');
+    const id = s.current().id;
+    const other = await stored();
+    const theirs = (await other.get(id))!;
+    const at = new Date().toISOString();
+    theirs.turns.push({ id: 'u_other', role: 'user', text: 'From the other window', mode: 'chat', context: [], createdAt: at });
+    await other.save(theirs);
+    for (let waited = 0; !s.current().turns.some((turn) => turn.id === 'u_other') && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual(s.current().turns.map((turn) => turn.role === 'user' && turn.text), ['Hello there', false, 'From the other window']);
+    await other.delete(id);
+    for (let waited = 0; s.current().id === id && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual([s.current().turns.length, s.state({ options: [], loading: false }).history], [0, []]);
+  });
+
   it('history: open, rename, delete', async () => {
     const s = session();
     await s.send('first chat');
     const firstId = s.current().id;
     s.newConversation();
     await s.send('second chat');
-    assert.ok(s.open(firstId));
+    assert.ok(await s.open(firstId));
     assert.equal(s.current().title, 'first chat');
     await s.rename(firstId, 'Renamed');
     assert.equal(s.current().title, 'Renamed');
     await s.delete(firstId);
     assert.equal(s.current().turns.length, 0, 'deleting the open conversation starts a new one');
-    assert.deepEqual(new HistoryStore(memento).list().map((h) => h.title), ['second chat']);
+    assert.deepEqual((await stored()).list().map((h) => h.title), ['second chat']);
   });
 });

@@ -9,7 +9,7 @@ import { useEmulator } from '../../../support/useEmulator';
 import { ChatSession } from '#src/core/chat/chatSession';
 import { imageUsage } from '#src/core/chat/slashCommands';
 import type { AssistantTurn } from '#src/core/chat/conversation';
-import { HistoryStore } from '#src/core/chat/historyStore';
+import { HistoryStore } from '#src/core/history/historyStore';
 import type { ToPageInput } from '#src/core/chat/protocol';
 import { requestMessages } from '#src/core/chat/requestMessages';
 import { ServiceClient } from '#src/core/client/serviceClient';
@@ -21,17 +21,25 @@ describe('ChatSession: /image', () => {
   const harness = useEmulator();
   let dir: string;
   let posted: ToPageInput[];
+  let stores: HistoryStore[];
 
   beforeEach(async () => {
     posted = [];
+    stores = [];
     dir = await mkdtemp(path.join(tmpdir(), 'mmai-chat-images-'));
   });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
+  afterEach(async () => {
+    // The list is written after a save resolves: ended before the folder goes.
+    for (const store of stores) await store.flushed();
+    await rm(dir, { recursive: true, force: true });
+  });
 
   function session(memento = new MapMemento()): ChatSession {
+    const store = new HistoryStore({ folder: path.join(dir, 'history'), state: memento, watch: false });
+    stores.push(store);
     return new ChatSession({
       connect: () => Promise.reject(new Error('a text model is not asked for an image')),
-      store: new HistoryStore(memento),
+      store,
       post: (message) => void posted.push(message),
       makeImages: async (prompt, { signal, onRetry }) => {
         const client = new ServiceClient({ baseUrl: harness.emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha });
@@ -53,7 +61,9 @@ describe('ChatSession: /image', () => {
     assert.equal(reply.costRub, 8);
     assert.deepEqual(reply.images, [{ file: path.join(dir, 'a-red-fox.png'), label: 'a-red-fox.png' }]);
     assert.equal((await readFile(path.join(dir, 'a-red-fox.png'))).subarray(1, 4).toString(), 'PNG');
-    const restored = session(memento).current().turns.at(-1) as AssistantTurn;
+    const reloaded = session(memento);
+    await reloaded.loaded;
+    const restored = reloaded.current().turns.at(-1) as AssistantTurn;
     assert.deepEqual([restored.status, restored.images], ['done', [{ file: path.join(dir, 'a-red-fox.png'), label: 'a-red-fox.png' }]]);
     assert.deepEqual(requestMessages([...s.current().turns, { id: 'u2', role: 'user', text: 'And now?', mode: 'chat', context: [], createdAt: '' }]).slice(1), [{ role: 'user', content: 'And now?' }]);
   });
