@@ -14,7 +14,7 @@ const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcS
 /** What the person and the models wrote, and names from the service and the disk: not the page's words. */
 const DATA = [MODEL, 'acme/reasoner', 'acme/painter', REQUEST_ID, ...IMAGES.map((label) => `/work/project/${label}`), ...IMAGES, 'TypeScript'];
 /** Names that stay as they are in Russian (docs/TRANSLATION.md), and keys on the keyboard. */
-const KEPT = ['Multi-Model AI', '/image', 'Shift+Enter', 'Enter', 'Esc'];
+const KEPT = ['Multi-Model AI', '/image', 'Shift+Enter', 'Enter', 'Esc', 'Markdown'];
 
 const question = (id: string, text: string, mode = 'chat') => ({ id, role: 'user', text, mode, context: [], createdAt });
 const answer = (id: string, fields: object) => ({ id, role: 'assistant', text: '', status: 'done', model: MODEL, createdAt, ...fields });
