@@ -17,19 +17,40 @@ export type FixAction = Exclude<Action, LocalAction>;
 
 // Getters: each label is worded when read, in the language configured by then, not at load.
 export const ACTION_LABELS: Readonly<Record<Action, string>> = {
-  get retry() { return l10n.t({ message: 'Retry', comment: ['a button after a failure'] }); },
-  get discard() { return l10n.t({ message: 'Discard', comment: ['a button after a failure'] }); },
-  get useCurrentAddress() { return l10n.t({ message: 'Use Current Address', comment: ['a button after a failure'] }); },
-  get setApiKey() { return l10n.t({ message: 'Set API Key', comment: ['a button after a failure'] }); },
-  get setBaseUrl() { return l10n.t({ message: 'Set Service Address', comment: ['a button after a failure'] }); },
-  get selectModel() { return l10n.t({ message: 'Select Model', comment: ['a button after a failure'] }); },
-  get openSettings() { return l10n.t({ message: 'Open Settings', comment: ['a button after a failure'] }); },
-  get showLog() { return l10n.t({ message: 'Show Log', comment: ['a button after a failure'] }); },
+  get retry() {
+    return l10n.t({ message: 'Retry', comment: ['a button after a failure'] });
+  },
+  get discard() {
+    return l10n.t({ message: 'Discard', comment: ['a button after a failure'] });
+  },
+  get useCurrentAddress() {
+    return l10n.t({ message: 'Use Current Address', comment: ['a button after a failure'] });
+  },
+  get setApiKey() {
+    return l10n.t({ message: 'Set API Key', comment: ['a button after a failure'] });
+  },
+  get setBaseUrl() {
+    return l10n.t({ message: 'Set Service Address', comment: ['a button after a failure'] });
+  },
+  get selectModel() {
+    return l10n.t({ message: 'Select Model', comment: ['a button after a failure'] });
+  },
+  get openSettings() {
+    return l10n.t({ message: 'Open Settings', comment: ['a button after a failure'] });
+  },
+  get showLog() {
+    return l10n.t({ message: 'Show Log', comment: ['a button after a failure'] });
+  },
 };
 
 /** Failures that the same request, sent again later, can get past: trying again is the first fix offered. */
 export const PASSING_FAILURES: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
-  'rate_limit', 'server', 'network', 'timeout', 'stream_interrupted', 'bad_response',
+  'rate_limit',
+  'server',
+  'network',
+  'timeout',
+  'stream_interrupted',
+  'bad_response',
 ]);
 
 function fixesFor(kind: ErrorKind, answerLost: boolean): FixAction[] {

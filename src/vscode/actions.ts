@@ -47,7 +47,8 @@ export async function offerActions(
   handlers: LocalHandlers = {},
 ): Promise<Action | undefined> {
   const shown = runnable(actions, handlers);
-  const show = severity === 'info' ? vscode.window.showInformationMessage : severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
+  const show =
+    severity === 'info' ? vscode.window.showInformationMessage : severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
   const label = await show(message, ...shown.map(labelOf));
   const chosen = shown.find((a) => labelOf(a) === label);
   if (chosen) void runAction(chosen, handlers);

@@ -23,9 +23,7 @@ const REJECTED = new Set<ServiceError['kind']>(['auth', 'forbidden']);
 
 export function registerApiKeyCommands(context: vscode.ExtensionContext, deps: Services): void {
   context.subscriptions.push(
-    vscode.commands.registerCommand(Commands.setApiKey, (key?: unknown) =>
-      setApiKey(deps, typeof key === 'string' ? key : undefined),
-    ),
+    vscode.commands.registerCommand(Commands.setApiKey, (key?: unknown) => setApiKey(deps, typeof key === 'string' ? key : undefined)),
     vscode.commands.registerCommand(Commands.removeApiKey, () => removeApiKey(deps)),
     vscode.commands.registerCommand(Commands.verifyConnection, () => verifyConnection(deps)),
   );
@@ -65,10 +63,7 @@ export async function setApiKey(deps: Deps, key?: string): Promise<CommandOutcom
   if (!baseUrl) {
     await deps.keys.store(check.key);
     deps.logger.info(`API key ${prefix} stored without verification: the service address is not set.`);
-    return tell(
-      { ok: true, message: vscode.l10n.t('API key {0} saved. Set the service address so it can be verified.', prefix) + warning },
-      ['setBaseUrl'],
-    );
+    return tell({ ok: true, message: vscode.l10n.t('API key {0} saved. Set the service address so it can be verified.', prefix) + warning }, ['setBaseUrl']);
   }
 
   const previous = await deps.keys.prefix();

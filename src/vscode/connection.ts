@@ -3,7 +3,25 @@
 // by exactly what it depends on: the client by address, key and request settings (clientCache.ts);
 // the catalog by address and key only, so picking another model or token limit never reads it again.
 import * as vscode from 'vscode';
-import { type ClientLogger, type ImageEndpoint, type ImageModels, imageModels, maskKey, ModelCatalog, type ModelConnection, type ModelEntry, type ModelList, modelUsability, type ServiceClient, ServiceError, SetupError, skippedLine, type TextNeeds, textNeedsFor, usableTextModels } from '../core/index';
+import {
+  type ClientLogger,
+  type ImageEndpoint,
+  type ImageModels,
+  imageModels,
+  maskKey,
+  ModelCatalog,
+  type ModelConnection,
+  type ModelEntry,
+  type ModelList,
+  modelUsability,
+  type ServiceClient,
+  ServiceError,
+  SetupError,
+  skippedLine,
+  type TextNeeds,
+  textNeedsFor,
+  usableTextModels,
+} from '../core/index';
 import { offerActions } from './actions';
 import { DEFAULT_KEY, type ApiKeyStore } from './apiKeyStore';
 import type { ClientCache } from './clientCache';
@@ -120,7 +138,11 @@ export class Connection extends Disposable {
     if (!model) throw new SetupError(vscode.l10n.t('No model is selected: pick the model to use.'), ['selectModel']);
     const { entry, unusable } = modelId === undefined ? state : modelUsability(state.list, modelId, state.needs);
     // An available model that cannot be used is held back by the settings (max_tokens, the transport).
-    if (!entry || unusable) throw new SetupError(vscode.l10n.t('The model {0} cannot be used: {1}', model, unusable ?? ''), entry?.available ? ['selectModel', 'openSettings'] : ['selectModel']);
+    if (!entry || unusable)
+      throw new SetupError(
+        vscode.l10n.t('The model {0} cannot be used: {1}', model, unusable ?? ''),
+        entry?.available ? ['selectModel', 'openSettings'] : ['selectModel'],
+      );
     const settings = this.settings.current();
     return {
       client: await this.clients.clientFor(ready.baseUrl, ready.apiKey),
@@ -128,8 +150,13 @@ export class Connection extends Disposable {
       maxTokens: settings.maxTokens,
       transport: settings.transport,
       modelOptions: settings.modelOptions[entry.id],
-      onDroppedOptions: (names) => this.logOnce('warn', `Settings: multiModelAI.modelOptions for ${entry.id} has options the model does not accept (${names.join(', ')}); they are left out.`),
-      onAssumedInterface: (names) => this.logOnce('warn', `Catalog: ${entry.id} names no known text interface (${names.join(', ')}); it is reached through chat completions.`),
+      onDroppedOptions: (names) =>
+        this.logOnce(
+          'warn',
+          `Settings: multiModelAI.modelOptions for ${entry.id} has options the model does not accept (${names.join(', ')}); they are left out.`,
+        ),
+      onAssumedInterface: (names) =>
+        this.logOnce('warn', `Catalog: ${entry.id} names no known text interface (${names.join(', ')}); it is reached through chat completions.`),
       onSkipped: (kind, name) => this.logOnce('debug', skippedLine(entry.id, kind, name)),
       onSpend: (costRub) => this.spend.note(costRub),
     };
@@ -138,7 +165,11 @@ export class Connection extends Disposable {
   /** What an image request needs: the client and the catalog's image models for `endpoint`; throws like forModel. */
   async forImages(endpoint: ImageEndpoint): Promise<ImageConnection> {
     const { ready, state } = await this.readCatalog();
-    return { client: await this.clients.clientFor(ready.baseUrl, ready.apiKey), ...imageModels(state.list, endpoint), onSpend: (costRub) => this.spend.note(costRub) };
+    return {
+      client: await this.clients.clientFor(ready.baseUrl, ready.apiKey),
+      ...imageModels(state.list, endpoint),
+      onSpend: (costRub) => this.spend.note(costRub),
+    };
   }
 
   /** Each line once while VS Code runs: what a model or its settings keep doing is said once. */
@@ -152,7 +183,9 @@ export class Connection extends Disposable {
     const signature = JSON.stringify([baseUrl, apiKey]);
     if (this.catalog?.signature !== signature) {
       // Reads through whatever client the request settings make at the time.
-      const source = { listModels: async (...args: Parameters<ServiceClient['listModels']>) => (await this.clients.clientFor(baseUrl, apiKey)).listModels(...args) };
+      const source = {
+        listModels: async (...args: Parameters<ServiceClient['listModels']>) => (await this.clients.clientFor(baseUrl, apiKey)).listModels(...args),
+      };
       // A list read again that differs (Reload, Verify Connection, an expired cache) redraws every view of it.
       this.catalog = { signature, catalog: new ModelCatalog(source, { ttlMs: CATALOG_TTL_MS, onChange: () => this.changed.fire() }) };
     }
@@ -195,7 +228,11 @@ export class Connection extends Disposable {
     const { baseUrl, baseUrlProblem } = this.settings.current();
     if (baseUrlProblem) return { ok: false, missing: 'baseUrl', message: vscode.l10n.t('The service address is not usable: {0}', baseUrlProblem) };
     if (!baseUrl) {
-      return { ok: false, missing: 'baseUrl', message: vscode.l10n.t('The service address is not set: enter the API base URL of your service (it ends with /v1).') };
+      return {
+        ok: false,
+        missing: 'baseUrl',
+        message: vscode.l10n.t('The service address is not set: enter the API base URL of your service (it ends with /v1).'),
+      };
     }
     const apiKey = await this.keys.get(DEFAULT_KEY);
     if (!apiKey) return { ok: false, missing: 'apiKey', message: vscode.l10n.t('No API key is set: set your key to use Multi-Model AI.') };

@@ -15,10 +15,7 @@ export function registerDiagnosticsCommands(context: vscode.ExtensionContext, { 
       }
       const extension = vscode.extensions.getExtension(EXTENSION_ID);
       const text = maskEveryKey(
-        [
-          `Multi-Model AI ${String(extension?.packageJSON.version ?? '')} in ${vscode.env.appName} ${vscode.version}`,
-          formatDiagnostics(record),
-        ].join('\n'),
+        [`Multi-Model AI ${String(extension?.packageJSON.version ?? '')} in ${vscode.env.appName} ${vscode.version}`, formatDiagnostics(record)].join('\n'),
       );
       await vscode.env.clipboard.writeText(text);
       void vscode.window.showInformationMessage(vscode.l10n.t('Diagnostics of the last failure copied: paste them into your support message.'));

@@ -6,7 +6,13 @@ import type { ApiKeyStore } from './apiKeyStore';
 export async function seedEmulatorKey(keys: ApiKeyStore, logger: ClientLogger, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const offered = env[EMULATOR_KEY_ENV];
   if (!offered) return;
-  const decision = decideKeySeed(offered, await keys.has().then((has) => has, () => false));
+  const decision = decideKeySeed(
+    offered,
+    await keys.has().then(
+      (has) => has,
+      () => false,
+    ),
+  );
   if (!decision.seed) {
     if (decision.reason) logger.info(decision.reason);
     return;

@@ -14,7 +14,11 @@ export async function offerCurrentAddress(connection: Connection, legacyBaseUrl:
   if (current === legacyBaseUrl || !(await connection.answersAt(current))) return undefined;
   void offerActions(
     'info',
-    vscode.l10n.t("Multi-Model AI uses the service's legacy address {0}, which is kept only for migration. The current address {1} answers with your key: switch to it?", legacyBaseUrl, current),
+    vscode.l10n.t(
+      "Multi-Model AI uses the service's legacy address {0}, which is kept only for migration. The current address {1} answers with your key: switch to it?",
+      legacyBaseUrl,
+      current,
+    ),
     ['useCurrentAddress'],
     { useCurrentAddress: () => vscode.commands.executeCommand(Commands.setBaseUrl, current) },
   );

@@ -17,7 +17,6 @@ export interface ModelPickItem extends vscode.QuickPickItem {
   action?: Action;
 }
 
-
 export function toQuickPickItem(entry: ModelPickEntry): ModelPickItem {
   if (entry.kind === 'separator') return { label: entry.label, kind: vscode.QuickPickItemKind.Separator };
   return {

@@ -14,13 +14,15 @@ export class SettingsWatcher extends Disposable {
 
   constructor(private readonly logger: ClientLogger) {
     super();
-    this.register(vscode.workspace.onDidChangeConfiguration((e) => {
-      if (!e.affectsConfiguration(CONFIG_SECTION)) return;
-      this.settings = this.read();
-      if (e.affectsConfiguration(Settings.baseUrl) || e.affectsConfiguration(Settings.legacyBaseUrl)) this.reportBaseUrlProblem();
-      if (e.affectsConfiguration(Settings.modelOptions) || e.affectsConfiguration(Settings.requestHeaders)) this.reportProblems();
-      this.changed.fire(this.settings);
-    }));
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (!e.affectsConfiguration(CONFIG_SECTION)) return;
+        this.settings = this.read();
+        if (e.affectsConfiguration(Settings.baseUrl) || e.affectsConfiguration(Settings.legacyBaseUrl)) this.reportBaseUrlProblem();
+        if (e.affectsConfiguration(Settings.modelOptions) || e.affectsConfiguration(Settings.requestHeaders)) this.reportProblems();
+        this.changed.fire(this.settings);
+      }),
+    );
     // imageFolder is read in the first folder's scope; its users read it when they need it, so nothing is announced.
     this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => (this.settings = this.read())));
   }

@@ -27,7 +27,12 @@ export class ChatApp {
   constructor(root: HTMLElement, bridge: HostBridge) {
     this.status = el('div', { class: 'visually-hidden', attrs: { role: 'status', 'aria-live': 'polite' } });
     this.composer = new Composer(bridge);
-    this.transcript = new Transcript(bridge, createSanitizer(window), (text) => this.composer.edit(text), (text) => this.say(text));
+    this.transcript = new Transcript(
+      bridge,
+      createSanitizer(window),
+      (text) => this.composer.edit(text),
+      (text) => this.say(text),
+    );
     // The list goes away with the opened row's button: the message box takes keyboard focus.
     this.history = new HistoryList(bridge, () => {
       this.showHistory(false);
@@ -38,7 +43,9 @@ export class ChatApp {
     this.notice.hidden = true;
     this.historyToggle = iconButton('history', l10n.t('Show Chat History'), () => this.showHistory(this.history.element.hidden));
     this.historyToggle.setAttribute('aria-pressed', 'false');
-    const header = el('header', { class: 'chat-header' },
+    const header = el(
+      'header',
+      { class: 'chat-header' },
       this.model.element,
       el('span', { class: 'spacer' }),
       iconButton('add', l10n.t('New Chat'), () => {
@@ -54,7 +61,17 @@ export class ChatApp {
     document.title = pageTitle;
     document.documentElement.lang = displayLocale();
     root.setAttribute('aria-label', pageTitle);
-    root.replaceChildren(title, header, this.meter.element, this.model.problemElement(), this.transcript.element, this.history.element, this.notice, this.composer.element, this.status);
+    root.replaceChildren(
+      title,
+      header,
+      this.meter.element,
+      this.model.problemElement(),
+      this.transcript.element,
+      this.history.element,
+      this.notice,
+      this.composer.element,
+      this.status,
+    );
     document.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && !event.defaultPrevented) bridge.post({ type: 'chat/stop' });
     });

@@ -23,7 +23,11 @@ export class Composer {
   constructor(private readonly bridge: HostBridge) {
     this.input = el('textarea', {
       class: 'composer-input',
-      attrs: { rows: '2', placeholder: l10n.t('Ask about your code, or /image and a description to make an image (Enter to send, Shift+Enter for a new line)'), 'aria-label': l10n.t('Message') },
+      attrs: {
+        rows: '2',
+        placeholder: l10n.t('Ask about your code, or /image and a description to make an image (Enter to send, Shift+Enter for a new line)'),
+        'aria-label': l10n.t('Message'),
+      },
     });
     this.input.value = bridge.draft();
     this.length.update(this.input.value);
@@ -36,7 +40,9 @@ export class Composer {
     this.send = iconButton('send', l10n.t('Send'), () => this.submit(), { class: 'primary send' });
     this.stop = iconButton('debug-stop', l10n.t('Stop (Esc)'), () => bridge.post({ type: 'chat/stop' }), { class: 'stop', text: true });
     this.stop.hidden = true;
-    this.editing = el('div', { class: 'editing-note' },
+    this.editing = el(
+      'div',
+      { class: 'editing-note' },
       el('span', { text: l10n.t('Editing your last message: sending replaces it and its answer.') }),
       iconButton('close', l10n.t('Cancel editing'), () => {
         this.setEditing(false);
@@ -44,7 +50,9 @@ export class Composer {
       }),
     );
     this.editing.hidden = true;
-    const tools = el('div', { class: 'composer-tools' },
+    const tools = el(
+      'div',
+      { class: 'composer-tools' },
       iconButton('selection', l10n.t('Add Selection'), () => bridge.post({ type: 'context/addSelection' })),
       iconButton('file-add', l10n.t('Add Active File'), () => bridge.post({ type: 'context/addFile' })),
       el('span', { class: 'spacer' }),

@@ -11,7 +11,9 @@ function chipTitle(chip: ContextChip): string {
 /** A chip; with `onRemove` it has a remove button. */
 export function contextChip(chip: ContextChip, onRemove?: (id: string) => void): HTMLElement {
   const label = chip.kind === 'file' ? chip.fileName : chipLabel(chip);
-  const element = el('span', { class: 'chip', attrs: { title: chipTitle(chip), 'data-chip-id': chip.id } },
+  const element = el(
+    'span',
+    { class: 'chip', attrs: { title: chipTitle(chip), 'data-chip-id': chip.id } },
     icon(chip.kind === 'file' ? 'file' : 'selection'),
     el('span', { class: 'chip-label', text: label }),
   );

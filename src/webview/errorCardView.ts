@@ -22,10 +22,15 @@ export function actionButtons(list: readonly Action[], bridge: HostBridge, retry
   // Of the local actions the chat runs only Retry; the others belong to other surfaces.
   for (const action of list) {
     if (action !== 'retry' && isLocalAction(action)) continue;
-    const button = iconButton(CODICONS[action], ACTION_LABELS[action], () => {
-      if (action === 'retry') retry();
-      else bridge.post({ type: 'error/action', action });
-    }, { text: true, class: action === list[0] ? 'primary' : 'secondary' });
+    const button = iconButton(
+      CODICONS[action],
+      ACTION_LABELS[action],
+      () => {
+        if (action === 'retry') retry();
+        else bridge.post({ type: 'error/action', action });
+      },
+      { text: true, class: action === list[0] ? 'primary' : 'secondary' },
+    );
     button.dataset.action = action;
     actions.append(button);
   }
@@ -34,18 +39,24 @@ export function actionButtons(list: readonly Action[], bridge: HostBridge, retry
 
 export function errorCardView(card: ErrorCard, bridge: HostBridge): HTMLElement {
   const actions = actionButtons(card.actions, bridge, () => bridge.post({ type: 'chat/retry' }));
-  const element = el('div', { class: 'error-card', attrs: { role: 'alert' } },
+  const element = el(
+    'div',
+    { class: 'error-card', attrs: { role: 'alert' } },
     el('div', { class: 'card-message' }, icon('error'), el('span', { text: card.message })),
     card.retryAfterSeconds !== undefined && el('div', { class: 'card-detail', text: l10n.t('You can retry in {0} s.', card.retryAfterSeconds) }),
     actions,
   );
   if (card.requestId) {
     const requestId = card.requestId;
-    element.append(el('div', { class: 'card-detail request-id' },
-      el('span', { text: l10n.t('Request id:') + ' ' }),
-      el('code', { text: requestId }),
-      iconButton('copy', l10n.t('Copy request id'), () => bridge.post({ type: 'clipboard/copy', text: requestId })),
-    ));
+    element.append(
+      el(
+        'div',
+        { class: 'card-detail request-id' },
+        el('span', { text: l10n.t('Request id:') + ' ' }),
+        el('code', { text: requestId }),
+        iconButton('copy', l10n.t('Copy request id'), () => bridge.post({ type: 'clipboard/copy', text: requestId })),
+      ),
+    );
   }
   return element;
 }

@@ -13,17 +13,16 @@ export class HistoryList {
   private readonly search: HTMLInputElement;
   private activeId = '';
 
-  constructor(private readonly bridge: HostBridge, private readonly onOpen: () => void) {
+  constructor(
+    private readonly bridge: HostBridge,
+    private readonly onOpen: () => void,
+  ) {
     const heading = l10n.t('Conversations');
     this.list = el('ul', { class: 'history-items', attrs: { 'aria-label': heading } });
     const searchLabel = l10n.t('Search conversations');
     this.search = el('input', { class: 'history-search', attrs: { type: 'search', placeholder: searchLabel, 'aria-label': searchLabel } }) as HTMLInputElement;
     this.search.addEventListener('input', () => this.bridge.post({ type: 'history/search', query: this.search.value }));
-    this.element = el('section', { class: 'history', attrs: { 'aria-label': l10n.t('Chat history') } },
-      el('h2', { text: heading }),
-      this.search,
-      this.list,
-    );
+    this.element = el('section', { class: 'history', attrs: { 'aria-label': l10n.t('Chat history') } }, el('h2', { text: heading }), this.search, this.list);
     this.element.hidden = true;
   }
 
@@ -67,7 +66,9 @@ export class HistoryList {
   }
 
   private row(item: HistoryItem, active: boolean): HTMLElement {
-    const open = el('button', { class: 'history-open', attrs: { type: 'button', title: l10n.t('Open "{0}"', item.title) } },
+    const open = el(
+      'button',
+      { class: 'history-open', attrs: { type: 'button', title: l10n.t('Open "{0}"', item.title) } },
       el('span', { class: 'history-title', text: item.title }),
       el('span', { class: 'history-time', text: formatDateTime(new Date(item.updatedAt), displayLocale()) }),
     );
@@ -76,7 +77,9 @@ export class HistoryList {
       this.onOpen();
     });
     if (active) open.setAttribute('aria-current', 'true');
-    return el('li', { class: 'history-item', attrs: { 'data-conversation-id': item.id } },
+    return el(
+      'li',
+      { class: 'history-item', attrs: { 'data-conversation-id': item.id } },
       open,
       iconButton('edit', l10n.t('Rename "{0}"', item.title), () => this.bridge.post({ type: 'history/rename', id: item.id })),
       iconButton('export', l10n.t('Export "{0}" as Markdown', item.title), () => this.bridge.post({ type: 'history/export', id: item.id })),

@@ -25,12 +25,21 @@ function imageFigure(image: TurnImage, bridge: HostBridge): HTMLElement {
   const missing = el('div', { class: 'image-missing' }, icon('warning'), el('span', { text: l10n.t('The image is no longer at {0}.', image.label) }));
   const picture = image.src ? el('img', { attrs: { src: image.src, alt: image.label, loading: 'lazy' } }) : missing;
   picture.addEventListener('error', () => picture.replaceWith(missing));
-  return el('figure', { class: 'turn-image' },
+  return el(
+    'figure',
+    { class: 'turn-image' },
     picture,
-    el('figcaption', {},
+    el(
+      'figcaption',
+      {},
       el('span', { class: 'image-path', text: image.label, attrs: { title: image.file } }),
       el('span', { class: 'spacer' }),
-      iconButton('go-to-file', l10n.t({ message: 'Open', comment: ['a button under an image: opens its file'] }), () => bridge.post({ type: 'image/open', file: image.file }), { text: true, class: 'image-open' }),
+      iconButton(
+        'go-to-file',
+        l10n.t({ message: 'Open', comment: ['a button under an image: opens its file'] }),
+        () => bridge.post({ type: 'image/open', file: image.file }),
+        { text: true, class: 'image-open' },
+      ),
       iconButton('files', l10n.t('Reveal in Explorer'), () => bridge.post({ type: 'image/reveal', file: image.file }), { text: true, class: 'image-reveal' }),
       iconButton('copy', l10n.t('Copy Path'), () => bridge.post({ type: 'clipboard/copy', text: image.file }), { text: true, class: 'image-copy-path' }),
     ),

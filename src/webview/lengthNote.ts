@@ -10,8 +10,12 @@ import { displayLocale } from '../core/format/displayLanguage';
 const COUNT_FROM = MAX_MESSAGE_CHARS * 0.9;
 const formatCount = (n: number): string => formatInteger(n, displayLocale());
 const tooLong = (): string =>
-  l10n.t('Too long to send: a message holds at most {0} characters. Shorten it, or attach the file as context ({1}, {2}) instead of pasting it.',
-    formatCount(MAX_MESSAGE_CHARS), l10n.t('Add Active File'), l10n.t('Add Selection'));
+  l10n.t(
+    'Too long to send: a message holds at most {0} characters. Shorten it, or attach the file as context ({1}, {2}) instead of pasting it.',
+    formatCount(MAX_MESSAGE_CHARS),
+    l10n.t('Add Active File'),
+    l10n.t('Add Selection'),
+  );
 
 export class LengthNote {
   readonly element: HTMLElement;

@@ -24,8 +24,12 @@ export class ModelSelect {
     });
     this.state = el('div', { class: 'model-state' });
     this.problem = el('div', { class: 'model-problem', attrs: { role: 'status' } });
-    this.element = el('div', { class: 'model-picker' },
-      el('div', { class: 'model-row' },
+    this.element = el(
+      'div',
+      { class: 'model-picker' },
+      el(
+        'div',
+        { class: 'model-row' },
         el('label', { class: 'codicon codicon-sparkle', attrs: { 'aria-hidden': 'true' } }),
         this.select,
         iconButton('refresh', l10n.t('Reload the model list'), () => bridge.post({ type: 'model/refresh' })),
@@ -63,10 +67,14 @@ export class ModelSelect {
     this.current = model.problem;
     this.state.replaceChildren(...(model.problem ? [icon('warning'), el('span', { text: model.problem.state })] : []));
     this.state.hidden = !model.problem;
-    this.problem.replaceChildren(...(model.problem ? [
-      el('div', { class: 'card-message' }, icon('warning'), el('span', { text: model.problem.message })),
-      actionButtons(model.problem.actions, this.bridge, () => this.bridge.post({ type: 'model/refresh' })),
-    ] : []));
+    this.problem.replaceChildren(
+      ...(model.problem
+        ? [
+            el('div', { class: 'card-message' }, icon('warning'), el('span', { text: model.problem.message })),
+            actionButtons(model.problem.actions, this.bridge, () => this.bridge.post({ type: 'model/refresh' })),
+          ]
+        : []),
+    );
     this.setSaidElsewhere(this.saidElsewhere);
   }
 }

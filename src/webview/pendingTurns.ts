@@ -20,7 +20,11 @@ export class PendingTurns {
   private frameRequested = false;
 
   /** `render` replaces a placeholder with the rendered turn; `head` makes an answer's head. */
-  constructor(private readonly root: HTMLElement, private readonly render: (turn: TurnView, placeholder: HTMLElement) => void, private readonly head: (model: string | undefined) => HTMLElement) {
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly render: (turn: TurnView, placeholder: HTMLElement) => void,
+    private readonly head: (model: string | undefined) => HTMLElement,
+  ) {
     // Rendered a quarter screen ahead of the view in both directions, so scrolling meets rendered turns.
     this.observer = new IntersectionObserver((entries) => this.onIntersect(entries), { root, rootMargin: '25% 0px' });
   }

@@ -11,7 +11,17 @@ export class ThinkingView {
 
   constructor(text: string, open: boolean) {
     this.body = el('div', { class: 'thinking-text', text });
-    this.element = el('details', { class: 'thinking' }, el('summary', {}, icon('lightbulb'), el('span', { text: l10n.t({ message: 'Thinking', comment: ['the heading of the model\'s reasoning above its answer'] }) })), this.body);
+    this.element = el(
+      'details',
+      { class: 'thinking' },
+      el(
+        'summary',
+        {},
+        icon('lightbulb'),
+        el('span', { text: l10n.t({ message: 'Thinking', comment: ["the heading of the model's reasoning above its answer"] }) }),
+      ),
+      this.body,
+    );
     this.element.open = open;
     this.folded = !open;
   }

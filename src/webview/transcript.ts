@@ -33,22 +33,40 @@ export class Transcript {
     if (this.waitLabel) this.waitLabel.textContent = line;
   });
 
-  constructor(private readonly bridge: HostBridge, sanitizer: Sanitizer, onEdit: (text: string) => void, private readonly announce: (text: string) => void) {
+  constructor(
+    private readonly bridge: HostBridge,
+    sanitizer: Sanitizer,
+    onEdit: (text: string) => void,
+    private readonly announce: (text: string) => void,
+  ) {
     // Following the end in the frame an answer grows, after its DOM write: also through a
     // backlog shown after the reply ended, when no more deltas come.
     this.renderer = new TurnRenderer(bridge, sanitizer, onEdit, () => this.scroll.follow());
-    this.list = el('div', { class: 'turns', attrs: { role: 'log', 'aria-label': l10n.t('Conversation'), 'aria-live': 'polite', 'aria-relevant': 'additions' } });
-    this.empty = el('div', { class: 'empty-state' },
+    this.list = el('div', {
+      class: 'turns',
+      attrs: { role: 'log', 'aria-label': l10n.t('Conversation'), 'aria-live': 'polite', 'aria-relevant': 'additions' },
+    });
+    this.empty = el(
+      'div',
+      { class: 'empty-state' },
       el('h2', { text: l10n.t('Ask about your code') }),
-      el('p', { text: l10n.t('Type a question below, or select code in an editor and run "Explain Selection" or "Add Selection to Chat". Start a message with /image to make an image.') }),
+      el('p', {
+        text: l10n.t(
+          'Type a question below, or select code in an editor and run "Explain Selection" or "Add Selection to Chat". Start a message with /image to make an image.',
+        ),
+      }),
     );
     this.element = el('div', { class: 'transcript' }, this.empty, this.list);
-    this.pending = new PendingTurns(this.element, (turn, placeholder) => {
-      const parts = this.renderer.render(turn);
-      this.turns.set(turn.id, parts);
-      placeholder.replaceWith(parts.element);
-      this.refresh();
-    }, (model) => this.renderer.answerHead(model));
+    this.pending = new PendingTurns(
+      this.element,
+      (turn, placeholder) => {
+        const parts = this.renderer.render(turn);
+        this.turns.set(turn.id, parts);
+        placeholder.replaceWith(parts.element);
+        this.refresh();
+      },
+      (model) => this.renderer.answerHead(model),
+    );
     this.scroll = new ScrollFollower(this.element);
     interceptLinks(this.element, bridge);
     addCodeBlockActions(this.list, {
@@ -177,7 +195,7 @@ export class Transcript {
     parts.element.querySelector('.typing')?.remove();
     this.renderer.finish(parts, turn);
     this.setBusy(false);
-    this.announce(turn.status === 'done' ? l10n.t('Answer complete.') : turn.error?.message ?? l10n.t('Answer stopped.'));
+    this.announce(turn.status === 'done' ? l10n.t('Answer complete.') : (turn.error?.message ?? l10n.t('Answer stopped.')));
     this.scroll.toEnd();
   }
 

@@ -67,13 +67,19 @@ export class TurnRenderer {
     element.querySelector('.turn-state')?.remove();
     const state = el('div', { class: 'turn-state' });
     const badgeText = badge(turn.status);
-    if (badgeText) state.append(el('span', { class: `badge badge-${turn.status}` }, icon(turn.status === 'stopped' ? 'debug-stop' : 'warning'), el('span', { text: badgeText })));
+    if (badgeText)
+      state.append(
+        el('span', { class: `badge badge-${turn.status}` }, icon(turn.status === 'stopped' ? 'debug-stop' : 'warning'), el('span', { text: badgeText })),
+      );
     if (turn.images) state.append(imageGallery(turn.images, turn.costRub, this.bridge));
     if (turn.error) state.append(errorCardView(turn.error, this.bridge));
     const foot = el('div', { class: 'turn-foot' });
     if (turn.usage) foot.append(el('span', { class: 'usage', text: usageText(turn.usage, turn.costRub) }));
     foot.append(el('span', { class: 'spacer' }));
-    if (turn.text) foot.append(iconButton('copy', l10n.t('Copy answer'), () => this.bridge.post({ type: 'code/copy', code: turn.text, lang: 'markdown' }), { class: 'turn-copy' }));
+    if (turn.text)
+      foot.append(
+        iconButton('copy', l10n.t('Copy answer'), () => this.bridge.post({ type: 'code/copy', code: turn.text, lang: 'markdown' }), { class: 'turn-copy' }),
+      );
     foot.append(iconButton('refresh', l10n.t('Regenerate'), () => this.bridge.post({ type: 'chat/regenerate' }), { class: 'regenerate' }));
     state.append(foot);
     element.append(state);
@@ -102,9 +108,17 @@ export class TurnRenderer {
 
   private user(turn: Extract<TurnView, { role: 'user' }>): HTMLElement {
     const { text } = turn; // what the Edit handler keeps, not the whole turn
-    return el('article', { class: 'turn turn-user', attrs: { 'data-turn-id': turn.id, 'aria-label': l10n.t('You said') } },
-      el('div', { class: 'turn-head' }, icon('account'), el('span', { class: 'who', text: l10n.t({ message: 'You', comment: ['who wrote a message: the person'] }) }), el('span', { class: 'spacer' }),
-        iconButton('edit', l10n.t('Edit and resend'), () => this.onEdit(text), { class: 'edit' })),
+    return el(
+      'article',
+      { class: 'turn turn-user', attrs: { 'data-turn-id': turn.id, 'aria-label': l10n.t('You said') } },
+      el(
+        'div',
+        { class: 'turn-head' },
+        icon('account'),
+        el('span', { class: 'who', text: l10n.t({ message: 'You', comment: ['who wrote a message: the person'] }) }),
+        el('span', { class: 'spacer' }),
+        iconButton('edit', l10n.t('Edit and resend'), () => this.onEdit(text), { class: 'edit' }),
+      ),
       turn.context.length > 0 && el('div', { class: 'chips' }, ...turn.context.map((chip) => contextChip(chip))),
       el('div', { class: 'user-text', text: turn.text }),
     );
@@ -117,7 +131,16 @@ export class TurnRenderer {
 
   private assistant(turn: AssistantTurn): TurnElements {
     const body = el('div', { class: 'markdown-body' });
-    const element = el('article', { class: 'turn turn-assistant', attrs: { 'data-turn-id': turn.id, 'data-status': turn.status, 'aria-label': l10n.t({ message: 'Answer', comment: ['the accessible name of a model\'s answer'] }) } },
+    const element = el(
+      'article',
+      {
+        class: 'turn turn-assistant',
+        attrs: {
+          'data-turn-id': turn.id,
+          'data-status': turn.status,
+          'aria-label': l10n.t({ message: 'Answer', comment: ["the accessible name of a model's answer"] }),
+        },
+      },
       this.answerHead(turn.model),
       body,
     );
@@ -129,7 +152,9 @@ export class TurnRenderer {
       // Pending until its first token (transcript.ts clears it): a screen reader hears it is coming, not an empty answer.
       if (turn.text === '') element.setAttribute('aria-busy', 'true');
       stream.append(turn.text);
-      element.append(el('div', { class: 'typing', attrs: { 'aria-hidden': 'true' } }, icon('loading codicon-modifier-spin'), el('span', { text: answering() })));
+      element.append(
+        el('div', { class: 'typing', attrs: { 'aria-hidden': 'true' } }, icon('loading codicon-modifier-spin'), el('span', { text: answering() })),
+      );
     } else {
       stream.setText(turn.text);
       this.finish(parts, turn);

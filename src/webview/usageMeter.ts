@@ -56,7 +56,16 @@ export class UsageMeter {
       const share = Math.min(100, Math.round((lastUsage.total_tokens / this.contextLength) * 100));
       parts.push(l10n.t('Context {0}% of {1}', share, formatInteger(this.contextLength, locale)));
     }
-    if (priced.length > 0 && !this.partial) parts.push(l10n.t('{0} this chat', formatRub(priced.reduce((sum, t) => sum + (t.costRub ?? 0), 0), locale)));
+    if (priced.length > 0 && !this.partial)
+      parts.push(
+        l10n.t(
+          '{0} this chat',
+          formatRub(
+            priced.reduce((sum, t) => sum + (t.costRub ?? 0), 0),
+            locale,
+          ),
+        ),
+      );
     this.element.textContent = parts.join(' · ');
     this.element.hidden = parts.length === 0;
   }

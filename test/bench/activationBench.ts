@@ -84,11 +84,17 @@ export async function runActivationBench(log: (line: string) => void, runs = 5):
   } finally {
     await session.close();
   }
-  const rows = readFileSync(out, 'utf8').split('\n').filter(Boolean).slice(1).map((line) => JSON.parse(line) as Row);
+  const rows = readFileSync(out, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .slice(1)
+    .map((line) => JSON.parse(line) as Row);
   const ours = rows.map((r) => r.timings[EXTENSION_ID]!);
   const peer = rows.map((r) => r.timings[PEER_ID]!);
   const list = (timings: Timing[]) => timings.map((t) => t.activationMs.toFixed(1)).join(', ');
-  log(`activation: ours ${list(ours)} ms; empty extension ${list(peer)} ms; idle share of the cores before each: ${rows.map((r) => r.idleShare.toFixed(2)).join(', ')}`);
+  log(
+    `activation: ours ${list(ours)} ms; empty extension ${list(peer)} ms; idle share of the cores before each: ${rows.map((r) => r.idleShare.toFixed(2)).join(', ')}`,
+  );
   return {
     ours,
     peer,

@@ -32,7 +32,10 @@ export async function runCatalogBench(log: (line: string) => void): Promise<Cata
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-    const reader = spawnGroup(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'test/bench/catalogRead.ts'), baseUrl], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const reader = spawnGroup(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'test/bench/catalogRead.ts'), baseUrl], {
+      cwd: PROJECT_ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     reader.child.stdout!.setEncoding('utf8');
     reader.child.stdout!.on('data', (text: string) => (out += text));

@@ -46,7 +46,11 @@ export async function runHistoryBench(log: (line: string) => void, rounds = 15):
     const call = async <T>(functionDeclaration: string, ...args: unknown[]): Promise<T> => {
       const { result: window } = await cdp.send('Runtime.evaluate', { expression: 'window' });
       const { result, exceptionDetails } = await cdp.send('Runtime.callFunctionOn', {
-        objectId: window.objectId, functionDeclaration, arguments: args.map((value) => ({ value })), awaitPromise: true, returnByValue: true,
+        objectId: window.objectId,
+        functionDeclaration,
+        arguments: args.map((value) => ({ value })),
+        awaitPromise: true,
+        returnByValue: true,
       });
       if (exceptionDetails) throw new Error(`the history page failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
       return result.value as T;
@@ -56,13 +60,20 @@ export async function runHistoryBench(log: (line: string) => void, rounds = 15):
     const open = (conversation: typeof long): Promise<Opened> => call<Opened>('function (c) { return this.__history.open(c); }', conversation);
     log(`history: ${LONG_TURNS} turns stored in ${(storedBytes / 1024).toFixed(0)} KB, against the first ${SHORT_TURNS}`);
     const longCompleteMs: number[] = [];
-    const result = await paired(rounds, 1, async () => {
-      const opened = await open(long);
-      longCompleteMs.push(opened.completeMs);
-      return opened.paintedMs;
-    }, async () => (await open(short)).paintedMs);
+    const result = await paired(
+      rounds,
+      1,
+      async () => {
+        const opened = await open(long);
+        longCompleteMs.push(opened.completeMs);
+        return opened.paintedMs;
+      },
+      async () => (await open(short)).paintedMs,
+    );
     longCompleteMs.splice(0, longCompleteMs.length - rounds); // the warm-up round's
-    log(`  ${LONG_TURNS} turns ${result.ours.map((ms) => ms.toFixed(0)).join(', ')} ms (every turn in the page: ${longCompleteMs.map((ms) => ms.toFixed(0)).join(', ')} ms); ${SHORT_TURNS} turns ${result.peer.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    log(
+      `  ${LONG_TURNS} turns ${result.ours.map((ms) => ms.toFixed(0)).join(', ')} ms (every turn in the page: ${longCompleteMs.map((ms) => ms.toFixed(0)).join(', ')} ms); ${SHORT_TURNS} turns ${result.peer.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+    );
     const heapBytes: number[] = [];
     for (let i = 0; i < HEAP_ROUNDS; i++) {
       await open(long);

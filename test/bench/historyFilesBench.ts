@@ -74,13 +74,16 @@ export async function runHistoryFilesBench(log: (line: string) => void, rounds =
       return ms;
     };
     const saves = await paired(rounds, 2, saveTurn(many, target), saveTurn(one, alone));
-    log(`  save one turn: ${STORED} stored ${saves.ours.map((ms) => ms.toFixed(1)).join(', ')} ms; 1 stored ${saves.peer.map((ms) => ms.toFixed(1)).join(', ')} ms`);
+    log(
+      `  save one turn: ${STORED} stored ${saves.ours.map((ms) => ms.toFixed(1)).join(', ')} ms; 1 stored ${saves.peer.map((ms) => ms.toFixed(1)).join(', ')} ms`,
+    );
     const searchMs: number[] = [];
     for (let i = 0; i < 7; i++) {
       const started = performance.now();
       const found = await many.search(SEARCHED_WORD);
       searchMs.push(performance.now() - started);
-      if (found.length !== 1 || found[0]!.id !== `c_bench${STORED / 2}`) throw new Error(`the search found ${found.map((item) => item.id).join(', ') || 'nothing'}`);
+      if (found.length !== 1 || found[0]!.id !== `c_bench${STORED / 2}`)
+        throw new Error(`the search found ${found.map((item) => item.id).join(', ') || 'nothing'}`);
     }
     log(`  search of ${STORED + 1} conversations: ${searchMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
     return {

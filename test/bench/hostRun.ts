@@ -18,7 +18,13 @@ export async function bundleSuite(suite: string, outDir: string): Promise<string
   const outfile = path.join(outDir, 'index.js');
   await build({
     entryPoints: [path.join(__dirname, suite)],
-    bundle: true, outfile, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'warning',
+    bundle: true,
+    outfile,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    logLevel: 'warning',
   });
   return outfile;
 }
@@ -28,7 +34,12 @@ export async function bundleSuite(suite: string, outDir: string): Promise<string
  * it into the host: `manifest` is its package.json without name and publisher, `write` puts its
  * main module into the folder given.
  */
-export async function installPeerExtension(dirs: CodeServerDirs, name: string, manifest: Record<string, unknown>, write: (dir: string) => Promise<void>): Promise<void> {
+export async function installPeerExtension(
+  dirs: CodeServerDirs,
+  name: string,
+  manifest: Record<string, unknown>,
+  write: (dir: string) => Promise<void>,
+): Promise<void> {
   const dir = path.join(dirs.runDir, name);
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, publisher: 'multi-model-ai-bench', version: '0.0.0', ...manifest }, null, 2));
@@ -71,7 +82,12 @@ export class HostSession {
     const page = await this.context.newPage();
     try {
       const hostLog: string[] = [];
-      const code = await runWorkbenchTests(page, this.server, { developmentPath: PROJECT_ROOT, entry, timeoutMs: RUN_TIMEOUT_MS, onLog: (line) => hostLog.push(line) });
+      const code = await runWorkbenchTests(page, this.server, {
+        developmentPath: PROJECT_ROOT,
+        entry,
+        timeoutMs: RUN_TIMEOUT_MS,
+        onLog: (line) => hostLog.push(line),
+      });
       if (code !== 0) throw new Error(`${what} failed (exit ${code}): ${hostLog.slice(-5).join(' | ') || `see ${this.server.logsDir}`}`);
     } finally {
       await page.close();

@@ -27,16 +27,19 @@ export async function runImageBench(log: (line: string) => void): Promise<ImageB
     const openai = new OpenAI({ baseURL: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 });
     const prompt = (i: number) => `A lighthouse at dusk, study ${i}`;
     const ours = async (i: number) => (await client.createImages({ model: MODEL, prompt: prompt(i), options: OPTIONS })).images.map((image) => image.bytes);
-    const theirs = async (i: number) => ((await openai.images.generate({ model: MODEL, prompt: prompt(i), ...OPTIONS })).data ?? []).map((image) => Buffer.from(image.b64_json ?? '', 'base64'));
+    const theirs = async (i: number) =>
+      ((await openai.images.generate({ model: MODEL, prompt: prompt(i), ...OPTIONS })).data ?? []).map((image) => Buffer.from(image.b64_json ?? '', 'base64'));
 
     // Same images from both, checked.
     const [a, b] = [await ours(0), await theirs(0)];
-    if (a.length !== OPTIONS.n || a.some((bytes, i) => !Buffer.from(bytes).equals(b[i] ?? Buffer.alloc(0)))) throw new Error('the clients disagree about the images');
+    if (a.length !== OPTIONS.n || a.some((bytes, i) => !Buffer.from(bytes).equals(b[i] ?? Buffer.alloc(0))))
+      throw new Error('the clients disagree about the images');
     const bytesPerRequest = a.reduce((sum, bytes) => sum + bytes.length, 0);
     log(`images: ${OPTIONS.n} PNGs of ${OPTIONS.size} a request, ${(bytesPerRequest / 1024).toFixed(0)} KB in all, ${BATCH} requests a round`);
-    const batch = (one: (i: number) => Promise<unknown>) => () => cpuMs(async () => {
-      for (let i = 0; i < BATCH; i++) await one(i);
-    });
+    const batch = (one: (i: number) => Promise<unknown>) => () =>
+      cpuMs(async () => {
+        for (let i = 0; i < BATCH; i++) await one(i);
+      });
     return { bytesPerRequest, decode: await paired(9, 1, batch(ours), batch(theirs)) };
   } finally {
     await emulator.stop();

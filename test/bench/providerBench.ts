@@ -42,7 +42,13 @@ function installPeer(dirs: CodeServerDirs): Promise<void> {
   return installPeerExtension(dirs, 'direct-provider', manifest, async (dir) => {
     await build({
       entryPoints: [path.join(__dirname, 'provider/peerExtension.ts')],
-      bundle: true, outfile: path.join(dir, 'extension.js'), platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'warning',
+      bundle: true,
+      outfile: path.join(dir, 'extension.js'),
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['vscode'],
+      logLevel: 'warning',
     });
   });
 }
@@ -59,7 +65,12 @@ export async function runProviderBench(log: (line: string) => void): Promise<Pro
   try {
     writeUserSettings(dirs, { 'workbench.startupEditor': 'none' });
     writeMachineSettings(dirs, { 'multiModelAI.baseUrl': emulator.baseUrl });
-    const env = { MMAI_BENCH_PROVIDER_OUT: out, MMAI_BENCH_BASE_URL: emulator.baseUrl, MMAI_EMULATOR_KEY: FIXTURE_KEYS.alpha, MMAI_BENCH_OURS_ID: EXTENSION_ID };
+    const env = {
+      MMAI_BENCH_PROVIDER_OUT: out,
+      MMAI_BENCH_BASE_URL: emulator.baseUrl,
+      MMAI_EMULATOR_KEY: FIXTURE_KEYS.alpha,
+      MMAI_BENCH_OURS_ID: EXTENSION_ID,
+    };
     const session = await HostSession.open(dirs, env);
     await session.run(entry, 'the provider run').finally(() => session.close());
   } finally {
@@ -69,8 +80,12 @@ export async function runProviderBench(log: (line: string) => void): Promise<Pro
   const ms = (values: number[]) => values.map((v) => v.toFixed(1)).join(', ');
   log(`provider: ours through vscode.lm ${ms(result.direct.ours)} ms; service client directly ${ms(result.direct.peer)} ms`);
   log(`provider: ours through vscode.lm ${ms(result.viaVsCode.ours)} ms; the peer provider through vscode.lm ${ms(result.viaVsCode.peer)} ms`);
-  log(`provider, paced reply: ours through vscode.lm ${ms(result.pacedDirect.ours)} ms; service client directly ${ms(result.pacedDirect.peer)} ms; the peer provider ${ms(result.pacedViaVsCode.peer)} ms`);
+  log(
+    `provider, paced reply: ours through vscode.lm ${ms(result.pacedDirect.ours)} ms; service client directly ${ms(result.pacedDirect.peer)} ms; the peer provider ${ms(result.pacedViaVsCode.peer)} ms`,
+  );
   const { inboundMs, providerMs, outboundMs } = result.peerPath;
-  log(`provider: the peer's path, medians: VS Code's way in ${inboundMs.toFixed(2)} ms, its client's first delta ${providerMs.toFixed(2)} ms, VS Code's way out ${outboundMs.toFixed(2)} ms`);
+  log(
+    `provider: the peer's path, medians: VS Code's way in ${inboundMs.toFixed(2)} ms, its client's first delta ${providerMs.toFixed(2)} ms, VS Code's way out ${outboundMs.toFixed(2)} ms`,
+  );
   return result;
 }

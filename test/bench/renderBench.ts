@@ -97,7 +97,12 @@ const ASSETS: Record<string, string> = {
 async function pageScript(entry: string): Promise<string> {
   const bundle = await build({
     entryPoints: [path.join(__dirname, entry)],
-    bundle: true, minify: true, write: false, format: 'iife', platform: 'browser', target: 'es2022',
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
   });
   return bundle.outputFiles[0]!.text;
 }
@@ -109,7 +114,8 @@ export async function serve(entry = 'render/benchPage.ts'): Promise<{ server: Se
   const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'self'; font-src 'self'; img-src 'self' data:`;
   // The webview's acquireVsCodeApi: messages to the host become `host-message` events, for a
   // bench page that plays the host.
-  const vscodeApi = "window.acquireVsCodeApi = () => ({ postMessage(detail) { window.dispatchEvent(new CustomEvent('host-message', { detail })); }, getState() {}, setState() {} });";
+  const vscodeApi =
+    "window.acquireVsCodeApi = () => ({ postMessage(detail) { window.dispatchEvent(new CustomEvent('host-message', { detail })); }, getState() {}, setState() {} });";
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
 <link rel="icon" href="data:,"><link rel="stylesheet" href="/codicon.css"><link rel="stylesheet" href="/webview.css">
 <title>bench</title></head><body><main id="app"></main>
@@ -216,11 +222,15 @@ export async function runRenderBench(log: (line: string) => void, rounds = 3): P
       for (const variant of order) {
         const result = await run(page, cdp, variant, expected);
         runs[variant].push(result);
-        log(`  ${variant.padEnd(8)} scripting ${result.total.scriptMs.toFixed(0)} ms, main thread ${result.total.taskMs.toFixed(0)} ms, frames: longest ${result.longestFrameMs.toFixed(1)} ms, p95 ${result.p95FrameMs.toFixed(1)} ms, ${result.droppedFrames} dropped`);
+        log(
+          `  ${variant.padEnd(8)} scripting ${result.total.scriptMs.toFixed(0)} ms, main thread ${result.total.taskMs.toFixed(0)} ms, frames: longest ${result.longestFrameMs.toFixed(1)} ms, p95 ${result.p95FrameMs.toFixed(1)} ms, ${result.droppedFrames} dropped`,
+        );
         if (variant !== 'host') continue;
         const control = await page.evaluate((ms) => window.__bench.idle(ms), Math.round(result.wallMs));
         idle.push(control);
-        log(`  idle     ${(result.wallMs / 1000).toFixed(1)} s, frames: longest ${control.longestFrameMs.toFixed(1)} ms, p95 ${control.p95FrameMs.toFixed(1)} ms, ${control.droppedFrames} dropped`);
+        log(
+          `  idle     ${(result.wallMs / 1000).toFixed(1)} s, frames: longest ${control.longestFrameMs.toFixed(1)} ms, p95 ${control.p95FrameMs.toFixed(1)} ms, ${control.droppedFrames} dropped`,
+        );
       }
     }
     if (errors.length > 0) throw new Error(`the page reported: ${errors.slice(0, 5).join(' | ')}`);

@@ -44,7 +44,14 @@ function table(rows: Row[]): string {
     lines.push([row.key, value, row.target?.text ?? '', verdict, row.what]);
   }
   const widths = lines[0]!.map((_, c) => Math.max(...lines.map((l) => l[c]!.length)));
-  return lines.map((l) => l.map((cell, c) => cell.padEnd(widths[c]!)).join('  ').trimEnd()).join('\n');
+  return lines
+    .map((l) =>
+      l
+        .map((cell, c) => cell.padEnd(widths[c]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 async function main(): Promise<void> {
@@ -76,84 +83,264 @@ async function main(): Promise<void> {
     const stream = await timed('stream', () => runStreamBench(log));
     results.stream = stream;
     rows.push(
-      { key: 'decodeRatio', what: `client CPU time for a ${stream.deltas}-delta stream, ours / openai v6 (median of ${stream.decode.ratios.length} rounds)`, value: round(stream.decode.medianRatio), unit: '', target: { max: 0.8, text: '<= 0.8' } },
-      { key: 'firstDeltaRatio', what: `time to first delta, ServiceClient / bare undici (median of ${stream.firstDelta.ratios.length} rounds)`, value: round(stream.firstDelta.medianRatio), unit: '', target: { max: 1.1, text: '<= 1.1' } },
-      { key: 'responsesDecodeRatio', what: `the same stream through the Responses interface: client CPU time, ours / openai v6 responses.create (median of ${stream.responses.decode.ratios.length} rounds)`, value: round(stream.responses.decode.medianRatio), unit: '' },
-      { key: 'responsesFirstDeltaRatio', what: 'time to first text through Responses (after its reasoning), ours / bare undici', value: round(stream.responses.firstDelta.medianRatio), unit: '', target: { max: 1.1, text: '<= 1.1' } },
-      { key: 'messagesDecodeRatio', what: `the same through the Messages interface: ours / @anthropic-ai/sdk messages.create (median of ${stream.messages.decode.ratios.length} rounds)`, value: round(stream.messages.decode.medianRatio), unit: '', target: { max: 0.5, text: '<= 0.5' } },
-      { key: 'messagesFirstDeltaRatio', what: 'time to first text through Messages (the request enables no thinking, so none comes first), ours / bare undici', value: round(stream.messages.firstDelta.medianRatio), unit: '', target: { max: 1.1, text: '<= 1.1' } },
+      {
+        key: 'decodeRatio',
+        what: `client CPU time for a ${stream.deltas}-delta stream, ours / openai v6 (median of ${stream.decode.ratios.length} rounds)`,
+        value: round(stream.decode.medianRatio),
+        unit: '',
+        target: { max: 0.8, text: '<= 0.8' },
+      },
+      {
+        key: 'firstDeltaRatio',
+        what: `time to first delta, ServiceClient / bare undici (median of ${stream.firstDelta.ratios.length} rounds)`,
+        value: round(stream.firstDelta.medianRatio),
+        unit: '',
+        target: { max: 1.1, text: '<= 1.1' },
+      },
+      {
+        key: 'responsesDecodeRatio',
+        what: `the same stream through the Responses interface: client CPU time, ours / openai v6 responses.create (median of ${stream.responses.decode.ratios.length} rounds)`,
+        value: round(stream.responses.decode.medianRatio),
+        unit: '',
+      },
+      {
+        key: 'responsesFirstDeltaRatio',
+        what: 'time to first text through Responses (after its reasoning), ours / bare undici',
+        value: round(stream.responses.firstDelta.medianRatio),
+        unit: '',
+        target: { max: 1.1, text: '<= 1.1' },
+      },
+      {
+        key: 'messagesDecodeRatio',
+        what: `the same through the Messages interface: ours / @anthropic-ai/sdk messages.create (median of ${stream.messages.decode.ratios.length} rounds)`,
+        value: round(stream.messages.decode.medianRatio),
+        unit: '',
+        target: { max: 0.5, text: '<= 0.5' },
+      },
+      {
+        key: 'messagesFirstDeltaRatio',
+        what: 'time to first text through Messages (the request enables no thinking, so none comes first), ours / bare undici',
+        value: round(stream.messages.firstDelta.medianRatio),
+        unit: '',
+        target: { max: 1.1, text: '<= 1.1' },
+      },
     );
   }
   if (parts.has('catalog')) {
     const catalog = await timed('catalog', async () => (await import('./catalogBench')).runCatalogBench(log));
     results.catalog = catalog;
     rows.push(
-      { key: 'catalogFirstReadMs', what: `client CPU time to read and filter a gateway catalog (made here in OpenRouter's shape, ${catalog.models} models, ${catalog.usable} usable for text), the first read in a fresh process`, value: round(catalog.firstMs, 1), unit: ' ms' },
+      {
+        key: 'catalogFirstReadMs',
+        what: `client CPU time to read and filter a gateway catalog (made here in OpenRouter's shape, ${catalog.models} models, ${catalog.usable} usable for text), the first read in a fresh process`,
+        value: round(catalog.firstMs, 1),
+        unit: ' ms',
+      },
       { key: 'catalogLaterReadMs', what: `the same for the reads after it (median of ${catalog.later.length})`, value: round(catalog.laterMs, 1), unit: ' ms' },
     );
   }
   if (parts.has('images')) {
     const images = await timed('images', async () => (await import('./imageBench')).runImageBench(log));
     results.images = images;
-    rows.push(
-      { key: 'imageDecodeRatio', what: `client CPU time for image generations (4 PNGs a request, ${(images.bytesPerRequest / 1024).toFixed(0)} KB), ours / openai v6 images.generate + base64 decoding (median of ${images.decode.ratios.length} rounds)`, value: round(images.decode.medianRatio), unit: '' },
-    );
+    rows.push({
+      key: 'imageDecodeRatio',
+      what: `client CPU time for image generations (4 PNGs a request, ${(images.bytesPerRequest / 1024).toFixed(0)} KB), ours / openai v6 images.generate + base64 decoding (median of ${images.decode.ratios.length} rounds)`,
+      value: round(images.decode.medianRatio),
+      unit: '',
+    });
   }
   if (parts.has('render')) {
     const render = await timed('render', async () => (await import('./renderBench')).runRenderBench(log));
     results.render = render;
     rows.push(
-      { key: 'renderRatio', what: `chat page scripting time, 100 KB as ${render.deltas} deltas, ours / re-render-all baseline`, value: round(render.scriptRatio, 5), unit: '', target: { max: 0.1, text: '<= 0.1' } },
+      {
+        key: 'renderRatio',
+        what: `chat page scripting time, 100 KB as ${render.deltas} deltas, ours / re-render-all baseline`,
+        value: round(render.scriptRatio, 5),
+        unit: '',
+        target: { max: 0.1, text: '<= 0.1' },
+      },
       { key: 'renderMainThreadRatio', what: 'the same for all main-thread work (script, style, layout, paint)', value: round(render.taskRatio, 5), unit: '' },
-      { key: 'longestFrameMs', what: `longest gap between animation frames while the reply streams in as the host sends it (deltas at 1/ms, batched per 16 ms), worst of ${render.host.length} rounds`, value: round(render.longestFrameMs, 1), unit: ' ms', target: { max: 33, text: '<= 33 ms' } },
-      { key: 'droppedFrames', what: `frames the page missed in those ${render.host.length} rounds (a gap of n frame intervals misses n - 1)`, value: render.droppedFrames, unit: '' },
-      { key: 'idleLongestFrameMs', what: `the control: the longest gap over the page with nothing streaming, as long as each host-fed round, right after it (the machine's own dropped frames), worst of ${render.idle.length}`, value: round(render.idleLongestFrameMs, 1), unit: ' ms' },
+      {
+        key: 'longestFrameMs',
+        what: `longest gap between animation frames while the reply streams in as the host sends it (deltas at 1/ms, batched per 16 ms), worst of ${render.host.length} rounds`,
+        value: round(render.longestFrameMs, 1),
+        unit: ' ms',
+        target: { max: 33, text: '<= 33 ms' },
+      },
+      {
+        key: 'droppedFrames',
+        what: `frames the page missed in those ${render.host.length} rounds (a gap of n frame intervals misses n - 1)`,
+        value: render.droppedFrames,
+        unit: '',
+      },
+      {
+        key: 'idleLongestFrameMs',
+        what: `the control: the longest gap over the page with nothing streaming, as long as each host-fed round, right after it (the machine's own dropped frames), worst of ${render.idle.length}`,
+        value: round(render.idleLongestFrameMs, 1),
+        unit: ' ms',
+      },
       { key: 'idleDroppedFrames', what: 'frames missed in those controls', value: render.idleDroppedFrames, unit: '' },
-      { key: 'p95FrameMs', what: '95th percentile of the gaps between frames, worst of the same rounds', value: round(render.p95FrameMs, 1), unit: ' ms', target: { max: 17, text: '<= 17 ms' } },
-      { key: 'stressLongestFrameMs', what: 'the longest gap when each delta is its own message, 500 posted in one task (a feed the host never sends)', value: round(render.stressLongestFrameMs, 1), unit: ' ms' },
+      {
+        key: 'p95FrameMs',
+        what: '95th percentile of the gaps between frames, worst of the same rounds',
+        value: round(render.p95FrameMs, 1),
+        unit: ' ms',
+        target: { max: 17, text: '<= 17 ms' },
+      },
+      {
+        key: 'stressLongestFrameMs',
+        what: 'the longest gap when each delta is its own message, 500 posted in one task (a feed the host never sends)',
+        value: round(render.stressLongestFrameMs, 1),
+        unit: ' ms',
+      },
       { key: 'stressP95FrameMs', what: 'the 95th percentile under that feed', value: round(render.stressP95FrameMs, 1), unit: ' ms' },
-      { key: 'tailToHeadRatio', what: 'main-thread time of the last tenth of the deltas / the first tenth (ours)', value: round(render.tailToHeadRatio, 2), unit: '', target: { max: 2, text: '<= 2' } },
-      { key: 'layoutTailToHeadRatio', what: `style + layout + paint in the last tenth / the first tenth, from Chrome traces (median of ${render.renderingTenths.length})`, value: round(render.layoutTailToHeadRatio, 2), unit: '', target: { max: 1.5, text: '<= 1.5' } },
+      {
+        key: 'tailToHeadRatio',
+        what: 'main-thread time of the last tenth of the deltas / the first tenth (ours)',
+        value: round(render.tailToHeadRatio, 2),
+        unit: '',
+        target: { max: 2, text: '<= 2' },
+      },
+      {
+        key: 'layoutTailToHeadRatio',
+        what: `style + layout + paint in the last tenth / the first tenth, from Chrome traces (median of ${render.renderingTenths.length})`,
+        value: round(render.layoutTailToHeadRatio, 2),
+        unit: '',
+        target: { max: 1.5, text: '<= 1.5' },
+      },
     );
   }
   if (parts.has('history')) {
     const files = await timed('history files', async () => (await import('./historyFilesBench')).runHistoryFilesBench(log));
     results.historyFiles = files;
     rows.push(
-      { key: 'historySaveRatio', what: `time to save one new turn into a ${Math.round(files.conversationBytes / 1024)} KB conversation, 500 more stored / none more (median of ${files.saveManyMs.length} rounds)`, value: round(files.saveRatio, 2), unit: '', target: { max: 1.2, text: '<= 1.2' } },
+      {
+        key: 'historySaveRatio',
+        what: `time to save one new turn into a ${Math.round(files.conversationBytes / 1024)} KB conversation, 500 more stored / none more (median of ${files.saveManyMs.length} rounds)`,
+        value: round(files.saveRatio, 2),
+        unit: '',
+        target: { max: 1.2, text: '<= 1.2' },
+      },
       { key: 'historySaveMs', what: 'that save with 500 stored (median)', value: round(median(files.saveManyMs), 2), unit: ' ms' },
-      { key: 'historySearchMs', what: `searching the 501 stored conversations for a word one of them holds (median of ${files.searchMs.length})`, value: round(files.searchMedianMs, 1), unit: ' ms', target: { max: 299.999, text: '< 300 ms' } },
-      { key: 'extensionStateBytes', what: 'JSON of the globalState and workspaceState the history keeps, after that', value: files.stateBytes, unit: ' B', target: { max: 16 * 1024, text: '<= 16 KB' } },
+      {
+        key: 'historySearchMs',
+        what: `searching the 501 stored conversations for a word one of them holds (median of ${files.searchMs.length})`,
+        value: round(files.searchMedianMs, 1),
+        unit: ' ms',
+        target: { max: 299.999, text: '< 300 ms' },
+      },
+      {
+        key: 'extensionStateBytes',
+        what: 'JSON of the globalState and workspaceState the history keeps, after that',
+        value: files.stateBytes,
+        unit: ' B',
+        target: { max: 16 * 1024, text: '<= 16 KB' },
+      },
     );
     const history = await timed('history', async () => (await import('./historyBench')).runHistoryBench(log));
     results.history = history;
     rows.push(
-      { key: 'historyOpenRatio', what: `time to the latest turn painted, 200 stored turns / 10 (median of ${history.longMs.length} rounds)`, value: round(history.openRatio, 2), unit: '', target: { max: 1.5, text: '<= 1.5' } },
-      { key: 'historyCompleteRatio', what: 'time until all 200 turns are in the page (find-in-page sees them; the page asks for the older ones after the first paint) / the 10 turns painted', value: round(history.completeRatio, 2), unit: '' },
-      { key: 'historyHeapRatio', what: `page JS heap with the 200 turns open / their stored size (${history.storedBytes} B)`, value: round(history.heapRatio, 2), unit: '', target: { max: 4, text: '<= 4' } },
+      {
+        key: 'historyOpenRatio',
+        what: `time to the latest turn painted, 200 stored turns / 10 (median of ${history.longMs.length} rounds)`,
+        value: round(history.openRatio, 2),
+        unit: '',
+        target: { max: 1.5, text: '<= 1.5' },
+      },
+      {
+        key: 'historyCompleteRatio',
+        what: 'time until all 200 turns are in the page (find-in-page sees them; the page asks for the older ones after the first paint) / the 10 turns painted',
+        value: round(history.completeRatio, 2),
+        unit: '',
+      },
+      {
+        key: 'historyHeapRatio',
+        what: `page JS heap with the 200 turns open / their stored size (${history.storedBytes} B)`,
+        value: round(history.heapRatio, 2),
+        unit: '',
+        target: { max: 4, text: '<= 4' },
+      },
     );
   }
   if (parts.has('provider')) {
     const provider = await timed('provider', async () => (await import('./providerBench')).runProviderBench(log));
     results.provider = provider;
     rows.push(
-      { key: 'providerFirstPartRatio', what: `time to first text part, vscode.lm sendRequest / the service client directly, same extension host (median of ${provider.direct.ratios.length} rounds)`, value: round(provider.direct.medianRatio), unit: '', target: { max: 1.2, text: '<= 1.2' } },
-      { key: 'providerOverPeerRatio', what: 'the same through vscode.lm, ours / a provider that is the service client directly (what our provider adds)', value: round(provider.viaVsCode.medianRatio), unit: '' },
-      { key: 'providerPacedFirstPartMs', what: 'time to first text part through vscode.lm, ours, a reply paced at a token every 10 ms (median)', value: round(median(provider.pacedDirect.ours), 1), unit: ' ms' },
-      { key: 'providerPacedFirstPartRatio', what: 'the same / the service client\'s first delta of that reply, same host', value: round(provider.pacedDirect.medianRatio), unit: '' },
-      { key: 'providerPacedOverPeerRatio', what: 'the same through vscode.lm, ours / the peer provider, which reports every delta at once', value: round(provider.pacedViaVsCode.medianRatio), unit: '' },
-      { key: 'vsCodePathInMs', what: "VS Code's way in: sendRequest until it calls the provider (the peer's requests, median)", value: round(provider.peerPath.inboundMs, 2), unit: ' ms' },
-      { key: 'vsCodePathOutMs', what: "VS Code's way out: the provider's first report until the caller has the part (median)", value: round(provider.peerPath.outboundMs, 2), unit: ' ms' },
+      {
+        key: 'providerFirstPartRatio',
+        what: `time to first text part, vscode.lm sendRequest / the service client directly, same extension host (median of ${provider.direct.ratios.length} rounds)`,
+        value: round(provider.direct.medianRatio),
+        unit: '',
+        target: { max: 1.2, text: '<= 1.2' },
+      },
+      {
+        key: 'providerOverPeerRatio',
+        what: 'the same through vscode.lm, ours / a provider that is the service client directly (what our provider adds)',
+        value: round(provider.viaVsCode.medianRatio),
+        unit: '',
+      },
+      {
+        key: 'providerPacedFirstPartMs',
+        what: 'time to first text part through vscode.lm, ours, a reply paced at a token every 10 ms (median)',
+        value: round(median(provider.pacedDirect.ours), 1),
+        unit: ' ms',
+      },
+      {
+        key: 'providerPacedFirstPartRatio',
+        what: "the same / the service client's first delta of that reply, same host",
+        value: round(provider.pacedDirect.medianRatio),
+        unit: '',
+      },
+      {
+        key: 'providerPacedOverPeerRatio',
+        what: 'the same through vscode.lm, ours / the peer provider, which reports every delta at once',
+        value: round(provider.pacedViaVsCode.medianRatio),
+        unit: '',
+      },
+      {
+        key: 'vsCodePathInMs',
+        what: "VS Code's way in: sendRequest until it calls the provider (the peer's requests, median)",
+        value: round(provider.peerPath.inboundMs, 2),
+        unit: ' ms',
+      },
+      {
+        key: 'vsCodePathOutMs',
+        what: "VS Code's way out: the provider's first report until the caller has the part (median)",
+        value: round(provider.peerPath.outboundMs, 2),
+        unit: ' ms',
+      },
     );
   }
   if (parts.has('activation')) {
     const activation = await timed('activation', async () => (await import('./activationBench')).runActivationBench(log));
     results.activation = activation;
     rows.push(
-      { key: 'activationMsMedian', what: `activation in code-server as the host records it (module load + activate()), median of ${activation.ours.length} fresh extension hosts, each timed on idle cores`, value: round(activation.oursMedianMs, 1), unit: ' ms', target: { max: 49.999, text: '< 50 ms' } },
-      { key: 'activationLoadingMsMedian', what: 'of which loading dist/extension.js (the loader: dist/main.js is compiled, from the code cache, inside activate())', value: round(activation.loadingMedianMs, 1), unit: ' ms' },
-      { key: 'activationCpuMsMedian', what: 'CPU time of the extension host over our whole Extension.activate() call (does not grow while waiting for a core)', value: round(activation.apiCallCpuMedianMs, 1), unit: ' ms' },
-      { key: 'activationRatio', what: 'whole Extension.activate() call, ours / an empty extension in the same host', value: round(activation.apiCallRatio, 2), unit: '' },
+      {
+        key: 'activationMsMedian',
+        what: `activation in code-server as the host records it (module load + activate()), median of ${activation.ours.length} fresh extension hosts, each timed on idle cores`,
+        value: round(activation.oursMedianMs, 1),
+        unit: ' ms',
+        target: { max: 49.999, text: '< 50 ms' },
+      },
+      {
+        key: 'activationLoadingMsMedian',
+        what: 'of which loading dist/extension.js (the loader: dist/main.js is compiled, from the code cache, inside activate())',
+        value: round(activation.loadingMedianMs, 1),
+        unit: ' ms',
+      },
+      {
+        key: 'activationCpuMsMedian',
+        what: 'CPU time of the extension host over our whole Extension.activate() call (does not grow while waiting for a core)',
+        value: round(activation.apiCallCpuMedianMs, 1),
+        unit: ' ms',
+      },
+      {
+        key: 'activationRatio',
+        what: 'whole Extension.activate() call, ours / an empty extension in the same host',
+        value: round(activation.apiCallRatio, 2),
+        unit: '',
+      },
     );
   }
 

@@ -21,12 +21,7 @@ export interface PairedResult {
  * Runs `warmup` untimed rounds of both, then `rounds` interleaved timed rounds,
  * swapping which one goes first every round so neither always runs on a warmer machine.
  */
-export async function paired(
-  rounds: number,
-  warmup: number,
-  ours: () => Promise<number>,
-  peer: () => Promise<number>,
-): Promise<PairedResult> {
+export async function paired(rounds: number, warmup: number, ours: () => Promise<number>, peer: () => Promise<number>): Promise<PairedResult> {
   for (let i = 0; i < warmup; i++) {
     await ours();
     await peer();

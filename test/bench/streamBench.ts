@@ -125,7 +125,12 @@ function otherInterfaces(baseUrl: string, origin: string): Record<'responses' | 
       model: 'nova/responder',
       async peerText(prompt) {
         const deltas: string[] = [];
-        const stream = await openai.responses.create({ model: 'nova/responder', input: [{ role: 'user', content: prompt }], max_output_tokens: MAX_TOKENS, stream: true });
+        const stream = await openai.responses.create({
+          model: 'nova/responder',
+          input: [{ role: 'user', content: prompt }],
+          max_output_tokens: MAX_TOKENS,
+          stream: true,
+        });
         for await (const event of stream) if (event.type === 'response.output_text.delta') deltas.push(event.delta);
         return deltas;
       },
@@ -137,7 +142,12 @@ function otherInterfaces(baseUrl: string, origin: string): Record<'responses' | 
       async peerText(prompt) {
         const deltas: string[] = [];
         // The raw event stream, the client's lightest way to read one (messages.stream() also builds the message).
-        const stream = await anthropic.messages.create({ model: 'mira/messenger', max_tokens: MAX_TOKENS, messages: [{ role: 'user', content: prompt }], stream: true });
+        const stream = await anthropic.messages.create({
+          model: 'mira/messenger',
+          max_tokens: MAX_TOKENS,
+          messages: [{ role: 'user', content: prompt }],
+          stream: true,
+        });
         for await (const event of stream) if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') deltas.push(event.delta.text);
         return deltas;
       },
@@ -161,7 +171,14 @@ function sameText(what: string, ours: string[], theirs: string[]): number {
   return theirs.length;
 }
 
-async function runInterface(client: ServiceClient, emulatorUrl: string, other: OtherInterface, longPrompt: string, shortPrompt: string, log: (line: string) => void): Promise<InterfaceResult> {
+async function runInterface(
+  client: ServiceClient,
+  emulatorUrl: string,
+  other: OtherInterface,
+  longPrompt: string,
+  shortPrompt: string,
+  log: (line: string) => void,
+): Promise<InterfaceResult> {
   const { transport, model } = other;
   const long = textRequest(model, longPrompt);
   const deltas = sameText(transport.name, await oursText(client.streamText(transport, long)), await other.peerText(longPrompt));

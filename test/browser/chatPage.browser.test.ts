@@ -66,7 +66,9 @@ describe('the chat page in Chromium, hostile answers', () => {
   it('a 200 KB unbroken word is laid out in pieces, stays selectable and copies as it came', async () => {
     const word = giantWord();
     const figures = await streamAnswer(page, `Here it is: ${word} and after.`);
-    console.log(`      info: ${GIANT_CHARS / 1000} KB word streamed in ${figures.totalMs} ms; longest frame ${figures.longestFrameMs} ms; long tasks ${JSON.stringify(figures.longTasksMs)}`);
+    console.log(
+      `      info: ${GIANT_CHARS / 1000} KB word streamed in ${figures.totalMs} ms; longest frame ${figures.longestFrameMs} ms; long tasks ${JSON.stringify(figures.longTasksMs)}`,
+    );
     const shown = await page.evaluate(() => {
       const body = document.querySelector('[data-turn-id="a1"] .markdown-body')!;
       const pieces = Array.from(body.querySelectorAll('.long-run'));
@@ -97,7 +99,9 @@ describe('the chat page in Chromium, hostile answers', () => {
   it('the same word in a code block: in pieces, not highlighted, the block as it came', async () => {
     const word = giantWord();
     const figures = await streamAnswer(page, '```ts\n' + word + '\n```\n');
-    console.log(`      info: in a code block, streamed in ${figures.totalMs} ms; longest frame ${figures.longestFrameMs} ms; long tasks ${JSON.stringify(figures.longTasksMs)}`);
+    console.log(
+      `      info: in a code block, streamed in ${figures.totalMs} ms; longest frame ${figures.longestFrameMs} ms; long tasks ${JSON.stringify(figures.longTasksMs)}`,
+    );
     const code = await page.evaluate(() => {
       const element = document.querySelector('[data-turn-id="a1"] pre code')!;
       return { text: element.textContent, pieces: element.querySelectorAll('.long-run').length, tokens: element.querySelectorAll('[class^="hljs-"]').length };
@@ -185,10 +189,22 @@ describe('the chat page in Chromium, hostile answers', () => {
       const toHost = (window as unknown as { toHost: { type: string }[] }).toHost;
       const asked = () => toHost.splice(0).filter((m) => m.type === 'conversation/earlier');
       const createdAt = '2026-11-20T10:00:00.000Z';
-      const turns = Array.from({ length: 40 }, (_, i) => i % 2 === 0
-        ? { id: `u${i}`, role: 'user', text: `Question ${i}`, mode: 'chat', context: [], createdAt }
-        : { id: `a${i}`, role: 'assistant', status: 'done', model: 'acme/chat-large', createdAt, costRub: 0.5, usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 },
-          text: `## Answer ${i}\n\nSee [docs][d] and the word needle${i}${i === 5 ? ' with \u202Ea hidden control' : ''}.\n\n\`\`\`ts\nconst n${i} = ${i};\n\`\`\`\n\n[d]: https://example.com/docs\n` + 'More prose. '.repeat(60) });
+      const turns = Array.from({ length: 40 }, (_, i) =>
+        i % 2 === 0
+          ? { id: `u${i}`, role: 'user', text: `Question ${i}`, mode: 'chat', context: [], createdAt }
+          : {
+              id: `a${i}`,
+              role: 'assistant',
+              status: 'done',
+              model: 'acme/chat-large',
+              createdAt,
+              costRub: 0.5,
+              usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 },
+              text:
+                `## Answer ${i}\n\nSee [docs][d] and the word needle${i}${i === 5 ? ' with \u202Ea hidden control' : ''}.\n\n\`\`\`ts\nconst n${i} = ${i};\n\`\`\`\n\n[d]: https://example.com/docs\n` +
+                'More prose. '.repeat(60),
+            },
+      );
       // What the host sends first: the latest 20 turns (FIRST_TURNS), and how many came before.
       const conversation = { id: 'long', title: 'Long', turns: turns.slice(20), earlier: 20 };
       const earlierReply = { type: 'conversation/earlier', id: 'long', before: 'u20', turns: turns.slice(0, 20) };
@@ -240,7 +256,12 @@ describe('the chat page in Chromium, hostile answers', () => {
       const firstPending = () => list().querySelector<HTMLElement>('[data-turn-id="a1"]')!.classList.contains('turn-pending');
       const pendingBeforeFind = firstPending();
       // Wrapping around, as the webview's find widget does: the search starts from the view, at the end.
-      const found = (window as unknown as { find(text: string, caseSensitive: boolean, backwards: boolean, wrap: boolean): boolean }).find('needle1.', false, false, true);
+      const found = (window as unknown as { find(text: string, caseSensitive: boolean, backwards: boolean, wrap: boolean): boolean }).find(
+        'needle1.',
+        false,
+        false,
+        true,
+      );
       const selection = window.getSelection()!;
       selection.removeAllRanges();
       const range = document.createRange();
@@ -255,9 +276,29 @@ describe('the chat page in Chromium, hostile answers', () => {
         await nextFrame();
         await nextFrame();
       }
-      return { askedAfterReopen, afterReopen, askedAgain, staleReply, firstWrite: [firstWrite.length, firstWrite[0], firstWrite.at(-1)], meterAtOpen, askedAtOpen, meterComplete,
-        atEnd, pendingAtOpen, renderedAtOpen, questionsAtOpen, headAtOpen, hiddenShown, rawHidden, pendingBeforeFind, found, copiedFirst: copied.includes('needle1.'), copiedQuestion: copied.includes('Question 0'),
-        pendingAtEnd: list().querySelectorAll('.turn-pending').length, equal: list().innerHTML === full };
+      return {
+        askedAfterReopen,
+        afterReopen,
+        askedAgain,
+        staleReply,
+        firstWrite: [firstWrite.length, firstWrite[0], firstWrite.at(-1)],
+        meterAtOpen,
+        askedAtOpen,
+        meterComplete,
+        atEnd,
+        pendingAtOpen,
+        renderedAtOpen,
+        questionsAtOpen,
+        headAtOpen,
+        hiddenShown,
+        rawHidden,
+        pendingBeforeFind,
+        found,
+        copiedFirst: copied.includes('needle1.'),
+        copiedQuestion: copied.includes('Question 0'),
+        pendingAtEnd: list().querySelectorAll('.turn-pending').length,
+        equal: list().innerHTML === full,
+      };
     });
     assert.deepEqual(result, {
       askedAfterReopen: [],

@@ -28,14 +28,17 @@ async function axeViolations(page: Page): Promise<Violation[]> {
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
     const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations.map(({ id, impact, help, nodes }) => ({ id, impact: impact ?? '', help, nodes: nodes.map(({ target, failureSummary }) => ({ target: target.map(String), failureSummary: failureSummary ?? '' })) }));
+    return violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact: impact ?? '',
+      help,
+      nodes: nodes.map(({ target, failureSummary }) => ({ target: target.map(String), failureSummary: failureSummary ?? '' })),
+    }));
   });
 }
 
-const describeViolation = (v: Violation) => [
-  `${v.impact} ${v.id}: ${v.help}`,
-  ...v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${n.failureSummary.replace(/\n/g, '\n      ')}`),
-].join('\n');
+const describeViolation = (v: Violation) =>
+  [`${v.impact} ${v.id}: ${v.help}`, ...v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${n.failureSummary.replace(/\n/g, '\n      ')}`)].join('\n');
 
 describe('the chat page in Chromium, accessibility (axe-core) in every state and theme', () => {
   const { page } = useChatPage({ initScript: installColourMath });
@@ -44,9 +47,15 @@ describe('the chat page in Chromium, accessibility (axe-core) in every state and
     const coloured = new Set(Array.from(readFileSync(join(PROJECT_ROOT, 'media/chat.css'), 'utf8').matchAll(/\.hljs-([\w-]+)/g), (m) => m[1]!));
     await page.reload();
     await page.locator('textarea.composer-input').waitFor();
-    await enterState(page, CHAT_STATES.find((state) => state.name === 'markdown with a table and code')!);
+    await enterState(
+      page,
+      CHAT_STATES.find((state) => state.name === 'markdown with a table and code')!,
+    );
     const shown = await page.evaluate(() => Array.from(document.querySelectorAll('.code-block [class*="hljs-"]'), (e) => Array.from(e.classList)).flat());
-    assert.deepEqual([...coloured].filter((token) => !shown.includes(`hljs-${token}`)), []);
+    assert.deepEqual(
+      [...coloured].filter((token) => !shown.includes(`hljs-${token}`)),
+      [],
+    );
   });
 
   for (const { name, file } of THEMES) {
@@ -62,7 +71,11 @@ describe('the chat page in Chromium, accessibility (axe-core) in every state and
           const minor = violations.filter((v) => v.impact !== 'critical' && v.impact !== 'serious');
           if (minor.length > 0) console.log(`      info: ${minor.map((v) => `${v.impact} ${v.id}`).join(', ')}`);
           const serious = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-          assert.deepEqual(serious.map((v) => v.id), [], serious.map(describeViolation).join('\n'));
+          assert.deepEqual(
+            serious.map((v) => v.id),
+            [],
+            serious.map(describeViolation).join('\n'),
+          );
           assert.deepEqual(await textContrastFailures(page), []);
         });
       }

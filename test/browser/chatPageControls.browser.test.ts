@@ -20,14 +20,17 @@ describe('the chat page in Chromium, its controls', () => {
   });
 
   // Dispatched, not posted: the page handles it before the test goes on.
-  const send = (...messages: object[]) => page.evaluate((messages) => messages.forEach((data) => window.dispatchEvent(new MessageEvent('message', { data }))), messages);
+  const send = (...messages: object[]) =>
+    page.evaluate((messages) => messages.forEach((data) => window.dispatchEvent(new MessageEvent('message', { data }))), messages);
   /** The page's messages to the host since the last call, of the given kinds. */
-  const sent = (prefix: string) => page.evaluate((prefix) => (window as unknown as { toHost: { type: string }[] }).toHost.splice(0).filter((m) => m.type.startsWith(prefix)), prefix);
-  const focused = () => page.evaluate(() => {
-    const active = document.activeElement!;
-    const row = active.closest<HTMLElement>('[data-conversation-id]');
-    return `${active.tagName.toLowerCase()}.${active.className}${row ? ` in ${row.dataset.conversationId}` : ''}`;
-  });
+  const sent = (prefix: string) =>
+    page.evaluate((prefix) => (window as unknown as { toHost: { type: string }[] }).toHost.splice(0).filter((m) => m.type.startsWith(prefix)), prefix);
+  const focused = () =>
+    page.evaluate(() => {
+      const active = document.activeElement!;
+      const row = active.closest<HTMLElement>('[data-conversation-id]');
+      return `${active.tagName.toLowerCase()}.${active.className}${row ? ` in ${row.dataset.conversationId}` : ''}`;
+    });
   const input = () => page.locator('textarea.composer-input');
 
   it('a message over the protocol limit stays in the box, saying the limit and what to do; near it, the length is counted', async () => {
@@ -38,23 +41,32 @@ describe('the chat page in Chromium, its controls', () => {
     const near = await note.textContent();
     await input().fill('x'.repeat(100_001));
     await input().press('Enter');
-    const over = { sent: await sent('chat/'), kept: (await input().inputValue()).length, count: await note.locator('.length-count').textContent(), alert: await note.locator('[role="alert"]').textContent() };
+    const over = {
+      sent: await sent('chat/'),
+      kept: (await input().inputValue()).length,
+      count: await note.locator('.length-count').textContent(),
+      alert: await note.locator('[role="alert"]').textContent(),
+    };
     await input().press('Backspace');
     await input().press('Enter');
     const atLimit = (await sent('chat/')).map((m) => ({ type: m.type, ok: decodeToHost(m).ok }));
-    assert.deepEqual({ below, near, over, atLimit, after: await input().inputValue(), hidden: await note.isHidden() }, {
-      below: false,
-      near: '90,000 / 100,000 characters',
-      over: {
-        sent: [],
-        kept: 100_001,
-        count: '100,001 / 100,000 characters',
-        alert: 'Too long to send: a message holds at most 100,000 characters. Shorten it, or attach the file as context (Add Active File, Add Selection) instead of pasting it.',
+    assert.deepEqual(
+      { below, near, over, atLimit, after: await input().inputValue(), hidden: await note.isHidden() },
+      {
+        below: false,
+        near: '90,000 / 100,000 characters',
+        over: {
+          sent: [],
+          kept: 100_001,
+          count: '100,001 / 100,000 characters',
+          alert:
+            'Too long to send: a message holds at most 100,000 characters. Shorten it, or attach the file as context (Add Active File, Add Selection) instead of pasting it.',
+        },
+        atLimit: [{ type: 'chat/send', ok: true }],
+        after: '',
+        hidden: true,
       },
-      atLimit: [{ type: 'chat/send', ok: true }],
-      after: '',
-      hidden: true,
-    });
+    );
   });
 
   it('opening another conversation leaves edit mode: the next message is sent, not an edit of that conversation', async () => {
@@ -79,15 +91,21 @@ describe('the chat page in Chromium, its controls', () => {
     await page.locator('button.stop').focus();
     await page.keyboard.press('Enter');
     await send({ type: 'reply/end', turn: { ...streaming, text: 'partial', status: 'stopped' } });
-    assert.deepEqual({ afterSend, afterStop: await focused(), sent: await sent('chat/') }, {
-      afterSend: 'textarea.composer-input',
-      afterStop: 'textarea.composer-input',
-      sent: [{ type: 'chat/send', text: 'hi' }, { type: 'chat/stop' }],
-    });
+    assert.deepEqual(
+      { afterSend, afterStop: await focused(), sent: await sent('chat/') },
+      {
+        afterSend: 'textarea.composer-input',
+        afterStop: 'textarea.composer-input',
+        sent: [{ type: 'chat/send', text: 'hi' }, { type: 'chat/stop' }],
+      },
+    );
   });
 
   it('the history list, rebuilt by the host, gives keyboard focus back to the same control of the same conversation', async () => {
-    const items = [{ id: 'c1', title: 'One', updatedAt: createdAt }, { id: 'c2', title: 'Two', updatedAt: createdAt }];
+    const items = [
+      { id: 'c1', title: 'One', updatedAt: createdAt },
+      { id: 'c2', title: 'Two', updatedAt: createdAt },
+    ];
     await send({ type: 'history/set', items, activeId: 'c1' });
     await page.locator('button[aria-label="Show Chat History"]').click();
     await page.locator('[data-conversation-id="c2"] .history-open').focus();
@@ -101,16 +119,22 @@ describe('the chat page in Chromium, its controls', () => {
     await page.locator('[data-conversation-id="c2"] .history-open').focus();
     await page.keyboard.press('Enter');
     await send(show('c2', []));
-    assert.deepEqual({ open, del, opened: await focused(), sent: await sent('history/') }, {
-      open: 'button.history-open in c2',
-      del: 'Delete "Two"',
-      opened: 'textarea.composer-input',
-      sent: [{ type: 'history/open', id: 'c2' }],
-    });
+    assert.deepEqual(
+      { open, del, opened: await focused(), sent: await sent('history/') },
+      {
+        open: 'button.history-open in c2',
+        del: 'Delete "Two"',
+        opened: 'textarea.composer-input',
+        sent: [{ type: 'history/open', id: 'c2' }],
+      },
+    );
   });
 
   it('the history search asks the host as the person types, shows what it found for the text in the box, and a row exports its conversation', async () => {
-    const items = [{ id: 'c1', title: 'One', updatedAt: createdAt }, { id: 'c2', title: 'Two', updatedAt: createdAt }];
+    const items = [
+      { id: 'c1', title: 'One', updatedAt: createdAt },
+      { id: 'c2', title: 'Two', updatedAt: createdAt },
+    ];
     await send({ type: 'history/set', items, activeId: 'c1' });
     await page.locator('button[aria-label="Show Chat History"]').click();
     const box = page.locator('input.history-search');
@@ -124,12 +148,18 @@ describe('the chat page in Chromium, its controls', () => {
     const none = await page.locator('.history-empty').textContent();
     await send({ type: 'history/found', query: 'tw', items: [items[1]] });
     await page.locator('button[aria-label="Export \\"Two\\" as Markdown"]').click();
-    assert.deepEqual({ asked, rows, none, exported: await sent('history/') }, {
-      asked: [{ type: 'history/search', query: 't' }, { type: 'history/search', query: 'tw' }],
-      rows: ['c2'],
-      none: 'No conversation holds that text.',
-      exported: [{ type: 'history/export', id: 'c2' }],
-    });
+    assert.deepEqual(
+      { asked, rows, none, exported: await sent('history/') },
+      {
+        asked: [
+          { type: 'history/search', query: 't' },
+          { type: 'history/search', query: 'tw' },
+        ],
+        rows: ['c2'],
+        none: 'No conversation holds that text.',
+        exported: [{ type: 'history/export', id: 'c2' }],
+      },
+    );
     for (const message of [...asked, { type: 'history/export', id: 'c2' }]) assert.ok(decodeToHost(message).ok, 'the host accepts it');
   });
 
@@ -138,11 +168,14 @@ describe('the chat page in Chromium, its controls', () => {
     await send(show('c1', [question('u1', 'code'), answer('a1', { text })]));
     await page.locator('[data-turn-id="a1"] [data-code-action="code/copy"]').click();
     const [copy] = await sent('code/');
-    assert.deepEqual({ copy, ok: decodeToHost(copy).ok, label: await page.locator('[data-turn-id="a1"] .code-lang').textContent() }, {
-      copy: { type: 'code/copy', code: 'export const App = 1;\n', lang: 'tsx' },
-      ok: true,
-      label: 'TypeScript',
-    });
+    assert.deepEqual(
+      { copy, ok: decodeToHost(copy).ok, label: await page.locator('[data-turn-id="a1"] .code-lang').textContent() },
+      {
+        copy: { type: 'code/copy', code: 'export const App = 1;\n', lang: 'tsx' },
+        ok: true,
+        label: 'TypeScript',
+      },
+    );
   });
 
   it('Retry is offered on the last answer only, not while answering; the other actions stay on every card', async () => {
@@ -150,28 +183,41 @@ describe('the chat page in Chromium, its controls', () => {
     await send(show('c1', [question('u1', 'first'), failed('a1'), question('u2', 'second'), failed('a2')]));
     // The older answer is rendered once near the view.
     await page.locator('[data-turn-id="a1"] .error-card').waitFor();
-    const buttons = () => page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('.error-card button'), (b) => `${b.closest<HTMLElement>('[data-turn-id]')!.dataset.turnId} ${b.textContent}${b.checkVisibility() ? '' : ' (hidden)'}`));
+    const buttons = () =>
+      page.evaluate(() =>
+        Array.from(
+          document.querySelectorAll<HTMLElement>('.error-card button'),
+          (b) => `${b.closest<HTMLElement>('[data-turn-id]')!.dataset.turnId} ${b.textContent}${b.checkVisibility() ? '' : ' (hidden)'}`,
+        ),
+      );
     const idle = await buttons();
     await send({ type: 'turn/append', turn: answer('a3', { status: 'streaming' }) });
     const busy = await buttons();
-    assert.deepEqual({ idle, busy }, {
-      idle: ['a1 Retry (hidden)', 'a1 Show Log', 'a2 Retry', 'a2 Show Log'],
-      busy: ['a1 Retry (hidden)', 'a1 Show Log', 'a2 Retry (hidden)', 'a2 Show Log'],
-    });
+    assert.deepEqual(
+      { idle, busy },
+      {
+        idle: ['a1 Retry (hidden)', 'a1 Show Log', 'a2 Retry', 'a2 Show Log'],
+        busy: ['a1 Retry (hidden)', 'a1 Show Log', 'a2 Retry (hidden)', 'a2 Show Log'],
+      },
+    );
   });
 
   /** What has keyboard focus, by role and accessible name ("button Send"). */
-  const focusedControl = () => page.evaluate(() => {
-    const active = document.activeElement as HTMLElement;
-    const role = active.getAttribute('role') ?? active.tagName.toLowerCase();
-    const name = active.getAttribute('aria-label') ?? active.textContent!.trim().replace(/\s+/g, ' ');
-    return `${role} ${name}`;
-  });
+  const focusedControl = () =>
+    page.evaluate(() => {
+      const active = document.activeElement as HTMLElement;
+      const role = active.getAttribute('role') ?? active.tagName.toLowerCase();
+      const name = active.getAttribute('aria-label') ?? active.textContent!.trim().replace(/\s+/g, ' ');
+      return `${role} ${name}`;
+    });
 
   // A conversation with every kind of control: a link and a code block in an answer, a
   // failed answer's card, a chip on the next message.
   const everyControl = [
-    { type: 'context/set', chips: [{ id: 'k1', kind: 'selection', fileName: 'util.ts', path: 'src/util.ts', languageId: 'typescript', startLine: 1, endLine: 3 }] },
+    {
+      type: 'context/set',
+      chips: [{ id: 'k1', kind: 'selection', fileName: 'util.ts', path: 'src/util.ts', languageId: 'typescript', startLine: 1, endLine: 3 }],
+    },
     show('c1', [
       question('u1', 'Double them'),
       answer('a1', { text: 'See [the docs](https://example.com/docs):\n\n```ts\nconst doubled = values.map((value) => value * 2);\n```\n' }),
@@ -236,11 +282,14 @@ describe('the chat page in Chromium, its controls', () => {
     await page.locator('[data-turn-id="a2"] [data-action="retry"]').focus();
     await page.keyboard.press('Enter');
     await send({ type: 'turn/remove', turnId: 'a2' }, { type: 'turn/append', turn: answer('a3', { status: 'streaming' }) });
-    assert.deepEqual({ afterNew, afterRetry: await focusedControl(), sent: await sent('chat/') }, {
-      afterNew: 'button New Chat',
-      afterRetry: 'textarea Message',
-      sent: [{ type: 'chat/new' }, { type: 'chat/retry' }],
-    });
+    assert.deepEqual(
+      { afterNew, afterRetry: await focusedControl(), sent: await sent('chat/') },
+      {
+        afterNew: 'button New Chat',
+        afterRetry: 'textarea Message',
+        sent: [{ type: 'chat/new' }, { type: 'chat/retry' }],
+      },
+    );
   });
 
   it('an answer pending before its first token is busy and said once; its first token ends the wait', async () => {
@@ -253,11 +302,14 @@ describe('the chat page in Chromium, its controls', () => {
     await send({ type: 'reply/delta', turnId: 'a1', text: 'Hello' });
     const answering = await busy();
     await send({ type: 'reply/end', turn: answer('a1', { text: 'Hello.' }) });
-    assert.deepEqual({ pending, thinking, answering, done: { busy: await busy(), said: await status() } }, {
-      pending: { busy: 'true', said: 'Answering…' },
-      thinking: 'true',
-      answering: null,
-      done: { busy: null, said: 'Answer complete.' },
-    });
+    assert.deepEqual(
+      { pending, thinking, answering, done: { busy: await busy(), said: await status() } },
+      {
+        pending: { busy: 'true', said: 'Answering…' },
+        thinking: 'true',
+        answering: null,
+        done: { busy: null, said: 'Answer complete.' },
+      },
+    );
   });
 });

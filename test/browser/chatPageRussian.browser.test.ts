@@ -25,7 +25,13 @@ const history = [
   { id: 'c2', title: 'Регулярное выражение для дат', updatedAt: '2026-11-19T16:30:00.000Z' },
 ];
 const init = (turns: object[], model: object = models) => ({
-  type: 'session/init', conversation: { id: 'c1', title: 'Массивы', turns, earlier: 0 }, history, context: [], model, busy: false, ...RUSSIAN,
+  type: 'session/init',
+  conversation: { id: 'c1', title: 'Массивы', turns, earlier: 0 },
+  history,
+  context: [],
+  model,
+  busy: false,
+  ...RUSSIAN,
 });
 
 describe('the chat page in Chromium, in a Russian VS Code', () => {
@@ -38,28 +44,30 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
 
   afterEach(() => assert.deepEqual(errors().splice(0), []));
 
-  const send = (...messages: object[]) => page.evaluate(async (messages) => {
-    for (const data of messages) window.dispatchEvent(new MessageEvent('message', { data }));
-    for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
-  }, messages);
+  const send = (...messages: object[]) =>
+    page.evaluate(async (messages) => {
+      for (const data of messages) window.dispatchEvent(new MessageEvent('message', { data }));
+      for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    }, messages);
   const text = (selector: string) => page.locator(selector).first().textContent();
   const label = (selector: string) => page.locator(selector).first().getAttribute('aria-label');
 
   /** Every text the page shows or names, its code blocks' code left out (that is the answer's). */
-  const pageTexts = () => page.evaluate(() => {
-    const texts = [document.title];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (!node.parentElement?.closest('pre, script')) texts.push(node.textContent ?? '');
-    }
-    for (const element of Array.from(document.body.querySelectorAll('*'))) {
-      for (const name of ['title', 'aria-label', 'placeholder', 'alt']) {
-        const value = element.getAttribute(name);
-        if (value) texts.push(value);
+  const pageTexts = () =>
+    page.evaluate(() => {
+      const texts = [document.title];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.parentElement?.closest('pre, script')) texts.push(node.textContent ?? '');
       }
-    }
-    return texts;
-  });
+      for (const element of Array.from(document.body.querySelectorAll('*'))) {
+        for (const name of ['title', 'aria-label', 'placeholder', 'alt']) {
+          const value = element.getAttribute(name);
+          if (value) texts.push(value);
+        }
+      }
+      return texts;
+    });
 
   /** The English words left on the page, each with the text it is in. */
   async function englishLeft(): Promise<string[]> {
@@ -77,16 +85,20 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
     assert.equal(await page.title(), 'Чат Multi-Model AI');
     assert.equal(await text('h1'), 'Чат Multi-Model AI');
     assert.equal(await text('.empty-state h2'), 'Спросите о своём коде');
-    assert.equal(await page.locator('textarea.composer-input').getAttribute('placeholder'),
-      'Спросите о своём коде или напишите /image и описание, чтобы создать изображение (Enter — отправить, Shift+Enter — новая строка)');
+    assert.equal(
+      await page.locator('textarea.composer-input').getAttribute('placeholder'),
+      'Спросите о своём коде или напишите /image и описание, чтобы создать изображение (Enter — отправить, Shift+Enter — новая строка)',
+    );
     assert.equal(await label('button.send'), 'Отправить');
   });
 
   it('an answer with its usage and cost: Russian words, numbers grouped and money with a decimal comma', async () => {
-    await send(init([
-      question('u1', 'Как удвоить каждое число в массиве?'),
-      answer('a1', { text: 'Умножьте каждое число на два:\n\n```ts\nconst doubled = values.map((value) => value * 2);\n```\n', usage, costRub: 8 }),
-    ]));
+    await send(
+      init([
+        question('u1', 'Как удвоить каждое число в массиве?'),
+        answer('a1', { text: 'Умножьте каждое число на два:\n\n```ts\nconst doubled = values.map((value) => value * 2);\n```\n', usage, costRub: 8 }),
+      ]),
+    );
     assert.deepEqual(await englishLeft(), []);
     assert.equal(await text('.turn-assistant .usage'), 'Токены: 1\u00a0204 на входе · 81 на выходе · ≈ 8,00 ₽');
     assert.equal(await text('.usage-meter'), 'Контекст: 1% из 128\u00a0000 · ≈ 8,00 ₽ за этот чат');
@@ -108,10 +120,20 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
   });
 
   it('an error card: its wait, its buttons and the request id in Russian', async () => {
-    await send(init([question('u1', 'Привет'), answer('a1', {
-      status: 'failed',
-      error: { message: 'Слишком много запросов: сервис просит подождать перед следующим.', actions: ['retry', 'showLog'], requestId: REQUEST_ID, retryAfterSeconds: 20 },
-    })]));
+    await send(
+      init([
+        question('u1', 'Привет'),
+        answer('a1', {
+          status: 'failed',
+          error: {
+            message: 'Слишком много запросов: сервис просит подождать перед следующим.',
+            actions: ['retry', 'showLog'],
+            requestId: REQUEST_ID,
+            retryAfterSeconds: 20,
+          },
+        }),
+      ]),
+    );
     assert.deepEqual(await englishLeft(), []);
     assert.deepEqual(await page.locator('.error-card .card-detail').allTextContents(), ['Повторить можно через 20 с.', `Идентификатор запроса: ${REQUEST_ID}`]);
     assert.equal(await label('.error-card .request-id button'), 'Копировать идентификатор запроса');
@@ -128,14 +150,24 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
   });
 
   it('an image answer: the count in its Russian plural form, the cost and the buttons in Russian', async () => {
-    await send(init([question('u1', '/image маяк в сумерках', 'image'), answer('a1', {
-      model: 'acme/painter', costRub: 3.2,
-      images: IMAGES.map((file, i) => ({ file: `/work/project/${file}`, label: file, ...(i === 0 && { src: PIXEL }) })),
-    })]));
+    await send(
+      init([
+        question('u1', '/image маяк в сумерках', 'image'),
+        answer('a1', {
+          model: 'acme/painter',
+          costRub: 3.2,
+          images: IMAGES.map((file, i) => ({ file: `/work/project/${file}`, label: file, ...(i === 0 && { src: PIXEL }) })),
+        }),
+      ]),
+    );
     assert.deepEqual(await englishLeft(), []);
     assert.equal(await text('.turn-images > .usage'), '2 изображения · ≈ 3,20 ₽');
     assert.equal(await text('.image-missing'), 'Изображения больше нет по пути images/lighthouse-2.png.');
-    assert.deepEqual(await page.locator('.turn-image').first().locator('figcaption button').allTextContents(), ['Открыть', 'Показать в проводнике', 'Копировать путь']);
+    assert.deepEqual(await page.locator('.turn-image').first().locator('figcaption button').allTextContents(), [
+      'Открыть',
+      'Показать в проводнике',
+      'Копировать путь',
+    ]);
   });
 
   it('the model list while it loads, and a message nearing and passing the length limit', async () => {
@@ -144,8 +176,10 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
     await page.locator('textarea.composer-input').fill('я'.repeat(95_000));
     assert.equal(await text('.length-count'), '95\u00a0000 / 100\u00a0000 символов');
     await page.locator('textarea.composer-input').fill('я'.repeat(100_001));
-    assert.equal(await text('.length-advice'),
-      'Слишком длинное сообщение: в нём может быть не больше 100\u00a0000 символов. Сократите его или не вставляйте файл, а прикрепите его как контекст (Добавить активный файл, Добавить выделенный фрагмент).');
+    assert.equal(
+      await text('.length-advice'),
+      'Слишком длинное сообщение: в нём может быть не больше 100\u00a0000 символов. Сократите его или не вставляйте файл, а прикрепите его как контекст (Добавить активный файл, Добавить выделенный фрагмент).',
+    );
     assert.deepEqual(await englishLeft(), []);
   });
 });

@@ -14,8 +14,15 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { findHazards } from '../unit/webview/fixtures/inertDom';
 
 const chromiumArgs = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
 ];
 
 describe('markdown rendering in Chromium under the webview CSP', () => {
@@ -27,12 +34,18 @@ describe('markdown rendering in Chromium under the webview CSP', () => {
   before(async () => {
     const bundle = await build({
       entryPoints: [join(import.meta.dirname, 'fixtures/hostilePage.ts')],
-      bundle: true, minify: true, write: false, format: 'iife', platform: 'browser', target: 'es2022',
+      bundle: true,
+      minify: true,
+      write: false,
+      format: 'iife',
+      platform: 'browser',
+      target: 'es2022',
     });
     const script = bundle.outputFiles[0]!.text.replace(/<\/script/gi, '<\\/script');
     const nonce = randomBytes(16).toString('base64');
     const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src data:`;
-    const html = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head>` +
+    const html =
+      `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head>` +
       `<body><div id="out"></div><script nonce="${nonce}">${script}</script></body></html>`;
     server = createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp });
@@ -42,7 +55,9 @@ describe('markdown rendering in Chromium under the webview CSP', () => {
     pageUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     profile = await mkdtemp(join(tmpdir(), 'markdown-browser-test-'));
     context = await chromium.launchPersistentContext(profile, {
-      executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs,
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: chromiumArgs,
     });
   });
 
@@ -77,8 +92,14 @@ describe('markdown rendering in Chromium under the webview CSP', () => {
     assert.deepEqual(dialogs, []);
     assert.deepEqual(errors, []);
     assert.deepEqual(state.markdownViolations, []);
-    assert.deepEqual(state.rawHtmlViolations.filter((v) => !/^(?:script-src-attr|style-src-elem|style-src-attr) inline$/.test(v)), []);
-    assert.deepEqual(requests.filter((url) => !url.startsWith('data:')), [pageUrl]);
+    assert.deepEqual(
+      state.rawHtmlViolations.filter((v) => !/^(?:script-src-attr|style-src-elem|style-src-attr) inline$/.test(v)),
+      [],
+    );
+    assert.deepEqual(
+      requests.filter((url) => !url.startsWith('data:')),
+      [pageUrl],
+    );
     assert.equal(state.location, pageUrl, 'the page navigated');
     assert.ok(state.cases > 30, `only ${state.cases} cases rendered`);
 

@@ -23,7 +23,9 @@ const TROJAN_REPLY = [
 
 describe('chat (e2e, packaged extension in code-server)', function () {
   this.timeout(180_000);
-  const { emulator, control, workbench, reopenEmulator } = useWorkbench(ChatWorkbench, 'e2e-chat', { files: { 'main.ts': '// Binary search goes here\n\nexport {};\n' } });
+  const { emulator, control, workbench, reopenEmulator } = useWorkbench(ChatWorkbench, 'e2e-chat', {
+    files: { 'main.ts': '// Binary search goes here\n\nexport {};\n' },
+  });
   let chat: ChatPage;
 
   it('opens the chat and picks a model from the same filtered list as the quick-pick', async () => {
@@ -62,7 +64,11 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     const code = (await chat.lastAnswer().locator('.code-block pre').first().innerText()).split('\n')[0]!;
     await chat.lastAnswer().locator('.code-block').first().getByRole('button', { name: 'Insert at Cursor' }).click();
     await workbench.page.waitForFunction(
-      (line) => document.querySelector('.editor-instance .view-lines')?.textContent?.replace(/\u00a0/g, ' ').includes(line),
+      (line) =>
+        document
+          .querySelector('.editor-instance .view-lines')
+          ?.textContent?.replace(/\u00a0/g, ' ')
+          .includes(line),
       code.trim(),
     );
     assert.ok((await workbench.editorText()).includes(code.trim()));
@@ -111,7 +117,10 @@ describe('chat (e2e, packaged extension in code-server)', function () {
   it('Limits 1: counts down while a 429 window is waited out, then answers', async () => {
     await control.queueFaults('chat', [{ type: 'rate_limit', retryAfterSeconds: 4 }]);
     await chat.send('Explain closures');
-    await chat.lastAnswer().locator('.typing', { hasText: /^The service is rate-limiting requests: trying again in [1-4] s…$/ }).waitFor();
+    await chat
+      .lastAnswer()
+      .locator('.typing', { hasText: /^The service is rate-limiting requests: trying again in [1-4] s…$/ })
+      .waitFor();
     await chat.waitForStatus('done');
   });
 

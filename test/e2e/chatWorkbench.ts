@@ -64,17 +64,20 @@ export class ChatWorkbench extends Workbench {
     const deadline = Date.now() + 60_000;
     for (let round = 1; ; round++) {
       const mark = `${part}#${round}`;
-      await this.page.waitForFunction(({ selector, mark }) => {
-        const area = document.querySelector(selector)?.getBoundingClientRect();
-        const frame = Array.from(document.querySelectorAll<HTMLIFrameElement>('iframe.webview')).find((f) => {
-          const r = f.getBoundingClientRect();
-          const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
-          return area && r.width > 0 && getComputedStyle(f).visibility !== 'hidden' &&
-            x >= area.left && x <= area.right && y >= area.top && y <= area.bottom;
-        });
-        if (frame) frame.dataset.e2eChat = mark;
-        return frame !== undefined;
-      }, { selector: part, mark }, { timeout: Math.max(1_000, deadline - Date.now()) });
+      await this.page.waitForFunction(
+        ({ selector, mark }) => {
+          const area = document.querySelector(selector)?.getBoundingClientRect();
+          const frame = Array.from(document.querySelectorAll<HTMLIFrameElement>('iframe.webview')).find((f) => {
+            const r = f.getBoundingClientRect();
+            const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+            return area && r.width > 0 && getComputedStyle(f).visibility !== 'hidden' && x >= area.left && x <= area.right && y >= area.top && y <= area.bottom;
+          });
+          if (frame) frame.dataset.e2eChat = mark;
+          return frame !== undefined;
+        },
+        { selector: part, mark },
+        { timeout: Math.max(1_000, deadline - Date.now()) },
+      );
       const chat = new ChatPage(this.page.locator(`iframe.webview[data-e2e-chat="${mark}"]`).contentFrame().frameLocator('#active-frame'));
       try {
         await chat.composer.waitFor({ timeout: 5_000 });
@@ -139,7 +142,9 @@ export class ChatPage {
   }
 
   async expectTurnCount(kind: 'user' | 'assistant', count: number): Promise<void> {
-    await this.turns(kind).nth(count - 1).waitFor();
+    await this.turns(kind)
+      .nth(count - 1)
+      .waitFor();
     assert.equal(await this.turns(kind).count(), count);
   }
 }

@@ -19,14 +19,16 @@ const records = (): string[] => {
 
 /** The pids of every process still in process group `pgid`. */
 function groupMembers(pgid: number): number[] {
-  return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).flatMap((name) => {
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === pgid ? [Number(name)] : [];
-    } catch {
-      return [];
-    }
-  });
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === pgid ? [Number(name)] : [];
+      } catch {
+        return [];
+      }
+    });
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -73,27 +75,32 @@ function endGroup(pgid: number): void {
 describe('npm run demo stops cleanly (e2e)', function () {
   this.timeout(600_000);
 
-  const stops = [['SIGINT', 'group'], ['SIGTERM', 'group'], ['SIGTERM', 'npm']] as const;
-  for (const round of [1, 2]) for (const [signal, target] of stops) {
-    it(`${signal} to ${target === 'group' ? 'the whole group' : 'npm alone'}, round ${round}: no pid file stays, nothing lingers`, async () => {
-      const before = records();
-      const demo = await startDemo();
-      const added = records().filter((name) => !before.includes(name));
-      try {
-        assert.equal(added.length, 1, `one code-server group recorded while the demo runs: ${added.join(', ')}`);
-        const serverPid = Number(added[0]);
-        assert.ok(processIdentity(serverPid), 'the recorded code-server runs');
-        process.kill(target === 'group' ? -demo.npmPid : demo.npmPid, signal);
-        assert.ok(await within(60_000, demo.exited), `npm run demo did not exit\n${demo.output()}`);
-        // npm can return before the demo's last process is gone: give them a moment.
-        const ended = await within(30_000, () => groupMembers(demo.npmPid).length === 0 && groupMembers(serverPid).length === 0);
-        assert.ok(ended, `left running: ${groupMembers(demo.npmPid)} ${groupMembers(serverPid)}\n${demo.output()}`);
-        assert.deepEqual(records(), before, `no record is left behind\n${demo.output()}`);
-      } finally {
-        // A failed stop must not leave the demo to the next test.
-        endGroup(demo.npmPid);
-        for (const pid of added) endGroup(Number(pid));
-      }
-    });
-  }
+  const stops = [
+    ['SIGINT', 'group'],
+    ['SIGTERM', 'group'],
+    ['SIGTERM', 'npm'],
+  ] as const;
+  for (const round of [1, 2])
+    for (const [signal, target] of stops) {
+      it(`${signal} to ${target === 'group' ? 'the whole group' : 'npm alone'}, round ${round}: no pid file stays, nothing lingers`, async () => {
+        const before = records();
+        const demo = await startDemo();
+        const added = records().filter((name) => !before.includes(name));
+        try {
+          assert.equal(added.length, 1, `one code-server group recorded while the demo runs: ${added.join(', ')}`);
+          const serverPid = Number(added[0]);
+          assert.ok(processIdentity(serverPid), 'the recorded code-server runs');
+          process.kill(target === 'group' ? -demo.npmPid : demo.npmPid, signal);
+          assert.ok(await within(60_000, demo.exited), `npm run demo did not exit\n${demo.output()}`);
+          // npm can return before the demo's last process is gone: give them a moment.
+          const ended = await within(30_000, () => groupMembers(demo.npmPid).length === 0 && groupMembers(serverPid).length === 0);
+          assert.ok(ended, `left running: ${groupMembers(demo.npmPid)} ${groupMembers(serverPid)}\n${demo.output()}`);
+          assert.deepEqual(records(), before, `no record is left behind\n${demo.output()}`);
+        } finally {
+          // A failed stop must not leave the demo to the next test.
+          endGroup(demo.npmPid);
+          for (const pid of added) endGroup(Number(pid));
+        }
+      });
+    }
 });

@@ -9,7 +9,11 @@ export function mochaGlobalSetup(): void {
   packageExtension();
 }
 
-const slug = (title: string): string => title.replace(/[^\w.-]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+const slug = (title: string): string =>
+  title
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
 
 export const mochaHooks = {
   async afterEach(this: Context): Promise<void> {

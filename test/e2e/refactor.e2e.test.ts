@@ -30,7 +30,10 @@ const REPLY = [
 
 describe('Refactor Selection (e2e, packaged extension in code-server)', function () {
   this.timeout(180_000);
-  const { control, workbench } = useWorkbench(ChatWorkbench, 'e2e-refactor', { settings: { 'multiModelAI.model': 'acme/chat-large' }, files: { 'total.ts': SOURCE } });
+  const { control, workbench } = useWorkbench(ChatWorkbench, 'e2e-refactor', {
+    settings: { 'multiModelAI.model': 'acme/chat-large' },
+    files: { 'total.ts': SOURCE },
+  });
 
   it('select, Refactor Selection from the context menu, pick a preset, watch the diff fill, accept, see the file changed', async () => {
     const { page } = workbench;
@@ -45,22 +48,31 @@ describe('Refactor Selection (e2e, packaged extension in code-server)', function
     await control.queueReplies([REPLY]);
     // A pause inside the code block, so the half-filled diff can be seen.
     await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 12, ms: 3_000 }]);
-    await lines.locator('.view-line').first().click({ button: 'right', position: { x: 40, y: 5 } });
+    await lines
+      .locator('.view-line')
+      .first()
+      .click({ button: 'right', position: { x: 40, y: 5 } });
     const menuItem = page.locator('.monaco-menu .action-label', { hasText: 'Refactor Selection' });
     await menuItem.click();
     const presets = page.locator('.quick-input-list .monaco-list-row');
     // A menu still opening can miss the click: the item is highlighted then, Enter runs it.
     // A slow machine can also just take a while to show the picks, with the menu gone.
-    await presets.first().waitFor({ timeout: 5_000 }).catch(async () => {
-      if (await menuItem.isVisible()) {
-        await menuItem.hover();
-        await page.keyboard.press('Enter');
-      }
-      await presets.first().waitFor();
-    });
+    await presets
+      .first()
+      .waitFor({ timeout: 5_000 })
+      .catch(async () => {
+        if (await menuItem.isVisible()) {
+          await menuItem.hover();
+          await page.keyboard.press('Enter');
+        }
+        await presets.first().waitFor();
+      });
     const offered = await presets.allInnerTexts();
     for (const label of ['Improve readability', 'Fix bugs', 'Add types', 'Add doc comments', 'Simplify']) {
-      assert.ok(offered.some((text) => text.includes(label)), `${label} is not offered: ${offered.join(' | ')}`);
+      assert.ok(
+        offered.some((text) => text.includes(label)),
+        `${label} is not offered: ${offered.join(' | ')}`,
+      );
     }
     await presets.filter({ hasText: 'Simplify' }).click();
 
@@ -86,7 +98,11 @@ describe('Refactor Selection (e2e, packaged extension in code-server)', function
     // The file's own editor shows the new code, and the rest of the file as it was.
     const editorText = async () => (await page.locator('.editor-instance .view-lines').first().innerText()).replace(/\s+/g, ' ');
     await page.waitForFunction(
-      () => document.querySelector('.editor-instance .view-lines')?.textContent?.replace(/\u00a0/g, ' ').includes('items.reduce'),
+      () =>
+        document
+          .querySelector('.editor-instance .view-lines')
+          ?.textContent?.replace(/\u00a0/g, ' ')
+          .includes('items.reduce'),
       undefined,
       { timeout: 10_000 },
     );

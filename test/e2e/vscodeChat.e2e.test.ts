@@ -15,7 +15,7 @@ const OUR_MODELS: PickerEntry[] = [
   { name: 'Mira Messenger', provider: OURS },
   { name: 'Nova Responder', provider: OURS },
 ];
-const REPLY = 'Hello from the Multi-Model AI emulator, through VS Code\'s own chat.';
+const REPLY = "Hello from the Multi-Model AI emulator, through VS Code's own chat.";
 
 describe("VS Code's chat view (e2e, packaged extension in code-server)", () => {
   const { control, workbench } = useWorkbench(ChatWorkbench, 'e2e-vscode-chat', { key: 'seeded', settings: { 'chat.allowAnonymousAccess': true } });

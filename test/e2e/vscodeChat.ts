@@ -61,7 +61,7 @@ export class VsCodeChat {
     for (;;) {
       const entries = await this.readPicker();
       if (entries) return entries;
-      if (Date.now() > deadline) throw new Error('The chat\'s model picker showed no models for a minute.');
+      if (Date.now() > deadline) throw new Error("The chat's model picker showed no models for a minute.");
     }
   }
 
@@ -104,10 +104,12 @@ export class VsCodeChat {
       }
       // One snapshot of the rows: read row by row, a picker emptied midway left a locator
       // waiting for a row that never came back.
-      const rows = await models.evaluateAll((elements) => elements.map((row) => ({
-        name: row.querySelector<HTMLElement>('.title')?.innerText,
-        provider: row.querySelector<HTMLElement>('.description')?.innerText,
-      })));
+      const rows = await models.evaluateAll((elements) =>
+        elements.map((row) => ({
+          name: row.querySelector<HTMLElement>('.title')?.innerText,
+          provider: row.querySelector<HTMLElement>('.description')?.innerText,
+        })),
+      );
       const entries = rows.flatMap(({ name, provider }) => (name !== undefined && provider !== undefined ? [{ name, provider }] : []));
       return entries.length > 0 && entries.length === rows.length ? entries : undefined;
     } finally {

@@ -37,9 +37,11 @@ const QUIET_DEFAULTS = {
  */
 const MACHINE_SCOPED: ReadonlySet<string> = new Set(
   Object.entries(
-    (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
-      contributes: { configuration: { properties: Record<string, { scope?: string }> } };
-    }).contributes.configuration.properties,
+    (
+      JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+        contributes: { configuration: { properties: Record<string, { scope?: string }> } };
+      }
+    ).contributes.configuration.properties,
   ).flatMap(([key, schema]) => (schema.scope === 'machine' ? [key] : [])),
 );
 
@@ -187,7 +189,13 @@ export class Workbench {
   async outputChannelText(name: string): Promise<string> {
     const panel = this.page.locator('.part.panel');
     const channelPicker = panel.locator('select.monaco-select-box[aria-label="Output actions"], select.monaco-select-box').first();
-    if (!(await panel.locator('.output-view, .output').first().isVisible().catch(() => false))) {
+    if (
+      !(await panel
+        .locator('.output-view, .output')
+        .first()
+        .isVisible()
+        .catch(() => false))
+    ) {
       await this.runCommand('View: Toggle Output');
     }
     await channelPicker.waitFor();
@@ -223,7 +231,10 @@ export class Workbench {
       for (let i = 0; i < count; i++) {
         if (!(await outer.nth(i).isVisible())) continue;
         const inner = outer.nth(i).contentFrame().locator('#active-frame').contentFrame();
-        const shown = await inner.locator('head > title').textContent({ timeout: 1_000 }).catch(() => undefined);
+        const shown = await inner
+          .locator('head > title')
+          .textContent({ timeout: 1_000 })
+          .catch(() => undefined);
         if (shown === title) return inner;
       }
       if (Date.now() > deadline) throw new Error(`No visible webview titled "${title}" after ${timeoutMs / 1000} s.`);

@@ -137,7 +137,11 @@ export function billedCompletion(ctx: HandlerContext, model: CatalogModel, asked
   }
   const needed = promptTokens(asked.prompts) + (asked.maxTokens ?? 0);
   if (needed > model.contextLength) {
-    ctx.ex.error(400, 'context_length_exceeded', `This request needs ${needed} tokens, but ${model.id} reads at most ${model.contextLength}: shorten the conversation.`);
+    ctx.ex.error(
+      400,
+      'context_length_exceeded',
+      `This request needs ${needed} tokens, but ${model.id} reads at most ${model.contextLength}: shorten the conversation.`,
+    );
     return undefined;
   }
   if (refused(ctx)) return undefined;

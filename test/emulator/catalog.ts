@@ -161,7 +161,10 @@ export function modelEntry(model: CatalogModel, workspace: Workspace): Record<st
 }
 
 const csv = (value: string | null): string[] =>
-  (value ?? '').split(',').map((v) => v.trim()).filter((v) => v.length > 0);
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v.length > 0);
 
 /**
  * The two query filters: `output_modalities` keeps models producing any listed kind

@@ -18,7 +18,13 @@ const NEW_API_TYPES: Record<EndpointType, string> = {
 };
 
 function newApiEntry(model: CatalogModel): Record<string, unknown> {
-  return { id: model.id, object: 'model', created: model.created, owned_by: model.id.split('/')[0], supported_endpoint_types: model.endpointTypes.map((t) => NEW_API_TYPES[t]) };
+  return {
+    id: model.id,
+    object: 'model',
+    created: model.created,
+    owned_by: model.id.split('/')[0],
+    supported_endpoint_types: model.endpointTypes.map((t) => NEW_API_TYPES[t]),
+  };
 }
 
 /** OpenRouter's entry: prices per token (per image, per request) as decimal strings, no currency, no endpoint types. */
@@ -30,7 +36,13 @@ function openRouterEntry(model: CatalogModel): Record<string, unknown> {
     created: model.created,
     description: `${model.name}, served by the emulator.`,
     context_length: model.contextLength,
-    architecture: { modality: `${model.inputModalities.join('+')}->${model.outputModalities.join('+')}`, input_modalities: model.inputModalities, output_modalities: model.outputModalities, tokenizer: 'Other', instruct_type: null },
+    architecture: {
+      modality: `${model.inputModalities.join('+')}->${model.outputModalities.join('+')}`,
+      input_modalities: model.inputModalities,
+      output_modalities: model.outputModalities,
+      tokenizer: 'Other',
+      instruct_type: null,
+    },
     pricing: { prompt: '0', completion: '0', request: '0', image: '0', ...model.pricing },
     top_provider: { context_length: model.contextLength, max_completion_tokens: model.maxOutputTokens ?? null, is_moderated: false },
     per_request_limits: null,

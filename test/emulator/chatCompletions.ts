@@ -11,7 +11,11 @@ import { SseWriter } from './sseWriter';
 
 const TextPart = z.looseObject({ type: z.literal('text'), text: z.string() });
 const ImagePart = z.looseObject({ type: z.literal('image_url'), image_url: z.looseObject({ url: z.string().startsWith('data:image/') }) });
-const ToolCall = z.looseObject({ id: z.string().min(1), type: z.literal('function'), function: z.looseObject({ name: z.string().min(1), arguments: z.string() }) });
+const ToolCall = z.looseObject({
+  id: z.string().min(1),
+  type: z.literal('function'),
+  function: z.looseObject({ name: z.string().min(1), arguments: z.string() }),
+});
 
 const ChatBody = z.looseObject({
   model: z.string().min(1),
@@ -28,7 +32,9 @@ const ChatBody = z.looseObject({
   max_tokens: z.number().int().positive().optional(),
   temperature: z.number().min(0).max(2).optional(),
   reasoning_effort: z.enum(['low', 'medium', 'high']).optional(),
-  tools: z.array(z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: z.string().min(1), parameters: z.unknown().optional() }) })).optional(),
+  tools: z
+    .array(z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: z.string().min(1), parameters: z.unknown().optional() }) }))
+    .optional(),
   tool_choice: z.union([z.enum(['auto', 'required', 'none']), z.looseObject({ type: z.literal('function') })]).optional(),
   stream: z.boolean().optional(),
   stream_options: z.looseObject({ include_usage: z.boolean().optional() }).optional(),
@@ -41,7 +47,8 @@ export async function handleChatCompletions(ctx: HandlerContext): Promise<void> 
   const model = resolveModel(ctx, body.model, 'chat-completions');
   if (!model || !checkOptionalFields(ctx, model, ['model', 'messages'])) return;
   const unanswered = unansweredToolCall(body);
-  if (unanswered) return ctx.ex.error(400, 'invalid_request', `The tool call ${unanswered} has no tool message with its result: send one after the assistant message.`);
+  if (unanswered)
+    return ctx.ex.error(400, 'invalid_request', `The tool call ${unanswered} has no tool message with its result: send one after the assistant message.`);
 
   const last = body.messages.at(-1)!;
   const lastUser = body.messages.filter((m) => m.role === 'user').at(-1) ?? last;
@@ -58,11 +65,21 @@ export async function handleChatCompletions(ctx: HandlerContext): Promise<void> 
   const reply = { id: (completion.replyId ??= newId('chatcmpl-')), created: Math.floor(Date.now() / 1000), model: model.id };
 
   if (body.stream) return streamCompletion(ctx, body, completion, reply);
-  const message: Record<string, unknown> = { role: 'assistant', content: completion.toolCalls.length > 0 && completion.text === '' ? null : completion.text, refusal: null };
+  const message: Record<string, unknown> = {
+    role: 'assistant',
+    content: completion.toolCalls.length > 0 && completion.text === '' ? null : completion.text,
+    refusal: null,
+  };
   if (completion.reasoning.length > 0) message.reasoning_content = completion.reasoning.join('');
-  if (completion.toolCalls.length > 0) message.tool_calls = completion.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: wireArguments(c, ctx.quirk) } }));
+  if (completion.toolCalls.length > 0)
+    message.tool_calls = completion.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: wireArguments(c, ctx.quirk) } }));
   await ctx.ex.reply(
-    { ...reply, object: 'chat.completion', choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason(completion) }], usage: usage(completion) },
+    {
+      ...reply,
+      object: 'chat.completion',
+      choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason(completion) }],
+      usage: usage(completion),
+    },
     ctx.fault,
   );
 }

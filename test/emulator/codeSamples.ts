@@ -17,8 +17,7 @@ export const LANGUAGES: Record<string, Language> = {
   javascript: {
     aliases: ['javascript', 'js'],
     comment: '//',
-    sample: (name, n) =>
-      `function ${name}(values) {\n  const kept = values.filter((v) => v > ${n});\n  return kept.reduce((sum, v) => sum + v, 0);\n}\n`,
+    sample: (name, n) => `function ${name}(values) {\n  const kept = values.filter((v) => v > ${n});\n  return kept.reduce((sum, v) => sum + v, 0);\n}\n`,
   },
   python: {
     aliases: ['python', 'py'],
@@ -39,8 +38,7 @@ export const LANGUAGES: Record<string, Language> = {
   java: {
     aliases: ['java'],
     comment: '//',
-    sample: (name, n) =>
-      `static int ${name}(int[] values) {\n    return java.util.Arrays.stream(values).filter(v -> v > ${n}).sum();\n}\n`,
+    sample: (name, n) => `static int ${name}(int[] values) {\n    return java.util.Arrays.stream(values).filter(v -> v > ${n}).sum();\n}\n`,
   },
   csharp: {
     aliases: ['csharp', 'c#', 'cs'],
@@ -61,8 +59,7 @@ export const LANGUAGES: Record<string, Language> = {
   php: {
     aliases: ['php'],
     comment: '//',
-    sample: (name, n) =>
-      `function ${name}(array $values): int {\n    return array_sum(array_filter($values, fn($v) => $v > ${n}));\n}\n`,
+    sample: (name, n) => `function ${name}(array $values): int {\n    return array_sum(array_filter($values, fn($v) => $v > ${n}));\n}\n`,
   },
   bash: {
     aliases: ['bash', 'sh', 'shell'],
@@ -95,8 +92,22 @@ export function languageOf(alias: string): Language | undefined {
 
 /** Language names recognised in prose; short or ambiguous aliases (go, js, cs, sh...) only count in fences. */
 export const NAMED_IN_PROSE = [
-  'typescript', 'javascript', 'python', 'golang', 'rust', 'java', 'csharp', 'c#', 'c++',
-  'ruby', 'php', 'bash', 'shell', 'sql', 'kotlin', 'swift',
+  'typescript',
+  'javascript',
+  'python',
+  'golang',
+  'rust',
+  'java',
+  'csharp',
+  'c#',
+  'c++',
+  'ruby',
+  'php',
+  'bash',
+  'shell',
+  'sql',
+  'kotlin',
+  'swift',
 ];
 
 function snake(name: string): string {

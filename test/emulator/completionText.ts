@@ -126,7 +126,14 @@ function defaultCall(asked: Asked): ToolCallOut {
 /** A value that satisfies a JSON schema's common keywords: every required property, enums, types. */
 export function exampleFor(schema: unknown): unknown {
   if (typeof schema !== 'object' || schema === null) return {};
-  const s = schema as { type?: string | string[]; enum?: unknown[]; properties?: Record<string, unknown>; required?: string[]; items?: unknown; default?: unknown };
+  const s = schema as {
+    type?: string | string[];
+    enum?: unknown[];
+    properties?: Record<string, unknown>;
+    required?: string[];
+    items?: unknown;
+    default?: unknown;
+  };
   if (s.default !== undefined) return s.default;
   if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
   const type = Array.isArray(s.type) ? s.type[0] : s.type;

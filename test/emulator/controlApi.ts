@@ -64,7 +64,11 @@ export async function handleControl(ex: Exchange, state: EmulatorState, pathname
       return ex.json(200, { queued: body.replies.length });
     }
     default:
-      return ex.error(404, 'not_found', `${action} is not a control action: use GET requests, charges or files/<name>, POST faults, replies, billing, catalog, error-shape or reset.`);
+      return ex.error(
+        404,
+        'not_found',
+        `${action} is not a control action: use GET requests, charges or files/<name>, POST faults, replies, billing, catalog, error-shape or reset.`,
+      );
   }
 }
 

@@ -28,12 +28,22 @@ function anthropicType(status: number): string {
 }
 
 /** The error answer for `status` and `code` in `shape`; `metadata` is OpenRouter's `error.metadata`. */
-export function errorReply(shape: ErrorShape, status: number, code: string, message: string, requestId: string, metadata?: Record<string, unknown>): ErrorReply {
+export function errorReply(
+  shape: ErrorShape,
+  status: number,
+  code: string,
+  message: string,
+  requestId: string,
+  metadata?: Record<string, unknown>,
+): ErrorReply {
   switch (shape) {
     case 'service':
       return { body: { error: { code, message, request_id: requestId } }, requestIdHeader: 'x-request-id' };
     case 'openai':
-      return { body: { error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code } }, requestIdHeader: 'x-request-id' };
+      return {
+        body: { error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code } },
+        requestIdHeader: 'x-request-id',
+      };
     case 'anthropic':
       // The structured code is error.type; the service's code is not passed on, as Anthropic has none.
       return { body: { type: 'error', error: { type: anthropicType(status), message }, request_id: requestId }, requestIdHeader: 'request-id' };
@@ -42,6 +52,9 @@ export function errorReply(shape: ErrorShape, status: number, code: string, mess
       return { body: { error: { code: status, message, ...(metadata && { metadata }) } } };
     case 'new-api':
       // New API appends its request id to the message, and sends it in X-Oneapi-Request-Id.
-      return { body: { error: { message: `${message} (request id: ${requestId})`, type: 'new_api_error', param: '', code } }, requestIdHeader: 'x-oneapi-request-id' };
+      return {
+        body: { error: { message: `${message} (request id: ${requestId})`, type: 'new_api_error', param: '', code } },
+        requestIdHeader: 'x-oneapi-request-id',
+      };
   }
 }

@@ -77,20 +77,11 @@ export function resolveModel(ctx: HandlerContext, id: string, endpoint: Endpoint
  * Spec, Endpoints rule 5: any field beyond the endpoint's core ones must be listed in the
  * model's supported_parameters. `aliases` maps an endpoint's own field name to the catalog's.
  */
-export function checkOptionalFields(
-  ctx: HandlerContext,
-  model: CatalogModel,
-  core: readonly string[],
-  aliases: Record<string, string> = {},
-): boolean {
+export function checkOptionalFields(ctx: HandlerContext, model: CatalogModel, core: readonly string[], aliases: Record<string, string> = {}): boolean {
   for (const [field, value] of Object.entries(ctx.body as Record<string, unknown>)) {
     if (core.includes(field) || value === undefined || value === null) continue;
     if (!model.supportedParameters.includes(aliases[field] ?? field)) {
-      ctx.ex.error(
-        400,
-        'unsupported_parameter',
-        `Model "${model.id}" does not accept "${field}": send only the fields listed in its supported_parameters.`,
-      );
+      ctx.ex.error(400, 'unsupported_parameter', `Model "${model.id}" does not accept "${field}": send only the fields listed in its supported_parameters.`);
       return false;
     }
   }

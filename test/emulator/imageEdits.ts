@@ -26,7 +26,11 @@ export async function handleImageEdits(ctx: HandlerContext): Promise<void> {
   const body = parseBody(ctx, EditBody);
   if (!body) return;
   if (body.image.size > MAX_EDIT_IMAGE_BYTES) {
-    return ctx.ex.error(413, 'image_too_large', `The image is ${body.image.size} bytes; at most ${MAX_EDIT_IMAGE_BYTES} (4 MB) can be edited: send a smaller image.`);
+    return ctx.ex.error(
+      413,
+      'image_too_large',
+      `The image is ${body.image.size} bytes; at most ${MAX_EDIT_IMAGE_BYTES} (4 MB) can be edited: send a smaller image.`,
+    );
   }
   const bytes = Buffer.from(await body.image.arrayBuffer());
   const kind = imageKind(bytes);

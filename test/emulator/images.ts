@@ -14,7 +14,10 @@ import { encodePng } from './png';
 export const IMAGE_FIELDS = {
   model: z.string().min(1),
   prompt: z.string().trim().min(1, 'prompt must not be empty: say what the image should show'),
-  size: z.string().regex(/^(auto|[1-9]\d{0,3}x[1-9]\d{0,3})$/, 'size must be WxH, such as 1024x1024, or auto').optional(),
+  size: z
+    .string()
+    .regex(/^(auto|[1-9]\d{0,3}x[1-9]\d{0,3})$/, 'size must be WxH, such as 1024x1024, or auto')
+    .optional(),
   response_format: z.enum(['b64_json', 'url']).optional(),
 };
 export const IMAGE_COUNT = z.number().int().min(1).max(4);

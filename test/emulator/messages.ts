@@ -12,7 +12,13 @@ import { KEEP_ALIVE } from './quirks';
 import { SseWriter } from './sseWriter';
 
 const blockText = (block: Block): string =>
-  block.type === 'text' ? block.text : block.type === 'tool_result' ? contentText(block.content ?? '') : block.type === 'tool_use' ? JSON.stringify(block.input) : '';
+  block.type === 'text'
+    ? block.text
+    : block.type === 'tool_result'
+      ? contentText(block.content ?? '')
+      : block.type === 'tool_use'
+        ? JSON.stringify(block.input)
+        : '';
 
 export async function handleMessages(ctx: HandlerContext): Promise<void> {
   const body = parseBody(ctx, MessagesBody);
@@ -68,7 +74,8 @@ export async function handleMessages(ctx: HandlerContext): Promise<void> {
   let index = 0;
   // A ping follows the first block's start, as upstream sends it.
   let pinged = false;
-  const start = async (block: object) => (await send('content_block_start', { index, content_block: block })) && (pinged || ((pinged = true), send('ping', {})));
+  const start = async (block: object) =>
+    (await send('content_block_start', { index, content_block: block })) && (pinged || ((pinged = true), send('ping', {})));
   const quirk = ctx.quirk;
   if (!(await sse.open())) return;
   if (quirk === 'keep_alive_comments' && !(await sse.raw(KEEP_ALIVE + KEEP_ALIVE))) return;
@@ -81,19 +88,33 @@ export async function handleMessages(ctx: HandlerContext): Promise<void> {
     if (!(await start({ type: 'server_tool_use', id, name: 'web_search', input: {} }))) return;
     if (!(await send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: '{"query": "emulator"}' } }))) return;
     if (!(await send('content_block_stop', { index: index++ }))) return;
-    if (!(await start({ type: 'web_search_tool_result', tool_use_id: id, content: [{ type: 'web_search_result', title: 'Emulator', url: 'https://example.com/', encrypted_content: 'e30=', page_age: null }] }))) return;
+    if (
+      !(await start({
+        type: 'web_search_tool_result',
+        tool_use_id: id,
+        content: [{ type: 'web_search_result', title: 'Emulator', url: 'https://example.com/', encrypted_content: 'e30=', page_age: null }],
+      }))
+    )
+      return;
     if (!(await send('content_block_stop', { index: index++ }))) return;
   }
   if (thinking) {
     if (!(await start({ type: 'thinking', thinking: '', signature: '' }))) return;
-    for (const text of completion.reasoning) if (!(await send('content_block_delta', { index, delta: { type: 'thinking_delta', thinking: text } }, true))) return;
+    for (const text of completion.reasoning)
+      if (!(await send('content_block_delta', { index, delta: { type: 'thinking_delta', thinking: text } }, true))) return;
     if (!(await send('content_block_delta', { index, delta: { type: 'signature_delta', signature } }))) return;
     if (!(await send('content_block_stop', { index: index++ }))) return;
   }
   if (completion.deltas.length > 0 || completion.toolCalls.length === 0) {
     if (!(await start({ type: 'text', text: '' }))) return;
     for (const text of completion.deltas) if (!(await send('content_block_delta', { index, delta: { type: 'text_delta', text } }, true))) return;
-    const citation = { type: 'web_search_result_location', cited_text: completion.text.slice(0, 20), url: 'https://example.com/', title: 'Emulator', encrypted_index: 'e30=' };
+    const citation = {
+      type: 'web_search_result_location',
+      cited_text: completion.text.slice(0, 20),
+      url: 'https://example.com/',
+      title: 'Emulator',
+      encrypted_index: 'e30=',
+    };
     if (quirk === 'unknown_message_blocks' && !(await send('content_block_delta', { index, delta: { type: 'citations_delta', citation } }))) return;
     if (!(await sse.beforeClosing())) return;
     if (!(await send('content_block_stop', { index: index++ }))) return;
@@ -106,6 +127,12 @@ export async function handleMessages(ctx: HandlerContext): Promise<void> {
     if (!(await sse.beforeClosing())) return;
     if (!(await send('content_block_stop', { index: index++ }))) return;
   }
-  if (!(await send('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: completion.outputTokens, ...(quirk === 'input_tokens_in_message_delta' && { input_tokens: completion.promptTokens }) } }))) return;
+  if (
+    !(await send('message_delta', {
+      delta: { stop_reason: stopReason, stop_sequence: null },
+      usage: { output_tokens: completion.outputTokens, ...(quirk === 'input_tokens_in_message_delta' && { input_tokens: completion.promptTokens }) },
+    }))
+  )
+    return;
   if (await send('message_stop', {})) sse.end();
 }

@@ -39,7 +39,8 @@ export const MessagesBody = z.looseObject({
 });
 export type MessagesBody = z.infer<typeof MessagesBody>;
 
-export const blocksOf = (content: string | Block[]): Block[] => (content === '' ? [] : typeof content === 'string' ? [{ type: 'text', text: content }] : content);
+export const blocksOf = (content: string | Block[]): Block[] =>
+  content === '' ? [] : typeof content === 'string' ? [{ type: 'text', text: content }] : content;
 
 /** `any` and `tool` make the model call a tool. */
 export const forcesTool = (body: MessagesBody): boolean => body.tool_choice?.type === 'any' || body.tool_choice?.type === 'tool';

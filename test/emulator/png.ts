@@ -50,7 +50,7 @@ export interface PngChunk {
 export function readChunks(png: Buffer): PngChunk[] {
   if (png.length < 8 || !png.subarray(0, 8).equals(PNG_SIGNATURE)) throw new PngError('not a PNG: the signature is missing');
   const chunks: PngChunk[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     if (at + 12 > png.length) throw new PngError('truncated chunk header');
     const length = png.readUInt32BE(at);
     const end = at + 12 + length;

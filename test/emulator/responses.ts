@@ -67,7 +67,10 @@ export async function handleResponses(ctx: HandlerContext): Promise<void> {
     tools: (body.tools ?? []).map((t) => ({ name: t.name, parameters: t.parameters })),
     toolChoice: typeof body.tool_choice === 'string' ? body.tool_choice : undefined,
     maxTokens: body.max_output_tokens,
-    images: lastUser && Array.isArray(lastUser.content) ? lastUser.content.flatMap((p) => (p.type === 'input_image' ? [/^data:([^;,]+)/.exec(String(p.image_url ?? ''))?.[1] ?? 'image'] : [])) : [],
+    images:
+      lastUser && Array.isArray(lastUser.content)
+        ? lastUser.content.flatMap((p) => (p.type === 'input_image' ? [/^data:([^;,]+)/.exec(String(p.image_url ?? ''))?.[1] ?? 'image'] : []))
+        : [],
   });
   if (!completion) return;
 
@@ -121,7 +124,8 @@ export async function handleResponses(ctx: HandlerContext): Promise<void> {
   if (completion.deltas.length > 0 || completion.toolCalls.length === 0) {
     const at = { item_id: ids.message, output_index: index, content_index: 0 };
     const part = (text: string) => ({ type: 'output_text', text, annotations: [] });
-    if (!(await send('response.output_item.added', { output_index: index, item: { ...messageItem(ids.message, ''), status: 'in_progress', content: [] } }))) return;
+    if (!(await send('response.output_item.added', { output_index: index, item: { ...messageItem(ids.message, ''), status: 'in_progress', content: [] } })))
+      return;
     if (!(await send('response.content_part.added', { ...at, part: part('') }))) return;
     for (const delta of completion.deltas) if (!(await send('response.output_text.delta', { ...at, delta }, true))) return;
     if (!(await sse.beforeClosing())) return;
@@ -167,7 +171,14 @@ function reasoningItem(id: string, summary: string) {
 }
 
 function functionCallItem(call: ToolCallOut, quirk: Quirk | undefined) {
-  return { type: 'function_call', id: `fc_${call.id.slice('call_'.length)}`, call_id: call.id, name: call.name, arguments: wireArguments(call, quirk), status: 'completed' };
+  return {
+    type: 'function_call',
+    id: `fc_${call.id.slice('call_'.length)}`,
+    call_id: call.id,
+    name: call.name,
+    arguments: wireArguments(call, quirk),
+    status: 'completed',
+  };
 }
 
 /**
@@ -178,7 +189,15 @@ function serverItems(responseId: string): { type: string; id: string; [field: st
   const suffix = responseId.slice('resp_'.length);
   return [
     { type: 'web_search_call', id: `ws_${suffix}`, status: 'completed', action: { type: 'search', query: 'emulator', sources: null } },
-    { type: 'mcp_list_tools', id: `mcpl_${suffix}`, server_label: 'emulator', tools: [{ name: 'echo', input_schema: {} }], arguments: {}, call_id: null, error: null },
+    {
+      type: 'mcp_list_tools',
+      id: `mcpl_${suffix}`,
+      server_label: 'emulator',
+      tools: [{ name: 'echo', input_schema: {} }],
+      arguments: {},
+      call_id: null,
+      error: null,
+    },
   ];
 }
 

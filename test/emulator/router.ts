@@ -34,9 +34,7 @@ export function resolveRoute(method: string, pathname: string): Route {
   if (/\/v1\/v1(\/|$)/.test(pathname)) return { kind: 'doubled_version' };
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const rest =
-    path === CHAT_ALIAS
-      ? '/chat/completions'
-      : [LEGACY_PREFIX, API_PREFIX].filter((p) => path.startsWith(`${p}/`)).map((p) => path.slice(p.length))[0];
+    path === CHAT_ALIAS ? '/chat/completions' : [LEGACY_PREFIX, API_PREFIX].filter((p) => path.startsWith(`${p}/`)).map((p) => path.slice(p.length))[0];
   const target = rest === undefined ? undefined : ENDPOINTS[rest];
   if (!target) return { kind: 'not_found' };
   if (method !== target.method) return { kind: 'wrong_method', allowed: target.method };

@@ -83,7 +83,9 @@ async function serveApi(ex: Exchange, state: EmulatorState, url: URL): Promise<v
     stream: fields.stream === true,
     receivedAt: new Date().toISOString(),
     fault: null,
-    extraHeaders: Object.keys(ex.req.headers).filter((name) => name.startsWith('x-') && name !== 'x-client-request-id').sort(),
+    extraHeaders: Object.keys(ex.req.headers)
+      .filter((name) => name.startsWith('x-') && name !== 'x-client-request-id')
+      .sort(),
   };
   ex.record = record;
   ex.errorShape = state.errorShape;
@@ -121,7 +123,13 @@ async function serveApi(ex: Exchange, state: EmulatorState, url: URL): Promise<v
   switch (fault?.type) {
     case 'status':
       if (fault.body !== undefined) return ex.raw(fault.status, fault.body, fault.headers ?? {});
-      return ex.error(fault.status, fault.code ?? defaultCodeFor(fault.status), fault.message ?? `Injected failure (${fault.status}).`, fault.headers, fault.metadata);
+      return ex.error(
+        fault.status,
+        fault.code ?? defaultCodeFor(fault.status),
+        fault.message ?? `Injected failure (${fault.status}).`,
+        fault.headers,
+        fault.metadata,
+      );
     case 'rate_limit':
       return ex.error(429, 'rate_limit_exceeded', `Too many requests for this key: retry after ${fault.retryAfterSeconds} s.`, {
         'retry-after': String(fault.retryAfterSeconds),

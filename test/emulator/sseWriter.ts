@@ -69,7 +69,15 @@ export class SseWriter {
 
   private async maybeFault(force: boolean): Promise<boolean> {
     const fault = this.fault;
-    if (!fault || fault.type === 'burst' || fault.type === 'drop_reply' || fault.type === 'image_data' || this.faultFired || (!force && this.deltas !== fault.afterDeltas)) return !this.ended;
+    if (
+      !fault ||
+      fault.type === 'burst' ||
+      fault.type === 'drop_reply' ||
+      fault.type === 'image_data' ||
+      this.faultFired ||
+      (!force && this.deltas !== fault.afterDeltas)
+    )
+      return !this.ended;
     this.faultFired = true;
     switch (fault.type) {
       case 'cut':

@@ -11,7 +11,8 @@ export function strictSchemaProblem(schema: unknown, context: string[] = []): st
     const keys = Object.keys(s.properties ?? {});
     const required = Array.isArray(s.required) ? (s.required as unknown[]) : [];
     const missing = keys.find((k) => !required.includes(k));
-    if (missing !== undefined) return `${where}, 'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.`;
+    if (missing !== undefined)
+      return `${where}, 'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.`;
     for (const key of keys) {
       const problem = strictSchemaProblem(s.properties?.[key], [...context, 'properties', key]);
       if (problem) return problem;

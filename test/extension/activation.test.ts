@@ -31,11 +31,13 @@ describe('activation', () => {
   });
 
   it('registers every command package.json declares', async () => {
-    const declared = (extensionUnderTest().packageJSON as { contributes: { commands: { command: string }[] } })
-      .contributes.commands.map((c) => c.command);
+    const declared = (extensionUnderTest().packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands.map((c) => c.command);
     assert.ok(declared.includes(Commands.showLog));
     const registered = new Set(await vscode.commands.getCommands(true));
-    assert.deepEqual(declared.filter((id) => !registered.has(id)), []);
+    assert.deepEqual(
+      declared.filter((id) => !registered.has(id)),
+      [],
+    );
   });
 
   it('runs the Show Log command', async () => {

@@ -26,7 +26,10 @@ describe('chat: controller in the extension host', () => {
     assert.ok(!JSON.stringify(api.storedState()).includes(suiteEnv().apiKey), 'no key in extension state');
   });
 
-  for (const [model, endpoint] of [['nova/responder', 'responses'], ['mira/messenger', 'messages']] as const) {
+  for (const [model, endpoint] of [
+    ['nova/responder', 'responses'],
+    ['mira/messenger', 'messages'],
+  ] as const) {
     it(`${model} serves only ${endpoint}: the chat answers through it, with its reasoning, usage and cost`, async () => {
       await arrangeChat(api, model);
       // Messages thinks only when the request enables it, as upstream: a reasoning effort does.
@@ -44,7 +47,10 @@ describe('chat: controller in the extension host', () => {
         assert.ok(reply.usage && reply.usage.completion_tokens > 0);
         assert.ok((reply.costRub ?? 0) > 0);
         const requests = (await emulator().requests()).filter((r) => r.endpoint !== 'models');
-        assert.deepEqual(requests.map((r) => [r.endpoint, r.status]), [[endpoint, 200]]);
+        assert.deepEqual(
+          requests.map((r) => [r.endpoint, r.status]),
+          [[endpoint, 200]],
+        );
       } finally {
         if (endpoint === 'messages') await config.update('modelOptions', undefined, vscode.ConfigurationTarget.Global);
       }
@@ -109,7 +115,10 @@ describe('chat: controller in the extension host', () => {
   it('Limits 2: a spend limit sent as 429 is not retried, and says which key', async () => {
     await emulator().queueFaults('chat', [{ type: 'status', status: 429, code: 'spend_limit_exceeded' }]);
     await api.chat.host.session.send('hello over the limit');
-    assert.equal(lastReply(api).error?.message, "The spend limit of key sk_test_al… is reached: raise the key's limit in the management cabinet, then try again.");
+    assert.equal(
+      lastReply(api).error?.message,
+      "The spend limit of key sk_test_al… is reached: raise the key's limit in the management cabinet, then try again.",
+    );
     assert.equal((await emulator().requests()).filter((r) => r.endpoint === 'chat').length, 1);
   });
 
@@ -117,7 +126,10 @@ describe('chat: controller in the extension host', () => {
     await emulator().queueFaults('chat', [{ type: 'status', status: 422 }]);
     await api.chat.host.session.send('hello');
     const reply = lastReply(api);
-    assert.equal(reply.error?.message, `The service refused the request as invalid (HTTP 422, invalid_request): if it keeps happening, quote request id ${reply.error?.requestId} to support.`);
+    assert.equal(
+      reply.error?.message,
+      `The service refused the request as invalid (HTTP 422, invalid_request): if it keeps happening, quote request id ${reply.error?.requestId} to support.`,
+    );
     assert.match(reply.error?.requestId ?? '', /^req_[0-9a-f]+$/);
   });
 
@@ -125,7 +137,10 @@ describe('chat: controller in the extension host', () => {
     await emulator().queueFaults('chat', [{ type: 'status', status: 413 }]);
     await api.chat.host.session.send('hello');
     const reply = lastReply(api);
-    assert.equal(reply.error?.message, "The conversation is too long for this model: start a new chat, or pick a model with a larger context with 'Multi-Model AI: Select Model'.");
+    assert.equal(
+      reply.error?.message,
+      "The conversation is too long for this model: start a new chat, or pick a model with a larger context with 'Multi-Model AI: Select Model'.",
+    );
     assert.deepEqual(reply.error?.actions, ['selectModel', 'showLog', 'retry']);
   });
 
@@ -145,7 +160,10 @@ describe('chat: controller in the extension host', () => {
     assert.ok(cut.text.length > 0);
     assert.ok(cut.error?.actions.includes('retry'));
     await session.retry();
-    assert.deepEqual(session.current().turns.map((t) => (t.role === 'user' ? 'user' : t.status)), ['user', 'interrupted', 'done']);
+    assert.deepEqual(
+      session.current().turns.map((t) => (t.role === 'user' ? 'user' : t.status)),
+      ['user', 'interrupted', 'done'],
+    );
   });
 
   it('a missing model is a card that offers Select Model, without a request', async () => {
@@ -166,7 +184,7 @@ describe('chat: host <-> page protocol', () => {
   });
   afterEach(() => page.close());
 
-  it('posts nothing before ready, then the state first, in VS Code\'s language', async () => {
+  it("posts nothing before ready, then the state first, in VS Code's language", async () => {
     api.chat.host.notify('queued notice', 'info');
     assert.deepEqual(page.received, []);
     page.send({ type: 'ready' });
@@ -192,10 +210,13 @@ describe('chat: host <-> page protocol', () => {
     page.send({ type: 'conversation/earlier', id, before });
     await until(() => page.received.length > 0 || undefined, 'the earlier turns');
     type Earlier = { type: string; id: string; before: string; turns: { role: string; text: string; status?: string }[] };
-    assert.deepEqual(page.received.map((m) => {
-      const { type, turns, ...rest } = m as Earlier;
-      return { type, ...rest, turns: turns.map((t) => (t.role === 'user' ? t.text : t.status)) };
-    }), [{ type: 'conversation/earlier', id, before, turns: ['Question 0', 'done'] }]);
+    assert.deepEqual(
+      page.received.map((m) => {
+        const { type, turns, ...rest } = m as Earlier;
+        return { type, ...rest, turns: turns.map((t) => (t.role === 'user' ? t.text : t.status)) };
+      }),
+      [{ type: 'conversation/earlier', id, before, turns: ['Question 0', 'done'] }],
+    );
   });
 
   it('drops and logs unknown and malformed messages', () => {
@@ -204,7 +225,10 @@ describe('chat: host <-> page protocol', () => {
     page.send({ type: 'chat/format-disk' });
     page.send({ type: 'chat/send', text: 42 });
     page.send('ready');
-    const logged = api.logLines().slice(before).map((l) => l.line);
+    const logged = api
+      .logLines()
+      .slice(before)
+      .map((l) => l.line);
     assert.deepEqual(logged, [
       'Chat: dropped a message from the chat page (unknown type "chat/format-disk").',
       'Chat: dropped a message from the chat page (malformed chat/send: Invalid input: expected string, received number).',
@@ -229,9 +253,10 @@ describe('chat: host <-> page protocol', () => {
     await until(() => page.types().includes('reply/end') || undefined, 'the end of the reply', 15_000);
     const reply = lastReply(api);
     assert.equal(reply.status, 'done');
-    assert.deepEqual(page.received.filter((m) => (m as { type: string }).type === 'reply/wait'), [
-      { type: 'reply/wait', turnId: reply.id, text: 'The service is rate-limiting requests: trying again in', seconds: 3 },
-    ]);
+    assert.deepEqual(
+      page.received.filter((m) => (m as { type: string }).type === 'reply/wait'),
+      [{ type: 'reply/wait', turnId: reply.id, text: 'The service is rate-limiting requests: trying again in', seconds: 3 }],
+    );
   });
 
   it('picking a model in the page updates the setting, and the status bar follows', async () => {
@@ -257,7 +282,12 @@ describe('chat: panel, commands and editor actions', () => {
     assert.ok(panel);
     const html = panel.webview.html;
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? '';
-    const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const directives = new Map(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
     assert.deepEqual(directives.get('default-src'), ["'none'"]);
     const nonce = /^'nonce-([A-Za-z0-9_-]{24})'$/.exec(directives.get('script-src')?.join(' ') ?? '')?.[1];
     assert.ok(nonce, `script-src is only a nonce: ${csp}`);
@@ -296,7 +326,11 @@ describe('chat: panel, commands and editor actions', () => {
     assert.equal(user?.text.startsWith('Explain Untitled-'), true, user?.text);
     const [chip] = user?.role === 'user' ? user.context : [];
     assert.deepEqual(chip && [chip.kind, chip.languageId, chip.startLine, chip.endLine, chip.text], [
-      'selection', 'python', 3, 4, 'def total(xs):\n    return sum(xs)',
+      'selection',
+      'python',
+      3,
+      4,
+      'def total(xs):\n    return sum(xs)',
     ]);
     assert.equal(reply?.text, '`total` adds up the numbers in `xs`.');
     assert.ok(api.chat.host.pageCount() > 0, 'the chat view is open');
@@ -306,7 +340,9 @@ describe('chat: panel, commands and editor actions', () => {
     await emulator().reset();
     await emulator().queueReplies(['It logs a warning.']);
     await editorWith('const earlier = 1;\n', 'typescript', [0, 0, 0, 18]);
-    const provider = vscode.workspace.registerTextDocumentContentProvider('mmai-explain-test', { provideTextDocumentContent: () => 'line one\nconsole.warn("low disk");\n' });
+    const provider = vscode.workspace.registerTextDocumentContentProvider('mmai-explain-test', {
+      provideTextDocumentContent: () => 'line one\nconsole.warn("low disk");\n',
+    });
     try {
       const document = await vscode.workspace.openTextDocument(vscode.Uri.parse('mmai-explain-test:/log.txt'));
       const editor = await vscode.window.showTextDocument(document);

@@ -20,7 +20,12 @@ describe('connection: one catalog per address and key', () => {
   async function shown(model: string, page: StandInPage): Promise<void> {
     await until(() => (api.statusBar.view().text.endsWith(model.split('/')[1]!) ? true : undefined), `the status bar to show ${model}`);
     await until(
-      () => page.received.some((m) => (m as { type: string; model?: { current?: string; loading: boolean } }).type === 'model/set' && (m as { model: { current?: string } }).model.current === model) || undefined,
+      () =>
+        page.received.some(
+          (m) =>
+            (m as { type: string; model?: { current?: string; loading: boolean } }).type === 'model/set' &&
+            (m as { model: { current?: string } }).model.current === model,
+        ) || undefined,
       `the chat to show ${model}`,
     );
   }

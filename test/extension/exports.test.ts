@@ -83,8 +83,14 @@ describe('exports: nothing for other extensions', () => {
     function assertNothingSensitive(found: unknown): void {
       const values = reachable(found);
       // A key store, a client, the log or the state would show up as a function (a method) somewhere.
-      assert.deepEqual(values.filter((v) => typeof v === 'function'), []);
-      assert.deepEqual(values.filter((v) => typeof v === 'string' && v.includes(suiteEnv().apiKey)), []);
+      assert.deepEqual(
+        values.filter((v) => typeof v === 'function'),
+        [],
+      );
+      assert.deepEqual(
+        values.filter((v) => typeof v === 'string' && v.includes(suiteEnv().apiKey)),
+        [],
+      );
     }
 
     it('at start-up, even with a token of its own written into the environment before it woke the extension, finds nothing', async function () {

@@ -27,7 +27,10 @@ describe("gateways' error answers in the extension host", () => {
     await api.chat.host.session.send('hello');
     const reply = lastReply(api);
     assert.equal(reply.status, 'failed');
-    assert.equal(reply.error?.message, `The service cannot run this model now (no provider serves it, or not with this request's options): pick another with ${SELECT_MODEL}.`);
+    assert.equal(
+      reply.error?.message,
+      `The service cannot run this model now (no provider serves it, or not with this request's options): pick another with ${SELECT_MODEL}.`,
+    );
     assert.deepEqual(reply.error?.actions, ['selectModel', 'showLog', 'retry']);
     assert.equal(api.lastDiagnostics()?.kind, 'model_unavailable');
     await until(async () => ((await emulator().requests()).at(-1)?.endpoint === 'models' ? true : undefined), 'the catalog to be read again');
@@ -37,7 +40,12 @@ describe("gateways' error answers in the extension host", () => {
   it('a 403 moderation refusal is told as the content refused, without Set API Key', async () => {
     await emulator().setErrorShape('openrouter');
     await emulator().queueFaults('chat', [
-      { type: 'status', status: 403, message: 'Your chosen model requires moderation and your input was flagged', metadata: { reasons: ['harassment'], flagged_input: '...' } },
+      {
+        type: 'status',
+        status: 403,
+        message: 'Your chosen model requires moderation and your input was flagged',
+        metadata: { reasons: ['harassment'], flagged_input: '...' },
+      },
     ]);
     await api.chat.host.session.send('hello');
     const reply = lastReply(api);

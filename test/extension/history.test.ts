@@ -57,10 +57,16 @@ describe('chat history: two windows on one history folder', () => {
     await until(() => session.current().turns.some((turn) => turn.id === 'a_window2') || undefined, "the other window's turns in the open conversation");
 
     await session.send('Second question from window one');
-    const texts = session.current().turns.filter((turn) => turn.role === 'user').map((turn) => turn.text);
+    const texts = session
+      .current()
+      .turns.filter((turn) => turn.role === 'user')
+      .map((turn) => turn.text);
     assert.deepEqual(texts, ['First question from window one', 'A question from window two', 'Second question from window one']);
     await until(async () => (await other.get(id))?.turns.length === 6 || undefined, 'every turn in the other window');
-    assert.deepEqual((await other.get(id))?.turns.map((turn) => turn.id), session.current().turns.map((turn) => turn.id));
+    assert.deepEqual(
+      (await other.get(id))?.turns.map((turn) => turn.id),
+      session.current().turns.map((turn) => turn.id),
+    );
 
     await other.rename(id, 'Renamed in window two');
     await until(() => store.list().find((item) => item.id === id)?.title === 'Renamed in window two' || undefined, 'the new name in this window');

@@ -49,13 +49,21 @@ describe('images: commands and chat in the extension host', () => {
     const files = await vscode.commands.executeCommand<string[] | undefined>(Commands.generateImage, { prompt, n: 2 });
     assert.ok(files, 'the command made images');
     const stem = prompt.toLowerCase().replaceAll(' ', '-');
-    assert.deepEqual(files.map((f) => path.relative(folder.fsPath, f)), [`${stem}.png`, `${stem}-2.png`]);
+    assert.deepEqual(
+      files.map((f) => path.relative(folder.fsPath, f)),
+      [`${stem}.png`, `${stem}-2.png`],
+    );
     for (const file of files) assert.equal((await readBytes(file)).subarray(0, 8).toString('hex'), PNG_SIGNATURE);
     await until(() => files.every((f) => openTabs().includes(f)) || undefined, 'both images to open');
     assert.equal(Math.round((api.spend.sinceStart().rub - spentBefore) * 100) / 100, 16);
     const requests = (await emulator().requests()).filter((r) => r.endpoint === 'images');
-    assert.deepEqual(requests.map((r) => [r.path, r.model, r.status, r.keyPrefix]), [['/v1/images/generations', 'pixel/image-gen', 200, 'sk_test_al…']]);
-    assert.ok(api.logLines().some((l) => /^POST \/v1\/images\/generations model=pixel\/image-gen status=200 .*request_id=req_[0-9a-f]+ .*key=sk_test_al…/.test(l.line)));
+    assert.deepEqual(
+      requests.map((r) => [r.path, r.model, r.status, r.keyPrefix]),
+      [['/v1/images/generations', 'pixel/image-gen', 200, 'sk_test_al…']],
+    );
+    assert.ok(
+      api.logLines().some((l) => /^POST \/v1\/images\/generations model=pixel\/image-gen status=200 .*request_id=req_[0-9a-f]+ .*key=sk_test_al…/.test(l.line)),
+    );
   });
 
   it('Edit Image saves the result next to the original, never over it, and opens it beside', async () => {
@@ -71,7 +79,13 @@ describe('images: commands and chat in the extension host', () => {
     assert.notDeepEqual(await readBytes(edited), before);
     await until(() => openTabs().includes(edited) || undefined, 'the edited image to open');
     const requests = (await emulator().requests()).filter((r) => r.endpoint === 'images');
-    assert.deepEqual(requests.map((r) => [r.path, r.model, r.status]), [['/v1/images/generations', 'pixel/image-gen', 200], ['/v1/images/edits', 'pixel/image-edit', 200]]);
+    assert.deepEqual(
+      requests.map((r) => [r.path, r.model, r.status]),
+      [
+        ['/v1/images/generations', 'pixel/image-gen', 200],
+        ['/v1/images/edits', 'pixel/image-edit', 200],
+      ],
+    );
   });
 
   it('Edit Image refuses a file that is not an image before sending anything', async () => {
@@ -79,7 +93,13 @@ describe('images: commands and chat in the extension host', () => {
     await vscode.workspace.fs.writeFile(fake, new TextEncoder().encode('just text'));
     const linesBefore = api.logLines().length;
     assert.equal(await vscode.commands.executeCommand(Commands.editImage, fake, { prompt: 'make it night' }), undefined);
-    assert.deepEqual(api.logLines().slice(linesBefore).map((l) => l.line), [`Images: ${path.basename(fake.fsPath)} cannot be edited: it is not a PNG, JPEG, WebP or GIF image. Pick a PNG, JPEG or WebP image.`]);
+    assert.deepEqual(
+      api
+        .logLines()
+        .slice(linesBefore)
+        .map((l) => l.line),
+      [`Images: ${path.basename(fake.fsPath)} cannot be edited: it is not a PNG, JPEG, WebP or GIF image. Pick a PNG, JPEG or WebP image.`],
+    );
     assert.equal((await emulator().requests()).filter((r) => r.endpoint === 'images').length, 0);
   });
 
@@ -102,10 +122,20 @@ describe('images: commands and chat in the extension host', () => {
     const linesBefore = api.logLines().length;
     const spentBefore = api.spend.sinceStart().rub;
     assert.equal(await vscode.commands.executeCommand(Commands.generateImage, { prompt: unique('paper boat'), n: 2 }), undefined);
-    assert.deepEqual(api.logLines().slice(linesBefore).filter((l) => l.line.startsWith('Images:')).map((l) => l.line), [
-      `Images: Images cannot be saved in ${blocker.fsPath}, so nothing was sent: a file has the folder's name. Choose another folder in the setting multiModelAI.imageFolder.`,
-    ]);
-    assert.deepEqual((await emulator().requests()).filter((r) => r.endpoint === 'images'), []);
+    assert.deepEqual(
+      api
+        .logLines()
+        .slice(linesBefore)
+        .filter((l) => l.line.startsWith('Images:'))
+        .map((l) => l.line),
+      [
+        `Images: Images cannot be saved in ${blocker.fsPath}, so nothing was sent: a file has the folder's name. Choose another folder in the setting multiModelAI.imageFolder.`,
+      ],
+    );
+    assert.deepEqual(
+      (await emulator().requests()).filter((r) => r.endpoint === 'images'),
+      [],
+    );
     assert.deepEqual(await emulator().charges(), []);
     assert.equal(api.spend.sinceStart().rub, spentBefore);
   });
@@ -121,7 +151,9 @@ describe('images: commands and chat in the extension host', () => {
       const file = path.join(folder.fsPath, `${prompt.toLowerCase().replaceAll(' ', '-')}.png`);
       assert.deepEqual(reply.images, [{ file, label: `images/${path.basename(file)}` }]);
       const end = page.received.find((m) => (m as { type: string }).type === 'reply/end') as { turn: AssistantTurn };
-      assert.deepEqual(end.turn.images, [{ file, label: `images/${path.basename(file)}`, src: `https://file%2B.vscode-resource.vscode-cdn.net${vscode.Uri.file(file).path}` }]);
+      assert.deepEqual(end.turn.images, [
+        { file, label: `images/${path.basename(file)}`, src: `https://file%2B.vscode-resource.vscode-cdn.net${vscode.Uri.file(file).path}` },
+      ]);
       page.send({ type: 'image/open', file });
       await until(() => openTabs().includes(file) || undefined, 'the image to open');
       const linesBefore = api.logLines().length;

@@ -25,7 +25,9 @@ export function run(): Promise<void> {
     timeout: 30_000,
     grep: process.env.MMAI_TEST_GREP,
   });
-  const files = readdirSync(__dirname).filter((f) => suiteFile(f, process.env[SUITE_LOCALE_ENV])).sort();
+  const files = readdirSync(__dirname)
+    .filter((f) => suiteFile(f, process.env[SUITE_LOCALE_ENV]))
+    .sort();
   for (const file of files) mocha.addFile(path.join(__dirname, file));
 
   return new Promise((resolve, reject) => {

@@ -45,7 +45,10 @@ describe('the API key stays secret', () => {
     await run(Commands.setApiKey, FIXTURE_KEYS.alpha);
     await run(Commands.setApiKey, 'test_alpha_without_prefix');
     await run(Commands.setApiKey, FIXTURE_KEYS.revoked);
-    await emulator().queueFaults('models', [{ type: 'status', status: 500 }, { type: 'rate_limit', retryAfterSeconds: 1 }]);
+    await emulator().queueFaults('models', [
+      { type: 'status', status: 500 },
+      { type: 'rate_limit', retryAfterSeconds: 1 },
+    ]);
     await run(Commands.verifyConnection);
     await run(Commands.setApiKey, FIXTURE_KEYS.beta);
     await run(Commands.verifyConnection);

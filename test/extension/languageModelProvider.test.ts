@@ -13,7 +13,9 @@ import { useTestHandle } from '../support/useTestHandle';
 type Message = vscode.LanguageModelChatRequestMessage;
 type Part = vscode.LanguageModelResponsePart;
 
-const TOOLS: vscode.LanguageModelChatTool[] = [{ name: 'read_file', description: 'Reads a file', inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } }];
+const TOOLS: vscode.LanguageModelChatTool[] = [
+  { name: 'read_file', description: 'Reads a file', inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } },
+];
 /** LanguageModelChatMessageRole.System, of the languageModelSystem proposal. */
 const SYSTEM_ROLE = 3 as vscode.LanguageModelChatMessageRole;
 /** A real 1x1 PNG. */
@@ -46,7 +48,13 @@ describe('language models in VS Code: the provider called as VS Code calls it', 
 
   async function ask(id: string, messages: Message[], options: vscode.ProvideLanguageModelChatResponseOptions = AUTO): Promise<Part[]> {
     const parts: Part[] = [];
-    await provider.provideLanguageModelChatResponse(await info(id), messages, options, { report: (part) => parts.push(part) }, new vscode.CancellationTokenSource().token);
+    await provider.provideLanguageModelChatResponse(
+      await info(id),
+      messages,
+      options,
+      { report: (part) => parts.push(part) },
+      new vscode.CancellationTokenSource().token,
+    );
     return parts;
   }
 
@@ -56,7 +64,13 @@ describe('language models in VS Code: the provider called as VS Code calls it', 
     source.cancel();
     const mark = api.logLines().at(-1);
     const parts: Part[] = [];
-    await provider.provideLanguageModelChatResponse(model, [vscode.LanguageModelChatMessage.User('hi')], AUTO, { report: (part) => parts.push(part) }, source.token);
+    await provider.provideLanguageModelChatResponse(
+      model,
+      [vscode.LanguageModelChatMessage.User('hi')],
+      AUTO,
+      { report: (part) => parts.push(part) },
+      source.token,
+    );
     const lines = api.logLines();
     const posted = lines.slice(lines.indexOf(mark!) + 1).filter((l) => l.line.startsWith('POST '));
     const sent = (await emulator().requests()).filter((r) => r.endpoint === 'chat');
@@ -85,7 +99,10 @@ describe('language models in VS Code: the provider called as VS Code calls it', 
     await ask('mira/messenger', [new vscode.LanguageModelChatMessage(SYSTEM_ROLE, 'You are terse.'), vscode.LanguageModelChatMessage.User('hi')]);
     // Messages counts `system` apart: 3 words + 4, then "hi" 1 + 4. As user text it would join
     // the user's in one turn ("You are terse.hi": 3 + 4).
-    assert.deepEqual((await emulator().charges()).map((c) => c.promptTokens), [12]);
+    assert.deepEqual(
+      (await emulator().charges()).map((c) => c.promptTokens),
+      [12],
+    );
   });
 
   it('toolMode Required on a model that cannot be made to call a tool fails with what to do, and sends nothing', async () => {
@@ -97,8 +114,14 @@ describe('language models in VS Code: the provider called as VS Code calls it', 
       (e: unknown) => e,
     );
     assert.ok(error instanceof vscode.LanguageModelError, String(error));
-    assert.equal(error.message, 'acme/chat-mini cannot be made to call a tool (the catalog does not list tools or tool_choice for it): send the request with toolMode Auto, or pick another model.');
-    assert.deepEqual((await emulator().requests()).filter((r) => r.endpoint === 'chat'), []);
+    assert.equal(
+      error.message,
+      'acme/chat-mini cannot be made to call a tool (the catalog does not list tools or tool_choice for it): send the request with toolMode Auto, or pick another model.',
+    );
+    assert.deepEqual(
+      (await emulator().requests()).filter((r) => r.endpoint === 'chat'),
+      [],
+    );
   });
 
   describe('data parts a tool returns', () => {
@@ -135,10 +158,15 @@ describe('language models in VS Code: the provider called as VS Code calls it', 
 
     it('an image goes to a model that accepts images, right after the tool results', async () => {
       const ask1 = [vscode.LanguageModelChatMessage.User('Use read_file on main.ts')];
-      const call = (await ask('mira/messenger', ask1, { ...AUTO, tools: TOOLS })).find((p): p is vscode.LanguageModelToolCallPart => p instanceof vscode.LanguageModelToolCallPart);
+      const call = (await ask('mira/messenger', ask1, { ...AUTO, tools: TOOLS })).find(
+        (p): p is vscode.LanguageModelToolCallPart => p instanceof vscode.LanguageModelToolCallPart,
+      );
       assert.ok(call, 'mira/messenger made no tool call');
       const result = new vscode.LanguageModelToolResultPart(call.callId, [new DataPart!(PNG, 'image/png')]);
-      const parts = await ask('mira/messenger', [...ask1, vscode.LanguageModelChatMessage.Assistant([call]), vscode.LanguageModelChatMessage.User([result])], { ...AUTO, tools: TOOLS });
+      const parts = await ask('mira/messenger', [...ask1, vscode.LanguageModelChatMessage.Assistant([call]), vscode.LanguageModelChatMessage.User([result])], {
+        ...AUTO,
+        tools: TOOLS,
+      });
       assert.equal(textOf(parts), 'I see one image (image/png).');
     });
   });

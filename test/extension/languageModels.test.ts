@@ -97,8 +97,12 @@ describe('language models in VS Code (vscode.lm)', function () {
 
   it('counts the tokens of tool-call arguments and tool results (an edit tool carries a whole file)', async () => {
     const chat = await model('acme/chat-large');
-    const edit = vscode.LanguageModelChatMessage.Assistant([new vscode.LanguageModelToolCallPart('call_1', 'create_file', { path: 'a.ts', content: 'x'.repeat(28_000) })]);
-    const result = vscode.LanguageModelChatMessage.User([new vscode.LanguageModelToolResultPart('call_1', [new vscode.LanguageModelTextPart('y'.repeat(2_000))])]);
+    const edit = vscode.LanguageModelChatMessage.Assistant([
+      new vscode.LanguageModelToolCallPart('call_1', 'create_file', { path: 'a.ts', content: 'x'.repeat(28_000) }),
+    ]);
+    const result = vscode.LanguageModelChatMessage.User([
+      new vscode.LanguageModelToolResultPart('call_1', [new vscode.LanguageModelTextPart('y'.repeat(2_000))]),
+    ]);
     // 2.8 characters a token, 4 a message: "create_file" and its 28 028 characters of JSON; 2 000 characters.
     assert.deepEqual([await chat.countTokens(edit), await chat.countTokens(result)], [10_018, 719]);
   });
@@ -127,7 +131,9 @@ describe('language models in VS Code (vscode.lm)', function () {
           [
             ...ask,
             vscode.LanguageModelChatMessage.Assistant([call!]),
-            vscode.LanguageModelChatMessage.User([new vscode.LanguageModelToolResultPart(call!.callId, [new vscode.LanguageModelTextPart('export const answer = 42;')])]),
+            vscode.LanguageModelChatMessage.User([
+              new vscode.LanguageModelToolResultPart(call!.callId, [new vscode.LanguageModelTextPart('export const answer = 42;')]),
+            ]),
           ],
           { tools: TOOLS },
         ),
@@ -143,7 +149,10 @@ describe('language models in VS Code (vscode.lm)', function () {
     if (!DataPart) this.skip();
     // A real 1x1 PNG: the workbench decodes (and may resize) images before they reach the provider.
     const png = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
-    const message = vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart('What is this?'), DataPart!.image(png, 'image/png') as vscode.LanguageModelTextPart]);
+    const message = vscode.LanguageModelChatMessage.User([
+      new vscode.LanguageModelTextPart('What is this?'),
+      DataPart!.image(png, 'image/png') as vscode.LanguageModelTextPart,
+    ]);
     const mira = await model('mira/messenger');
     assert.deepEqual(await send(mira, [message]), { text: 'I see one image (image/png).', calls: [] });
     const { error } = await send(await model('acme/chat-large'), [message]);
@@ -202,11 +211,18 @@ describe('language models in VS Code (vscode.lm)', function () {
 
   it('the model list follows a change of key', async () => {
     await model('acme/chat-large');
-    assert.equal((await models()).some((m) => m.id === 'zeta/reasoner-pro'), false, 'workspace alpha may not use the reasoner');
+    assert.equal(
+      (await models()).some((m) => m.id === 'zeta/reasoner-pro'),
+      false,
+      'workspace alpha may not use the reasoner',
+    );
     await api.apiKeys.store(FIXTURE_KEYS.beta);
     // The provider tells VS Code the list changed; VS Code asks it again.
-    await until(async () => ((await models()).some((m) => m.id === 'zeta/reasoner-pro') ? true : undefined), 'the reasoner to be offered to workspace beta', 30_000);
+    await until(
+      async () => ((await models()).some((m) => m.id === 'zeta/reasoner-pro') ? true : undefined),
+      'the reasoner to be offered to workspace beta',
+      30_000,
+    );
     assert.equal((await models()).length, 6);
   });
 });
-

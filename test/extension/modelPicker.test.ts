@@ -94,7 +94,10 @@ describe('Select Model quick-pick', () => {
   it('a revoked key: the failure becomes actions; picking one closes the picker to run it', async () => {
     await arrange(api, { baseUrl, key: FIXTURE_KEYS.revoked });
     const { picker, closed } = await openPicker(api);
-    assert.deepEqual(picker.items.map((i) => i.label), ['Set API Key', 'Show Log', 'Retry']);
+    assert.deepEqual(
+      picker.items.map((i) => i.label),
+      ['Set API Key', 'Show Log', 'Retry'],
+    );
     assert.match(picker.placeholder ?? '', /^Could not load the models: Your API key was rejected/);
     assert.equal(api.lastDiagnostics()?.code, 'invalid_api_key');
     // Retry reads the catalog again and stays open with the same answer.

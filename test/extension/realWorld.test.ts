@@ -83,12 +83,21 @@ describe('real-world catalogs and streams, end to end', function () {
   }
 
   it('a tool call whole in one piece without index (index_less_tool_calls) reaches vscode.lm', async () => {
-    const chat = await until(async () => (await vscode.lm.selectChatModels({ vendor: 'multi-model-ai' })).find((m) => m.id === 'acme/chat-large'), 'acme/chat-large to be offered');
+    const chat = await until(
+      async () => (await vscode.lm.selectChatModels({ vendor: 'multi-model-ai' })).find((m) => m.id === 'acme/chat-large'),
+      'acme/chat-large to be offered',
+    );
     await emulator().queueFaults('chat', [{ type: 'quirk', quirk: 'index_less_tool_calls' }]);
-    const response = await chat.sendRequest([vscode.LanguageModelChatMessage.User('Use read_file on main.ts')], { tools: TOOLS, toolMode: vscode.LanguageModelChatToolMode.Required });
+    const response = await chat.sendRequest([vscode.LanguageModelChatMessage.User('Use read_file on main.ts')], {
+      tools: TOOLS,
+      toolMode: vscode.LanguageModelChatToolMode.Required,
+    });
     const calls: vscode.LanguageModelToolCallPart[] = [];
     for await (const part of response.stream) if (part instanceof vscode.LanguageModelToolCallPart) calls.push(part);
-    assert.deepEqual(calls.map((c) => [c.name, c.input]), [['read_file', { path: 'example' }]]);
+    assert.deepEqual(
+      calls.map((c) => [c.name, c.input]),
+      [['read_file', { path: 'example' }]],
+    );
     assert.deepEqual(await answered(), [['chat', 200, 'quirk']]);
   });
 
@@ -102,9 +111,12 @@ describe('real-world catalogs and streams, end to end', function () {
       assert.match(reply.text, /closures/);
     }
     // Logged the first time; the second reply adds nothing.
-    assert.deepEqual(skipped().map((l) => l.line), [
-      'Reply: mira/messenger sent a block of type server_tool_use, which is not used; it was skipped.',
-      'Reply: mira/messenger sent a block of type web_search_tool_result, which is not used; it was skipped.',
-    ]);
+    assert.deepEqual(
+      skipped().map((l) => l.line),
+      [
+        'Reply: mira/messenger sent a block of type server_tool_use, which is not used; it was skipped.',
+        'Reply: mira/messenger sent a block of type web_search_tool_result, which is not used; it was skipped.',
+      ],
+    );
   });
 });

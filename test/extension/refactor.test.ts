@@ -14,17 +14,7 @@ import { suiteEnv } from './env';
 import { arrange, emulator, until } from './shellHarness';
 import { useTestHandle } from '../support/useTestHandle';
 
-const ORIGINAL = [
-  'export class Counter {',
-  '  private n = 0;',
-  '',
-  '  add(x) {',
-  '    this.n = this.n+x',
-  '    return this.n',
-  '  }',
-  '}',
-  '',
-].join('\n');
+const ORIGINAL = ['export class Counter {', '  private n = 0;', '', '  add(x) {', '    this.n = this.n+x', '    return this.n', '  }', '}', ''].join('\n');
 const SELECTED = '  add(x) {\n    this.n = this.n+x\n    return this.n\n  }\n';
 // As a model would write it: no base indentation, prose around the fence.
 const REPLY = 'Here is the typed version:\n\n```ts\nadd(x: number): number {\n  this.n += x;\n  return this.n;\n}\n```\n\nIt now says what it takes.';
@@ -49,8 +39,7 @@ async function openSample(): Promise<vscode.TextEditor> {
   return editor;
 }
 
-const refactor = (instruction = 'Add types') =>
-  vscode.commands.executeCommand<RefactorOutcome | undefined>(Commands.refactorSelection, { instruction });
+const refactor = (instruction = 'Add types') => vscode.commands.executeCommand<RefactorOutcome | undefined>(Commands.refactorSelection, { instruction });
 const accept = () => vscode.commands.executeCommand<AcceptResult>(Commands.acceptRefactor);
 
 function proposalTabs(): vscode.Tab[] {
@@ -112,14 +101,20 @@ describe('Refactor Selection', () => {
     assert.equal(request?.stream, true);
   });
 
-  for (const [model, endpoint] of [['nova/responder', 'responses'], ['mira/messenger', 'messages']] as const) {
+  for (const [model, endpoint] of [
+    ['nova/responder', 'responses'],
+    ['mira/messenger', 'messages'],
+  ] as const) {
     it(`${model} serves only ${endpoint}: the refactoring goes there, and its reasoning stays out of the code`, async () => {
       await arrange(api, { baseUrl: suiteEnv().baseUrl, key: FIXTURE_KEYS.alpha, model });
       await emulator().queueReplies([{ text: REPLY, reasoning: 'Types first: x is a number.' }]);
       const outcome = await refactor();
       assert.deepEqual(outcome, { status: 'done', code: PROPOSED_CODE, document: PROPOSED });
       const requests = (await emulator().requests()).filter((r) => r.endpoint !== 'models');
-      assert.deepEqual(requests.map((r) => [r.endpoint, r.model, r.status]), [[endpoint, model, 200]]);
+      assert.deepEqual(
+        requests.map((r) => [r.endpoint, r.model, r.status]),
+        [[endpoint, model, 200]],
+      );
     });
   }
 
@@ -226,7 +221,10 @@ describe('Refactor Selection', () => {
       assert.equal((await started)?.status, 'done');
       assert.equal((await chatRequests()).length, 1);
       const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff);
-      assert.deepEqual(tabs.map((t) => (t.input as vscode.TabInputTextDiff).original.toString()), [second.document.uri.toString()]);
+      assert.deepEqual(
+        tabs.map((t) => (t.input as vscode.TabInputTextDiff).original.toString()),
+        [second.document.uri.toString()],
+      );
       assert.equal(await controller.accept(), 'applied');
       assert.equal(second.document.getText(), PROPOSED);
       assertUntouched(editor.document, version);

@@ -28,7 +28,14 @@ describe('settings: the service address', () => {
       await writeBaseUrl(value);
       const problem = await until(() => api.settings.current().baseUrlProblem, 'the problem to be found');
       assert.ok(problem.includes(mistake) && problem.endsWith(fix), problem);
-      const line = await until(() => api.logLines().slice(logged).find((l) => l.line.includes(Settings.baseUrl)), 'the log line');
+      const line = await until(
+        () =>
+          api
+            .logLines()
+            .slice(logged)
+            .find((l) => l.line.includes(Settings.baseUrl)),
+        'the log line',
+      );
       assert.equal(line.level, 'warn');
       assert.ok(line.line.endsWith(fix));
 

@@ -45,10 +45,7 @@ export async function arrange(api: TestHandle, state: ShellState): Promise<void>
   await api.settings.update(Settings.baseUrl, state.baseUrl);
   await api.settings.update(Settings.model, state.model);
   await setMaxTokens(api, state.maxTokens);
-  await until(
-    () => (api.settings.current().baseUrl === state.baseUrl && api.settings.current().model === state.model) || undefined,
-    'the settings to apply',
-  );
+  await until(() => (api.settings.current().baseUrl === state.baseUrl && api.settings.current().model === state.model) || undefined, 'the settings to apply');
 }
 
 /** Sets multiModelAI.baseUrl to a raw value, as a person editing settings.json would. */

@@ -33,7 +33,11 @@ describe('status bar', () => {
     assert.equal(view.text, '$(sparkle) chat-large');
     // Earlier tests may have spent: that line is checked on its own below.
     const lines = view.tooltip.split('\n').filter((line) => !line.startsWith('Spent since'));
-    assert.deepEqual(lines, ['acme/chat-large', 'Accepts: max_tokens · temperature · stream · stream_options · tools · tool_choice', 'Click to pick another model.']);
+    assert.deepEqual(lines, [
+      'acme/chat-large',
+      'Accepts: max_tokens · temperature · stream · stream_options · tools · tool_choice',
+      'Click to pick another model.',
+    ]);
     assert.equal(view.action, 'selectModel');
     assert.deepEqual(api.statusBar.view(), view);
   });
@@ -41,7 +45,10 @@ describe('status bar', () => {
   it('the tooltip adds up what answers cost since VS Code started, at the catalog prices', async () => {
     await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha, model: 'nova/responder' });
     const spent = (tooltip: string) => {
-      const match = /^Spent since VS Code started: ≈ ([\d.]+) ₽ \((\d+) answers?, at the catalog's prices; answers stopped or cut off report no usage, so they are not counted\)$/m.exec(tooltip);
+      const match =
+        /^Spent since VS Code started: ≈ ([\d.]+) ₽ \((\d+) answers?, at the catalog's prices; answers stopped or cut off report no usage, so they are not counted\)$/m.exec(
+          tooltip,
+        );
       return match ? [Number(match[1]), Number(match[2])] : [0, 0];
     };
     const [rubBefore, answersBefore] = spent((await api.statusBar.refresh()).tooltip);

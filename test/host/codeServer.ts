@@ -53,11 +53,7 @@ export function codeServerDirs(runDir: string, host: Host = NEWEST_HOST): CodeSe
 }
 
 function baseArgs(dirs: CodeServerDirs): string[] {
-  return [
-    '--config', path.join(dirs.runDir, 'config.yaml'),
-    '--user-data-dir', dirs.userDataDir,
-    '--extensions-dir', dirs.extensionsDir,
-  ];
+  return ['--config', path.join(dirs.runDir, 'config.yaml'), '--user-data-dir', dirs.userDataDir, '--extensions-dir', dirs.extensionsDir];
 }
 
 function baseEnv(dirs: CodeServerDirs): NodeJS.ProcessEnv {
@@ -153,17 +149,23 @@ export async function startCodeServer(dirs: CodeServerDirs, options: StartOption
   const origin = `http://127.0.0.1:${port}`;
   if (options.locale) installLanguagePack(dirs, options.locale);
   const log = openSync(dirs.serverLog, 'a');
-  const server = spawnGroup(dirs.host.node, [
-    dirs.host.entry,
-    ...baseArgs(dirs),
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--disable-telemetry',
-    '--disable-update-check',
-    '--disable-workspace-trust',
-    '--disable-getting-started-override',
-    ...(options.locale ? ['--locale', options.locale] : []),
-  ], { env: { ...baseEnv(dirs), ...options.env, ...(options.developmentPayload ? DEVELOPMENT_PAYLOAD_ENV : {}) }, stdio: ['ignore', log, log] });
+  const server = spawnGroup(
+    dirs.host.node,
+    [
+      dirs.host.entry,
+      ...baseArgs(dirs),
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
+      ...(options.locale ? ['--locale', options.locale] : []),
+    ],
+    { env: { ...baseEnv(dirs), ...options.env, ...(options.developmentPayload ? DEVELOPMENT_PAYLOAD_ENV : {}) }, stdio: ['ignore', log, log] },
+  );
 
   const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   let exitCode: number | null | undefined;
@@ -172,7 +174,10 @@ export async function startCodeServer(dirs: CodeServerDirs, options: StartOption
     if (exitCode !== undefined) {
       throw new Error(`code-server exited (code ${exitCode}) before it was ready:\n${readFileSync(dirs.serverLog, 'utf8').slice(-2000)}`);
     }
-    const healthy = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`${origin}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) break;
     if (Date.now() > deadline) {
       await server.stop();

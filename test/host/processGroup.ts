@@ -37,7 +37,11 @@ function shutdown(reason: string, code: number): void {
   setTimeout(() => process.exit(code), SHUTDOWN_GRACE_MS).unref();
   void Promise.allSettled(shutdownHooks.map((hook) => hook())).finally(() => process.exit(code));
 }
-for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]] as const) {
+for (const [signal, number] of [
+  ['SIGINT', 2],
+  ['SIGTERM', 15],
+  ['SIGHUP', 1],
+] as const) {
   // `on`, not `once`: Ctrl+C can reach this process twice (from the terminal and relayed by a
   // wrapper), and a second signal with no handler would kill it before the records go.
   process.on(signal, () => shutdown(signal, 128 + number));

@@ -18,7 +18,10 @@ for (let run = 1; run <= times; run++) {
   if (times > 1) console.log(`\n[repeat] run ${run}/${times}: ${command.join(' ')}`);
   const result = spawnSync(program, args, { stdio: 'inherit', shell: false });
   if (result.status !== 0) {
-    if (times > 1) console.error(`[repeat] run ${run}/${times} failed (exit ${result.status ?? result.signal}); its artifacts are in test-results/. ${run - 1}/${times} passed before it.`);
+    if (times > 1)
+      console.error(
+        `[repeat] run ${run}/${times} failed (exit ${result.status ?? result.signal}); its artifacts are in test-results/. ${run - 1}/${times} passed before it.`,
+      );
     process.exit(result.status ?? 1);
   }
 }

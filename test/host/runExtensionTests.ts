@@ -56,7 +56,9 @@ async function main(): Promise<number> {
   try {
     const page = await browser.newPage();
     page.on('console', (m) => appendFileSync(browserConsole, `[${m.type()}] ${m.text()}\n`));
-    console.log(`[host] ${mode} build${locale ? `, locale ${locale}` : ''}, VS Code ${host.vscodeVersion} (code-server ${host.codeServerVersion}, Node ${host.nodeVersion}) at ${server.origin}, emulator at ${emulator.baseUrl}`);
+    console.log(
+      `[host] ${mode} build${locale ? `, locale ${locale}` : ''}, VS Code ${host.vscodeVersion} (code-server ${host.codeServerVersion}, Node ${host.nodeVersion}) at ${server.origin}, emulator at ${emulator.baseUrl}`,
+    );
     const code = await runWorkbenchTests(page, server, {
       developmentPath: extensionDevelopmentPath,
       entry: SUITE_ENTRY,

@@ -44,15 +44,22 @@ export function buildSuite(mode: SuiteMode): void {
  */
 export function writeDevelopmentShim(dir: string): string {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({
-    name: EXPORTS_PROBE_ID.split('.')[1],
-    publisher: EXPORTS_PROBE_ID.split('.')[0],
-    version: '0.0.0',
-    engines: { vscode: '^1.100.0' },
-    main: './extension.js',
-    // Before Multi-Model AI (which the suite activates later), as an extension that runs first would.
-    activationEvents: ['*'],
-  }, null, 2));
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify(
+      {
+        name: EXPORTS_PROBE_ID.split('.')[1],
+        publisher: EXPORTS_PROBE_ID.split('.')[0],
+        version: '0.0.0',
+        engines: { vscode: '^1.100.0' },
+        main: './extension.js',
+        // Before Multi-Model AI (which the suite activates later), as an extension that runs first would.
+        activationEvents: ['*'],
+      },
+      null,
+      2,
+    ),
+  );
   copyFileSync(path.join(PROJECT_ROOT, 'test/host/exportsProbe/extension.js'), path.join(dir, 'extension.js'));
   return dir;
 }

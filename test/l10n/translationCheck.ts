@@ -47,9 +47,7 @@ async function codeProblems(root: string): Promise<string[]> {
 export function manifestProblems(root: string): string[] {
   const problems: string[] = [];
   const english = readJson<Texts>(root, MANIFEST_TEXTS) ?? {};
-  const referenced = new Set(
-    [...readFileSync(path.join(root, 'package.json'), 'utf8').matchAll(/"%([^"%]+)%"/g)].map(([, key]) => key!),
-  );
+  const referenced = new Set([...readFileSync(path.join(root, 'package.json'), 'utf8').matchAll(/"%([^"%]+)%"/g)].map(([, key]) => key!));
   for (const key of referenced) if (!(key in english)) problems.push(`${MANIFEST_TEXTS} lacks "${key}", referenced in package.json`);
   for (const key of Object.keys(english)) if (!referenced.has(key)) problems.push(`${MANIFEST_TEXTS} keeps "${key}", which package.json does not reference`);
   for (const language of languages(root, /^package\.nls\.(.+)\.json$/, '.')) {

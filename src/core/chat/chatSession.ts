@@ -7,17 +7,7 @@ import { conversationView, turnsBefore } from './firstTurns';
 import type { SessionStateInput, ToPageInput } from './protocol';
 import { checkExplainable, explainTitle } from './explainPrompt';
 import { contextTooLarge } from './contextBlock';
-import {
-  newConversation,
-  newId,
-  titleFrom,
-  UNTITLED,
-  type AssistantTurn,
-  type ContextItem,
-  type Conversation,
-  type Turn,
-  type UserTurn,
-} from './conversation';
+import { newConversation, newId, titleFrom, UNTITLED, type AssistantTurn, type ContextItem, type Conversation, type Turn, type UserTurn } from './conversation';
 import type { ConversationStore } from './conversationStore';
 import { imagePrompt, imageUsage } from './slashCommands';
 import type { AnswerDeps, Answerer } from './answers/answerer';
@@ -189,7 +179,8 @@ export class ChatSession {
     const last = this.conversation.turns.at(-1);
     if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
     // Only the last answer is retried (a card of an older one is stale): a new one would be charged.
-    if (last?.role === 'assistant' && last.status === 'done') return Promise.resolve({ ok: false, message: l10n.t('The last answer is complete: use Regenerate for another one.') });
+    if (last?.role === 'assistant' && last.status === 'done')
+      return Promise.resolve({ ok: false, message: l10n.t('The last answer is complete: use Regenerate for another one.') });
     if (last?.role === 'assistant' && last.status === 'failed') this.removeTurn(last.id);
     return this.answerLast();
   }
@@ -302,9 +293,11 @@ export class ChatSession {
       await ANSWERERS[ask.mode]({ asked, ask, reply, signal, show }, this.deps);
       await this.end(conversation, reply, signal);
     };
-    const done = Promise.resolve(previous).then(answer).finally(() => {
-      if (this.active?.controller === controller) this.active = undefined;
-    });
+    const done = Promise.resolve(previous)
+      .then(answer)
+      .finally(() => {
+        if (this.active?.controller === controller) this.active = undefined;
+      });
     this.active = { controller, done };
     return done.then(() => ({ ok: true }));
   }
@@ -325,7 +318,14 @@ export class ChatSession {
     if (saved?.merged) this.adopt(saved.merged);
     if ((saved?.bytes ?? 0) > (this.deps.maxConversationBytes ?? Infinity)) {
       this.newConversation();
-      this.deps.post({ type: 'notice/show', level: 'info', message: l10n.t('That conversation has grown past {0} MB, so a new one is started here; the old one stays in the history.', Math.round(this.deps.maxConversationBytes! / 1024 / 1024)) });
+      this.deps.post({
+        type: 'notice/show',
+        level: 'info',
+        message: l10n.t(
+          'That conversation has grown past {0} MB, so a new one is started here; the old one stays in the history.',
+          Math.round(this.deps.maxConversationBytes! / 1024 / 1024),
+        ),
+      });
     }
   }
 

@@ -31,7 +31,8 @@ export function contextTooLarge(items: readonly ContextItem[]): string | undefin
   const lines = items.reduce((sum, item) => sum + item.endLine - item.startLine + 1, 0);
   const locale = displayLocale();
   const counts = [formatInteger(lines, locale), formatInteger(chars, locale), formatInteger(MAX_CONTEXT_CHARS, locale)];
-  if (items.length !== 1) return l10n.t('The added code is too large to send: {0} lines, {1} characters (the limit is {2}). Select a smaller part and try again.', ...counts);
+  if (items.length !== 1)
+    return l10n.t('The added code is too large to send: {0} lines, {1} characters (the limit is {2}). Select a smaller part and try again.', ...counts);
   return items[0]?.kind === 'file'
     ? l10n.t('This file is too large to send: {0} lines, {1} characters (the limit is {2}). Select a smaller part and try again.', ...counts)
     : l10n.t('This selection is too large to send: {0} lines, {1} characters (the limit is {2}). Select a smaller part and try again.', ...counts);

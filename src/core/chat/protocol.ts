@@ -3,14 +3,7 @@
 // validate what they receive; anything unknown or malformed is dropped and logged.
 import * as z from 'zod/mini';
 import { buildOnce } from '../buildOnce';
-import {
-  AssistantTurnSchema,
-  ActionSchema,
-  ContextChipSchema,
-  HistoryItemSchema,
-  TurnSchema,
-  type Turn,
-} from './conversation';
+import { AssistantTurnSchema, ActionSchema, ContextChipSchema, HistoryItemSchema, TurnSchema, type Turn } from './conversation';
 import { ACTIONS, isLocalAction, type FixAction } from '../actions';
 import { safeParseInEnglish } from '../zodIssueText';
 
@@ -51,7 +44,9 @@ export const ConversationViewSchema = buildOnce(() =>
   }),
 );
 
-export const ModelOptionSchema = buildOnce(() => z.object({ id: z.string(), name: z.optional(z.string()), description: z.string(), contextLength: z.optional(z.number()) }));
+export const ModelOptionSchema = buildOnce(() =>
+  z.object({ id: z.string(), name: z.optional(z.string()), description: z.string(), contextLength: z.optional(z.number()) }),
+);
 /** Why the list or the current model cannot be used: said once, with the buttons that fix it. */
 const ModelProblemSchema = buildOnce(() =>
   z.object({
@@ -168,7 +163,9 @@ export const ToHostSchemas = {
  */
 export function withImageSources(message: ToPageInput, src: (file: string) => string): ToPageInput {
   const turn = <T extends { role: string }>(t: T): T =>
-    t.role === 'assistant' && 'images' in t && Array.isArray(t.images) ? { ...t, images: t.images.map((image: { file: string }) => ({ ...image, src: src(image.file) })) } : t;
+    t.role === 'assistant' && 'images' in t && Array.isArray(t.images)
+      ? { ...t, images: t.images.map((image: { file: string }) => ({ ...image, src: src(image.file) })) }
+      : t;
   switch (message.type) {
     case 'session/init':
     case 'conversation/show':

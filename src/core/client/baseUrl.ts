@@ -10,16 +10,7 @@ export type BaseUrlResult = { ok: true; baseUrl: string } | { ok: false; message
 
 const EXAMPLE = 'https://api.example.com/v1';
 /** Endpoint paths people paste whole instead of the base URL. */
-const ENDPOINT_TAILS = [
-  'chat/completions',
-  'completions',
-  'models',
-  'responses',
-  'messages',
-  'images/generations',
-  'images/edits',
-  'embeddings',
-];
+const ENDPOINT_TAILS = ['chat/completions', 'completions', 'models', 'responses', 'messages', 'images/generations', 'images/edits', 'embeddings'];
 
 export function validateBaseUrl(raw: string): BaseUrlResult {
   const input = raw.trim();
@@ -34,7 +25,11 @@ export function validateBaseUrl(raw: string): BaseUrlResult {
     return refuse(l10n.t('The base URL must start with https:// (or http:// for a local service), for example {0}.', EXAMPLE));
   }
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    return refuse(l10n.t('The base URL uses http:// for a service on another machine, which would send your API key unencrypted: use https:// (http:// is for a service on this machine only, such as http://localhost).'));
+    return refuse(
+      l10n.t(
+        'The base URL uses http:// for a service on another machine, which would send your API key unencrypted: use https:// (http:// is for a service on this machine only, such as http://localhost).',
+      ),
+    );
   }
   if (url.username || url.password) {
     return refuse(l10n.t('Remove the user name and password from the base URL: the API key is set separately.'));

@@ -6,17 +6,7 @@ import * as l10n from '@vscode/l10n';
 
 /** An interface a catalog entry can say it serves. */
 export type EndpointKind =
-  | 'chat-completions'
-  | 'responses'
-  | 'messages'
-  | 'image-generation'
-  | 'image-edit'
-  | 'embeddings'
-  | 'rerank'
-  | 'video'
-  | 'gemini'
-  | 'completions'
-  | 'audio';
+  'chat-completions' | 'responses' | 'messages' | 'image-generation' | 'image-edit' | 'embeddings' | 'rerank' | 'video' | 'gemini' | 'completions' | 'audio';
 
 const KINDS: Record<string, EndpointKind> = {
   // The spec's own words and the emulator's.
@@ -75,7 +65,16 @@ function purpose(kind: Exclude<EndpointKind, TextKind>): string {
   }
 }
 
-const NON_TEXT_KINDS: ReadonlySet<EndpointKind> = new Set(['image-generation', 'image-edit', 'embeddings', 'rerank', 'video', 'gemini', 'completions', 'audio']);
+const NON_TEXT_KINDS: ReadonlySet<EndpointKind> = new Set([
+  'image-generation',
+  'image-edit',
+  'embeddings',
+  'rerank',
+  'video',
+  'gemini',
+  'completions',
+  'audio',
+]);
 
 /** The interface `name` names, or undefined for a name no known gateway uses. */
 export function endpointKind(name: string): EndpointKind | undefined {

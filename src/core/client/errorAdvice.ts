@@ -24,7 +24,8 @@ const SPEND_LIMIT_CODE = /spend|limit/i;
 
 const setKey = (): string => commandTitle(Commands.setApiKey);
 const selectModel = (): string => commandTitle(Commands.selectModel);
-const keyNotAllowed = (): string => l10n.t("Your key is not allowed to do this: check its workspace in the management cabinet, or set another key with '{0}'.", setKey());
+const keyNotAllowed = (): string =>
+  l10n.t("Your key is not allowed to do this: check its workspace in the management cabinet, or set another key with '{0}'.", setKey());
 const invalidKey = (): string => l10n.t("Your API key was rejected (revoked, mistyped or from another workspace). Set a new key with '{0}'.", setKey());
 
 /** The advice a public code gives, where it says more than the kind. */
@@ -62,7 +63,10 @@ function adviceByKind(facts: AdviceFacts): string {
     case 'not_found':
       return l10n.t('The service does not offer this address: check the Multi-Model AI base URL setting (it must end with /v1).');
     case 'model_unavailable':
-      return l10n.t("The service cannot run this model now (no provider serves it, or not with this request's options): pick another with '{0}'.", selectModel());
+      return l10n.t(
+        "The service cannot run this model now (no provider serves it, or not with this request's options): pick another with '{0}'.",
+        selectModel(),
+      );
     case 'invalid_request':
       return invalidAdvice(facts.status, facts.code, facts.requestId);
     case 'payment':
@@ -91,7 +95,8 @@ function adviceByKind(facts: AdviceFacts): string {
 
 /** A generation whose answer was lost on the way: Retry asks for that same answer. */
 function lostAdvice(kind: ErrorKind): string | undefined {
-  if (kind === 'network') return l10n.t('The connection broke before the answer arrived: Retry asks the service for that same answer again, so it is not made and charged twice.');
+  if (kind === 'network')
+    return l10n.t('The connection broke before the answer arrived: Retry asks the service for that same answer again, so it is not made and charged twice.');
   if (kind === 'timeout') return l10n.t('No answer came in time: Retry asks the service for that same answer again, so it is not made and charged twice.');
   return undefined;
 }
@@ -135,9 +140,14 @@ function chosenAdvice(init: AdviceFacts, lost: boolean): string {
 
 /** Limits 2 and 4: which key, what ran out, and where to act. Sending again changes nothing until then. */
 function paymentAdvice(code: string | undefined, keyPrefix: string): string {
-  if (code !== undefined && SPEND_LIMIT_CODE.test(code)) return l10n.t("The spend limit of key {0} is reached: raise the key's limit in the management cabinet, then try again.", keyPrefix);
-  if (code === undefined || /balance|credit|funds|payment/i.test(code)) return l10n.t('The prepaid balance is exhausted (key {0}): top up the balance in the management cabinet, then try again.', keyPrefix);
-  return l10n.t("The balance or the spend limit of key {0} is exhausted: top up the balance or raise the key's limit in the management cabinet, then try again.", keyPrefix);
+  if (code !== undefined && SPEND_LIMIT_CODE.test(code))
+    return l10n.t("The spend limit of key {0} is reached: raise the key's limit in the management cabinet, then try again.", keyPrefix);
+  if (code === undefined || /balance|credit|funds|payment/i.test(code))
+    return l10n.t('The prepaid balance is exhausted (key {0}): top up the balance in the management cabinet, then try again.', keyPrefix);
+  return l10n.t(
+    "The balance or the spend limit of key {0} is exhausted: top up the balance or raise the key's limit in the management cabinet, then try again.",
+    keyPrefix,
+  );
 }
 
 /** A window beyond what the client waits out is said with the time it ends. */

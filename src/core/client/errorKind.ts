@@ -65,10 +65,19 @@ const SIGNAL_TABLE: readonly SignalRow[] = [
   { gateway: 'OpenAI (images, moderation)', codes: ['content_policy_violation', 'moderation_blocked'], kind: 'refused' },
   { gateway: 'Azure OpenAI (content filter)', codes: ['content_filter', 'responsibleaipolicyviolation'], kind: 'refused' },
   { gateway: 'New API (sensitive words, blocked prompt)', codes: ['sensitive_words_detected', 'prompt_blocked'], kind: 'refused' },
-  { gateway: 'gateways with guardrails (usual spellings)', codes: ['moderation', 'guardrail', 'guardrail_blocked', 'content_blocked', 'safety_block'], kind: 'refused' },
+  {
+    gateway: 'gateways with guardrails (usual spellings)',
+    codes: ['moderation', 'guardrail', 'guardrail_blocked', 'content_blocked', 'safety_block'],
+    kind: 'refused',
+  },
   // Limits 2 and 4: the balance or a key's spend limit.
   { gateway: 'OpenRouter, the service (402)', status: 402, kind: 'payment' },
-  { gateway: 'OpenAI (429 insufficient_quota), New API (403 insufficient_user_quota), the service (403 spend_limit_exceeded)', status: 403, codePattern: PAYMENT_CODE, kind: 'payment' },
+  {
+    gateway: 'OpenAI (429 insufficient_quota), New API (403 insufficient_user_quota), the service (403 spend_limit_exceeded)',
+    status: 403,
+    codePattern: PAYMENT_CODE,
+    kind: 'payment',
+  },
   { gateway: 'OpenAI (429 insufficient_quota)', status: 429, codePattern: PAYMENT_CODE, kind: 'payment' },
   { gateway: 'a stream error event', status: undefined, codePattern: PAYMENT_CODE, kind: 'payment' },
   // Limits 3: the context length.
@@ -95,7 +104,12 @@ const SIGNAL_TABLE: readonly SignalRow[] = [
   { gateway: 'every gateway (429); Anthropic rate_limit_error, the service rate_limit_exceeded in a stream', status: 429, kind: 'rate_limit' },
   { gateway: 'Anthropic, the service (in a stream)', status: undefined, codes: ['rate_limit_exceeded', 'rate_limit_error'], kind: 'rate_limit' },
   { gateway: 'every gateway (5xx; Anthropic 529 overloaded_error)', status: [500, 599], kind: 'server' },
-  { gateway: 'the service, Anthropic (in a stream)', status: undefined, codes: ['invalid_request', 'invalid_request_error', 'unsupported_parameter', 'unsupported_model_endpoint'], kind: 'invalid_request' },
+  {
+    gateway: 'the service, Anthropic (in a stream)',
+    status: undefined,
+    codes: ['invalid_request', 'invalid_request_error', 'unsupported_parameter', 'unsupported_model_endpoint'],
+    kind: 'invalid_request',
+  },
   { gateway: 'any (another 4xx)', status: CLIENT_ERRORS, kind: 'invalid_request' },
 ];
 

@@ -64,7 +64,12 @@ export function thrownFailure(error: unknown, stopped: StopReason | undefined, t
   if (stopped === 'aborted') return { kind: 'aborted', cause: error };
   if (stopped === 'timeout') return { kind: 'timeout', retryCase: 'ambiguous', serviceMessage: `no answer within ${timeoutMs} ms`, cause: error };
   const code = errorCodeOf(error);
-  return { kind: 'network', retryCase: code !== undefined && UNSENT_CODES.has(code) ? 'unsent' : 'ambiguous', serviceMessage: describeError(error), cause: error };
+  return {
+    kind: 'network',
+    retryCase: code !== undefined && UNSENT_CODES.has(code) ? 'unsent' : 'ambiguous',
+    serviceMessage: describeError(error),
+    cause: error,
+  };
 }
 
 /** A streamed reply that failed; `hadOutput`: part of it had reached the caller. */

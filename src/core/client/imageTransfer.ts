@@ -33,18 +33,31 @@ export function imageUpload(request: ImageRequest): ImageUpload {
 }
 
 /** A download that fails leaves images made and charged: the same request sent again asks for them again. */
-export async function downloadMade(settings: ClientSettings, address: string, parent: Call, requestId: string | undefined, signal: AbortSignal | undefined): Promise<Uint8Array> {
+export async function downloadMade(
+  settings: ClientSettings,
+  address: string,
+  parent: Call,
+  requestId: string | undefined,
+  signal: AbortSignal | undefined,
+): Promise<Uint8Array> {
   try {
     return await download(settings, address, parent, requestId, signal);
   } catch (error) {
     // A cancelled download too: the images are made and paid for all the same.
-    if (parent.fingerprint && error instanceof ServiceError && error.kind !== 'bad_response') settings.unfinished.remember(parent.fingerprint, parent.clientRequestId);
+    if (parent.fingerprint && error instanceof ServiceError && error.kind !== 'bad_response')
+      settings.unfinished.remember(parent.fingerprint, parent.clientRequestId);
     throw error;
   }
 }
 
 /** An image the service answered with by address: fetched without the key, at most MAX_IMAGE_BYTES. */
-async function download(settings: ClientSettings, address: string, parent: Call, requestId: string | undefined, signal: AbortSignal | undefined): Promise<Uint8Array> {
+async function download(
+  settings: ClientSettings,
+  address: string,
+  parent: Call,
+  requestId: string | undefined,
+  signal: AbortSignal | undefined,
+): Promise<Uint8Array> {
   const dataUrl = /^data:image\/[\w.+-]+;base64,(.*)$/s.exec(address);
   if (dataUrl) return Buffer.from(dataUrl[1] as string, 'base64');
   let url: URL;
@@ -55,7 +68,16 @@ async function download(settings: ClientSettings, address: string, parent: Call,
     throw fail(settings, parent, undefined, { kind: 'bad_response', requestId, serviceMessage: 'an image address in the answer is not an http(s) URL' });
   }
   // Logged by origin and path only: a signed address carries its token in the query.
-  const call: Call = { method: 'GET', url: url.href, endpoint: `${url.origin}${url.pathname}`, model: parent.model, stream: false, clientRequestId: parent.clientRequestId, signal, anonymous: true };
+  const call: Call = {
+    method: 'GET',
+    url: url.href,
+    endpoint: `${url.origin}${url.pathname}`,
+    model: parent.model,
+    stream: false,
+    clientRequestId: parent.clientRequestId,
+    signal,
+    anonymous: true,
+  };
   for await (const bytes of runAttempts(settings, call, (response, attempt) => readBytes(settings, call, response, attempt))) return bytes;
   throw new Error('unreachable: a download either yields its bytes or fails');
 }
@@ -65,7 +87,8 @@ async function* readBytes(settings: ClientSettings, call: Call, response: Respon
   let size = 0;
   for await (const chunk of response.body as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_IMAGE_BYTES) return { kind: 'bad_response', status: response.statusCode, serviceMessage: `the image is larger than ${MAX_IMAGE_BYTES} bytes` };
+    if (size > MAX_IMAGE_BYTES)
+      return { kind: 'bad_response', status: response.statusCode, serviceMessage: `the image is larger than ${MAX_IMAGE_BYTES} bytes` };
     chunks.push(chunk);
   }
   logCall(settings, 'info', call, attempt, { status: response.statusCode, note: `bytes=${size}` });

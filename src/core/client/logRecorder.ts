@@ -2,7 +2,10 @@ import type { ClientLogger } from './attempt';
 import { maskEveryKey } from './keyMasking';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
-export interface RecordedLine { level: LogLevel; line: string }
+export interface RecordedLine {
+  level: LogLevel;
+  line: string;
+}
 
 /**
  * Keeps the last `capacity` lines written to the log, so tests (and diagnostics) can read

@@ -60,7 +60,11 @@ export function whyNotUsable(entry: ModelEntry, needs: TextNeeds): string | unde
 }
 
 /** `modelId`'s catalog entry, and why it cannot be used for text with these needs (absent when it can). */
-export function modelUsability(list: ModelList, modelId: string, needs: TextNeeds): { entry: ModelEntry; unusable?: string } | { entry?: undefined; unusable: string } {
+export function modelUsability(
+  list: ModelList,
+  modelId: string,
+  needs: TextNeeds,
+): { entry: ModelEntry; unusable?: string } | { entry?: undefined; unusable: string } {
   const entry = list.data.find((m) => m.id === modelId);
   if (!entry) return { unusable: l10n.t('This model is not in the catalog any more: pick another.') };
   if (!isTextModel(entry)) return { entry, unusable: l10n.t('This is not a text model: pick one that writes text.') };

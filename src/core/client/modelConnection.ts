@@ -27,7 +27,10 @@ export interface ModelConnection {
 
 /** A reason a request cannot succeed as things are set (no key, no address, no usable model, too low a token limit), with the actions that fix it. */
 export class SetupError extends Error {
-  constructor(message: string, readonly actions: Action[]) {
+  constructor(
+    message: string,
+    readonly actions: Action[],
+  ) {
     super(message);
     this.name = 'SetupError';
   }

@@ -35,7 +35,13 @@ export async function* readJson<T>(
 }
 
 /** A streamed reply as events, read by the transport's `reader`, watched for silence once output began. */
-export async function* readStream(settings: ClientSettings, call: Call, response: Response, attempt: Attempt, reader: StreamReader): AsyncGenerator<TextStreamEvent, Failure | undefined> {
+export async function* readStream(
+  settings: ClientSettings,
+  call: Call,
+  response: Response,
+  attempt: Attempt,
+  reader: StreamReader,
+): AsyncGenerator<TextStreamEvent, Failure | undefined> {
   const requestId = keyFreeToken(headerValue(response.headers, 'x-request-id'), settings.apiKey);
   const watchdog = new IdleWatchdog(settings.idleTimeoutMs, () => attempt.stop('idle'));
   let partialText = '';
@@ -51,7 +57,8 @@ export async function* readStream(settings: ClientSettings, call: Call, response
       }
       for (const event of eventsOf(parts, requestId)) {
         if (event.type === 'delta') partialText += event.text;
-        if (event.type === 'done') logCall(settings, 'info', call, attempt, { status: response.statusCode, requestId, note: `finish=${event.finishReason ?? '-'}` });
+        if (event.type === 'done')
+          logCall(settings, 'info', call, attempt, { status: response.statusCode, requestId, note: `finish=${event.finishReason ?? '-'}` });
         yield event;
       }
     }

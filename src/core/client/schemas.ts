@@ -17,7 +17,9 @@ export const ModelEntrySchema = buildOnce(() =>
     id: z.string().check(z.minLength(1)),
     /** Gateways that list only what the key may use (New API, OpenRouter) do not say: listed is available. */
     available: z._default(z.boolean(), true),
-    architecture: z._default(z.looseObject({ output_modalities: stringList(), input_modalities: z.catch(z.optional(z.array(z.string())), undefined) }), { output_modalities: [] }),
+    architecture: z._default(z.looseObject({ output_modalities: stringList(), input_modalities: z.catch(z.optional(z.array(z.string())), undefined) }), {
+      output_modalities: [],
+    }),
     /** The display name, shown beside the id where the catalog gives one. */
     name: z.catch(z.optional(z.string()), undefined),
     supported_parameters: stringList(),
@@ -35,7 +37,12 @@ const RawModelListSchema = buildOnce(() => z.looseObject({ object: z.optional(z.
 /** `dropped`: entries left out for having no id, to be logged. */
 export type ModelList = Omit<z.infer<ReturnType<typeof RawModelListSchema>>, 'data'> & { data: ModelEntry[]; dropped?: number };
 
-export const ModelListSchema = buildOnce(() => z.pipe(RawModelListSchema(), z.transform((raw): ModelList => readEntries(raw))));
+export const ModelListSchema = buildOnce(() =>
+  z.pipe(
+    RawModelListSchema(),
+    z.transform((raw): ModelList => readEntries(raw)),
+  ),
+);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -100,7 +100,10 @@ export class ServiceClient {
         ? { userMessage: l10n.t("No API key is set: set one with '{0}'.", commandTitle(Commands.setApiKey)), serviceMessage: 'no API key is set' }
         : /^[\x21-\x7e]+$/.test(apiKey)
           ? undefined
-          : { userMessage: l10n.t("The API key holds spaces or unusual characters: paste it again with '{0}'.", commandTitle(Commands.setApiKey)), serviceMessage: 'the API key holds spaces or unusual characters' };
+          : {
+              userMessage: l10n.t("The API key holds spaces or unusual characters: paste it again with '{0}'.", commandTitle(Commands.setApiKey)),
+              serviceMessage: 'the API key holds spaces or unusual characters',
+            };
   }
 
   async listModels(filters: ModelFilters = {}, options: RequestOptions = {}): Promise<ModelList> {
@@ -124,7 +127,10 @@ export class ServiceClient {
     const parsed = safeParseInEnglish(TextRequestSchema(), request);
     if (!parsed.success) {
       const call = this.newCall('POST', transport.path, { model: request.model, signal: options.signal });
-      throw fail(this.settings, call, undefined, { kind: 'invalid_request', serviceMessage: `request not sent: ${parsed.error.issues[0]?.message ?? 'invalid'}` });
+      throw fail(this.settings, call, undefined, {
+        kind: 'invalid_request',
+        serviceMessage: `request not sent: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+      });
     }
     const body = JSON.stringify(transport.body(request, streaming));
     const call = this.newCall('POST', transport.path, { model: request.model, body, stream: streaming, signal: options.signal, onRetry: options.onRetry });
@@ -133,7 +139,9 @@ export class ServiceClient {
       yield* runAttempts(settings, call, (response, attempt) => readStream(settings, call, response, attempt, transport.streamReader(options.onSkipped)));
       return;
     }
-    for await (const { data, requestId } of runAttempts(settings, call, (response, attempt) => readJson(settings, call, response, attempt, (json) => transport.parse(json, options.onSkipped)))) {
+    for await (const { data, requestId } of runAttempts(settings, call, (response, attempt) =>
+      readJson(settings, call, response, attempt, (json) => transport.parse(json, options.onSkipped)),
+    )) {
       yield* eventsOf(data, requestId);
     }
   }
@@ -151,9 +159,16 @@ export class ServiceClient {
     const { data, requestId } = await this.callJson(call, ImageResultSchema());
     const images: GeneratedImages['images'] = [];
     for (const item of data.data) {
-      const bytes = item.b64_json ? Buffer.from(item.b64_json, 'base64') : await downloadMade(this.settings, item.url as string, call, requestId, options.signal);
+      const bytes = item.b64_json
+        ? Buffer.from(item.b64_json, 'base64')
+        : await downloadMade(this.settings, item.url as string, call, requestId, options.signal);
       const checked = checkImage(bytes);
-      if ('problem' in checked) throw fail(this.settings, call, undefined, { kind: 'bad_response', requestId, serviceMessage: `an image in the answer is not usable: ${checked.problem}` });
+      if ('problem' in checked)
+        throw fail(this.settings, call, undefined, {
+          kind: 'bad_response',
+          requestId,
+          serviceMessage: `an image in the answer is not usable: ${checked.problem}`,
+        });
       images.push({ bytes, type: checked.type });
     }
     return { images, ...(requestId !== undefined && { requestId }) };
@@ -191,7 +206,8 @@ export class ServiceClient {
       signal: extra.signal,
       onRetry: extra.onRetry,
     };
-    if (repeated) logCall(this.settings, 'info', call, undefined, { note: 'the same request as an unfinished generation: its client request id is sent again' });
+    if (repeated)
+      logCall(this.settings, 'info', call, undefined, { note: 'the same request as an unfinished generation: its client request id is sent again' });
     if (this.configProblem !== undefined) {
       throw fail(this.settings, call, undefined, { kind: 'config', ...this.configProblem });
     }

@@ -68,7 +68,11 @@ export const TextRequestSchema = buildOnce(() =>
       .array(
         z.discriminatedUnion('role', [
           z.object({ role: z.literal('system'), content: z.string() }),
-          z.object({ role: z.literal('user'), content: z.string(), images: z.optional(z.array(z.object({ mimeType: z.string().check(z.regex(/^image\//)), data: z.string().check(z.minLength(1)) }))) }),
+          z.object({
+            role: z.literal('user'),
+            content: z.string(),
+            images: z.optional(z.array(z.object({ mimeType: z.string().check(z.regex(/^image\//)), data: z.string().check(z.minLength(1)) }))),
+          }),
           z.object({
             role: z.literal('assistant'),
             content: z.string(),
@@ -92,7 +96,11 @@ export const TextRequestSchema = buildOnce(() =>
       )
       .check(z.minLength(1, 'a request needs at least one message')),
     options: z.record(z.string(), z.unknown()),
-    tools: z.optional(z.array(z.object({ name: z.string().check(z.minLength(1)), description: z.optional(z.string()), parameters: z.optional(z.record(z.string(), z.unknown())) }))),
+    tools: z.optional(
+      z.array(
+        z.object({ name: z.string().check(z.minLength(1)), description: z.optional(z.string()), parameters: z.optional(z.record(z.string(), z.unknown())) }),
+      ),
+    ),
     toolChoice: z.optional(z.enum(['auto', 'required'])),
     includeUsage: z.optional(z.boolean()),
   }),

@@ -33,9 +33,11 @@ export class SerialQueue {
   run<T>(key: string, job: () => Promise<T>): Promise<T> {
     const run = (this.tails.get(key) ?? Promise.resolve()).catch(() => undefined).then(job);
     this.tails.set(key, run);
-    void run.catch(() => undefined).then(() => {
-      if (this.tails.get(key) === run) this.tails.delete(key);
-    });
+    void run
+      .catch(() => undefined)
+      .then(() => {
+        if (this.tails.get(key) === run) this.tails.delete(key);
+      });
     return run;
   }
 

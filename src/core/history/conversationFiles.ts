@@ -45,7 +45,10 @@ export class HistoryFolder {
   /** The ids of the conversation files there (temporary files left by a crash are not). */
   async conversationIds(): Promise<string[]> {
     const names = await fs.readdir(this.conversations).catch(() => [] as string[]);
-    return names.filter((name) => name.endsWith('.json') && !name.endsWith(TEMP_SUFFIX)).map((name) => name.slice(0, -'.json'.length)).filter(isSafeId);
+    return names
+      .filter((name) => name.endsWith('.json') && !name.endsWith(TEMP_SUFFIX))
+      .map((name) => name.slice(0, -'.json'.length))
+      .filter(isSafeId);
   }
 
   /** The conversation in `<id>.json`; undefined when there is none or it is damaged (`log` names it). */

@@ -51,21 +51,24 @@ export async function readIndex(folder: HistoryFolder, log: (line: string) => vo
     if (parsed.success) for (const entry of parsed.data.conversations) entries.set(entry.id, entry);
     else log(`History: skipped ${folder.index}: it is not a readable index; the list is read from the conversation files.`);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log(`History: skipped ${folder.index} (${(error as Error).message}); the list is read from the conversation files.`);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      log(`History: skipped ${folder.index} (${(error as Error).message}); the list is read from the conversation files.`);
   }
   const [ids, deleted] = await Promise.all([folder.conversationIds(), folder.deletedIds()]);
   const present = new Set(ids);
   for (const id of entries.keys()) if (!present.has(id) || deleted.has(id)) entries.delete(id);
   const toRead: string[] = [];
-  await Promise.all(ids.map(async (id) => {
-    // Saved by a window that went before removing it (the deletion was later).
-    if (deleted.has(id)) return folder.remove(id);
-    if (entries.has(id)) {
-      const stat = await fs.stat(folder.conversationFile(id)).catch(() => undefined);
-      if (!stat || stat.mtimeMs < indexTime) return;
-    }
-    toRead.push(id);
-  }));
+  await Promise.all(
+    ids.map(async (id) => {
+      // Saved by a window that went before removing it (the deletion was later).
+      if (deleted.has(id)) return folder.remove(id);
+      if (entries.has(id)) {
+        const stat = await fs.stat(folder.conversationFile(id)).catch(() => undefined);
+        if (!stat || stat.mtimeMs < indexTime) return;
+      }
+      toRead.push(id);
+    }),
+  );
   // One at a time: a lost index does not bring the whole history into memory at once.
   for (const id of toRead) {
     const read = await folder.read(id, log);

@@ -36,7 +36,10 @@ export function mergeTurns(base: MergeBase | undefined, ours: readonly Turn[], t
   }
   for (const turn of theirs) if (!oursIds.has(turn.id) && !base?.turns.has(turn.id)) merged.push(turn);
   // Stable: turns made at the same instant keep this window's order.
-  return merged.map((turn, at) => ({ turn, at })).sort((a, b) => (a.turn.createdAt < b.turn.createdAt ? -1 : a.turn.createdAt > b.turn.createdAt ? 1 : a.at - b.at)).map(({ turn }) => turn);
+  return merged
+    .map((turn, at) => ({ turn, at }))
+    .sort((a, b) => (a.turn.createdAt < b.turn.createdAt ? -1 : a.turn.createdAt > b.turn.createdAt ? 1 : a.at - b.at))
+    .map(({ turn }) => turn);
 }
 
 /** Our conversation with the turns and name another window stored since `base` merged in. */

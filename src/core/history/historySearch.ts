@@ -8,7 +8,12 @@ import type { IndexEntry } from './historyIndex';
 const AT_ONCE = 8;
 
 /** The entries (in the order given) whose title or text holds `query`, ignoring case. */
-export async function searchHistory(folder: HistoryFolder, entries: readonly IndexEntry[], query: string, stopped: () => boolean = () => false): Promise<IndexEntry[]> {
+export async function searchHistory(
+  folder: HistoryFolder,
+  entries: readonly IndexEntry[],
+  query: string,
+  stopped: () => boolean = () => false,
+): Promise<IndexEntry[]> {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...entries];
   const found = new Array<boolean>(entries.length).fill(false);

@@ -267,7 +267,9 @@ export class HistoryStore {
       return entry.id !== keep && (at >= limit || bytes > maxBytes);
     });
     if (dropped.length === 0) return;
-    this.log(`History: removed the ${dropped.length} oldest conversation(s) to keep within ${limit} conversations and ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+    this.log(
+      `History: removed the ${dropped.length} oldest conversation(s) to keep within ${limit} conversations and ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+    );
     await Promise.all(dropped.map((entry) => this.delete(entry.id)));
   }
 
@@ -284,7 +286,9 @@ export class HistoryStore {
       await new Promise((resolve) => setImmediate(resolve));
       do {
         this.indexAgain = false;
-        await writeIndex(this.folder, this.entries.values()).catch((error: Error) => this.log(`History: could not write ${this.folder.index}: ${error.message}`));
+        await writeIndex(this.folder, this.entries.values()).catch((error: Error) =>
+          this.log(`History: could not write ${this.folder.index}: ${error.message}`),
+        );
       } while (this.indexAgain);
       this.indexWrite = undefined;
     })();

@@ -20,7 +20,12 @@ export interface MoveTarget {
 
 export type MoveOutcome = 'nothing' | 'moved' | 'failed';
 
-export async function moveLegacyHistory(target: MoveTarget, state: SerialMemento, log: (line: string) => void, warn?: (message: string) => void): Promise<MoveOutcome> {
+export async function moveLegacyHistory(
+  target: MoveTarget,
+  state: SerialMemento,
+  log: (line: string) => void,
+  warn?: (message: string) => void,
+): Promise<MoveOutcome> {
   const stored = state.get<unknown>(LEGACY_HISTORY_KEY);
   if (stored === undefined) return 'nothing';
   const deleted = new Set(strings(state.get<unknown>(LEGACY_DELETED_KEY)));
@@ -44,7 +49,11 @@ export async function moveLegacyHistory(target: MoveTarget, state: SerialMemento
   } catch (error) {
     log(`History: could not move the history out of globalState (${(error as Error).message}); it stays there and is moved at the next start.`);
     if (state.get(MOVE_FAILED_KEY) !== true) {
-      warn?.(l10n.t('The chat history could not be moved to its new place; it is kept where it was, and the move is tried again at the next start. The log says why.'));
+      warn?.(
+        l10n.t(
+          'The chat history could not be moved to its new place; it is kept where it was, and the move is tried again at the next start. The log says why.',
+        ),
+      );
       await state.update(MOVE_FAILED_KEY, true);
     }
     return 'failed';

@@ -29,6 +29,11 @@ function turnMarkdown(turn: Turn): string {
 
 /** A file name for the export: the title without what file systems refuse. */
 export function exportFileName(conversation: Pick<Conversation, 'title'>): string {
-  const name = [...conversation.title].map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? ' ' : c)).join('').replace(/\s+/g, ' ').trim().slice(0, 80);
+  const name = [...conversation.title]
+    .map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? ' ' : c))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
   return `${name || 'conversation'}.md`;
 }

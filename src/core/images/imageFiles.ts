@@ -132,9 +132,20 @@ export function refusalMessage(code: string, kind: ImageFolderKind): string {
  * first workspace folder (`workspace`: its name and, when it is on this machine's disk, its path).
  * Returns the path, or what the person should do.
  */
-export function resolveImageFolder(setting: string, workspace: { name: string; fsPath?: string } | undefined): { ok: true; folder: string } | { ok: false; message: string } {
+export function resolveImageFolder(
+  setting: string,
+  workspace: { name: string; fsPath?: string } | undefined,
+): { ok: true; folder: string } | { ok: false; message: string } {
   if (path.isAbsolute(setting)) return { ok: true, folder: setting };
-  if (!workspace) return { ok: false, message: l10n.t('Open a folder first: images are saved into the workspace. Or set multiModelAI.imageFolder to an absolute path.') };
-  if (workspace.fsPath === undefined) return { ok: false, message: l10n.t("Images are saved on this machine's disk, and the folder {0} is not there: set multiModelAI.imageFolder to an absolute path.", workspace.name) };
+  if (!workspace)
+    return { ok: false, message: l10n.t('Open a folder first: images are saved into the workspace. Or set multiModelAI.imageFolder to an absolute path.') };
+  if (workspace.fsPath === undefined)
+    return {
+      ok: false,
+      message: l10n.t(
+        "Images are saved on this machine's disk, and the folder {0} is not there: set multiModelAI.imageFolder to an absolute path.",
+        workspace.name,
+      ),
+    };
   return { ok: true, folder: path.join(workspace.fsPath, setting) };
 }

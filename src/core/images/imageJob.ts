@@ -21,7 +21,10 @@ export const MAX_PROMPT_CHARS = 32_000;
 
 /** Why the prompt cannot be sent, or undefined when it can. */
 export function promptProblem(prompt: string, what: 'image' | 'edit'): string | undefined {
-  if (prompt.trim() === '') return what === 'image' ? l10n.t('Describe the image to make, e.g. "a flat icon of a red fox".') : l10n.t('Say what to change, e.g. "make the background transparent".');
+  if (prompt.trim() === '')
+    return what === 'image'
+      ? l10n.t('Describe the image to make, e.g. "a flat icon of a red fox".')
+      : l10n.t('Say what to change, e.g. "make the background transparent".');
   if (prompt.length > MAX_PROMPT_CHARS) {
     const locale = displayLocale();
     return l10n.t('The prompt is {0} characters: shorten it to {1} at most.', formatInteger(prompt.length, locale), formatInteger(MAX_PROMPT_CHARS, locale));
@@ -39,7 +42,8 @@ export async function readImageToEdit(file: string): Promise<ImageFile> {
     throw new ImageInputError(l10n.t('{0} cannot be read: check that it still exists.', name));
   }
   // Checked before reading, so a huge file is never loaded.
-  if (size > MAX_IMAGE_BYTES) throw new ImageInputError(l10n.t('{0} is {1}, over the {2} limit: pick a smaller image.', name, megabytes(size), megabytes(MAX_IMAGE_BYTES)));
+  if (size > MAX_IMAGE_BYTES)
+    throw new ImageInputError(l10n.t('{0} is {1}, over the {2} limit: pick a smaller image.', name, megabytes(size), megabytes(MAX_IMAGE_BYTES)));
   const bytes = await readFile(file);
   const checked = checkImage(bytes);
   // The size was checked above: the file is empty or not an image.

@@ -3,9 +3,7 @@
 // not a refusal, and the service has the last word when the key is verified.
 import * as l10n from '@vscode/l10n';
 
-export type ApiKeyCheck =
-  | { ok: true; key: string; warning?: string }
-  | { ok: false; message: string };
+export type ApiKeyCheck = { ok: true; key: string; warning?: string } | { ok: false; message: string };
 
 export function checkApiKeyInput(raw: string): ApiKeyCheck {
   const key = raw.trim();

@@ -68,7 +68,8 @@ export function toTextMessages(messages: readonly LmMessage[], memory: Reasoning
       else if (part.kind === 'toolCall') calls.push({ id: part.id, name: part.name, arguments: JSON.stringify(part.input ?? {}) });
       else if (part.kind === 'toolResult') results.push({ role: 'tool', toolCallId: part.callId, content: resultText(part.content, acceptsImages, images) });
       else {
-        if (!acceptsImages && isImage(part.mimeType)) throw new SetupError(l10n.t('This model does not accept images: remove the image, or pick a model that accepts images.'), ['selectModel']);
+        if (!acceptsImages && isImage(part.mimeType))
+          throw new SetupError(l10n.t('This model does not accept images: remove the image, or pick a model that accepts images.'), ['selectModel']);
         const read = readData(part, acceptsImages);
         text += read.text;
         if (read.image) images.push(read.image);

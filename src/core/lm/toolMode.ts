@@ -13,7 +13,11 @@ export function checkToolRequired(model: ModelEntry): void {
   const missing = NEEDED.filter((name) => !model.supported_parameters.includes(name));
   if (missing.length === 0) return;
   throw new SetupError(
-    l10n.t('{0} cannot be made to call a tool (the catalog does not list {1} for it): send the request with toolMode Auto, or pick another model.', model.id, formatAlternatives(missing, displayLocale())),
+    l10n.t(
+      '{0} cannot be made to call a tool (the catalog does not list {1} for it): send the request with toolMode Auto, or pick another model.',
+      model.id,
+      formatAlternatives(missing, displayLocale()),
+    ),
     ['selectModel'],
   );
 }

@@ -46,9 +46,7 @@ export function fencedBlocks(text: string): FencedBlock[] {
 }
 
 function choose(blocks: FencedBlock[], languageId: string): FencedBlock | undefined {
-  return (
-    blocks.find((b) => languageMatches(b.lang, languageId)) ?? blocks.find((b) => b.lang === '') ?? blocks[0]
-  );
+  return blocks.find((b) => languageMatches(b.lang, languageId)) ?? blocks.find((b) => b.lang === '') ?? blocks[0];
 }
 
 /**

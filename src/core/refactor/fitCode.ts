@@ -29,7 +29,10 @@ function commonIndentation(lines: readonly string[]): string {
  * space aligns, as in ` * ` of a doc comment, rather than indents); 0 when it has none.
  */
 function indentStep(inner: readonly string[]): number {
-  const widths = inner.filter((line) => !isBlank(line)).map(leadingSpaces).filter((n) => n >= 2);
+  const widths = inner
+    .filter((line) => !isBlank(line))
+    .map(leadingSpaces)
+    .filter((n) => n >= 2);
   return widths.length === 0 ? 0 : Math.min(...widths);
 }
 
@@ -63,7 +66,10 @@ function splitEdges(selected: string): { lead: string; core: string; trail: stri
 
 export function fitCode(code: string, selected: string): string {
   const { lead, core, trail } = splitEdges(selected);
-  const trimmed = code.replace(/\r\n/g, '\n').replace(/^(?:[ \t]*\n)+/, '').replace(/\s+$/, '');
+  const trimmed = code
+    .replace(/\r\n/g, '\n')
+    .replace(/^(?:[ \t]*\n)+/, '')
+    .replace(/\s+$/, '');
   const fitted = reindent(trimmed, baseIndentation(core), /^\t/m.test(core));
   return lead + (selected.includes('\r\n') ? fitted.replace(/\n/g, '\r\n') : fitted) + trail;
 }

@@ -19,10 +19,26 @@ const SIMPLIFY = 'Simplify: remove duplication and needless steps, keep the same
 /** The presets, worded in the display language. */
 export function refactorPresets(): readonly RefactorPreset[] {
   return [
-    { label: l10n.t('Improve readability'), detail: l10n.t('Improve readability: clearer names, simpler control flow, no change in behaviour.'), instruction: IMPROVE },
-    { label: l10n.t('Fix bugs'), detail: l10n.t('Find and fix bugs (edge cases, off-by-one errors, unhandled failures) while keeping the intended behaviour.'), instruction: FIX },
-    { label: l10n.t('Add types'), detail: l10n.t('Add precise type annotations where the language allows them, without changing behaviour.'), instruction: TYPES },
-    { label: l10n.t('Add doc comments'), detail: l10n.t("Add doc comments in the language's usual style to each function, class and non-obvious block."), instruction: DOCS },
+    {
+      label: l10n.t('Improve readability'),
+      detail: l10n.t('Improve readability: clearer names, simpler control flow, no change in behaviour.'),
+      instruction: IMPROVE,
+    },
+    {
+      label: l10n.t('Fix bugs'),
+      detail: l10n.t('Find and fix bugs (edge cases, off-by-one errors, unhandled failures) while keeping the intended behaviour.'),
+      instruction: FIX,
+    },
+    {
+      label: l10n.t('Add types'),
+      detail: l10n.t('Add precise type annotations where the language allows them, without changing behaviour.'),
+      instruction: TYPES,
+    },
+    {
+      label: l10n.t('Add doc comments'),
+      detail: l10n.t("Add doc comments in the language's usual style to each function, class and non-obvious block."),
+      instruction: DOCS,
+    },
     { label: l10n.t('Simplify'), detail: l10n.t('Simplify: remove duplication and needless steps, keep the same behaviour.'), instruction: SIMPLIFY },
   ];
 }

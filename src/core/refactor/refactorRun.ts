@@ -83,7 +83,8 @@ export class RefactorRun {
       case 'interrupted':
         return { status: 'interrupted', error: outcome.error, document: this.proposal() };
       case 'done': {
-        if (reachedLengthLimit(outcome)) return { status: 'interrupted', error: new SetupError(codeCutOffMessage(), ['openSettings']), document: this.proposal() };
+        if (reachedLengthLimit(outcome))
+          return { status: 'interrupted', error: new SetupError(codeCutOffMessage(), ['openSettings']), document: this.proposal() };
         const code = extractCode(outcome.text, target.languageId, true);
         if (!code || code.trim() === '') return { status: 'failed' };
         const fitted = fitCode(code, selectedText(target));

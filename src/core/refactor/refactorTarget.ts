@@ -31,7 +31,10 @@ export function unchangedSince(target: RefactorTarget, current: { version: numbe
 }
 
 export const documentChangedMessage = (): string =>
-  l10n.t('The file changed while the refactoring was being prepared, so it was not applied. Run {0} again on the current code.', commandTitle(Commands.refactorSelection));
+  l10n.t(
+    'The file changed while the refactoring was being prepared, so it was not applied. Run {0} again on the current code.',
+    commandTitle(Commands.refactorSelection),
+  );
 
 /**
  * Widens a selection that starts inside a line's indentation to the start of that line, so

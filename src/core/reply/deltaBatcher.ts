@@ -8,7 +8,10 @@ export class DeltaBatcher {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private lastEmitAt = -Infinity;
 
-  constructor(private readonly emit: (text: string) => void, private readonly intervalMs = DELTA_INTERVAL_MS) {}
+  constructor(
+    private readonly emit: (text: string) => void,
+    private readonly intervalMs = DELTA_INTERVAL_MS,
+  ) {}
 
   push(text: string): void {
     this.buffer += text;

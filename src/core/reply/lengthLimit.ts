@@ -9,8 +9,11 @@ export function reachedLengthLimit(outcome: ReplyOutcome): boolean {
 }
 
 /** The chat's note under such an answer. */
-export const lengthLimitNotice = (): string => l10n.t('The answer stopped at its length limit: send "continue" for the rest, or raise the setting Multi-Model AI: Max Tokens.');
+export const lengthLimitNotice = (): string =>
+  l10n.t('The answer stopped at its length limit: send "continue" for the rest, or raise the setting Multi-Model AI: Max Tokens.');
 
 /** Why a refactoring cut off at its limit is not offered. */
 export const codeCutOffMessage = (): string =>
-  l10n.t('The answer stopped at its length limit before the code was complete, so it cannot be applied: raise the setting Multi-Model AI: Max Tokens, or refactor a smaller selection.');
+  l10n.t(
+    'The answer stopped at its length limit before the code was complete, so it cannot be applied: raise the setting Multi-Model AI: Max Tokens, or refactor a smaller selection.',
+  );

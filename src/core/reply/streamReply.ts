@@ -92,7 +92,12 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     });
     if (built.dropped.length > 0) connection.onDroppedOptions?.(built.dropped);
     let end: Extract<ReplyOutcome, { status: 'done' }> | undefined;
-    for await (const event of client.streamText(transport.transport, built.request, { signal, streaming, onRetry: handlers.onWait, onSkipped: connection.onSkipped })) {
+    for await (const event of client.streamText(transport.transport, built.request, {
+      signal,
+      streaming,
+      onRetry: handlers.onWait,
+      onSkipped: connection.onSkipped,
+    })) {
       switch (event.type) {
         case 'delta':
           text += event.text;

@@ -98,7 +98,8 @@ function readRequestHeaders(raw: unknown, problems: string[]): Record<string, st
   for (const [name, value] of Object.entries(parsed.data)) {
     if (RESERVED_HEADERS.has(name.toLowerCase())) problems.push(l10n.t('multiModelAI.requestHeaders cannot set "{0}": the extension sets it itself.', name));
     else if (!HEADER_NAME.test(name)) problems.push(l10n.t('multiModelAI.requestHeaders: "{0}" is not a valid header name.', name));
-    else if (typeof value !== 'string' || !HEADER_VALUE.test(value)) problems.push(l10n.t('multiModelAI.requestHeaders["{0}"] must be text on one line.', name));
+    else if (typeof value !== 'string' || !HEADER_VALUE.test(value))
+      problems.push(l10n.t('multiModelAI.requestHeaders["{0}"] must be text on one line.', name));
     else headers[name.toLowerCase()] = value;
   }
   return headers;

@@ -62,7 +62,11 @@ const escape = (codePoint: number): string => `\\u{${codePoint.toString(16)}}`;
  */
 const HIDDEN = new RegExp(
   `(?<![\\p{Extended_Pictographic}\\p{Emoji_Modifier}]\\u{FE0F}?)\\u{200D}|\\u{200D}(?!\\p{Extended_Pictographic})|` +
-    `[${Object.keys(NAMED).map(Number).filter((cp) => cp !== ZWJ).map(escape).join('')}\\u{206A}-\\u{206F}\\u{E0000}-\\u{E007F}]`,
+    `[${Object.keys(NAMED)
+      .map(Number)
+      .filter((cp) => cp !== ZWJ)
+      .map(escape)
+      .join('')}\\u{206A}-\\u{206F}\\u{E0000}-\\u{E007F}]`,
   'gu',
 );
 

@@ -56,10 +56,7 @@ function modelItem(entry: ModelEntry, current: boolean, reason?: string): ModelP
   };
 }
 
-export function buildModelPickItems(
-  list: ModelList,
-  options: { currentModelId?: string; needs?: TextNeeds } = {},
-): ModelPickEntry[] {
+export function buildModelPickItems(list: ModelList, options: { currentModelId?: string; needs?: TextNeeds } = {}): ModelPickEntry[] {
   const needs = options.needs ?? {};
   const byId = (a: ModelEntry, b: ModelEntry) => a.id.localeCompare(b.id);
   const usable = [...usableTextModels(list, needs)].sort(byId);

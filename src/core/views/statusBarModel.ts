@@ -73,7 +73,8 @@ export function statusBarView(input: StatusBarInput): StatusBarView {
   const lines = [input.modelId];
   if (input.entry) lines.push(l10n.t('Accepts: {0}', capabilitiesText(input.entry)));
   if (input.catalogProblem) lines.push(l10n.t('Could not read the model list: {0}', input.catalogProblem));
-  if (input.legacyBaseUrl) lines.push(l10n.t("Uses the legacy address {0}: '{1}' offers the current one.", input.legacyBaseUrl, commandTitle(Commands.verifyConnection)));
+  if (input.legacyBaseUrl)
+    lines.push(l10n.t("Uses the legacy address {0}: '{1}' offers the current one.", input.legacyBaseUrl, commandTitle(Commands.verifyConnection)));
   if (input.spend && input.spend.answers > 0) lines.push(spendLine(input.spend));
   lines.push(pickAnother());
   return { text: `$(sparkle) ${name}`, tooltip: lines.join('\n'), action: 'selectModel', warning: false };

@@ -1,7 +1,18 @@
 // The chat's host side: one ChatSession shared by every open chat page (the view and any
 // editor panels). Pages' messages arrive here validated; what changes is posted to all.
 import * as vscode from 'vscode';
-import { ChatSession, type ClientLogger, type ContextItem, HistoryStore, MAX_CONVERSATION_BYTES, type MementoLike, type ModelView, Settings, type ToHost, type ToPageInput } from '../../core/index';
+import {
+  ChatSession,
+  type ClientLogger,
+  type ContextItem,
+  HistoryStore,
+  MAX_CONVERSATION_BYTES,
+  type MementoLike,
+  type ModelView,
+  Settings,
+  type ToHost,
+  type ToPageInput,
+} from '../../core/index';
 import { runAction } from '../actions';
 import type { Connection } from '../connection';
 import type { FailureReporter } from '../failureReporter';
@@ -127,7 +138,10 @@ export class ChatHost extends Disposable {
     try {
       await this.dispatch(message, from);
     } catch (error) {
-      this.deps.failures.report({ shown: vscode.l10n.t('The chat could not do "{0}"', message.type), logged: `The chat could not do "${message.type}"` }, error);
+      this.deps.failures.report(
+        { shown: vscode.l10n.t('The chat could not do "{0}"', message.type), logged: `The chat could not do "${message.type}"` },
+        error,
+      );
     }
   }
 
@@ -210,7 +224,12 @@ export class ChatHost extends Disposable {
 
   /** Copy, Insert, Apply, New File: code with hidden characters is shown to the person first. */
   private async useCode(message: Extract<ToHost, { type: `code/${string}` }>): Promise<void> {
-    const code = await checkHiddenCharacters(message.code, message.lang === 'markdown' ? vscode.l10n.t({ message: 'This answer', comment: ['begins: … holds 2 hidden characters'] }) : vscode.l10n.t({ message: 'This code', comment: ['begins: … holds 2 hidden characters'] }));
+    const code = await checkHiddenCharacters(
+      message.code,
+      message.lang === 'markdown'
+        ? vscode.l10n.t({ message: 'This answer', comment: ['begins: … holds 2 hidden characters'] })
+        : vscode.l10n.t({ message: 'This code', comment: ['begins: … holds 2 hidden characters'] }),
+    );
     if (code === undefined) return;
     switch (message.type) {
       case 'code/copy':
@@ -250,7 +269,11 @@ export class ChatHost extends Disposable {
   private async rename(id: string): Promise<void> {
     const current = this.session.state(this.model).history.find((h) => h.id === id);
     if (!current) return;
-    const title = await vscode.window.showInputBox({ title: vscode.l10n.t('Rename Conversation'), value: current.title, prompt: vscode.l10n.t('A name for this conversation') });
+    const title = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Rename Conversation'),
+      value: current.title,
+      prompt: vscode.l10n.t('A name for this conversation'),
+    });
     if (title?.trim()) await this.session.rename(id, title);
   }
 

@@ -21,7 +21,11 @@ export function modelView(state: ModelState, failures: FailureReporter): ModelVi
   switch (state.kind) {
     case 'notReady': {
       const key = state.readiness.missing === 'apiKey';
-      const problem = { message: state.readiness.message, state: key ? vscode.l10n.t('No API key') : vscode.l10n.t('No service address'), actions: [key ? 'setApiKey' as const : 'setBaseUrl' as const] };
+      const problem = {
+        message: state.readiness.message,
+        state: key ? vscode.l10n.t('No API key') : vscode.l10n.t('No service address'),
+        actions: [key ? ('setApiKey' as const) : ('setBaseUrl' as const)],
+      };
       return { current, options: [], loading: false, problem };
     }
     case 'catalogFailed':
@@ -31,11 +35,20 @@ export function modelView(state: ModelState, failures: FailureReporter): ModelVi
       const options = buildModelPickItems(state.list, { currentModelId: current, needs: state.needs }).flatMap((item) => {
         if (item.kind !== 'model' || item.reason) return [];
         const contextLength = contextOf(item.modelId);
-        return [{ id: item.modelId, ...(item.name !== undefined && { name: item.name }), description: item.description, ...(contextLength !== undefined && { contextLength }) }];
+        return [
+          {
+            id: item.modelId,
+            ...(item.name !== undefined && { name: item.name }),
+            description: item.description,
+            ...(contextLength !== undefined && { contextLength }),
+          },
+        ];
       });
       const problem: ModelProblem | undefined = !current
         ? { message: vscode.l10n.t('Pick a model to start chatting.'), state: vscode.l10n.t('No model picked'), actions: ['selectModel'] }
-        : state.unusable ? { message: `${current}: ${state.unusable}`, state: vscode.l10n.t('Not usable'), actions: ['selectModel'] } : undefined;
+        : state.unusable
+          ? { message: `${current}: ${state.unusable}`, state: vscode.l10n.t('Not usable'), actions: ['selectModel'] }
+          : undefined;
       return { current, options, loading: false, problem };
     }
   }

@@ -9,7 +9,10 @@ import { chatHtml, pageOptions } from './webviewHtml';
 export class ChatPanels extends Disposable implements vscode.WebviewPanelSerializer {
   private readonly panels = new Set<vscode.WebviewPanel>();
 
-  constructor(private readonly host: ChatHost, private readonly extensionUri: vscode.Uri) {
+  constructor(
+    private readonly host: ChatHost,
+    private readonly extensionUri: vscode.Uri,
+  ) {
     super();
     this.register(vscode.window.registerWebviewPanelSerializer(CHAT_PANEL_TYPE, this));
   }
@@ -41,10 +44,12 @@ export class ChatPanels extends Disposable implements vscode.WebviewPanelSeriali
 
   private serve(panel: vscode.WebviewPanel): void {
     this.panels.add(panel);
-    this.host.attach(panel.webview, (listener) => panel.onDidDispose(() => {
-      this.panels.delete(panel);
-      listener();
-    }));
+    this.host.attach(panel.webview, (listener) =>
+      panel.onDidDispose(() => {
+        this.panels.delete(panel);
+        listener();
+      }),
+    );
     panel.webview.html = chatHtml(panel.webview, this.extensionUri);
   }
 

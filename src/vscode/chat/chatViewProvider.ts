@@ -4,7 +4,10 @@ import type { ChatHost } from './chatHost';
 import { chatHtml, pageOptions } from './webviewHtml';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider {
-  constructor(private readonly host: ChatHost, private readonly extensionUri: vscode.Uri) {}
+  constructor(
+    private readonly host: ChatHost,
+    private readonly extensionUri: vscode.Uri,
+  ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
     view.webview.options = pageOptions(this.extensionUri, this.host.imageFolder());

@@ -6,7 +6,10 @@ import type { ProposalDocuments } from '../refactor/proposalDocuments';
 import type { EditorTracker } from './editorContext';
 
 export class CodeActions {
-  constructor(private readonly editors: EditorTracker, private readonly proposals: ProposalDocuments) {}
+  constructor(
+    private readonly editors: EditorTracker,
+    private readonly proposals: ProposalDocuments,
+  ) {}
 
   /** Replaces each selection (or inserts at each cursor) in the last used editor. */
   async insert(code: string): Promise<boolean> {
@@ -33,9 +36,7 @@ export class CodeActions {
       return false;
     }
     const { document } = editor;
-    const range = editor.selection.isEmpty
-      ? new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length))
-      : editor.selection;
+    const range = editor.selection.isEmpty ? new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)) : editor.selection;
     const version = document.version;
     const before = document.getText();
     const proposed = before.slice(0, document.offsetAt(range.start)) + code + before.slice(document.offsetAt(range.end));
@@ -43,7 +44,9 @@ export class CodeActions {
     const name = document.uri.path.split('/').pop() ?? 'file';
     try {
       await vscode.commands.executeCommand('vscode.diff', document.uri, uri, vscode.l10n.t('{0} ↔ Suggested change', name), { preview: true });
-      const question = editor.selection.isEmpty ? vscode.l10n.t('Apply the suggested change to {0}?', name) : vscode.l10n.t('Apply the suggested change to the selection in {0}?', name);
+      const question = editor.selection.isEmpty
+        ? vscode.l10n.t('Apply the suggested change to {0}?', name)
+        : vscode.l10n.t('Apply the suggested change to the selection in {0}?', name);
       if (!(await confirm(question))) return false;
       if (document.version !== version) {
         void vscode.window.showWarningMessage(vscode.l10n.t('{0} changed while the diff was open: apply the code again to see a fresh diff.', name));
@@ -69,6 +72,10 @@ export class CodeActions {
 
 async function askToApply(question: string): Promise<boolean> {
   const apply = vscode.l10n.t({ message: 'Apply', comment: ['a button: apply the suggested change to the file'] });
-  const choice = await vscode.window.showInformationMessage(question, apply, vscode.l10n.t({ message: 'Discard', comment: ['a button: drop the suggested change'] }));
+  const choice = await vscode.window.showInformationMessage(
+    question,
+    apply,
+    vscode.l10n.t({ message: 'Discard', comment: ['a button: drop the suggested change'] }),
+  );
   return choice === apply;
 }

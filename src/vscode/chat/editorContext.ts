@@ -15,9 +15,11 @@ export class EditorTracker extends Disposable {
 
   constructor() {
     super();
-    this.register(vscode.window.onDidChangeActiveTextEditor((editor) => {
-      this.last = editable(editor) ?? this.last;
-    }));
+    this.register(
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        this.last = editable(editor) ?? this.last;
+      }),
+    );
   }
 
   /**

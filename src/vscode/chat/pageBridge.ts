@@ -10,8 +10,19 @@ import { type ClientLogger, decodeToHost, encodeToPage, type ToHost, type ToPage
  * notice, a retry wait's countdown: the state holds neither).
  */
 const STATE_TYPES: ReadonlySet<ToPage['type']> = new Set([
-  'session/init', 'conversation/show', 'conversation/earlier', 'history/set', 'context/set', 'model/set',
-  'turn/append', 'turn/remove', 'reply/model', 'reply/delta', 'reply/reasoning', 'reply/notice', 'reply/end',
+  'session/init',
+  'conversation/show',
+  'conversation/earlier',
+  'history/set',
+  'context/set',
+  'model/set',
+  'turn/append',
+  'turn/remove',
+  'reply/model',
+  'reply/delta',
+  'reply/reasoning',
+  'reply/notice',
+  'reply/end',
 ]);
 
 export class PageBridge extends Disposable {

@@ -19,20 +19,18 @@ export function pageRoot(extensionUri: vscode.Uri): vscode.Uri {
  * in (`imageFolder`, from multiModelAI.imageFolder), never the rest of the workspace.
  */
 export function pageOptions(extensionUri: vscode.Uri, imageFolder: string | undefined): vscode.WebviewOptions {
-  return { enableScripts: true, enableCommandUris: false, localResourceRoots: [pageRoot(extensionUri), ...(imageFolder ? [vscode.Uri.file(imageFolder)] : [])] };
+  return {
+    enableScripts: true,
+    enableCommandUris: false,
+    localResourceRoots: [pageRoot(extensionUri), ...(imageFolder ? [vscode.Uri.file(imageFolder)] : [])],
+  };
 }
 
 export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonce = newNonce()): string {
   const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(pageRoot(extensionUri), name)).toString();
   const source = webview.cspSource;
   const title = vscode.l10n.t('Multi-Model AI Chat');
-  const csp = [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    `style-src ${source}`,
-    `font-src ${source}`,
-    `img-src ${source} data:`,
-  ].join('; ');
+  const csp = ["default-src 'none'", `script-src 'nonce-${nonce}'`, `style-src ${source}`, `font-src ${source}`, `img-src ${source} data:`].join('; ');
   return `<!DOCTYPE html>
 <html lang="${vscode.env.language}">
 <head>

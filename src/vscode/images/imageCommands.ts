@@ -4,7 +4,28 @@
 // order (core's imageOrder), and the typed prompt is kept for the next try.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { type ClientLogger, Commands, Countdown, displayLocale, formatInteger, formatRub, IMAGE_SIZES, ImageInputError, type ImageJobResult, type ImageOrder, MAX_IMAGE_COUNT, type ModelEntry, plural, promptProblem, readImageToEdit, sendImageOrder, ServiceError, SetupError, waitReason, type WantedImageOptions } from '../../core/index';
+import {
+  type ClientLogger,
+  Commands,
+  Countdown,
+  displayLocale,
+  formatInteger,
+  formatRub,
+  IMAGE_SIZES,
+  ImageInputError,
+  type ImageJobResult,
+  type ImageOrder,
+  MAX_IMAGE_COUNT,
+  type ModelEntry,
+  plural,
+  promptProblem,
+  readImageToEdit,
+  sendImageOrder,
+  ServiceError,
+  SetupError,
+  waitReason,
+  type WantedImageOptions,
+} from '../../core/index';
 import { offerActions } from '../actions';
 import type { FailedStep, FailureReporter } from '../failureReporter';
 import type { Services } from '../services';
@@ -41,20 +62,26 @@ class ImageCommands {
 
   /** Resolves with the new files' paths, or undefined when nothing was made. */
   async generate(args: GenerateImageArgs): Promise<string[] | undefined> {
-    const prompt = args.prompt ?? (await this.ask(vscode.l10n.t('Multi-Model AI: Generate Image'), vscode.l10n.t('Describe the image to make'), this.lastPrompt, 'image'));
+    const prompt =
+      args.prompt ?? (await this.ask(vscode.l10n.t('Multi-Model AI: Generate Image'), vscode.l10n.t('Describe the image to make'), this.lastPrompt, 'image'));
     if (prompt === undefined) return undefined;
     this.lastPrompt = prompt;
     const step = { shown: vscode.l10n.t('Could not generate the image'), logged: 'Could not generate the image' };
-    return this.order(step, vscode.l10n.t('Generating an image'), {
-      endpoint: 'image-generation',
-      prompt,
-      model: args.model,
-      // A prompt passed in (a keybinding, another command) comes with all it wants: no questions.
-      options: args.prompt !== undefined ? () => Promise.resolve({ size: args.size, n: args.n }) : askOptions,
-    }, async (files) => {
-      this.lastPrompt = '';
-      for (const file of files) await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file), { preview: false });
-    });
+    return this.order(
+      step,
+      vscode.l10n.t('Generating an image'),
+      {
+        endpoint: 'image-generation',
+        prompt,
+        model: args.model,
+        // A prompt passed in (a keybinding, another command) comes with all it wants: no questions.
+        options: args.prompt !== undefined ? () => Promise.resolve({ size: args.size, n: args.n }) : askOptions,
+      },
+      async (files) => {
+        this.lastPrompt = '';
+        for (const file of files) await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file), { preview: false });
+      },
+    );
   }
 
   /** Resolves with the edited image's path(s), or undefined when nothing was made. */
@@ -68,20 +95,28 @@ class ImageCommands {
     } catch (error) {
       return this.warn(error instanceof ImageInputError ? error.message : String(error));
     }
-    const prompt = args.prompt ?? (await this.ask(vscode.l10n.t('Multi-Model AI: Edit {0}', image.fileName), vscode.l10n.t('Say what to change'), this.lastInstruction, 'edit'));
+    const prompt =
+      args.prompt ??
+      (await this.ask(vscode.l10n.t('Multi-Model AI: Edit {0}', image.fileName), vscode.l10n.t('Say what to change'), this.lastInstruction, 'edit'));
     if (prompt === undefined) return undefined;
     this.lastInstruction = prompt;
     const step = { shown: vscode.l10n.t('Could not edit the image'), logged: 'Could not edit the image' };
-    return this.order(step, vscode.l10n.t('Editing {0}', image.fileName), {
-      endpoint: 'image-edit',
-      prompt,
-      model: args.model,
-      folder: path.dirname(target.fsPath),
-      edit: { file: target.fsPath, image },
-    }, async (files) => {
-      this.lastInstruction = '';
-      for (const file of files) await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file), { viewColumn: vscode.ViewColumn.Beside, preview: false });
-    });
+    return this.order(
+      step,
+      vscode.l10n.t('Editing {0}', image.fileName),
+      {
+        endpoint: 'image-edit',
+        prompt,
+        model: args.model,
+        folder: path.dirname(target.fsPath),
+        edit: { file: target.fsPath, image },
+      },
+      async (files) => {
+        this.lastInstruction = '';
+        for (const file of files)
+          await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file), { viewColumn: vscode.ViewColumn.Beside, preview: false });
+      },
+    );
   }
 
   private ask(title: string, prompt: string, value: string, what: 'image' | 'edit'): Thenable<string | undefined> {
@@ -156,14 +191,20 @@ async function askOptions(model: ModelEntry): Promise<WantedImageOptions | undef
       { label: vscode.l10n.t({ message: 'Default', comment: ['an image size: the model decides'] }), description: vscode.l10n.t('{0} decides', model.id) },
       ...IMAGE_SIZES.map((size) => ({ label: size, size })),
     ];
-    const size = await vscode.window.showQuickPick(sizes, { title: vscode.l10n.t('Multi-Model AI: Image Size'), placeHolder: vscode.l10n.t('Pick the size of the image') });
+    const size = await vscode.window.showQuickPick(sizes, {
+      title: vscode.l10n.t('Multi-Model AI: Image Size'),
+      placeHolder: vscode.l10n.t('Pick the size of the image'),
+    });
     if (!size) return undefined;
     if (size.size) wanted.size = size.size;
   }
   if (model.supported_parameters.includes('n')) {
     const locale = displayLocale();
     const counts = Array.from({ length: MAX_IMAGE_COUNT }, (_, i) => ({ label: formatInteger(i + 1, locale), n: i + 1, description: variants(i + 1, locale) }));
-    const count = await vscode.window.showQuickPick(counts, { title: vscode.l10n.t('Multi-Model AI: Number of Images'), placeHolder: vscode.l10n.t('How many images to make') });
+    const count = await vscode.window.showQuickPick(counts, {
+      title: vscode.l10n.t('Multi-Model AI: Number of Images'),
+      placeHolder: vscode.l10n.t('How many images to make'),
+    });
     if (!count) return undefined;
     wanted.n = count.n;
   }
@@ -186,6 +227,11 @@ async function chooseImage(): Promise<vscode.Uri | undefined> {
   const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
   const active = input instanceof vscode.TabInputCustom || input instanceof vscode.TabInputText ? input.uri : undefined;
   if (active && IMAGE_EXTENSIONS.includes(path.extname(active.path).slice(1).toLowerCase())) return active;
-  const picked = await vscode.window.showOpenDialog({ title: vscode.l10n.t('Multi-Model AI: Image to Edit'), canSelectMany: false, filters: { [vscode.l10n.t('Images')]: IMAGE_EXTENSIONS }, defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri });
+  const picked = await vscode.window.showOpenDialog({
+    title: vscode.l10n.t('Multi-Model AI: Image to Edit'),
+    canSelectMany: false,
+    filters: { [vscode.l10n.t('Images')]: IMAGE_EXTENSIONS },
+    defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+  });
   return picked?.[0];
 }

@@ -2,7 +2,21 @@
 // the chat's /image: the image model (named, the only one, or picked and remembered), the
 // folder, and sending the order through core's runImageJob, with the spend counted.
 import * as vscode from 'vscode';
-import { chooseImageModel, type ImageEndpoint, ImageInputError, type ImageJob, type ImageJobResult, type ImageOrder, type MementoLike, type ModelEntry, notAvailableLabel, prepareImageOrder, resolveImageFolder, runImageJob, type WantedImageOptions } from '../../core/index';
+import {
+  chooseImageModel,
+  type ImageEndpoint,
+  ImageInputError,
+  type ImageJob,
+  type ImageJobResult,
+  type ImageOrder,
+  type MementoLike,
+  type ModelEntry,
+  notAvailableLabel,
+  prepareImageOrder,
+  resolveImageFolder,
+  runImageJob,
+  type WantedImageOptions,
+} from '../../core/index';
 import type { Connection, ImageConnection } from '../connection';
 import type { SettingsWatcher } from '../settings';
 
@@ -41,10 +55,13 @@ export class ImageRunner {
 
   /** Makes the open choices (the model, then its options); undefined when the person dismissed one. Throws a SetupError or an ImageInputError. */
   async prepare({ model, folder, options, ...ask }: ImageAsk): Promise<ImageOrder | undefined> {
-    return prepareImageOrder({ ...ask, folder: folder ?? this.settingFolder() }, {
-      model: async () => this.chooseModel(ask.endpoint, await this.connection.forImages(ask.endpoint), model),
-      options: options ?? (() => Promise.resolve({})),
-    });
+    return prepareImageOrder(
+      { ...ask, folder: folder ?? this.settingFolder() },
+      {
+        model: async () => this.chooseModel(ask.endpoint, await this.connection.forImages(ask.endpoint), model),
+        options: options ?? (() => Promise.resolve({})),
+      },
+    );
   }
 
   /** Sends a prepared order and counts its cost. Throws a SetupError, a SaveError or the request's ServiceError. */
@@ -78,9 +95,18 @@ export class ImageRunner {
 }
 
 /** A quick-pick of the image models; one the workspace cannot use explains itself when picked. */
-function pick(endpoint: ImageEndpoint, usable: ModelEntry[], unusable: ImageConnection['unusable'], remembered: string | undefined): Promise<ModelEntry | undefined> {
+function pick(
+  endpoint: ImageEndpoint,
+  usable: ModelEntry[],
+  unusable: ImageConnection['unusable'],
+  remembered: string | undefined,
+): Promise<ModelEntry | undefined> {
   const items: ModelItem[] = [
-    ...usable.map((entry) => ({ label: entry.id, description: entry.id === remembered ? vscode.l10n.t('last used') : entry.supported_parameters.join(' · '), entry })),
+    ...usable.map((entry) => ({
+      label: entry.id,
+      description: entry.id === remembered ? vscode.l10n.t('last used') : entry.supported_parameters.join(' · '),
+      entry,
+    })),
     ...(unusable.length > 0 ? [{ label: notAvailableLabel(), kind: vscode.QuickPickItemKind.Separator }] : []),
     ...unusable.map(({ entry, reason }) => ({ label: entry.id, description: `$(circle-slash) ${reason}`, reason })),
   ];
@@ -107,4 +133,3 @@ function pick(endpoint: ImageEndpoint, usable: ModelEntry[], unusable: ImageConn
     picker.show();
   });
 }
-

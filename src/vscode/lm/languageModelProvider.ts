@@ -4,7 +4,17 @@
 // cannot reach), the same transports, retries, errors, request ids, log lines and spend
 // as the chat panel.
 import * as vscode from 'vscode';
-import { checkToolRequired, errorCard, estimateTokens, providedModel, ReasoningMemory, type ServiceError, streamReply, type TextMessage, type ToolCall } from '../../core/index';
+import {
+  checkToolRequired,
+  errorCard,
+  estimateTokens,
+  providedModel,
+  ReasoningMemory,
+  type ServiceError,
+  streamReply,
+  type TextMessage,
+  type ToolCall,
+} from '../../core/index';
 import type { Connection } from '../connection';
 import type { FailureReporter } from '../failureReporter';
 import { Disposable } from '../lifecycle';
@@ -98,7 +108,8 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
           intervalMs: PART_INTERVAL_MS,
         },
       );
-      if (outcome.status === 'done') this.memory.remember(calls, { text: outcome.reasoning, ...(outcome.reasoningBlocks && { blocks: outcome.reasoningBlocks }) });
+      if (outcome.status === 'done')
+        this.memory.remember(calls, { text: outcome.reasoning, ...(outcome.reasoningBlocks && { blocks: outcome.reasoningBlocks }) });
       if (outcome.status === 'failed' || outcome.status === 'interrupted') throw this.languageModelError(outcome.error);
     } finally {
       cancel.dispose();

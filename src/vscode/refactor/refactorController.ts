@@ -3,7 +3,24 @@
 // one edit, after checking the file did not change meanwhile. Every other ending leaves the
 // document as it was.
 import * as vscode from 'vscode';
-import { checkRefactorable, Commands, commandTitle, Countdown, documentChangedMessage, type ModelConnection, noCodeMessage, REFACTOR_STATE_KEY, type RefactorOutcome, type RefactorRequest, RefactorRun, type RetryWait, SetupError, unchangedSince, waitReason, widenToIndentation } from '../../core/index';
+import {
+  checkRefactorable,
+  Commands,
+  commandTitle,
+  Countdown,
+  documentChangedMessage,
+  type ModelConnection,
+  noCodeMessage,
+  REFACTOR_STATE_KEY,
+  type RefactorOutcome,
+  type RefactorRequest,
+  RefactorRun,
+  type RetryWait,
+  SetupError,
+  unchangedSince,
+  waitReason,
+  widenToIndentation,
+} from '../../core/index';
 import { offerActions, type LocalHandlers } from '../actions';
 import { Disposable } from '../lifecycle';
 import type { FailedStep, FailureReporter } from '../failureReporter';
@@ -58,11 +75,13 @@ export class RefactorController extends Disposable {
     super();
     // Closing the proposal's diff is a Reject (and stops a reply still arriving). Moving it to
     // another group closes it there only after opening it in the new group: that is no Reject.
-    this.register(vscode.window.tabGroups.onDidChangeTabs((e) => {
-      const proposal = this.proposal;
-      if (!proposal || !e.closed.some((tab) => isDiffOf(tab, proposal.proposedUri))) return;
-      if (tabsShowing(proposal.proposedUri).length === 0) this.end(proposal, vscode.l10n.t('Refactoring rejected.'));
-    }));
+    this.register(
+      vscode.window.tabGroups.onDidChangeTabs((e) => {
+        const proposal = this.proposal;
+        if (!proposal || !e.closed.some((tab) => isDiffOf(tab, proposal.proposedUri))) return;
+        if (tabsShowing(proposal.proposedUri).length === 0) this.end(proposal, vscode.l10n.t('Refactoring rejected.'));
+      }),
+    );
   }
 
   current(): ProposalView | undefined {
@@ -124,7 +143,9 @@ export class RefactorController extends Disposable {
     const applied = await vscode.workspace.applyEdit(edit);
     this.end(proposal);
     if (!applied) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('The refactoring could not be applied to {0}. The file is unchanged.', vscode.workspace.asRelativePath(proposal.documentUri)));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('The refactoring could not be applied to {0}. The file is unchanged.', vscode.workspace.asRelativePath(proposal.documentUri)),
+      );
       return 'editFailed';
     }
     const end = document.positionAt(target.start + code.length);
@@ -149,7 +170,12 @@ export class RefactorController extends Disposable {
     try {
       connection = await this.deps.connect();
     } catch (error) {
-      if (started === this.starts) this.showFailure(step(vscode.l10n.t('Could not start the refactoring'), 'Could not start the refactoring'), error, { request, documentUri, viewColumn });
+      if (started === this.starts)
+        this.showFailure(step(vscode.l10n.t('Could not start the refactoring'), 'Could not start the refactoring'), error, {
+          request,
+          documentUri,
+          viewColumn,
+        });
       return undefined;
     }
     if (started !== this.starts) return undefined;
@@ -207,14 +233,20 @@ export class RefactorController extends Disposable {
         return;
       case 'failed':
         this.end(proposal);
-        if (outcome.error === undefined) void offerActions('error', `${noCodeMessage()} ${vscode.l10n.t('The file is unchanged.')}`, ['retry'], this.handlers(proposal));
+        if (outcome.error === undefined)
+          void offerActions('error', `${noCodeMessage()} ${vscode.l10n.t('The file is unchanged.')}`, ['retry'], this.handlers(proposal));
         else this.showFailure(step(vscode.l10n.t('The refactoring failed'), 'The refactoring failed'), outcome.error, proposal);
         return;
       case 'interrupted':
         // The partial code stays in view, marked interrupted; it is never applied.
         this.deps.proposals.update(proposal.proposedUri, outcome.document);
         await this.setState('interrupted');
-        this.showFailure(step(vscode.l10n.t('The answer was cut off before the code was complete'), 'The answer was cut off before the code was complete'), outcome.error, proposal, true);
+        this.showFailure(
+          step(vscode.l10n.t('The answer was cut off before the code was complete'), 'The answer was cut off before the code was complete'),
+          outcome.error,
+          proposal,
+          true,
+        );
         return;
     }
   }

@@ -23,7 +23,7 @@ export function patchChildren(shown: Node, fresh: Node): void {
   const skipPageAdded = (): void => {
     while (current && isPageAdded(current)) current = current.nextSibling;
   };
-  for (let next = fresh.firstChild; next; ) {
+  for (let next = fresh.firstChild; next;) {
     const following = next.nextSibling;
     skipPageAdded();
     if (current && current.nodeType === 3 && next.nodeType === 3) {

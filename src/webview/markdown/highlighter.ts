@@ -27,8 +27,30 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 
 const languages = {
-  bash, c, cpp, csharp, css, diff, dockerfile, go, ini, java, javascript, json, kotlin, markdown,
-  php, python, ruby, rust, shell, sql, swift, typescript, xml, yaml,
+  bash,
+  c,
+  cpp,
+  csharp,
+  css,
+  diff,
+  dockerfile,
+  go,
+  ini,
+  java,
+  javascript,
+  json,
+  kotlin,
+  markdown,
+  php,
+  python,
+  ruby,
+  rust,
+  shell,
+  sql,
+  swift,
+  typescript,
+  xml,
+  yaml,
 };
 for (const [name, grammar] of Object.entries(languages)) {
   hljs.registerLanguage(name, grammar);
@@ -61,7 +83,7 @@ export function escapeHtml(text: string): string {
 const MAX_HIGHLIGHTED_LINE = 1_000;
 
 function hasLongLine(code: string): boolean {
-  for (let start = 0; start < code.length; ) {
+  for (let start = 0; start < code.length;) {
     const end = code.indexOf('\n', start);
     if ((end === -1 ? code.length : end) - start > MAX_HIGHLIGHTED_LINE) return true;
     if (end === -1) return false;

@@ -150,9 +150,7 @@ export class IncrementalMarkdown {
 
   /** Source of code block `index` (its data-code-index), as of the last render(). */
   code(index: number): CodeBlock | undefined {
-    return index < this.committedCodes.length
-      ? this.committedCodes[index]
-      : this.tailBlock.codes[index - this.committedCodes.length];
+    return index < this.committedCodes.length ? this.committedCodes[index] : this.tailBlock.codes[index - this.committedCodes.length];
   }
 
   get codeCount(): number {
@@ -176,8 +174,7 @@ export class IncrementalMarkdown {
     return 0;
   }
 
-  private commit(tokens: Token[], env: ReturnType<typeof createRenderEnv>, source: string,
-    lookups: CommittedBlock['lookups']): CommittedBlock {
+  private commit(tokens: Token[], env: ReturnType<typeof createRenderEnv>, source: string, lookups: CommittedBlock['lookups']): CommittedBlock {
     env.codes = [];
     env.codeBase = this.committedCodes.length;
     const html = this.md.renderer.render(tokens, this.md.options, env);

@@ -8,10 +8,12 @@ import { escapeHtml, highlightCode } from './highlighter';
 import { installReferenceTracking, type TrackingEnv } from './referenceTracking';
 import { isAllowedImageSrc } from './urlPolicy';
 
-
 /** A fence's language: its info string's first word, before any path or options ("tsx:src/App.tsx", "rust,ignore", "js{3}"). */
 function languageWord(info: string): string {
-  return info.trim().split(/[\s:,{]/, 1)[0]!.slice(0, MAX_LANG_CHARS);
+  return info
+    .trim()
+    .split(/[\s:,{]/, 1)[0]!
+    .slice(0, MAX_LANG_CHARS);
 }
 
 export interface CodeBlock {
@@ -68,8 +70,7 @@ export function createMarkdownParser(): MarkdownIt {
     const token = tokens[idx]!;
     return renderCodeBlock(token.content, languageWord(md.utils.unescapeAll(token.info)), env);
   };
-  md.renderer.rules.code_block = (tokens, idx, _options, env: RenderEnv) =>
-    renderCodeBlock(tokens[idx]!.content, '', env);
+  md.renderer.rules.code_block = (tokens, idx, _options, env: RenderEnv) => renderCodeBlock(tokens[idx]!.content, '', env);
   const renderImage = md.renderer.rules.image!;
   md.renderer.rules.image = (tokens, idx, options, env, self) => {
     const token = tokens[idx]!;

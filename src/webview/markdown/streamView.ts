@@ -73,7 +73,10 @@ export class StreamView {
   /** finish() was called with a backlog: the last frame of it completes the reply. */
   private ending = false;
 
-  constructor(private readonly container: HTMLElement, private readonly options: StreamViewOptions) {
+  constructor(
+    private readonly container: HTMLElement,
+    private readonly options: StreamViewOptions,
+  ) {
     const view = container.ownerDocument.defaultView;
     this.requestFrame = options.requestFrame ?? ((callback) => view?.requestAnimationFrame(callback));
     this.markdown = new IncrementalMarkdown(options.parser);

@@ -13,28 +13,36 @@ export function activate(context: vscode.ExtensionContext): void {
   if (!baseUrl || !apiKey) return;
   const client = new ServiceClient({ baseUrl, apiKey, maxRetries: 0 });
   const model: vscode.LanguageModelChatInformation = {
-    id: 'acme/chat-large', name: 'Direct', family: 'acme', version: '1', maxInputTokens: 100_000, maxOutputTokens: 4_096, capabilities: {},
+    id: 'acme/chat-large',
+    name: 'Direct',
+    family: 'acme',
+    version: '1',
+    maxInputTokens: 100_000,
+    maxOutputTokens: 4_096,
+    capabilities: {},
   };
   const text = (message: vscode.LanguageModelChatRequestMessage): string =>
     message.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
-  context.subscriptions.push(vscode.lm.registerLanguageModelChatProvider(PEER_VENDOR, {
-    provideLanguageModelChatInformation: () => [model],
-    async provideLanguageModelChatResponse(_model, messages, _options, progress, token) {
-      const marks: PeerMarks = { calledAt: performance.now() };
-      (globalThis as Record<string, unknown>)[PEER_MARKS_KEY] = marks;
-      const controller = new AbortController();
-      const cancel = token.onCancellationRequested(() => controller.abort());
-      try {
-        const request = { model: model.id, messages: messages.map((m) => ({ role: 'user' as const, content: text(m) })), options: {} };
-        for await (const event of client.streamText(TRANSPORTS['chat-completions'], request, { signal: controller.signal })) {
-          if (event.type !== 'delta' || !event.text) continue;
-          marks.firstReportAt ??= performance.now();
-          progress.report(new vscode.LanguageModelTextPart(event.text));
+  context.subscriptions.push(
+    vscode.lm.registerLanguageModelChatProvider(PEER_VENDOR, {
+      provideLanguageModelChatInformation: () => [model],
+      async provideLanguageModelChatResponse(_model, messages, _options, progress, token) {
+        const marks: PeerMarks = { calledAt: performance.now() };
+        (globalThis as Record<string, unknown>)[PEER_MARKS_KEY] = marks;
+        const controller = new AbortController();
+        const cancel = token.onCancellationRequested(() => controller.abort());
+        try {
+          const request = { model: model.id, messages: messages.map((m) => ({ role: 'user' as const, content: text(m) })), options: {} };
+          for await (const event of client.streamText(TRANSPORTS['chat-completions'], request, { signal: controller.signal })) {
+            if (event.type !== 'delta' || !event.text) continue;
+            marks.firstReportAt ??= performance.now();
+            progress.report(new vscode.LanguageModelTextPart(event.text));
+          }
+        } finally {
+          cancel.dispose();
         }
-      } finally {
-        cancel.dispose();
-      }
-    },
-    provideTokenCount: async (_model, value) => Math.ceil((typeof value === 'string' ? value : text(value)).length / 4),
-  }));
+      },
+      provideTokenCount: async (_model, value) => Math.ceil((typeof value === 'string' ? value : text(value)).length / 4),
+    }),
+  );
 }

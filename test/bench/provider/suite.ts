@@ -89,13 +89,33 @@ export async function run(): Promise<void> {
   await vscode.extensions.getExtension(ours)!.activate();
   const [model, peer] = [await providerModel('multi-model-ai'), await providerModel(PEER_VENDOR)];
   const client = new ServiceClient({ baseUrl, apiKey, maxRetries: 0 });
-  const direct = await paired(31, 5, () => providerFirstPart(model), () => clientFirstDelta(client));
-  const viaVsCode = await paired(31, 5, () => providerFirstPart(model), () => providerFirstPart(peer));
+  const direct = await paired(
+    31,
+    5,
+    () => providerFirstPart(model),
+    () => clientFirstDelta(client),
+  );
+  const viaVsCode = await paired(
+    31,
+    5,
+    () => providerFirstPart(model),
+    () => providerFirstPart(peer),
+  );
   const splits: PathSplit[] = [];
   for (let i = 0; i < 21; i++) splits.push(await peerPathSplit(peer));
   const split = (key: keyof PathSplit) => median(splits.map((s) => s[key]));
   const peerPath: PathSplit = { inboundMs: split('inboundMs'), providerMs: split('providerMs'), outboundMs: split('outboundMs') };
-  const pacedDirect = await paired(9, 1, () => providerFirstPart(model, true), () => clientFirstDelta(client, true));
-  const pacedViaVsCode = await paired(9, 1, () => providerFirstPart(model, true), () => providerFirstPart(peer, true));
+  const pacedDirect = await paired(
+    9,
+    1,
+    () => providerFirstPart(model, true),
+    () => clientFirstDelta(client, true),
+  );
+  const pacedViaVsCode = await paired(
+    9,
+    1,
+    () => providerFirstPart(model, true),
+    () => providerFirstPart(peer, true),
+  );
   writeFileSync(out, JSON.stringify({ direct, viaVsCode, peerPath, pacedDirect, pacedViaVsCode }));
 }

@@ -128,7 +128,10 @@ function startWatching(): void {
 /** Stops watching; what the frames since startWatching() were like. */
 function stopWatching(): FrameGaps {
   watching = false;
-  const gaps = frames.slice(1).map((time, i) => time - frames[i]!).sort((a, b) => a - b);
+  const gaps = frames
+    .slice(1)
+    .map((time, i) => time - frames[i]!)
+    .sort((a, b) => a - b);
   const interval = gaps[Math.floor(gaps.length / 2)] ?? 0;
   return {
     longestFrameMs: gaps.at(-1) ?? 0,
@@ -155,7 +158,10 @@ const bench = {
     baselineHost.hidden = variant !== 'baseline';
     toPage({ type: 'conversation/show', conversation: CONVERSATION, busy: false });
     if (variant !== 'baseline') {
-      toPage({ type: 'turn/append', turn: { id: TURN_ID, role: 'assistant', text: '', status: 'streaming', model: 'acme/chat-large', createdAt: new Date().toISOString() } });
+      toPage({
+        type: 'turn/append',
+        turn: { id: TURN_ID, role: 'assistant', text: '', status: 'streaming', model: 'acme/chat-large', createdAt: new Date().toISOString() },
+      });
     }
     await nextFrame();
     await nextFrame();
@@ -180,7 +186,10 @@ const bench = {
   /** Ends the answer; returns the frame figures of the whole run and what is shown. */
   async end(variant: Variant): Promise<FrameFigures> {
     if (variant !== 'baseline') {
-      toPage({ type: 'reply/end', turn: { id: TURN_ID, role: 'assistant', text: deltas.join(''), status: 'done', model: 'acme/chat-large', createdAt: new Date().toISOString() } });
+      toPage({
+        type: 'reply/end',
+        turn: { id: TURN_ID, role: 'assistant', text: deltas.join(''), status: 'done', model: 'acme/chat-large', createdAt: new Date().toISOString() },
+      });
       // A backlog is shown over the next frames; the answer says when it is complete.
       const body = () => document.querySelector(`[data-turn-id="${TURN_ID}"] .markdown-body`);
       while (body()?.getAttribute('aria-busy') !== 'false') await nextFrame();

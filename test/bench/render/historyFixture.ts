@@ -32,8 +32,14 @@ export function storedHistory(turnCount: number): StoredConversation {
     const question = `Question ${i + 1}: walk me through ${TOPICS[i % TOPICS.length]}, step ${i + 1}.`;
     turns.push({ id: `u${i}`, role: 'user', text: question, mode: 'chat', context: [], createdAt });
     turns.push({
-      id: `a${i}`, role: 'assistant', text: answer(question), status: 'done', model: 'acme/chat-large', createdAt,
-      usage: { prompt_tokens: 1200 + i, completion_tokens: 2500, total_tokens: 3700 + i }, costRub: 0.02,
+      id: `a${i}`,
+      role: 'assistant',
+      text: answer(question),
+      status: 'done',
+      model: 'acme/chat-large',
+      createdAt,
+      usage: { prompt_tokens: 1200 + i, completion_tokens: 2500, total_tokens: 3700 + i },
+      costRub: 0.02,
     });
   }
   return { id: `history-${turnCount}`, title: 'A long conversation', createdAt, updatedAt: createdAt, turns };

@@ -26,12 +26,24 @@ describe('actionsFor', () => {
 describe('ACTION_LABELS', () => {
   it('labels every action once, each label different', () => {
     assert.deepEqual(Object.keys(ACTION_LABELS).sort(), [...ACTIONS].sort());
-    assert.deepEqual(Object.values(ACTION_LABELS), ['Retry', 'Discard', 'Use Current Address', 'Set API Key', 'Set Service Address', 'Select Model', 'Open Settings', 'Show Log']);
+    assert.deepEqual(Object.values(ACTION_LABELS), [
+      'Retry',
+      'Discard',
+      'Use Current Address',
+      'Set API Key',
+      'Set Service Address',
+      'Select Model',
+      'Open Settings',
+      'Show Log',
+    ]);
   });
 });
 
 describe('failureMessage', () => {
   it('puts the failed step before what to do', () => {
-    assert.equal(failureMessage('Could not load the models', { userMessage: 'Wait 3 s, then try again.' }), 'Could not load the models: Wait 3 s, then try again.');
+    assert.equal(
+      failureMessage('Could not load the models', { userMessage: 'Wait 3 s, then try again.' }),
+      'Could not load the models: Wait 3 s, then try again.',
+    );
   });
 });

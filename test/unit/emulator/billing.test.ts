@@ -50,14 +50,20 @@ describe('emulator balance, spend limits and charges (spec, Limits 2 and 4; Erro
     const repeat = await chat({ clientRequestId: 'same', body: chatBody('Explain promises') });
     const other = await chat({ clientRequestId: 'other', body: chatBody('Explain promises') });
     assert.equal(repeat.json.choices[0].message.content, first.json.choices[0].message.content);
-    assert.deepEqual((await control.charges()).map((c) => c.clientRequestId), ['same', 'other']);
+    assert.deepEqual(
+      (await control.charges()).map((c) => c.clientRequestId),
+      ['same', 'other'],
+    );
     assert.equal(other.status, 200);
   });
 
   it('drop_reply: the answer is made and charged, then the connection drops before any header', async () => {
     await control.queueFaults('chat', [{ type: 'drop_reply' }]);
     await assert.rejects(chat({ clientRequestId: 'lost' }));
-    assert.deepEqual((await control.charges()).map((c) => c.clientRequestId), ['lost']);
+    assert.deepEqual(
+      (await control.charges()).map((c) => c.clientRequestId),
+      ['lost'],
+    );
     assert.equal((await control.requests())[0]?.fault, 'drop_reply');
   });
 });

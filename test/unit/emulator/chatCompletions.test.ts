@@ -18,7 +18,13 @@ describe('emulator chat completions', () => {
       ['an unknown model', { ...chatBody('hi'), model: 'acme/nope' }, 404, 'model_not_found'],
       ['a model unavailable to the workspace', { ...chatBody('hi'), model: 'zeta/reasoner-pro' }, 403, 'model_unavailable'],
       ['max_tokens to a model that does not list it', { ...chatBody('hi'), model: 'acme/chat-mini', max_tokens: 50 }, 400, 'unsupported_parameter'],
-      ['temperature to a model that does not list it', { ...chatBody('hi'), model: 'zeta/reasoner-pro', temperature: 1 }, 400, 'unsupported_parameter', FIXTURE_KEYS.beta],
+      [
+        'temperature to a model that does not list it',
+        { ...chatBody('hi'), model: 'zeta/reasoner-pro', temperature: 1 },
+        400,
+        'unsupported_parameter',
+        FIXTURE_KEYS.beta,
+      ],
       ['an image model', { ...chatBody('hi'), model: 'pixel/image-gen' }, 400, 'unsupported_model_endpoint'],
     ];
     for (const [name, body, status, code, key] of cases) {
@@ -108,7 +114,10 @@ describe('emulator chat completions', () => {
       assert.ok(chunks.slice(0, -1).every((c) => c.choices[0].finish_reason === null));
       assert.equal(chunks.at(-1).choices[0].finish_reason, 'stop');
       assert.equal(chatDeltaText(events), plain);
-      assert.ok(chunks.every((c) => c.usage === undefined), 'no usage unless asked');
+      assert.ok(
+        chunks.every((c) => c.usage === undefined),
+        'no usage unless asked',
+      );
     });
 
     it('adds a usage chunk before [DONE] when stream_options.include_usage is set', async () => {

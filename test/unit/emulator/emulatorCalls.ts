@@ -57,7 +57,10 @@ export function parseSse(text: string): SseEvent[] {
     .map((block) => {
       const lines = block.split('\n');
       const event = lines.find((l) => l.startsWith('event: '))?.slice('event: '.length);
-      const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice('data: '.length)).join('\n');
+      const data = lines
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice('data: '.length))
+        .join('\n');
       return event === undefined ? { data } : { event, data };
     });
 }

@@ -25,7 +25,10 @@ describe('emulator error shapes (POST /__emulator/error-shape) and replayed bodi
     assert.deepEqual(openai.ids, { 'x-request-id': true, 'request-id': false, 'x-oneapi-request-id': false });
 
     const anthropic = await unknownModel('anthropic');
-    assert.deepEqual({ ...anthropic.json, error: { ...anthropic.json.error, message: undefined } }, { type: 'error', error: { type: 'not_found_error', message: undefined }, request_id: anthropic.id });
+    assert.deepEqual(
+      { ...anthropic.json, error: { ...anthropic.json.error, message: undefined } },
+      { type: 'error', error: { type: 'not_found_error', message: undefined }, request_id: anthropic.id },
+    );
     assert.deepEqual(anthropic.ids, { 'x-request-id': false, 'request-id': true, 'x-oneapi-request-id': false });
 
     const openrouter = await unknownModel('openrouter');
@@ -55,6 +58,9 @@ describe('emulator error shapes (POST /__emulator/error-shape) and replayed bodi
     const page = '<html><body>404 Not Found</body></html>';
     await h.control.queueFaults('chat', [{ type: 'status', status: 404, body: page, headers: { server: 'nginx' } }]);
     const r = await call(h.emulator.origin, '/v1/chat/completions', { body: chatBody('hi') });
-    assert.deepEqual([r.status, r.text, r.headers.get('server'), r.headers.get('x-request-id'), r.headers.get('content-type')], [404, page, 'nginx', null, 'text/html; charset=utf-8']);
+    assert.deepEqual(
+      [r.status, r.text, r.headers.get('server'), r.headers.get('x-request-id'), r.headers.get('content-type')],
+      [404, page, 'nginx', null, 'text/html; charset=utf-8'],
+    );
   });
 });

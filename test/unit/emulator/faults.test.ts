@@ -117,7 +117,10 @@ describe('emulator control API and faults', () => {
       const paced = await readTimed(chatBody('Explain streams [[tokens:8]] [[pace:40]]', { stream: true }));
       assert.equal(paced.arrivals.length, 8);
       const gaps = paced.arrivals.slice(1).map((at, i) => at - paced.arrivals[i]!);
-      assert.ok(gaps.every((gap) => gap >= 35), `gaps between deltas: ${gaps.map((g) => g.toFixed(0)).join(', ')} ms`);
+      assert.ok(
+        gaps.every((gap) => gap >= 35),
+        `gaps between deltas: ${gaps.map((g) => g.toFixed(0)).join(', ')} ms`,
+      );
       assert.ok(paced.text.endsWith('data: [DONE]\n\n'));
     });
 
@@ -174,7 +177,10 @@ describe('emulator control API and faults', () => {
       await control.queueFaults('chat', [{ type: 'malformed', afterDeltas: 0 }]);
       await chat(streamBody(3));
       await chat(chatBody('hi'));
-      assert.deepEqual((await control.requests()).map((r) => r.fault), ['malformed', null]);
+      assert.deepEqual(
+        (await control.requests()).map((r) => r.fault),
+        ['malformed', null],
+      );
     });
 
     it('reset clears faults, replies and records', async () => {

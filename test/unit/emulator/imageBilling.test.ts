@@ -93,7 +93,10 @@ describe('emulator images: charged once, and faults', () => {
     const started = performance.now();
     assert.equal((await generate()).status, 200);
     assert.ok(performance.now() - started >= 190, 'headers came no sooner than the delay');
-    assert.deepEqual((await control.requests()).map((r) => r.fault), ['status', 'rate_limit', 'reset', 'slow_first_byte']);
+    assert.deepEqual(
+      (await control.requests()).map((r) => r.fault),
+      ['status', 'rate_limit', 'reset', 'slow_first_byte'],
+    );
     assert.deepEqual(await charges(), [[null, 'pixel/image-gen', 8, 1]]);
   });
 

@@ -56,7 +56,13 @@ describe('emulator POST /v1/images/edits', () => {
     damaged[40] = (damaged[40] ?? 0) ^ 0xff;
     const big = Buffer.concat([INPUT, Buffer.alloc(MAX_EDIT_IMAGE_BYTES)]);
     const cases: [string, Record<string, string | Blob>, number, string, RegExp][] = [
-      ['no image', { prompt: 'sunset' }, 400, 'invalid_request', /^Invalid request: image: a file is missing: send the picture to edit as the multipart file field "image"/],
+      [
+        'no image',
+        { prompt: 'sunset' },
+        400,
+        'invalid_request',
+        /^Invalid request: image: a file is missing: send the picture to edit as the multipart file field "image"/,
+      ],
       ['image as text', { image: 'in.png', prompt: 'sunset' }, 400, 'invalid_request', /file field "image"/],
       ['not an image', { image: png(Buffer.from('hello, world')), prompt: 'sunset' }, 400, 'invalid_image', /not a PNG, JPEG or WebP/],
       ['damaged PNG', { image: png(damaged), prompt: 'sunset' }, 400, 'invalid_image', /damaged \(a chunk fails its CRC\)/],
@@ -66,7 +72,13 @@ describe('emulator POST /v1/images/edits', () => {
       ['no prompt', { image: png(INPUT) }, 400, 'invalid_request', /^Invalid request: prompt:/],
       ['n too large', { image: png(INPUT), prompt: 'sunset', n: '9' }, 400, 'invalid_request', /^Invalid request: n:/],
       ['unlisted field', { image: png(INPUT), prompt: 'sunset', quality: 'hd' }, 400, 'unsupported_parameter', /does not accept "quality"/],
-      ['generation model', { image: png(INPUT), prompt: 'sunset', model: 'pixel/image-gen' }, 400, 'unsupported_model_endpoint', /does not serve image editing/],
+      [
+        'generation model',
+        { image: png(INPUT), prompt: 'sunset', model: 'pixel/image-gen' },
+        400,
+        'unsupported_model_endpoint',
+        /does not serve image editing/,
+      ],
     ];
     for (const [label, fields, status, code, message] of cases) {
       const res = await edit(fields);
@@ -83,7 +95,14 @@ describe('emulator POST /v1/images/edits', () => {
     await edit({ image: png(INPUT), prompt: 'sunset' }, { 'x-client-request-id': 'edit-1' });
     const [record] = await control.requests();
     assert.deepEqual(
-      { path: record?.path, endpoint: record?.endpoint, model: record?.model, keyPrefix: record?.keyPrefix, clientRequestId: record?.clientRequestId, status: record?.status },
+      {
+        path: record?.path,
+        endpoint: record?.endpoint,
+        model: record?.model,
+        keyPrefix: record?.keyPrefix,
+        clientRequestId: record?.clientRequestId,
+        status: record?.status,
+      },
       { path: '/v1/images/edits', endpoint: 'images', model: 'pixel/image-edit', keyPrefix: 'sk_test_al…', clientRequestId: 'edit-1', status: 200 },
     );
   });

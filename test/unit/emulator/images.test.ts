@@ -14,7 +14,13 @@ describe('emulator POST /v1/images/generations', () => {
     const res = await generate({ prompt: 'a red fox', n: 2 });
     assert.equal(res.status, 200);
     assert.equal(typeof res.json.created, 'number');
-    assert.deepEqual(res.json.data.map((d: Record<string, unknown>) => Object.keys(d)), [['b64_json', 'revised_prompt'], ['b64_json', 'revised_prompt']]);
+    assert.deepEqual(
+      res.json.data.map((d: Record<string, unknown>) => Object.keys(d)),
+      [
+        ['b64_json', 'revised_prompt'],
+        ['b64_json', 'revised_prompt'],
+      ],
+    );
     assert.equal(res.json.data[0].revised_prompt, 'a red fox');
     const [first, second] = res.json.data.map((d: { b64_json: string }) => pngOf(d.b64_json));
     assert.deepEqual(checkPng(first), { width: 64, height: 64, channels: 3 });

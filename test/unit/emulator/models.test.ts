@@ -55,13 +55,22 @@ describe('emulator model catalog', () => {
       (await list('?output_modalities=text')).map((e) => e.id),
       ['acme/chat-large', 'acme/chat-mini', 'acme/chat-basic', 'zeta/reasoner-pro', 'nova/responder', 'mira/messenger'],
     );
-    assert.deepEqual((await list('?output_modalities=image')).map((e) => e.id), ['pixel/image-gen', 'pixel/image-edit']);
+    assert.deepEqual(
+      (await list('?output_modalities=image')).map((e) => e.id),
+      ['pixel/image-gen', 'pixel/image-edit'],
+    );
     assert.equal((await list('?output_modalities=all')).length, 8);
   });
 
   it('filters by supported_parameters, and both filters narrow together', async () => {
-    assert.deepEqual((await list('?supported_parameters=max_tokens')).map((e) => e.id), ['acme/chat-large', 'acme/chat-basic', 'zeta/reasoner-pro', 'nova/responder', 'mira/messenger']);
-    assert.deepEqual((await list('?supported_parameters=max_tokens,temperature')).map((e) => e.id), ['acme/chat-large', 'acme/chat-basic', 'nova/responder', 'mira/messenger']);
+    assert.deepEqual(
+      (await list('?supported_parameters=max_tokens')).map((e) => e.id),
+      ['acme/chat-large', 'acme/chat-basic', 'zeta/reasoner-pro', 'nova/responder', 'mira/messenger'],
+    );
+    assert.deepEqual(
+      (await list('?supported_parameters=max_tokens,temperature')).map((e) => e.id),
+      ['acme/chat-large', 'acme/chat-basic', 'nova/responder', 'mira/messenger'],
+    );
     assert.deepEqual(await list('?output_modalities=image&supported_parameters=max_tokens'), []);
   });
 });

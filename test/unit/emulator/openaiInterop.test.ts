@@ -56,7 +56,9 @@ describe('openai npm client against the emulator', () => {
   });
 
   it('raises AuthenticationError for a 401', async () => {
-    const error = await client(FIXTURE_KEYS.revoked).models.list().catch((e: unknown) => e);
+    const error = await client(FIXTURE_KEYS.revoked)
+      .models.list()
+      .catch((e: unknown) => e);
     assert.ok(error instanceof OpenAI.AuthenticationError);
     assert.equal(error.code, 'invalid_api_key');
   });

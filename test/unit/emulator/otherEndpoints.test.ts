@@ -36,7 +36,10 @@ describe('emulator Responses, Messages and images endpoints', () => {
       assert.equal(types.at(-1), 'response.completed');
       const data = events.map((e) => JSON.parse(e.data));
       data.forEach((d, i) => assert.equal(d.sequence_number, i));
-      const text = data.filter((d) => d.type === 'response.output_text.delta').map((d) => d.delta).join('');
+      const text = data
+        .filter((d) => d.type === 'response.output_text.delta')
+        .map((d) => d.delta)
+        .join('');
       assert.equal(data.find((d) => d.type === 'response.output_text.done').text, text);
     });
 

@@ -4,7 +4,11 @@ import { decodePng, encodePng, PngError, PngUnsupportedError } from '../../emula
 import { checkPng, fileSays } from './pngCheck';
 
 /** PNG bytes built by hand: IHDR fields, the raw (already filtered) rows, extra chunks before IDAT. */
-function handmade(ihdr: { width: number; height: number; depth?: number; colourType: number; interlace?: number }, raw: number[], extra: [string, number[]][] = []): Buffer {
+function handmade(
+  ihdr: { width: number; height: number; depth?: number; colourType: number; interlace?: number },
+  raw: number[],
+  extra: [string, number[]][] = [],
+): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
     const head = Buffer.alloc(4);
@@ -47,11 +51,26 @@ describe('emulator PNG codec', () => {
     // Grey, 3 pixels wide: a plain row, then one row per filter type, each meaning [10, 20, 30];
     // the filtered bytes are worked out by hand.
     const raw = [
-      0, 10, 20, 30, // none
-      1, 10, 10, 10, // sub: differences from the left
-      2, 0, 0, 0, // up: same as the row above
-      3, 5, 5, 5, // average: 10 - (0+10)/2 = 5; 20 - (10+20)/2 = 5; 30 - (20+30)/2 = 5
-      4, 0, 0, 0, // Paeth: predicts the value above here
+      0,
+      10,
+      20,
+      30, // none
+      1,
+      10,
+      10,
+      10, // sub: differences from the left
+      2,
+      0,
+      0,
+      0, // up: same as the row above
+      3,
+      5,
+      5,
+      5, // average: 10 - (0+10)/2 = 5; 20 - (10+20)/2 = 5; 30 - (20+30)/2 = 5
+      4,
+      0,
+      0,
+      0, // Paeth: predicts the value above here
     ];
     const bitmap = decodePng(handmade({ width: 3, height: 5, colourType: 0 }, raw));
     assert.deepEqual([...bitmap.pixels], Array.from({ length: 5 }, () => [10, 10, 10, 20, 20, 20, 30, 30, 30]).flat());
@@ -60,7 +79,16 @@ describe('emulator PNG codec', () => {
   it('reads grey+alpha and palette images (with tRNS) as RGBA', () => {
     const greyAlpha = decodePng(handmade({ width: 2, height: 1, colourType: 4 }, [0, 7, 100, 9, 200]));
     assert.deepEqual({ channels: greyAlpha.channels, pixels: [...greyAlpha.pixels] }, { channels: 4, pixels: [7, 7, 7, 100, 9, 9, 9, 200] });
-    const palette = decodePng(handmade({ width: 2, height: 1, colourType: 3 }, [0, 1, 0], [['PLTE', [1, 2, 3, 4, 5, 6]], ['tRNS', [50]]]));
+    const palette = decodePng(
+      handmade(
+        { width: 2, height: 1, colourType: 3 },
+        [0, 1, 0],
+        [
+          ['PLTE', [1, 2, 3, 4, 5, 6]],
+          ['tRNS', [50]],
+        ],
+      ),
+    );
     assert.deepEqual({ channels: palette.channels, pixels: [...palette.pixels] }, { channels: 4, pixels: [4, 5, 6, 255, 1, 2, 3, 50] });
   });
 
@@ -69,7 +97,10 @@ describe('emulator PNG codec', () => {
     assert.throws(() => decodePng(handmade({ width: 1, height: 1, colourType: 2, interlace: 1 }, [0, 0, 0, 0])), PngUnsupportedError);
     const damaged = encodePng(rgba);
     damaged[40] = (damaged[40] ?? 0) ^ 0xff; // inside IDAT: its CRC no longer matches
-    assert.throws(() => decodePng(damaged), (e: unknown) => e instanceof PngError && !(e instanceof PngUnsupportedError) && /CRC/.test(e.message));
+    assert.throws(
+      () => decodePng(damaged),
+      (e: unknown) => e instanceof PngError && !(e instanceof PngUnsupportedError) && /CRC/.test(e.message),
+    );
     assert.throws(() => decodePng(Buffer.from('GIF89a')), /signature/);
   });
 });

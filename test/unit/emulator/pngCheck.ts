@@ -19,7 +19,7 @@ const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 export function checkPng(png: Buffer): PngFacts {
   assert.deepEqual([...png.subarray(0, 8)], SIGNATURE, 'PNG signature');
   const chunks: { type: string; data: Buffer }[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     const typed = png.subarray(at + 4, at + 8 + length);
     assert.equal(typed.length, 4 + length, 'chunk length within the file');

@@ -6,7 +6,8 @@ import { useEmulator } from '../../support/useEmulator';
 
 describe('emulator: repeats and catalog shapes', () => {
   const h = useEmulator();
-  const post = (path: string, body: unknown, clientRequestId: string) => call(h.emulator.origin, path, { body, headers: { 'x-client-request-id': clientRequestId } });
+  const post = (path: string, body: unknown, clientRequestId: string) =>
+    call(h.emulator.origin, path, { body, headers: { 'x-client-request-id': clientRequestId } });
 
   it('a repeat with the same X-Client-Request-Id is the same response: the same id, on every interface, streamed or not', async () => {
     const cases = [
@@ -18,7 +19,7 @@ describe('emulator: repeats and catalog shapes', () => {
       const first = await post(path, body, `repeat ${path}`);
       const again = await post(path, body, `repeat ${path}`);
       const streamed = await post(path, { ...body, stream: true }, `repeat ${path}`);
-      const streamedId = (JSON.parse(parseSse(streamed.text)[0]!.data) as { id?: string; response?: { id: string }; message?: { id: string } });
+      const streamedId = JSON.parse(parseSse(streamed.text)[0]!.data) as { id?: string; response?: { id: string }; message?: { id: string } };
       assert.equal(again.json.id, first.json.id, path);
       assert.equal(streamedId.id ?? streamedId.response?.id ?? streamedId.message?.id, first.json.id, path);
     }
@@ -30,8 +31,20 @@ describe('emulator: repeats and catalog shapes', () => {
     const res = await call(h.emulator.origin, '/v1/models');
     assert.deepEqual(Object.keys(res.json), ['success', 'data', 'object']);
     const entry = (id: string) => (res.json.data as { id: string }[]).find((m) => m.id === id);
-    assert.deepEqual(entry('acme/chat-large'), { id: 'acme/chat-large', object: 'model', created: 1735689600, owned_by: 'acme', supported_endpoint_types: ['openai', 'openai-response', 'anthropic'] });
-    assert.deepEqual(entry('pixel/image-edit'), { id: 'pixel/image-edit', object: 'model', created: 1735689600, owned_by: 'pixel', supported_endpoint_types: ['openai-image-edit'] });
+    assert.deepEqual(entry('acme/chat-large'), {
+      id: 'acme/chat-large',
+      object: 'model',
+      created: 1735689600,
+      owned_by: 'acme',
+      supported_endpoint_types: ['openai', 'openai-response', 'anthropic'],
+    });
+    assert.deepEqual(entry('pixel/image-edit'), {
+      id: 'pixel/image-edit',
+      object: 'model',
+      created: 1735689600,
+      owned_by: 'pixel',
+      supported_endpoint_types: ['openai-image-edit'],
+    });
     assert.equal(entry('zeta/reasoner-pro'), undefined);
   });
 

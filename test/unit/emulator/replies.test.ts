@@ -6,7 +6,10 @@ describe('emulator reply generator', () => {
     const text = '  Lead space.\n\n- item one\n```ts\n\tconst x = 1;  \n```\n';
     const tokens = tokenize(text);
     assert.equal(tokens.join(''), text);
-    assert.ok(tokens.slice(1).every((t) => /^\S/.test(t)), 'every delta after the first starts with a word');
+    assert.ok(
+      tokens.slice(1).every((t) => /^\S/.test(t)),
+      'every delta after the first starts with a word',
+    );
     assert.deepEqual(tokenize(''), []);
     assert.deepEqual(tokenize('   '), ['   ']);
   });

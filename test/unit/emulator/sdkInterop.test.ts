@@ -86,13 +86,23 @@ describe('official SDKs against the emulator: openai chat tools and Responses, A
   describe('Anthropic messages', () => {
     it('messages.create and messages.stream give the same text, after a thinking block', async () => {
       const enabled = { type: 'enabled', budget_tokens: 1024 } as const;
-      const whole = await anthropic().messages.create({ model: 'mira/messenger', max_tokens: 2048, thinking: enabled, messages: [{ role: 'user', content: PROMPT }] });
+      const whole = await anthropic().messages.create({
+        model: 'mira/messenger',
+        max_tokens: 2048,
+        thinking: enabled,
+        messages: [{ role: 'user', content: PROMPT }],
+      });
       assert.equal(whole.stop_reason, 'end_turn');
       const [thinking, text] = whole.content;
       assert.equal(thinking?.type === 'thinking' ? thinking.thinking : undefined, REASONING);
       assert.ok(text?.type === 'text' && text.text.length > 0);
 
-      const stream = anthropic().messages.stream({ model: 'mira/messenger', max_tokens: 2048, thinking: enabled, messages: [{ role: 'user', content: PROMPT }] });
+      const stream = anthropic().messages.stream({
+        model: 'mira/messenger',
+        max_tokens: 2048,
+        thinking: enabled,
+        messages: [{ role: 'user', content: PROMPT }],
+      });
       let streamed = '';
       stream.on('text', (piece) => (streamed += piece));
       const final = await stream.finalMessage();
@@ -119,7 +129,13 @@ describe('official SDKs against the emulator: openai chat tools and Responses, A
         .catch((e: unknown) => e);
       assert.ok(withoutThinking instanceof Anthropic.BadRequestError, 'a tool_use sent back without its thinking is refused');
 
-      const answer = await anthropic().messages.create({ model: 'mira/messenger', max_tokens: 2048, thinking, tools, messages: [...messages, { role: 'assistant', content: first.content }, result] });
+      const answer = await anthropic().messages.create({
+        model: 'mira/messenger',
+        max_tokens: 2048,
+        thinking,
+        tools,
+        messages: [...messages, { role: 'assistant', content: first.content }, result],
+      });
       const text = answer.content.find((block) => block.type === 'text');
       assert.equal(text?.type === 'text' ? text.text : undefined, 'The tool answered: 42');
     });

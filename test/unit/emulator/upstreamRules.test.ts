@@ -22,7 +22,10 @@ describe('emulator: upstream rules and quirks', () => {
 
     it('refuses thinking with a tool choice that forces a tool', async () => {
       for (const type of ['any', 'tool']) {
-        assert.equal(await refusal({ ...thinking(1024), tool_choice: { type, name: 'read_file' } }), 'Thinking may not be enabled when tool_choice forces tool use.');
+        assert.equal(
+          await refusal({ ...thinking(1024), tool_choice: { type, name: 'read_file' } }),
+          'Thinking may not be enabled when tool_choice forces tool use.',
+        );
       }
     });
 
@@ -39,8 +42,19 @@ describe('emulator: upstream rules and quirks', () => {
 
     it('refuses an empty text block and an empty turn; the final assistant turn may be empty', async () => {
       const user = (content: unknown) => ({ role: 'user', content });
-      assert.equal(await refusal({}, [user([{ type: 'text', text: 'hi' }, { type: 'text', text: '' }])]), 'messages.0.content.1: text content blocks must be non-empty');
-      assert.equal(await refusal({}, [user('hi'), { role: 'assistant', content: [] }, user('again')]), 'messages.1: all messages must have non-empty content except for the optional final assistant message');
+      assert.equal(
+        await refusal({}, [
+          user([
+            { type: 'text', text: 'hi' },
+            { type: 'text', text: '' },
+          ]),
+        ]),
+        'messages.0.content.1: text content blocks must be non-empty',
+      );
+      assert.equal(
+        await refusal({}, [user('hi'), { role: 'assistant', content: [] }, user('again')]),
+        'messages.1: all messages must have non-empty content except for the optional final assistant message',
+      );
       assert.equal(await refusal({}, [user('')]), 'messages.0: all messages must have non-empty content except for the optional final assistant message');
       assert.equal((await ask({}, [user('hi'), { role: 'assistant', content: '' }])).status, 200);
     });
@@ -53,7 +67,10 @@ describe('emulator: upstream rules and quirks', () => {
       const messages = [{ role: 'user', content: 'go' }, ...loop('toolu_1'), { role: 'assistant', content: 'Read.' }, { role: 'user', content: 'again' }];
       const enabled = { max_tokens: 4096, thinking: { type: 'enabled', budget_tokens: 1024 } };
       assert.equal((await ask(enabled, messages)).status, 200);
-      assert.match(await refusal(enabled, [...messages, ...loop('toolu_2')]), /^messages\.5: an assistant turn with tool_use must start with its thinking block/);
+      assert.match(
+        await refusal(enabled, [...messages, ...loop('toolu_2')]),
+        /^messages\.5: an assistant turn with tool_use must start with its thinking block/,
+      );
       const redacted = [{ role: 'assistant', content: [{ type: 'redacted_thinking', data: 'EmwKAhgB' }, ...loop('toolu_2')[0]!.content] }, loop('toolu_2')[1]!];
       assert.equal((await ask(enabled, [...messages, ...redacted])).status, 200, 'a redacted thinking block counts as the thinking block');
       // Not enabled by the request: a model that thinks by default is not held to it, nor one told not to think.
@@ -65,7 +82,8 @@ describe('emulator: upstream rules and quirks', () => {
   });
 
   describe('POST /v1/responses (function tools)', () => {
-    const ask = (tool: Record<string, unknown>) => post('/v1/responses', { model: 'nova/responder', input: 'Use read_file on main.ts', tools: [{ type: 'function', name: 'read_file', ...tool }] });
+    const ask = (tool: Record<string, unknown>) =>
+      post('/v1/responses', { model: 'nova/responder', input: 'Use read_file on main.ts', tools: [{ type: 'function', name: 'read_file', ...tool }] });
     const message = async (tool: Record<string, unknown>) => {
       const res = await ask(tool);
       assert.equal(res.status, 400);
@@ -78,8 +96,16 @@ describe('emulator: upstream rules and quirks', () => {
     });
 
     it('a tool is strict unless it says strict: false: its schema must close every object and require every property', async () => {
-      assert.equal(await message({ parameters: SCHEMA }), "Invalid schema for function 'read_file': In context=(), 'additionalProperties' is required to be supplied and to be false.");
-      const nested = { type: 'object', additionalProperties: false, required: ['range'], properties: { range: { type: 'object', additionalProperties: false, properties: { from: { type: 'integer' } } } } };
+      assert.equal(
+        await message({ parameters: SCHEMA }),
+        "Invalid schema for function 'read_file': In context=(), 'additionalProperties' is required to be supplied and to be false.",
+      );
+      const nested = {
+        type: 'object',
+        additionalProperties: false,
+        required: ['range'],
+        properties: { range: { type: 'object', additionalProperties: false, properties: { from: { type: 'integer' } } } },
+      };
       assert.equal(
         await message({ strict: true, parameters: nested }),
         "Invalid schema for function 'read_file': In context=('properties', 'range'), 'required' is required to be supplied and to be an array including every key in properties. Missing 'from'.",
@@ -90,11 +116,19 @@ describe('emulator: upstream rules and quirks', () => {
   });
 
   describe('quirks', () => {
-    const tools = { chat: [{ type: 'function', function: { name: 'read_file', parameters: SCHEMA } }], responses: [{ type: 'function', name: 'read_file', parameters: SCHEMA, strict: false }] };
+    const tools = {
+      chat: [{ type: 'function', function: { name: 'read_file', parameters: SCHEMA } }],
+      responses: [{ type: 'function', name: 'read_file', parameters: SCHEMA, strict: false }],
+    };
 
     it('repeated_call_ids: every chat tool_calls piece repeats the id, type and name', async () => {
       await control.queueFaults('chat', [{ type: 'quirk', quirk: 'repeated_call_ids' }]);
-      const res = await post('/v1/chat/completions', { model: 'acme/chat-large', messages: [{ role: 'user', content: 'Use read_file' }], tools: tools.chat, stream: true });
+      const res = await post('/v1/chat/completions', {
+        model: 'acme/chat-large',
+        messages: [{ role: 'user', content: 'Use read_file' }],
+        tools: tools.chat,
+        stream: true,
+      });
       const pieces = parseSse(res.text)
         .filter((e) => e.data !== '[DONE]')
         .flatMap((e) => (JSON.parse(e.data).choices[0]?.delta?.tool_calls ?? []) as { id?: string; function: { name?: string; arguments: string } }[]);
@@ -107,7 +141,10 @@ describe('emulator: upstream rules and quirks', () => {
       await control.queueFaults('responses', [{ type: 'quirk', quirk: 'whole_arguments' }]);
       const res = await post('/v1/responses', { model: 'nova/responder', input: 'Use read_file', tools: tools.responses, stream: true });
       const events = parseSse(res.text).map((e) => JSON.parse(e.data) as { type: string; item?: { type: string; arguments?: string } });
-      assert.deepEqual(events.filter((e) => e.type.startsWith('response.function_call_arguments')), []);
+      assert.deepEqual(
+        events.filter((e) => e.type.startsWith('response.function_call_arguments')),
+        [],
+      );
       const done = events.find((e) => e.type === 'response.output_item.done' && e.item?.type === 'function_call');
       assert.equal(done?.item?.arguments, '{"path":"example"}');
     });

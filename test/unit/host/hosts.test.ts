@@ -11,12 +11,19 @@ const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'
   engines: { vscode: string };
   devDependencies: Record<string, string>;
 };
-const lockedTypes = (JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
-  packages: Record<string, { version: string }>;
-}).packages['node_modules/@types/vscode']?.version;
+const lockedTypes = (
+  JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { version: string }>;
+  }
+).packages['node_modules/@types/vscode']?.version;
 
 /** major.minor of a version or of a ^/~ range. */
-const minor = (version: string): string => version.replace(/^[\^~]/, '').split('.').slice(0, 2).join('.');
+const minor = (version: string): string =>
+  version
+    .replace(/^[\^~]/, '')
+    .split('.')
+    .slice(0, 2)
+    .join('.');
 
 describe('real-VS-Code test hosts', () => {
   it('the oldest host runs the VS Code engines.vscode starts at', () => {

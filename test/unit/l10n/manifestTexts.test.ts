@@ -18,8 +18,20 @@ const languages = readdirSync(root).flatMap((name) => /^package\.nls\.(.+)\.json
 const texts = (language?: string) => readJson(language ? `package.nls.${language}.json` : 'package.nls.json') as Record<string, string>;
 
 /** The properties whose strings VS Code shows to the user. */
-const SHOWN = new Set(['title', 'description', 'markdownDescription', 'enumDescriptions', 'markdownEnumDescriptions',
-  'patternErrorMessage', 'category', 'name', 'contextualTitle', 'displayName', 'label', 'altText']);
+const SHOWN = new Set([
+  'title',
+  'description',
+  'markdownDescription',
+  'enumDescriptions',
+  'markdownEnumDescriptions',
+  'patternErrorMessage',
+  'category',
+  'name',
+  'contextualTitle',
+  'displayName',
+  'label',
+  'altText',
+]);
 
 function shownTexts(value: unknown, where: string, found: [string, string][] = []): [string, string][] {
   if (Array.isArray(value)) value.forEach((item, i) => shownTexts(item, `${where}[${i}]`, found));

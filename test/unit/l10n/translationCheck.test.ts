@@ -74,20 +74,14 @@ describe('npm run l10n:check', () => {
 
   it('finds a translation that drops a placeholder, and a missing Russian bundle', async () => {
     write({ bundleRu: { 'Saved {0}': 'Сохранено', 'Try again/a button': 'Повторить' } });
-    assert.deepEqual(await translationProblems(root), [
-      'l10n/bundle.l10n.ru.json translates "Saved {0}" with placeholders none, the English has {0}',
-    ]);
+    assert.deepEqual(await translationProblems(root), ['l10n/bundle.l10n.ru.json translates "Saved {0}" with placeholders none, the English has {0}']);
     rmSync(path.join(root, 'l10n/bundle.l10n.ru.json'));
-    assert.deepEqual(await translationProblems(root), [
-      'l10n/bundle.l10n.ru.json is missing: every language ships a translation of l10n/bundle.l10n.json',
-    ]);
+    assert.deepEqual(await translationProblems(root), ['l10n/bundle.l10n.ru.json is missing: every language ships a translation of l10n/bundle.l10n.json']);
   });
 
   it('finds a variable passed to l10n.t, which extraction cannot read', async () => {
     write({ files: { 'src/core/core.ts': `${CORE_CODE}export const echo = (text: string) => l10n.t(text);\n`, 'src/vscode/host.ts': HOST_CODE } });
-    assert.deepEqual(await translationProblems(root), [
-      'src/core/core.ts:3: l10n.t needs a literal message, which extraction can read',
-    ]);
+    assert.deepEqual(await translationProblems(root), ['src/core/core.ts:3: l10n.t needs a literal message, which extraction can read']);
   });
 
   it('finds manifest texts: a %key% without English, an unused English key, a missing and a stale Russian key', async () => {

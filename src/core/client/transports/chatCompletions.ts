@@ -174,7 +174,10 @@ function wireMessage(message: TextMessage): Record<string, unknown> {
       if (!message.images?.length) return { role: 'user', content: message.content };
       return {
         role: 'user',
-        content: [{ type: 'text', text: message.content }, ...message.images.map((i) => ({ type: 'image_url', image_url: { url: `data:${i.mimeType};base64,${i.data}` } }))],
+        content: [
+          { type: 'text', text: message.content },
+          ...message.images.map((i) => ({ type: 'image_url', image_url: { url: `data:${i.mimeType};base64,${i.data}` } })),
+        ],
       };
     default:
       return { role: message.role, content: message.content };
@@ -187,7 +190,8 @@ export const chatCompletions: Transport = {
 
   body(request: TextRequest, streaming: boolean) {
     const body: Record<string, unknown> = { model: request.model, messages: request.messages.map(wireMessage), ...request.options };
-    if (request.tools) body.tools = request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
+    if (request.tools)
+      body.tools = request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
     if (request.toolChoice) body.tool_choice = request.toolChoice;
     if (streaming) {
       body.stream = true;
@@ -257,9 +261,14 @@ export const chatCompletions: Transport = {
     } catch {
       return undefined;
     }
-    for (const call of message.tool_calls ?? []) parts.push({ type: 'tool_call', call: { id: call.id ?? '', name: call.function.name, arguments: argumentsOrEmpty(call.function.arguments ?? '') } });
+    for (const call of message.tool_calls ?? [])
+      parts.push({ type: 'tool_call', call: { id: call.id ?? '', name: call.function.name, arguments: argumentsOrEmpty(call.function.arguments ?? '') } });
     const finish = choice!.finish_reason;
-    parts.push({ type: 'end', finishReason: finish === null ? null : finishReasonOf(finish, onSkipped), ...(parsed.data.usage && { usage: parsed.data.usage }) });
+    parts.push({
+      type: 'end',
+      finishReason: finish === null ? null : finishReasonOf(finish, onSkipped),
+      ...(parsed.data.usage && { usage: parsed.data.usage }),
+    });
     return parts;
   },
 };

@@ -42,10 +42,19 @@ export function chooseTransport(model: ModelEntry, setting: TransportSetting = '
       served.length > 0
         ? l10n.t('it serves {0}', served.map((n) => LABELS[n]).join(l10n.t({ message: ' and ', comment: ['joins the last two of a list'] })))
         : l10n.t('it serves only {0}', purpose ?? '');
-    return { ok: false, message: l10n.t('Does not serve the {0} interface that multiModelAI.transport forces ({1}): set multiModelAI.transport to "auto", or pick another model.', LABELS[setting], serves) };
+    return {
+      ok: false,
+      message: l10n.t(
+        'Does not serve the {0} interface that multiModelAI.transport forces ({1}): set multiModelAI.transport to "auto", or pick another model.',
+        LABELS[setting],
+        serves,
+      ),
+    };
   }
   const first = served[0];
-  return first ? { ok: true, transport: TRANSPORTS[first], ...assumed } : { ok: false, message: l10n.t('Serves only {0}, not text chat: pick another model.', purpose ?? '') };
+  return first
+    ? { ok: true, transport: TRANSPORTS[first], ...assumed }
+    : { ok: false, message: l10n.t('Serves only {0}, not text chat: pick another model.', purpose ?? '') };
 }
 
 export type { ReplyPart, Transport, TransportName } from './transport';

@@ -173,8 +173,7 @@ function wireMessages(messages: TextMessage[]): unknown[] {
       const images = (m.images ?? []).map((i) => ({ type: 'image', source: { type: 'base64', media_type: i.mimeType, data: i.data } }));
       // An empty text block is refused too.
       push('user', m.content ? [...images, { type: 'text', text: m.content }] : images);
-    }
-    else if (m.role === 'assistant') {
+    } else if (m.role === 'assistant') {
       const blocks: unknown[] = [...thinkingBlocks(m)];
       if (m.content) blocks.push({ type: 'text', text: m.content });
       for (const c of m.toolCalls ?? []) blocks.push({ type: 'tool_use', id: c.id, name: c.name, input: parseArguments(c.arguments) });
@@ -205,7 +204,8 @@ function limits(request: TextRequest, maxTokens: unknown, effort: unknown): { ma
   const budget = limit === undefined ? wanted : Math.min(wanted, limit - 1);
   const lastTurn = request.messages.filter((m): m is AssistantMessage => m.role === 'assistant').at(-1);
   const loopWithout = lastTurn?.toolCalls?.length && thinkingBlocks(lastTurn).length === 0;
-  if (budget < MIN_THINKING_BUDGET || request.toolChoice === 'required' || loopWithout) return { max_tokens: limit ?? DEFAULT_MAX_TOKENS, thinking: { type: 'disabled' } };
+  if (budget < MIN_THINKING_BUDGET || request.toolChoice === 'required' || loopWithout)
+    return { max_tokens: limit ?? DEFAULT_MAX_TOKENS, thinking: { type: 'disabled' } };
   return { max_tokens: limit ?? budget + DEFAULT_MAX_TOKENS, thinking: { type: 'enabled', budget_tokens: budget } };
 }
 
@@ -215,8 +215,16 @@ export const messages: Transport = {
 
   body(request: TextRequest, streaming: boolean) {
     const { max_tokens, reasoning_effort, ...rest } = request.options;
-    const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
-    const body: Record<string, unknown> = { model: request.model, ...limits(request, max_tokens, reasoning_effort), messages: wireMessages(request.messages), ...rest };
+    const system = request.messages
+      .filter((m) => m.role === 'system')
+      .map((m) => m.content)
+      .join('\n\n');
+    const body: Record<string, unknown> = {
+      model: request.model,
+      ...limits(request, max_tokens, reasoning_effort),
+      messages: wireMessages(request.messages),
+      ...rest,
+    };
     if (system) body.system = system;
     if (request.tools) body.tools = request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters ?? EMPTY_PARAMETERS }));
     if (request.toolChoice) body.tool_choice = { type: request.toolChoice === 'required' ? 'any' : 'auto' };
@@ -288,7 +296,12 @@ export const messages: Transport = {
             return false;
           case 'message_stop':
             calls.finishAll(parts);
-            parts.push({ type: 'end', finishReason: finishReasonOf(stopReason, onSkipped), usage: usage(input, output), ...(thinking.length > 0 && { reasoningBlocks: thinking }) });
+            parts.push({
+              type: 'end',
+              finishReason: finishReasonOf(stopReason, onSkipped),
+              usage: usage(input, output),
+              ...(thinking.length > 0 && { reasoningBlocks: thinking }),
+            });
             return true;
           default:
             return false;
@@ -315,11 +328,17 @@ export const messages: Transport = {
       if (kept) thinking.push(kept);
       if (block.type === 'thinking' && block.thinking) parts.push({ type: 'reasoning', text: block.thinking });
       else if (block.type === 'text' && block.text) parts.push({ type: 'delta', text: block.text });
-      else if (block.type === 'tool_use' && block.name) parts.push({ type: 'tool_call', call: { id: block.id ?? '', name: block.name, arguments: JSON.stringify(block.input ?? {}) } });
+      else if (block.type === 'tool_use' && block.name)
+        parts.push({ type: 'tool_call', call: { id: block.id ?? '', name: block.name, arguments: JSON.stringify(block.input ?? {}) } });
     }
     const stop = parsed.data.stop_reason;
     const u = parsed.data.usage;
-    parts.push({ type: 'end', finishReason: finishReasonOf(stop, onSkipped), ...(u && { usage: usage(u.input_tokens, u.output_tokens) }), ...(thinking.length > 0 && { reasoningBlocks: thinking }) });
+    parts.push({
+      type: 'end',
+      finishReason: finishReasonOf(stop, onSkipped),
+      ...(u && { usage: usage(u.input_tokens, u.output_tokens) }),
+      ...(thinking.length > 0 && { reasoningBlocks: thinking }),
+    });
     return parts;
   },
 };

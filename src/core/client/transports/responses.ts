@@ -30,7 +30,9 @@ const UsageSchema = buildOnce(() =>
 const FunctionCallItem = buildOnce(() =>
   z.object({ id: z.nullish(z.string()), call_id: z.nullish(z.string()), name: z.nullish(z.string()), arguments: z.nullish(z.string()) }),
 );
-const MessageItem = buildOnce(() => z.object({ content: z.nullish(z.array(z.object({ type: z.string(), text: z.nullish(z.string()), refusal: z.nullish(z.string()) }))) }));
+const MessageItem = buildOnce(() =>
+  z.object({ content: z.nullish(z.array(z.object({ type: z.string(), text: z.nullish(z.string()), refusal: z.nullish(z.string()) }))) }),
+);
 const ReasoningItem = buildOnce(() => z.object({ summary: z.nullish(z.array(z.object({ text: z.string() }))) }));
 
 type OutputItem =
@@ -72,7 +74,13 @@ const EventSchemas = buildOnce(() => {
   const item = <T extends string>(type: T) => fastObject({ type: z.literal(type), output_index: z.nullish(z.int()), item: z.optional(z.unknown()) });
   const ended = <T extends string>(type: T) => fastObject({ type: z.literal(type), response: z.optional(ResponseSchema()) });
   const args = <T extends string>(type: T) =>
-    fastObject({ type: z.literal(type), item_id: z.nullish(z.string()), output_index: z.nullish(z.int()), delta: z.nullish(z.string()), arguments: z.nullish(z.string()) });
+    fastObject({
+      type: z.literal(type),
+      item_id: z.nullish(z.string()),
+      output_index: z.nullish(z.int()),
+      delta: z.nullish(z.string()),
+      arguments: z.nullish(z.string()),
+    });
   return {
     'response.output_text.delta': text('response.output_text.delta'),
     'response.refusal.delta': text('response.refusal.delta'),
@@ -138,7 +146,8 @@ class FunctionCalls {
 
   /** The calls that have a name (one without cannot be answered), in order. */
   finish(parts: ReplyPart[]): void {
-    for (const c of this.calls) if (c.name) parts.push({ type: 'tool_call', call: { id: c.callId ?? c.id ?? '', name: c.name, arguments: argumentsOrEmpty(c.arguments) } });
+    for (const c of this.calls)
+      if (c.name) parts.push({ type: 'tool_call', call: { id: c.callId ?? c.id ?? '', name: c.name, arguments: argumentsOrEmpty(c.arguments) } });
   }
 }
 
@@ -167,7 +176,15 @@ function input(request: TextRequest): unknown[] {
         ];
       default:
         if (!m.images?.length) return [{ role: 'user', content: m.content }];
-        return [{ role: 'user', content: [{ type: 'input_text', text: m.content }, ...m.images.map((i) => ({ type: 'input_image', image_url: `data:${i.mimeType};base64,${i.data}` }))] }];
+        return [
+          {
+            role: 'user',
+            content: [
+              { type: 'input_text', text: m.content },
+              ...m.images.map((i) => ({ type: 'input_image', image_url: `data:${i.mimeType};base64,${i.data}` })),
+            ],
+          },
+        ];
     }
   });
 }
@@ -179,7 +196,11 @@ function finishOf(response: Response, calls: number): FinishReason {
 
 function endPart(response: Response, calls: number): ReplyPart {
   const u = response.usage;
-  return { type: 'end', finishReason: finishOf(response, calls), ...(u && { usage: usage(u.input_tokens, u.output_tokens, u.output_tokens_details?.reasoning_tokens ?? undefined) }) };
+  return {
+    type: 'end',
+    finishReason: finishOf(response, calls),
+    ...(u && { usage: usage(u.input_tokens, u.output_tokens, u.output_tokens_details?.reasoning_tokens ?? undefined) }),
+  };
 }
 
 /** The final statement's function calls, by position in its output. */
@@ -196,12 +217,22 @@ export const responses: Transport = {
   path: '/responses',
 
   body(request: TextRequest, streaming: boolean) {
-    const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
+    const system = request.messages
+      .filter((m) => m.role === 'system')
+      .map((m) => m.content)
+      .join('\n\n');
     const body: Record<string, unknown> = { model: request.model, input: input(request), ...options(request) };
     if (system) body.instructions = system;
     // Responses makes function tools strict by default, which demands every property and refuses
     // other schemas; the tools are written for chat completions, where optional stays optional.
-    if (request.tools) body.tools = request.tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters ?? EMPTY_PARAMETERS, strict: false }));
+    if (request.tools)
+      body.tools = request.tools.map((t) => ({
+        type: 'function',
+        name: t.name,
+        description: t.description,
+        parameters: t.parameters ?? EMPTY_PARAMETERS,
+        strict: false,
+      }));
     if (request.toolChoice) body.tool_choice = request.toolChoice;
     if (streaming) body.stream = true;
     return body;

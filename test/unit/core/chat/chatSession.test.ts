@@ -26,7 +26,6 @@ describe('ChatSession against the emulator', () => {
   let maxRetries: number;
   let maxTokens: number | undefined;
 
-
   afterEach(() => removeFolder(folder));
 
   beforeEach(async () => {
@@ -72,12 +71,13 @@ describe('ChatSession against the emulator', () => {
     await s.send('Explain closures');
     const reply = lastReply(s);
     assert.equal(reply.status, 'done');
-    assert.deepEqual(posted.filter((m) => m.type === 'reply/wait'), [
-      { type: 'reply/wait', turnId: reply.id, text: 'The service is rate-limiting requests: trying again in', seconds: 3 },
-    ]);
+    assert.deepEqual(
+      posted.filter((m) => m.type === 'reply/wait'),
+      [{ type: 'reply/wait', turnId: reply.id, text: 'The service is rate-limiting requests: trying again in', seconds: 3 }],
+    );
   });
 
-  it('Limits 3: a history longer than the model\'s context is trimmed from the oldest; the answer says so, also after a reload', async () => {
+  it("Limits 3: a history longer than the model's context is trimmed from the oldest; the answer says so, also after a reload", async () => {
     modelId = 'acme/chat-basic';
     const s = session();
     const long = 'word '.repeat(1500);
@@ -87,7 +87,10 @@ describe('ChatSession against the emulator', () => {
     const reply = lastReply(s);
     const notice = 'The 2 oldest messages were left out: the conversation is longer than acme/chat-basic reads (4,000 tokens).';
     assert.deepEqual([reply.status, reply.notice], ['done', notice]);
-    assert.deepEqual(posted.filter((m) => m.type === 'reply/notice'), [{ type: 'reply/notice', turnId: reply.id, text: notice }]);
+    assert.deepEqual(
+      posted.filter((m) => m.type === 'reply/notice'),
+      [{ type: 'reply/notice', turnId: reply.id, text: notice }],
+    );
     const storedTurn = (await (await stored()).get(s.current().id))?.turns.at(-1) as AssistantTurn | undefined;
     assert.equal(storedTurn?.notice, notice);
   });
@@ -99,7 +102,13 @@ describe('ChatSession against the emulator', () => {
     const reply = lastReply(s);
     assert.equal(reply.status, 'done');
     assert.equal(reply.reasoning, 'The question is about "Explain closures". First check what is asked, then answer briefly with an example.');
-    assert.equal(posted.filter((m) => m.type === 'reply/reasoning').map((m) => (m as { text: string }).text).join(''), reply.reasoning);
+    assert.equal(
+      posted
+        .filter((m) => m.type === 'reply/reasoning')
+        .map((m) => (m as { text: string }).text)
+        .join(''),
+      reply.reasoning,
+    );
     assert.ok(!reply.text.includes('First check what is asked'), 'the reasoning is not part of the answer');
     assert.deepEqual([reply.usage?.prompt_tokens, reply.usage?.completion_tokens, reply.costRub], [41, 98, 0.0433]);
     assert.equal((await control.requests()).at(-1)?.endpoint, 'responses');
@@ -129,9 +138,10 @@ describe('ChatSession against the emulator', () => {
     assert.ok(deltas().length < 300, `${deltas().length} page messages for about 300 deltas`);
     assert.ok(reply.usage && reply.usage.completion_tokens > 0, 'usage requested and shown (the model lists stream_options)');
     assert.equal(request?.stream, true);
-    assert.deepEqual(posted.map((m) => m.type).filter((t) => t !== 'reply/delta' && t !== 'history/set'), [
-      'context/set', 'turn/append', 'turn/append', 'reply/model', 'reply/end',
-    ]);
+    assert.deepEqual(
+      posted.map((m) => m.type).filter((t) => t !== 'reply/delta' && t !== 'history/set'),
+      ['context/set', 'turn/append', 'turn/append', 'reply/model', 'reply/end'],
+    );
     // The live answer is labelled with the model, as the stored one is after a reload.
     const label = posted.find((m) => m.type === 'reply/model');
     assert.deepEqual(label, { type: 'reply/model', turnId: reply.id, model: 'acme/chat-large' });
@@ -147,7 +157,11 @@ describe('ChatSession against the emulator', () => {
     const { model } = await connect();
     const without = { ...model, supported_parameters: model.supported_parameters.filter((p) => p !== 'stream_options') };
     const { request } = buildTextRequest(without, [{ role: 'user', content: 'x' }], { includeUsage: true });
-    assert.deepEqual(TRANSPORTS['chat-completions'].body(request, true), { model: 'acme/chat-large', messages: [{ role: 'user', content: 'x' }], stream: true });
+    assert.deepEqual(TRANSPORTS['chat-completions'].body(request, true), {
+      model: 'acme/chat-large',
+      messages: [{ role: 'user', content: 'x' }],
+      stream: true,
+    });
   });
 
   it('shows an answer as ended only once it is stored, so a reload right after it restores it finished', async () => {
@@ -167,7 +181,10 @@ describe('ChatSession against the emulator', () => {
     const reloaded = session();
     await reloaded.loaded;
     assert.deepEqual(reloaded.current(), first.current());
-    assert.deepEqual(reloaded.state({ options: [], loading: false }).history.map((h) => h.title), ['Hello there']);
+    assert.deepEqual(
+      reloaded.state({ options: [], loading: false }).history.map((h) => h.title),
+      ['Hello there'],
+    );
   });
 
   it('an answer that stopped at its token limit is kept and says so, with what to do', async () => {
@@ -179,7 +196,10 @@ describe('ChatSession against the emulator', () => {
     const notice = 'The answer stopped at its length limit: send "continue" for the rest, or raise the setting Multi-Model AI: Max Tokens.';
     assert.deepEqual({ status: reply.status, text: reply.text, notice: reply.notice }, { status: 'done', text: 'one two three ', notice });
     // Shown at once, as the page shows a notice (the end redraws the state, not the notice), and kept for a reload.
-    assert.deepEqual(posted.filter((m) => m.type === 'reply/notice').map((m) => m.type === 'reply/notice' && m.text), [notice]);
+    assert.deepEqual(
+      posted.filter((m) => m.type === 'reply/notice').map((m) => m.type === 'reply/notice' && m.text),
+      [notice],
+    );
     const end = posted.find((m) => m.type === 'reply/end');
     assert.equal(end?.type === 'reply/end' ? end.turn.notice : undefined, notice);
   });
@@ -248,7 +268,13 @@ describe('ChatSession against the emulator', () => {
     const s = session();
     await s.send('/image a red fox');
     await s.editLast('/image a blue fox');
-    assert.deepEqual(s.current().turns.filter((t) => t.role === 'user').map((t) => [t.text, t.role === 'user' && t.mode]), [['/image a blue fox', 'image']]);
+    assert.deepEqual(
+      s
+        .current()
+        .turns.filter((t) => t.role === 'user')
+        .map((t) => [t.text, t.role === 'user' && t.mode]),
+      [['/image a blue fox', 'image']],
+    );
     assert.equal((await control.requests()).filter((r) => r.endpoint === 'chat').length, 0);
   });
 
@@ -289,7 +315,10 @@ describe('ChatSession against the emulator', () => {
     await s.retry();
     assert.equal(lastReply(s).status, 'done');
     assert.equal((await control.charges()).length, 1);
-    assert.deepEqual(s.current().turns.map((t) => t.role), ['user', 'assistant']);
+    assert.deepEqual(
+      s.current().turns.map((t) => t.role),
+      ['user', 'assistant'],
+    );
   });
 
   it('a stream cut after partial output keeps it, marks it interrupted with Retry and the request id', async () => {
@@ -307,7 +336,11 @@ describe('ChatSession against the emulator', () => {
 
     await s.retry();
     const turns = s.current().turns;
-    assert.deepEqual(turns.map((t) => (t.role === 'user' ? 'user' : t.status)), ['user', 'interrupted', 'done'], 'the cut answer stays in view');
+    assert.deepEqual(
+      turns.map((t) => (t.role === 'user' ? 'user' : t.status)),
+      ['user', 'interrupted', 'done'],
+      'the cut answer stays in view',
+    );
     assert.equal(turns[1]?.text, cut.text);
   });
 
@@ -320,11 +353,20 @@ describe('ChatSession against the emulator', () => {
     assert.equal(reply.status, 'failed');
     assert.equal(reply.text, '');
     assert.deepEqual(reply.error?.actions, ['setApiKey', 'showLog', 'retry'], 'the fix first, then Retry');
-    assert.deepEqual(s.current().turns.map((t) => t.text.slice(0, 14)), ['first', s.current().turns[1]?.text.slice(0, 14), 'second message', '']);
+    assert.deepEqual(
+      s.current().turns.map((t) => t.text.slice(0, 14)),
+      ['first', s.current().turns[1]?.text.slice(0, 14), 'second message', ''],
+    );
     key = FIXTURE_KEYS.alpha;
     await s.retry();
-    assert.deepEqual(s.current().turns.map((t) => (t.role === 'user' ? t.text : t.status)), ['first', 'done', 'second message', 'done']);
-    assert.ok(posted.some((m) => m.type === 'turn/remove'), 'the failed card is replaced by the retry');
+    assert.deepEqual(
+      s.current().turns.map((t) => (t.role === 'user' ? t.text : t.status)),
+      ['first', 'done', 'second message', 'done'],
+    );
+    assert.ok(
+      posted.some((m) => m.type === 'turn/remove'),
+      'the failed card is replaced by the retry',
+    );
   });
 
   it('a 429 says when to retry', async () => {
@@ -372,9 +414,15 @@ describe('ChatSession against the emulator', () => {
     const s = session();
     await s.send('question');
     await s.regenerate();
-    assert.deepEqual(s.current().turns.map((t) => t.text), ['question', 'two']);
+    assert.deepEqual(
+      s.current().turns.map((t) => t.text),
+      ['question', 'two'],
+    );
     await s.editLast('better question');
-    assert.deepEqual(s.current().turns.map((t) => t.text), ['better question', 'three']);
+    assert.deepEqual(
+      s.current().turns.map((t) => t.text),
+      ['better question', 'three'],
+    );
   });
 
   it('sends pending context with the next message, then clears it', async () => {
@@ -416,13 +464,23 @@ describe('ChatSession against the emulator', () => {
     const s = new ChatSession({ connect, store: newStore(), maxConversationBytes: 200, post: (m) => posted.push(m) });
     await s.send('Hello there');
     assert.deepEqual(s.current().turns, []);
-    assert.deepEqual(posted.filter((m) => m.type === 'notice/show'), [
-      { type: 'notice/show', level: 'info', message: 'That conversation has grown past 0 MB, so a new one is started here; the old one stays in the history.' },
-    ]);
-    assert.deepEqual((await stored()).list().map((h) => h.title), ['Hello there']);
+    assert.deepEqual(
+      posted.filter((m) => m.type === 'notice/show'),
+      [
+        {
+          type: 'notice/show',
+          level: 'info',
+          message: 'That conversation has grown past 0 MB, so a new one is started here; the old one stays in the history.',
+        },
+      ],
+    );
+    assert.deepEqual(
+      (await stored()).list().map((h) => h.title),
+      ['Hello there'],
+    );
   });
 
-  it('shows another window\'s turns in the open conversation, and closes it when another window deletes it', async function () {
+  it("shows another window's turns in the open conversation, and closes it when another window deletes it", async function () {
     this.timeout(10_000);
     const s = new ChatSession({ connect, store: historyStore(folder, { state: memento, watch: true }), post: (m) => posted.push(m) });
     await s.send('Hello there');
@@ -432,8 +490,12 @@ describe('ChatSession against the emulator', () => {
     const at = new Date().toISOString();
     theirs.turns.push({ id: 'u_other', role: 'user', text: 'From the other window', mode: 'chat', context: [], createdAt: at });
     await other.save(theirs);
-    for (let waited = 0; !s.current().turns.some((turn) => turn.id === 'u_other') && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-    assert.deepEqual(s.current().turns.map((turn) => turn.role === 'user' && turn.text), ['Hello there', false, 'From the other window']);
+    for (let waited = 0; !s.current().turns.some((turn) => turn.id === 'u_other') && waited < 5000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual(
+      s.current().turns.map((turn) => turn.role === 'user' && turn.text),
+      ['Hello there', false, 'From the other window'],
+    );
     await other.delete(id);
     for (let waited = 0; s.current().id === id && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     assert.deepEqual([s.current().turns.length, s.state({ options: [], loading: false }).history], [0, []]);
@@ -451,6 +513,9 @@ describe('ChatSession against the emulator', () => {
     assert.equal(s.current().title, 'Renamed');
     await s.delete(firstId);
     assert.equal(s.current().turns.length, 0, 'deleting the open conversation starts a new one');
-    assert.deepEqual((await stored()).list().map((h) => h.title), ['second chat']);
+    assert.deepEqual(
+      (await stored()).list().map((h) => h.title),
+      ['second chat'],
+    );
   });
 });

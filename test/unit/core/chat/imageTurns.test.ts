@@ -65,7 +65,9 @@ describe('ChatSession: /image', () => {
     await reloaded.loaded;
     const restored = reloaded.current().turns.at(-1) as AssistantTurn;
     assert.deepEqual([restored.status, restored.images], ['done', [{ file: path.join(dir, 'a-red-fox.png'), label: 'a-red-fox.png' }]]);
-    assert.deepEqual(requestMessages([...s.current().turns, { id: 'u2', role: 'user', text: 'And now?', mode: 'chat', context: [], createdAt: '' }]).slice(1), [{ role: 'user', content: 'And now?' }]);
+    assert.deepEqual(requestMessages([...s.current().turns, { id: 'u2', role: 'user', text: 'And now?', mode: 'chat', context: [], createdAt: '' }]).slice(1), [
+      { role: 'user', content: 'And now?' },
+    ]);
   });
 
   it('refuses /image without a prompt, says how to write it, and sends nothing', async () => {
@@ -92,6 +94,9 @@ describe('ChatSession: /image', () => {
     await harness.control.setBilling(FIXTURE_KEYS.alpha, { balanceRub: null });
     await s.retry();
     const turns = s.current().turns;
-    assert.deepEqual(turns.map((t) => (t.role === 'user' ? t.text : t.status)), ['/image a red fox', 'done']);
+    assert.deepEqual(
+      turns.map((t) => (t.role === 'user' ? t.text : t.status)),
+      ['/image a red fox', 'done'],
+    );
   });
 });

@@ -63,7 +63,8 @@ describe('chat page protocol', () => {
 
   it('sends a conversation with its latest 20 turns first, and how many came before them', () => {
     const conversation = newConversation();
-    for (let i = 0; i < 23; i++) conversation.turns.push({ id: `u${i}`, role: 'user', text: `q${i}`, mode: 'chat', context: [], createdAt: conversation.createdAt });
+    for (let i = 0; i < 23; i++)
+      conversation.turns.push({ id: `u${i}`, role: 'user', text: `q${i}`, mode: 'chat', context: [], createdAt: conversation.createdAt });
     const view = conversationView(conversation);
     assert.deepEqual([view.earlier, view.turns.length, view.turns[0]?.id, view.turns.at(-1)?.id], [3, 20, 'u3', 'u22']);
     conversation.turns.length = 20;

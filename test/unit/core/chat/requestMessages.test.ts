@@ -4,10 +4,22 @@ import { requestMessages, SYSTEM_PROMPT } from '#src/core/chat/requestMessages';
 import { selection } from './fixtures/contextItems';
 
 const at = '2025-01-01T10:00:00.000Z';
-const user = (id: string, text: string, extra: Partial<Extract<Turn, { role: 'user' }>> = {}): Turn =>
-  ({ id, role: 'user', text, mode: 'chat', context: [], createdAt: at, ...extra });
-const reply = (id: string, text: string, status: Extract<Turn, { role: 'assistant' }>['status']): Turn =>
-  ({ id, role: 'assistant', text, status, createdAt: at });
+const user = (id: string, text: string, extra: Partial<Extract<Turn, { role: 'user' }>> = {}): Turn => ({
+  id,
+  role: 'user',
+  text,
+  mode: 'chat',
+  context: [],
+  createdAt: at,
+  ...extra,
+});
+const reply = (id: string, text: string, status: Extract<Turn, { role: 'assistant' }>['status']): Turn => ({
+  id,
+  role: 'assistant',
+  text,
+  status,
+  createdAt: at,
+});
 
 describe('requestMessages', () => {
   it('starts with the system prompt and alternates user messages with their answers', () => {
@@ -22,14 +34,19 @@ describe('requestMessages', () => {
 
   it('leaves out failed and interrupted answers, keeps a stopped one, and uses only the last answer', () => {
     const messages = requestMessages([
-      user('u1', 'a'), reply('a1', 'cut', 'interrupted'), reply('a2', 'full', 'done'),
-      user('u2', 'b'), reply('a3', '', 'failed'),
-      user('u3', 'c'), reply('a4', 'half', 'stopped'),
+      user('u1', 'a'),
+      reply('a1', 'cut', 'interrupted'),
+      reply('a2', 'full', 'done'),
+      user('u2', 'b'),
+      reply('a3', '', 'failed'),
+      user('u3', 'c'),
+      reply('a4', 'half', 'stopped'),
       user('u4', 'd'),
     ]);
-    assert.deepEqual(messages.slice(1).map((m) => `${m.role}:${m.content}`), [
-      'user:a', 'assistant:full', 'user:b', 'user:c', 'assistant:half', 'user:d',
-    ]);
+    assert.deepEqual(
+      messages.slice(1).map((m) => `${m.role}:${m.content}`),
+      ['user:a', 'assistant:full', 'user:b', 'user:c', 'assistant:half', 'user:d'],
+    );
   });
 
   it('puts attached code before the question, each piece named and fenced', () => {

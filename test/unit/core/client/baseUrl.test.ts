@@ -27,7 +27,10 @@ describe('core validateBaseUrl', () => {
   it('Endpoints 4: a version segment in another case gets a correct suggestion', () => {
     assert.deepEqual(validateBaseUrl('https://api.example.com/V1'), { ok: true, baseUrl: 'https://api.example.com/v1' });
     assert.equal(refused('https://api.example.com/V1/v1'), 'The base URL holds /v1 twice: keep a single one, so use https://api.example.com/v1.');
-    assert.equal(refused('https://api.example.com/V1/models'), 'The base URL holds the full endpoint address (/models): it must end at /v1, so use https://api.example.com/v1.');
+    assert.equal(
+      refused('https://api.example.com/V1/models'),
+      'The base URL holds the full endpoint address (/models): it must end at /v1, so use https://api.example.com/v1.',
+    );
   });
 
   it('Endpoints rule 4: a path holding /v1 twice is refused with the fix', () => {
@@ -83,12 +86,14 @@ describe('core validateBaseUrl', () => {
       'The base URL uses http:// for a service on another machine, which would send your API key unencrypted: use https:// (http:// is for a service on this machine only, such as http://localhost).',
     );
     assert.deepEqual(
-      ['http://localhost:4010/v1', 'http://127.0.0.1:4010/v1', 'http://127.1.2.3/v1', 'http://[::1]:4010/v1', 'http://app.localhost/v1'].map((raw) => validateBaseUrl(raw).ok),
+      ['http://localhost:4010/v1', 'http://127.0.0.1:4010/v1', 'http://127.1.2.3/v1', 'http://[::1]:4010/v1', 'http://app.localhost/v1'].map(
+        (raw) => validateBaseUrl(raw).ok,
+      ),
       [true, true, true, true, true],
     );
   });
 
-  it('Versioning 2: the current address offered for a legacy one is the same host\'s /v1', () => {
+  it("Versioning 2: the current address offered for a legacy one is the same host's /v1", () => {
     assert.equal(currentAddressFor('https://old.example.com/legacy/v1'), 'https://old.example.com/v1');
     assert.equal(currentAddressFor('http://127.0.0.1:4010/compat/api/v1'), 'http://127.0.0.1:4010/v1');
   });

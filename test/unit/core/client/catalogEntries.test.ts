@@ -8,7 +8,14 @@ import { imageModels, usableTextModels, whyNotUsable } from '#src/core/client/mo
 import { ModelListSchema } from '#src/core/client/schemas';
 import { chooseTransport } from '#src/core/client/transports/index';
 
-const good = { id: 'acme/chat-large', name: 'Acme Chat Large', available: true, architecture: { output_modalities: ['text'] }, supported_parameters: ['max_tokens'], supported_endpoint_types: ['chat-completions'] };
+const good = {
+  id: 'acme/chat-large',
+  name: 'Acme Chat Large',
+  available: true,
+  architecture: { output_modalities: ['text'] },
+  supported_parameters: ['max_tokens'],
+  supported_endpoint_types: ['chat-completions'],
+};
 
 describe('catalog entries', () => {
   it('an entry whose architecture or supported_parameters has an odd type is listed as not usable, naming the field; the others are unaffected', () => {
@@ -30,12 +37,18 @@ describe('catalog entries', () => {
         ['odd/available', undefined, 'Its catalog entry cannot be read (available is not true or false): the service must correct it.'],
       ],
     );
-    assert.deepEqual(usableTextModels(list).map((e) => e.id), ['acme/chat-large']);
+    assert.deepEqual(
+      usableTextModels(list).map((e) => e.id),
+      ['acme/chat-large'],
+    );
   });
 
   it('entries without an id are left out and counted, for the log', () => {
     const list = ModelListSchema().parse({ object: 'list', data: [good, { name: 'No id' }, { id: '' }, 'not an entry', null] });
-    assert.deepEqual(list.data.map((e) => e.id), ['acme/chat-large']);
+    assert.deepEqual(
+      list.data.map((e) => e.id),
+      ['acme/chat-large'],
+    );
     assert.equal(list.dropped, 4);
   });
 
@@ -62,8 +75,21 @@ describe('catalog entries', () => {
   });
 
   it("OpenRouter's list (no object, no available) is read", () => {
-    const list = ModelListSchema().parse({ data: [{ id: 'openai/gpt-4o', name: 'OpenAI: GPT-4o', architecture: { input_modalities: ['text', 'image'], output_modalities: ['text'] }, supported_parameters: ['max_tokens', 'tools'], pricing: { prompt: '0.0000025', completion: '0.00001' } }] });
-    assert.deepEqual(usableTextModels(list).map((e) => [e.id, e.name]), [['openai/gpt-4o', 'OpenAI: GPT-4o']]);
+    const list = ModelListSchema().parse({
+      data: [
+        {
+          id: 'openai/gpt-4o',
+          name: 'OpenAI: GPT-4o',
+          architecture: { input_modalities: ['text', 'image'], output_modalities: ['text'] },
+          supported_parameters: ['max_tokens', 'tools'],
+          pricing: { prompt: '0.0000025', completion: '0.00001' },
+        },
+      ],
+    });
+    assert.deepEqual(
+      usableTextModels(list).map((e) => [e.id, e.name]),
+      [['openai/gpt-4o', 'OpenAI: GPT-4o']],
+    );
   });
 });
 
@@ -87,7 +113,10 @@ describe('catalogs in the shapes gateways publish, read by the client over HTTP'
       ['mira/messenger', undefined, 'messages'],
     ]);
     const list = await new ServiceClient({ baseUrl: harness.emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 }).listModels();
-    assert.deepEqual(imageModels(list, 'image-edit').usable.map((e) => e.id), ['pixel/image-edit']);
+    assert.deepEqual(
+      imageModels(list, 'image-edit').usable.map((e) => e.id),
+      ['pixel/image-edit'],
+    );
   });
 
   it("OpenRouter's list: every text model, with its display name, through chat completions (it names no endpoint types)", async () => {

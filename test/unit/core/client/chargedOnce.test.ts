@@ -12,7 +12,11 @@ import { UnfinishedGenerations } from '#src/core/client/unfinishedGenerations';
 const chat: TextRequest = { model: 'acme/chat-large', messages: [{ role: 'user', content: 'Explain closures in TypeScript.' }], options: {} };
 
 /** The answer through chat completions, streamed unless `streaming` is false. */
-async function streamText(client: ServiceClient, onRetry?: (wait: RetryWait) => void, streaming?: ChatOptions['streaming']): Promise<{ text: string; error?: ServiceError }> {
+async function streamText(
+  client: ServiceClient,
+  onRetry?: (wait: RetryWait) => void,
+  streaming?: ChatOptions['streaming'],
+): Promise<{ text: string; error?: ServiceError }> {
   let text = '';
   try {
     for await (const event of client.streamText(TRANSPORTS['chat-completions'], chat, { onRetry, streaming })) if (event.type === 'delta') text += event.text;
@@ -41,7 +45,10 @@ describe('core ServiceClient: charged once, payment failures, long silences', fu
       const records = await control.requests();
       assert.equal(records.length, 2);
       assert.equal(records[0]?.clientRequestId, records[1]?.clientRequestId);
-      assert.deepEqual((await control.charges()).map((c) => c.clientRequestId), [records[0]?.clientRequestId]);
+      assert.deepEqual(
+        (await control.charges()).map((c) => c.clientRequestId),
+        [records[0]?.clientRequestId],
+      );
     });
   }
 
@@ -59,7 +66,10 @@ describe('core ServiceClient: charged once, payment failures, long silences', fu
     const { error } = await streamText(same);
     assert.deepEqual(
       { kind: error?.kind, userMessage: error?.userMessage },
-      { kind: 'network', userMessage: 'The connection broke before the answer arrived: Retry asks the service for that same answer again, so it is not made and charged twice.' },
+      {
+        kind: 'network',
+        userMessage: 'The connection broke before the answer arrived: Retry asks the service for that same answer again, so it is not made and charged twice.',
+      },
     );
     assert.equal((await streamText(same)).text, reference);
     const ids = (await control.requests()).map((r) => r.clientRequestId);
@@ -73,7 +83,11 @@ describe('core ServiceClient: charged once, payment failures, long silences', fu
     const { error } = await streamText(same);
     assert.deepEqual(
       { kind: error?.kind, userMessage: error?.userMessage, answerLost: error?.answerLost },
-      { kind: 'timeout', userMessage: 'No answer came in time: Retry asks the service for that same answer again, so it is not made and charged twice.', answerLost: true },
+      {
+        kind: 'timeout',
+        userMessage: 'No answer came in time: Retry asks the service for that same answer again, so it is not made and charged twice.',
+        answerLost: true,
+      },
     );
     assert.equal((await streamText(same)).text, reference);
     const ids = (await control.requests()).map((r) => r.clientRequestId);
@@ -107,7 +121,13 @@ describe('core ServiceClient: charged once, payment failures, long silences', fu
   });
 
   it('Errors 2: a Retry the service refused (500) leaves the lost answer undelivered: the next Retry still asks for it', async () => {
-    await control.queueFaults('chat', [{ type: 'drop_reply' }, { type: 'drop_reply' }, { type: 'status', status: 500 }, { type: 'status', status: 500 }, { type: 'status', status: 500 }]);
+    await control.queueFaults('chat', [
+      { type: 'drop_reply' },
+      { type: 'drop_reply' },
+      { type: 'status', status: 500 },
+      { type: 'status', status: 500 },
+      { type: 'status', status: 500 },
+    ]);
     const same = client({ maxRetries: 1 });
     assert.equal((await streamText(same)).error?.kind, 'network');
     assert.equal((await streamText(same)).error?.kind, 'server');
@@ -141,7 +161,13 @@ describe('core ServiceClient: charged once, payment failures, long silences', fu
     const waits: RetryWait[] = [];
     const { error } = await streamText(client({ baseUrl: `http://127.0.0.1:${port}/v1` }), (wait) => waits.push(wait));
     assert.equal(error?.kind, 'network');
-    assert.deepEqual(waits.map((w) => [w.kind, w.attempt]), [['network', 2], ['network', 3]]);
+    assert.deepEqual(
+      waits.map((w) => [w.kind, w.attempt]),
+      [
+        ['network', 2],
+        ['network', 3],
+      ],
+    );
   });
 
   it('Limits 1: the wait before retrying a 429 without a window is told to the caller, 2 to 3 s', async () => {

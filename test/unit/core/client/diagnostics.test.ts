@@ -22,7 +22,16 @@ describe('core diagnostics', () => {
       kind: 'auth',
       attempts: 1,
     });
-    for (const part of ['2025-01-31T13:00:00.000+03:00', 'POST /v1/chat/completions', 'acme/chat-large', '401', 'invalid_api_key', 'req_ab12', 'sk_test_al…', 'Attempts: 1']) {
+    for (const part of [
+      '2025-01-31T13:00:00.000+03:00',
+      'POST /v1/chat/completions',
+      'acme/chat-large',
+      '401',
+      'invalid_api_key',
+      'req_ab12',
+      'sk_test_al…',
+      'Attempts: 1',
+    ]) {
       assert.ok(text.includes(part), part);
     }
     const sparse = formatDiagnostics({ time: 't', method: 'GET', endpoint: '/v1/models', clientRequestId: 'c', keyPrefix: 'k', attempts: 0 });

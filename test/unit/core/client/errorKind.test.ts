@@ -3,9 +3,10 @@ import { kindFor, kindForCode, kindOf } from '#src/core/client/errorKind';
 
 describe('error kinds', () => {
   it('Errors table: maps statuses to kinds', () => {
-    assert.deepEqual([400, 401, 403, 404, 408, 409, 422, 429, 500, 502, 503].map((status) => kindFor(status, undefined)), [
-      'invalid_request', 'auth', 'forbidden', 'not_found', 'timeout', 'invalid_request', 'invalid_request', 'rate_limit', 'server', 'server', 'server',
-    ]);
+    assert.deepEqual(
+      [400, 401, 403, 404, 408, 409, 422, 429, 500, 502, 503].map((status) => kindFor(status, undefined)),
+      ['invalid_request', 'auth', 'forbidden', 'not_found', 'timeout', 'invalid_request', 'invalid_request', 'rate_limit', 'server', 'server', 'server'],
+    );
     assert.equal(kindForCode('rate_limit_exceeded'), 'rate_limit');
     assert.equal(kindForCode('something_new'), 'server');
   });
@@ -22,13 +23,41 @@ describe('error kinds', () => {
       [429, 'rate_limit_exceeded'],
       [400, 'insufficient_balance'],
     ];
-    assert.deepEqual(cases.map(([status, code]) => kindFor(status, code)), ['payment', 'payment', 'payment', 'payment', 'payment', 'payment', 'model_unavailable', 'rate_limit', 'invalid_request']);
-    assert.deepEqual(['insufficient_balance', 'insufficient_quota', 'spend_limit_exceeded', 'billing_hard_limit_reached'].map(kindForCode), ['payment', 'payment', 'payment', 'payment']);
+    assert.deepEqual(
+      cases.map(([status, code]) => kindFor(status, code)),
+      ['payment', 'payment', 'payment', 'payment', 'payment', 'payment', 'model_unavailable', 'rate_limit', 'invalid_request'],
+    );
+    assert.deepEqual(['insufficient_balance', 'insufficient_quota', 'spend_limit_exceeded', 'billing_hard_limit_reached'].map(kindForCode), [
+      'payment',
+      'payment',
+      'payment',
+      'payment',
+    ]);
   });
 
   it('inside a stream, Anthropic types and gateway codes are told by the code alone', () => {
-    const codes = ['overloaded_error', 'api_error', 'rate_limit_error', 'authentication_error', 'permission_error', 'invalid_request_error', 'content_policy_violation', 'model_not_found', 'context_length_exceeded'];
-    assert.deepEqual(codes.map(kindForCode), ['server', 'server', 'rate_limit', 'auth', 'forbidden', 'invalid_request', 'refused', 'model_unavailable', 'too_long']);
+    const codes = [
+      'overloaded_error',
+      'api_error',
+      'rate_limit_error',
+      'authentication_error',
+      'permission_error',
+      'invalid_request_error',
+      'content_policy_violation',
+      'model_not_found',
+      'context_length_exceeded',
+    ];
+    assert.deepEqual(codes.map(kindForCode), [
+      'server',
+      'server',
+      'rate_limit',
+      'auth',
+      'forbidden',
+      'invalid_request',
+      'refused',
+      'model_unavailable',
+      'too_long',
+    ]);
   });
 
   it('a 404 is the model only in the error shape, to a request that names one; else the address', () => {

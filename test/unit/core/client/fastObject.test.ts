@@ -5,11 +5,12 @@ import * as z from 'zod/mini';
 import { fastObject } from '#src/core/client/fastObject';
 
 describe('fastObject (the compiled z.object for stream events)', () => {
-  const shape = (object: typeof z.object) => object({
-    type: z.string(),
-    index: z.optional(z.int()),
-    delta: z.optional(object({ text: z.nullish(z.string()), pieces: z._default(z.array(object({ n: z.number() })), []) })),
-  });
+  const shape = (object: typeof z.object) =>
+    object({
+      type: z.string(),
+      index: z.optional(z.int()),
+      delta: z.optional(object({ text: z.nullish(z.string()), pieces: z._default(z.array(object({ n: z.number() })), []) })),
+    });
   const compiled = shape(fastObject as typeof z.object);
   const plain = shape(z.object);
 
@@ -31,7 +32,12 @@ describe('fastObject (the compiled z.object for stream events)', () => {
       const [a, b] = [compiled.safeParse(input), plain.safeParse(input)];
       assert.equal(a.success, b.success, JSON.stringify(input));
       if (a.success && b.success) assert.deepEqual(a.data, b.data);
-      else assert.deepEqual(a.error?.issues.map((i) => [i.code, i.path]), b.error?.issues.map((i) => [i.code, i.path]), JSON.stringify(input));
+      else
+        assert.deepEqual(
+          a.error?.issues.map((i) => [i.code, i.path]),
+          b.error?.issues.map((i) => [i.code, i.path]),
+          JSON.stringify(input),
+        );
     }
   });
 

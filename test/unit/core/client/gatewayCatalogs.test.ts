@@ -70,7 +70,11 @@ describe('gateway catalogs of 371 models, read by the client', () => {
     it('each model goes through chat completions, and the display names are read', () => {
       assert.equal(list.data.filter((e) => transportOf(list, e.id) === 'chat-completions').length, 371);
       assert.deepEqual(
-        ['openai/gpt-4o', 'anthropic/claude-sonnet-4', 'google/gemini-2.5-pro', 'x-ai/grok-4'].map((id) => [id, list.data.find((e) => e.id === id)?.name, transportOf(list, id)]),
+        ['openai/gpt-4o', 'anthropic/claude-sonnet-4', 'google/gemini-2.5-pro', 'x-ai/grok-4'].map((id) => [
+          id,
+          list.data.find((e) => e.id === id)?.name,
+          transportOf(list, id),
+        ]),
         [
           ['openai/gpt-4o', 'OpenAI: GPT-4o', 'chat-completions'],
           ['anthropic/claude-sonnet-4', 'Anthropic: Claude Sonnet 4', 'chat-completions'],

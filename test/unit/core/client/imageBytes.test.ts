@@ -9,8 +9,14 @@ const GIF = Uint8Array.from(Buffer.from('GIF89a'));
 
 describe('image bytes: an image is what its first bytes say', () => {
   it('recognises PNG, JPEG, WebP and GIF by their signatures', () => {
-    assert.deepEqual([PNG, JPEG, WEBP, GIF].map((b) => sniffImage(b)?.ext), ['png', 'jpg', 'webp', 'gif']);
-    assert.deepEqual([PNG, JPEG, WEBP, GIF].map((b) => sniffImage(b)?.mime), ['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+    assert.deepEqual(
+      [PNG, JPEG, WEBP, GIF].map((b) => sniffImage(b)?.ext),
+      ['png', 'jpg', 'webp', 'gif'],
+    );
+    assert.deepEqual(
+      [PNG, JPEG, WEBP, GIF].map((b) => sniffImage(b)?.mime),
+      ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
+    );
   });
 
   it('refuses text, HTML, a RIFF that is not WebP and a truncated signature', () => {

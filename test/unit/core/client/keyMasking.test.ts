@@ -81,7 +81,13 @@ describe('key masking', () => {
 
     it('drops one that holds the key, one that is not a plain token, and none at all', () => {
       assert.deepEqual(
-        [keyFreeToken(`bad_key_${key}`, key), keyFreeToken('Bearer sk_test_alpha', key), keyFreeToken('two words', key), keyFreeToken(null, key), keyFreeToken(undefined, key)],
+        [
+          keyFreeToken(`bad_key_${key}`, key),
+          keyFreeToken('Bearer sk_test_alpha', key),
+          keyFreeToken('two words', key),
+          keyFreeToken(null, key),
+          keyFreeToken(undefined, key),
+        ],
         [undefined, undefined, undefined, undefined, undefined],
       );
     });

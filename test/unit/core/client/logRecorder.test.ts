@@ -4,7 +4,12 @@ import { LogRecorder, recordingLogger } from '#src/core/client/logRecorder';
 describe('recordingLogger', () => {
   it('writes each line, key masked, to the target and the recorder', () => {
     const written: string[] = [];
-    const target = { debug: (l: string) => written.push(`D ${l}`), info: (l: string) => written.push(`I ${l}`), warn: (l: string) => written.push(`W ${l}`), error: (l: string) => written.push(`E ${l}`) };
+    const target = {
+      debug: (l: string) => written.push(`D ${l}`),
+      info: (l: string) => written.push(`I ${l}`),
+      warn: (l: string) => written.push(`W ${l}`),
+      error: (l: string) => written.push(`E ${l}`),
+    };
     const recorder = new LogRecorder();
     const logger = recordingLogger(target, recorder);
     logger.info('key sk_test_alpha ok');
@@ -19,6 +24,9 @@ describe('recordingLogger', () => {
   it('keeps only the most recent lines', () => {
     const recorder = new LogRecorder(3);
     for (const n of [1, 2, 3, 4, 5]) recorder.add('info', String(n));
-    assert.deepEqual(recorder.all().map((l) => l.line), ['3', '4', '5']);
+    assert.deepEqual(
+      recorder.all().map((l) => l.line),
+      ['3', '4', '5'],
+    );
   });
 });

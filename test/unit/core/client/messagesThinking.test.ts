@@ -17,7 +17,14 @@ describe('transports: Messages thinking and content as the interface requires th
   const harness = useEmulator();
 
   const ask = (request: Partial<TextRequest>) =>
-    run(new ServiceClient({ baseUrl: harness.emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 }).streamText(TRANSPORTS.messages, { model: 'mira/messenger', messages: [{ role: 'user', content: PROMPT }], options: {}, ...request }));
+    run(
+      new ServiceClient({ baseUrl: harness.emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 }).streamText(TRANSPORTS.messages, {
+        model: 'mira/messenger',
+        messages: [{ role: 'user', content: PROMPT }],
+        options: {},
+        ...request,
+      }),
+    );
 
   for (const effort of ['low', 'medium', 'high']) {
     it(`with reasoning_effort ${effort} and no limit set, max_tokens stays above the thinking budget`, async () => {
@@ -43,7 +50,11 @@ describe('transports: Messages thinking and content as the interface requires th
     assert.deepEqual([first.reasoning, first.calls.map((c) => [c.name, c.arguments])], ['', [['read_file', '{"path":"example"}']]]);
     const call = first.calls[0]!;
     const second = await ask({
-      messages: [...messages, { role: 'assistant', content: '', toolCalls: [call] }, { role: 'tool', toolCallId: call.id, content: 'export const answer = 42;' }],
+      messages: [
+        ...messages,
+        { role: 'assistant', content: '', toolCalls: [call] },
+        { role: 'tool', toolCallId: call.id, content: 'export const answer = 42;' },
+      ],
       tools: TOOLS,
       options: { reasoning_effort: 'low' },
     });
@@ -59,7 +70,13 @@ describe('transports: Messages thinking and content as the interface requires th
 
   it('an assistant message with no text and no calls is not sent as an empty turn', async () => {
     await harness.control.queueReplies(['Fine.']);
-    const outcome = await ask({ messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: '' }, { role: 'user', content: PROMPT }] });
+    const outcome = await ask({
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: '' },
+        { role: 'user', content: PROMPT },
+      ],
+    });
     assert.equal(outcome.error?.serviceMessage, undefined);
     assert.equal(outcome.text, 'Fine.');
   });

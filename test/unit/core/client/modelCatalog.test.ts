@@ -7,9 +7,29 @@ const TEXT_ENDPOINTS = ['chat-completions', 'responses', 'messages'];
 const list = ModelListSchema().parse({
   object: 'list',
   data: [
-    { id: 'acme/chat-large', available: true, architecture: { output_modalities: ['text'] }, supported_parameters: ['max_tokens', 'temperature'], supported_endpoint_types: TEXT_ENDPOINTS, pricing: { in: 1 } },
-    { id: 'acme/chat-mini', available: true, architecture: { output_modalities: ['text'] }, supported_parameters: ['temperature'], supported_endpoint_types: TEXT_ENDPOINTS },
-    { id: 'zeta/reasoner-pro', available: false, unavailable_reason: "Not included in this workspace's plan", architecture: { output_modalities: ['text'] }, supported_parameters: ['max_tokens'], supported_endpoint_types: TEXT_ENDPOINTS },
+    {
+      id: 'acme/chat-large',
+      available: true,
+      architecture: { output_modalities: ['text'] },
+      supported_parameters: ['max_tokens', 'temperature'],
+      supported_endpoint_types: TEXT_ENDPOINTS,
+      pricing: { in: 1 },
+    },
+    {
+      id: 'acme/chat-mini',
+      available: true,
+      architecture: { output_modalities: ['text'] },
+      supported_parameters: ['temperature'],
+      supported_endpoint_types: TEXT_ENDPOINTS,
+    },
+    {
+      id: 'zeta/reasoner-pro',
+      available: false,
+      unavailable_reason: "Not included in this workspace's plan",
+      architecture: { output_modalities: ['text'] },
+      supported_parameters: ['max_tokens'],
+      supported_endpoint_types: TEXT_ENDPOINTS,
+    },
     { id: 'pixel/image-gen', available: true, architecture: { output_modalities: ['image'] }, supported_endpoint_types: ['image-generation'] },
     { id: 'pixel/captioner', available: true, architecture: { output_modalities: ['text', 'image'] }, supported_endpoint_types: ['image-edit'] },
   ],
@@ -52,10 +72,20 @@ describe('usability rules', () => {
   });
 
   it('a transport the settings force leaves out the models it cannot reach, saying why (Endpoints 1)', () => {
-    const served = (id: string, endpoints: string[]) => ({ id, available: true, architecture: { output_modalities: ['text'] }, supported_endpoint_types: endpoints });
+    const served = (id: string, endpoints: string[]) => ({
+      id,
+      available: true,
+      architecture: { output_modalities: ['text'] },
+      supported_endpoint_types: endpoints,
+    });
     const byInterface = ModelListSchema().parse({
       object: 'list',
-      data: [served('acme/chat-large', TEXT_ENDPOINTS), served('nova/responder', ['responses']), served('mira/messenger', ['messages']), served('odd/embedder', ['embeddings'])],
+      data: [
+        served('acme/chat-large', TEXT_ENDPOINTS),
+        served('nova/responder', ['responses']),
+        served('mira/messenger', ['messages']),
+        served('odd/embedder', ['embeddings']),
+      ],
     });
     const usable = (transport: 'auto' | 'chat-completions' | 'messages') => ids(usableTextModels(byInterface, { transport }));
     assert.deepEqual(
@@ -92,7 +122,12 @@ describe('usability rules', () => {
 });
 
 describe('endpoint-type names as real gateways publish them', () => {
-  const served = (id: string, endpoints: string[], outputs = ['text']) => ({ id, available: true, architecture: { output_modalities: outputs }, supported_endpoint_types: endpoints });
+  const served = (id: string, endpoints: string[], outputs = ['text']) => ({
+    id,
+    available: true,
+    architecture: { output_modalities: outputs },
+    supported_endpoint_types: endpoints,
+  });
   // New API (constant/endpoint_type.go) and its forks, the spec's names, and a plain `chat`.
   const gateway = ModelListSchema().parse({
     object: 'list',
@@ -113,12 +148,22 @@ describe('endpoint-type names as real gateways publish them', () => {
     ],
   });
   const transportOf = (id: string, setting: 'auto' | 'chat-completions' | 'responses' | 'messages' = 'auto') => {
-    const choice = chooseTransport(gateway.data.find((m) => m.id === id)!, setting);
+    const choice = chooseTransport(
+      gateway.data.find((m) => m.id === id)!,
+      setting,
+    );
     return choice.ok ? [choice.transport.name, choice.assumedFrom ?? []] : choice.message;
   };
 
   it("every text model of a New API catalog is usable, through the interface its names mean (spec, 'What the service does' 1)", () => {
-    assert.deepEqual(ids(usableTextModels(gateway)), ['openai/gpt-4o', 'openai/o3', 'anthropic/claude', 'anthropic/claude-native', 'local/llama', 'odd/new-kind']);
+    assert.deepEqual(ids(usableTextModels(gateway)), [
+      'openai/gpt-4o',
+      'openai/o3',
+      'anthropic/claude',
+      'anthropic/claude-native',
+      'local/llama',
+      'odd/new-kind',
+    ]);
     assert.deepEqual(
       ['openai/gpt-4o', 'openai/o3', 'anthropic/claude', 'anthropic/claude-native', 'local/llama', 'odd/new-kind'].map((id) => transportOf(id)),
       [
@@ -133,7 +178,13 @@ describe('endpoint-type names as real gateways publish them', () => {
   });
 
   it('a forced interface is matched by its gateway names too', () => {
-    assert.deepEqual([transportOf('anthropic/claude', 'messages'), transportOf('openai/o3', 'responses')], [['messages', []], ['responses', []]]);
+    assert.deepEqual(
+      [transportOf('anthropic/claude', 'messages'), transportOf('openai/o3', 'responses')],
+      [
+        ['messages', []],
+        ['responses', []],
+      ],
+    );
     assert.equal(
       transportOf('acme/embed', 'chat-completions'),
       'Does not serve the chat completions interface that multiModelAI.transport forces (it serves only embeddings): set multiModelAI.transport to "auto", or pick another model.',
@@ -152,7 +203,10 @@ describe('endpoint-type names as real gateways publish them', () => {
   });
 
   it("image models under the forks' names are image models (Endpoints 2), offered for editing", () => {
-    assert.deepEqual(gateway.data.filter((m) => !isTextModel(m)).map((m) => m.id), ['sora/video', 'fork/dalle', 'fork/edit-a', 'fork/edit-b']);
+    assert.deepEqual(
+      gateway.data.filter((m) => !isTextModel(m)).map((m) => m.id),
+      ['sora/video', 'fork/dalle', 'fork/edit-a', 'fork/edit-b'],
+    );
     assert.deepEqual(ids(imageModels(gateway, 'image-edit').usable), ['fork/edit-a', 'fork/edit-b']);
     assert.deepEqual(ids(imageModels(gateway, 'image-generation').usable), ['fork/dalle']);
   });

@@ -15,7 +15,9 @@ describe('cost from catalog prices (spec, Limits 3 and 4)', () => {
 
   it('reads a price per thousand or per million tokens when the entry names that unit', () => {
     assert.deepEqual(
-      [entry({ unit: 'per_million_tokens', prompt: '250', completion: '1000' }), entry({ unit: '1K_tokens', prompt: '0.25', completion: '1' })].map((e) => costOfUsage(e, usage)),
+      [entry({ unit: 'per_million_tokens', prompt: '250', completion: '1000' }), entry({ unit: '1K_tokens', prompt: '0.25', completion: '1' })].map((e) =>
+        costOfUsage(e, usage),
+      ),
       [1, 1],
     );
   });

@@ -10,7 +10,10 @@ import { run } from './textOutcome';
 
 const PROMPT = 'Explain closures in TypeScript.';
 const REASONING = 'The question is about "Explain closures in TypeScript.". First check what is asked, then answer briefly with an example.';
-const READ_FILE = { name: 'read_file', parameters: { type: 'object', properties: { path: { type: 'string' }, lines: { type: 'integer' } }, required: ['path', 'lines'] } };
+const READ_FILE = {
+  name: 'read_file',
+  parameters: { type: 'object', properties: { path: { type: 'string' }, lines: { type: 'integer' } }, required: ['path', 'lines'] },
+};
 const ENDPOINTS = { 'chat-completions': 'chat', responses: 'responses', messages: 'messages' } as const;
 
 /** A thinking model on each interface, with the key that may use it, and what turns its thinking on. */
@@ -64,9 +67,15 @@ describe('real-world stream shapes (emulator quirks) read by the client', functi
         c.tools ? [['read_file', '{"path":"example","lines":1}']] : [],
       );
       assert.equal(quirky.done?.finishReason, c.tools ? 'tool_calls' : 'stop');
-      assert.deepEqual(quirky.done?.usage && [quirky.done.usage.prompt_tokens, quirky.done.usage.completion_tokens], plain.done?.usage && [plain.done.usage.prompt_tokens, plain.done.usage.completion_tokens]);
+      assert.deepEqual(
+        quirky.done?.usage && [quirky.done.usage.prompt_tokens, quirky.done.usage.completion_tokens],
+        plain.done?.usage && [plain.done.usage.prompt_tokens, plain.done.usage.completion_tokens],
+      );
       const records = await harness.control.requests();
-      assert.deepEqual(records.map((r) => r.fault), [null, 'quirk']);
+      assert.deepEqual(
+        records.map((r) => r.fault),
+        [null, 'quirk'],
+      );
     });
   }
 });

@@ -9,14 +9,36 @@ function waits(budget: RetryBudget, failures: RetryableFailure[]): (number | und
 
 describe('core retry policy', () => {
   it('Errors rule (5xx and network): backoff is 0.5 s x 2^n capped at 8 s, with up to 25 % jitter', () => {
-    assert.deepEqual([0, 1, 2, 3, 4, 5, 9].map((n) => backoffMs(n, () => 0)), [500, 1000, 2000, 4000, 8000, 8000, 8000]);
-    assert.equal(backoffMs(1, () => 1), 750);
-    assert.equal(backoffMs(1, () => 0.5), 875);
+    assert.deepEqual(
+      [0, 1, 2, 3, 4, 5, 9].map((n) => backoffMs(n, () => 0)),
+      [500, 1000, 2000, 4000, 8000, 8000, 8000],
+    );
+    assert.equal(
+      backoffMs(1, () => 1),
+      750,
+    );
+    assert.equal(
+      backoffMs(1, () => 0.5),
+      875,
+    );
   });
 
   it('Errors 2: only transient failures with a retry case are retried', () => {
     const retried: ErrorKind[] = ['server', 'network', 'timeout', 'rate_limit'];
-    const never: ErrorKind[] = ['auth', 'forbidden', 'refused', 'not_found', 'model_unavailable', 'invalid_request', 'payment', 'too_long', 'aborted', 'stream_interrupted', 'bad_response', 'config'];
+    const never: ErrorKind[] = [
+      'auth',
+      'forbidden',
+      'refused',
+      'not_found',
+      'model_unavailable',
+      'invalid_request',
+      'payment',
+      'too_long',
+      'aborted',
+      'stream_interrupted',
+      'bad_response',
+      'config',
+    ];
     for (const kind of retried) assert.notEqual(new RetryBudget(2, false).next({ kind, retryCase: 'refused' }), undefined, kind);
     for (const kind of never) assert.equal(new RetryBudget(2, false).next({ kind, retryCase: 'refused' }), undefined, kind);
     // An error event inside the stream, before any output, has no case: the person is offered Retry.
@@ -24,11 +46,14 @@ describe('core retry policy', () => {
   });
 
   it('Errors 2: unsent and refused attempts use the whole budget, then stop', () => {
-    assert.deepEqual(waits(new RetryBudget(2, false, () => 0), [
-      { kind: 'network', retryCase: 'unsent' },
-      { kind: 'server', retryCase: 'refused' },
-      { kind: 'server', retryCase: 'refused' },
-    ]), [500, 1000, undefined]);
+    assert.deepEqual(
+      waits(new RetryBudget(2, false, () => 0), [
+        { kind: 'network', retryCase: 'unsent' },
+        { kind: 'server', retryCase: 'refused' },
+        { kind: 'server', retryCase: 'refused' },
+      ]),
+      [500, 1000, undefined],
+    );
     assert.equal(new RetryBudget(0, false).next({ kind: 'server', retryCase: 'refused' }), undefined);
   });
 

@@ -63,7 +63,6 @@ describe('core ServiceClient against the emulator', function () {
   const client = (options: Partial<ServiceClientOptions> = {}) =>
     new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, logger, ...options });
 
-
   describe('configuration (refused before any request)', () => {
     for (const [name, baseUrl] of [
       ['Base URL rule: a path holding /v1 twice', '/v1/v1'],
@@ -120,7 +119,10 @@ describe('core ServiceClient against the emulator', function () {
       assert.ok((await whole(legacy)).text);
       const hostLevel = await rejection(client({ baseUrl: `${emulator.origin}/api/v1` }).listModels());
       assert.equal(hostLevel.kind, 'config');
-      assert.equal(hostLevel.userMessage, `${emulator.origin}/api/v1 is the host-level alias of the chat endpoint only: use the base address ${emulator.origin}/v1.`);
+      assert.equal(
+        hostLevel.userMessage,
+        `${emulator.origin}/api/v1 is the host-level alias of the chat endpoint only: use the base address ${emulator.origin}/v1.`,
+      );
       const paths = (await control.requests()).map((r) => r.path);
       assert.deepEqual(paths, ['/legacy/v1/models', '/legacy/v1/chat/completions']);
     });
@@ -181,7 +183,10 @@ describe('core ServiceClient against the emulator', function () {
 
     it('Errors rule 1: a request without messages is refused as invalid_request before it is sent', async () => {
       const { error } = await whole(client(), { ...chat(), messages: [] });
-      assert.deepEqual([error?.kind, error?.status, error?.serviceMessage], ['invalid_request', undefined, 'request not sent: a request needs at least one message']);
+      assert.deepEqual(
+        [error?.kind, error?.status, error?.serviceMessage],
+        ['invalid_request', undefined, 'request not sent: a request needs at least one message'],
+      );
       assert.deepEqual(await control.requests(), []);
     });
 
@@ -239,7 +244,13 @@ describe('core ServiceClient against the emulator', function () {
 
     const noWait = { 'retry-after': '0' };
     const cases: Case[] = [
-      { name: 'Errors rule: 500 is retried with exponential backoff', faults: [{ type: 'status', status: 500 }], modes: ['json', 'stream'], attempts: 2, minGapMs: 370 },
+      {
+        name: 'Errors rule: 500 is retried with exponential backoff',
+        faults: [{ type: 'status', status: 500 }],
+        modes: ['json', 'stream'],
+        attempts: 2,
+        minGapMs: 370,
+      },
       ...[500, 502, 503, 408].map((status): Case => ({
         name: `Errors rule: ${status} is retried at most maxRetries times, then reported`,
         faults: [1, 2, 3].map(() => ({ type: 'status', status, headers: noWait }) as Fault),
@@ -247,47 +258,256 @@ describe('core ServiceClient against the emulator', function () {
         attempts: 3,
         error: { kind: status === 408 ? 'timeout' : 'server', status },
       })),
-      { name: 'Errors rule: 503 then success is one call with one client request id', faults: [{ type: 'status', status: 503, headers: noWait }], modes: ['json', 'stream'], attempts: 2 },
-      { name: 'Errors rule: 400 is never retried', faults: [{ type: 'status', status: 400, code: 'invalid_request' }], modes: ['json', 'stream'], attempts: 1, error: { kind: 'invalid_request', code: 'invalid_request', status: 400 } },
-      { name: 'Errors rule: 403 is never retried', faults: [{ type: 'status', status: 403, code: 'model_unavailable' }], modes: ['json'], attempts: 1, error: { kind: 'model_unavailable', code: 'model_unavailable', status: 403 } },
-      { name: 'Errors rule: 404 is never retried', faults: [{ type: 'status', status: 404, code: 'model_not_found' }], modes: ['stream'], attempts: 1, error: { kind: 'model_unavailable', code: 'model_not_found', status: 404 } },
-      { name: 'Errors rule (429): retried after its Retry-After window', faults: [{ type: 'rate_limit', retryAfterSeconds: 1 }], modes: ['json', 'stream'], attempts: 2, minGapMs: 950 },
-      { name: 'Errors rule: retry-after-ms on a 503 is honoured', faults: [{ type: 'status', status: 503, headers: { 'retry-after-ms': '600' } }], modes: ['json'], attempts: 2, minGapMs: 580 },
-      { name: 'Errors rule (429): a window beyond the cap is reported, not waited on', faults: [{ type: 'rate_limit', retryAfterSeconds: 3600 }], modes: ['json'], attempts: 1, error: { kind: 'rate_limit', code: 'rate_limit_exceeded', status: 429 } },
-      { name: 'Errors rule: maxRetries 0 means one attempt', faults: [{ type: 'status', status: 500, headers: noWait }], modes: ['json'], options: { maxRetries: 0 }, attempts: 1, error: { kind: 'server', code: 'internal_error', status: 500 } },
+      {
+        name: 'Errors rule: 503 then success is one call with one client request id',
+        faults: [{ type: 'status', status: 503, headers: noWait }],
+        modes: ['json', 'stream'],
+        attempts: 2,
+      },
+      {
+        name: 'Errors rule: 400 is never retried',
+        faults: [{ type: 'status', status: 400, code: 'invalid_request' }],
+        modes: ['json', 'stream'],
+        attempts: 1,
+        error: { kind: 'invalid_request', code: 'invalid_request', status: 400 },
+      },
+      {
+        name: 'Errors rule: 403 is never retried',
+        faults: [{ type: 'status', status: 403, code: 'model_unavailable' }],
+        modes: ['json'],
+        attempts: 1,
+        error: { kind: 'model_unavailable', code: 'model_unavailable', status: 403 },
+      },
+      {
+        name: 'Errors rule: 404 is never retried',
+        faults: [{ type: 'status', status: 404, code: 'model_not_found' }],
+        modes: ['stream'],
+        attempts: 1,
+        error: { kind: 'model_unavailable', code: 'model_not_found', status: 404 },
+      },
+      {
+        name: 'Errors rule (429): retried after its Retry-After window',
+        faults: [{ type: 'rate_limit', retryAfterSeconds: 1 }],
+        modes: ['json', 'stream'],
+        attempts: 2,
+        minGapMs: 950,
+      },
+      {
+        name: 'Errors rule: retry-after-ms on a 503 is honoured',
+        faults: [{ type: 'status', status: 503, headers: { 'retry-after-ms': '600' } }],
+        modes: ['json'],
+        attempts: 2,
+        minGapMs: 580,
+      },
+      {
+        name: 'Errors rule (429): a window beyond the cap is reported, not waited on',
+        faults: [{ type: 'rate_limit', retryAfterSeconds: 3600 }],
+        modes: ['json'],
+        attempts: 1,
+        error: { kind: 'rate_limit', code: 'rate_limit_exceeded', status: 429 },
+      },
+      {
+        name: 'Errors rule: maxRetries 0 means one attempt',
+        faults: [{ type: 'status', status: 500, headers: noWait }],
+        modes: ['json'],
+        options: { maxRetries: 0 },
+        attempts: 1,
+        error: { kind: 'server', code: 'internal_error', status: 500 },
+      },
       { name: 'Errors rule: a connection reset before headers is retried', faults: [{ type: 'reset' }], modes: ['json', 'stream'], attempts: 2 },
-      { name: 'Errors 2: a reset may have reached the service, so a generation is sent again once at most', faults: [{ type: 'reset' }, { type: 'reset' }, { type: 'reset' }], modes: ['json', 'stream'], attempts: 2, error: { kind: 'network', status: null } },
-      { name: 'Errors 2: no response within timeoutMs is ambiguous: sent again once at most', faults: [{ type: 'slow_first_byte', ms: 1500 }, { type: 'slow_first_byte', ms: 1500 }], modes: ['json', 'stream'], options: { timeoutMs: 300 }, attempts: 2, error: { kind: 'timeout', status: null } },
-      { name: 'Errors 2: a 503 after an ambiguous failure still gets the rest of the budget', faults: [{ type: 'reset' }, { type: 'status', status: 503, headers: noWait }], modes: ['stream'], attempts: 3 },
-      { name: 'Errors 2: an unknown error event before any output is offered to the person, not retried', faults: [{ type: 'stream_error', afterDeltas: 0, code: 'internal_error' }], modes: ['stream'], attempts: 1, error: { kind: 'server', code: 'internal_error', status: 200 } },
-      ...([[402, 'insufficient_balance'], [402, undefined], [403, 'spend_limit_exceeded'], [429, 'insufficient_quota'], [429, 'spend_limit_exceeded']] as const).map(([status, code]): Case => ({
+      {
+        name: 'Errors 2: a reset may have reached the service, so a generation is sent again once at most',
+        faults: [{ type: 'reset' }, { type: 'reset' }, { type: 'reset' }],
+        modes: ['json', 'stream'],
+        attempts: 2,
+        error: { kind: 'network', status: null },
+      },
+      {
+        name: 'Errors 2: no response within timeoutMs is ambiguous: sent again once at most',
+        faults: [
+          { type: 'slow_first_byte', ms: 1500 },
+          { type: 'slow_first_byte', ms: 1500 },
+        ],
+        modes: ['json', 'stream'],
+        options: { timeoutMs: 300 },
+        attempts: 2,
+        error: { kind: 'timeout', status: null },
+      },
+      {
+        name: 'Errors 2: a 503 after an ambiguous failure still gets the rest of the budget',
+        faults: [{ type: 'reset' }, { type: 'status', status: 503, headers: noWait }],
+        modes: ['stream'],
+        attempts: 3,
+      },
+      {
+        name: 'Errors 2: an unknown error event before any output is offered to the person, not retried',
+        faults: [{ type: 'stream_error', afterDeltas: 0, code: 'internal_error' }],
+        modes: ['stream'],
+        attempts: 1,
+        error: { kind: 'server', code: 'internal_error', status: 200 },
+      },
+      ...(
+        [
+          [402, 'insufficient_balance'],
+          [402, undefined],
+          [403, 'spend_limit_exceeded'],
+          [429, 'insufficient_quota'],
+          [429, 'spend_limit_exceeded'],
+        ] as const
+      ).map(([status, code]): Case => ({
         name: `Limits 2 and 4: ${status} ${code ?? '(no code)'} is a payment failure, never retried`,
         faults: [{ type: 'status', status, ...(code && { code }), headers: noWait }],
         modes: ['json', 'stream'],
         attempts: 1,
         error: { kind: 'payment', status, ...(code && { code }) },
       })),
-      { name: 'Limits 2 and 4: a balance error inside the stream is a payment failure, never retried', faults: [{ type: 'stream_error', afterDeltas: 0, code: 'insufficient_balance' }], modes: ['stream'], attempts: 1, error: { kind: 'payment', code: 'insufficient_balance', status: 200 } },
-      { name: 'Errors 4: 413 is too_long, never retried', faults: [{ type: 'status', status: 413 }], modes: ['json', 'stream'], attempts: 1, error: { kind: 'too_long', code: 'payload_too_large', status: 413 } },
-      { name: 'Errors 4: a context-length code is too_long, never retried', faults: [{ type: 'status', status: 400, code: 'context_length_exceeded' }], modes: ['stream'], attempts: 1, error: { kind: 'too_long', code: 'context_length_exceeded', status: 400 } },
-      { name: 'Errors 4: 422 is never retried', faults: [{ type: 'status', status: 422 }], modes: ['json'], attempts: 1, error: { kind: 'invalid_request', code: 'invalid_request', status: 422 } },
-      { name: 'Limits 1: a 429 without Retry-After is retried once, after at least 2 s', faults: [{ type: 'status', status: 429 }], modes: ['stream'], attempts: 2, minGapMs: 1990 },
-      { name: 'Limits 1: a second 429 without Retry-After is reported, not retried', faults: [{ type: 'status', status: 429 }, { type: 'status', status: 429 }], modes: ['json'], attempts: 2, error: { kind: 'rate_limit', code: 'rate_limit_exceeded', status: 429 } },
-      { name: 'timeoutMs: a first byte slower than the timeout is a timeout, retried', faults: [{ type: 'slow_first_byte', ms: 1500 }], modes: ['json', 'stream'], options: { timeoutMs: 300 }, attempts: 2 },
-      { name: 'a slow first byte within the timeout is simply waited for', faults: [{ type: 'slow_first_byte', ms: 200 }], modes: ['json', 'stream'], attempts: 1 },
-      { name: 'Errors rule 3: a cut after K deltas is stream_interrupted, keeps the text, is not retried', faults: [{ type: 'cut', afterDeltas: 3 }], modes: ['stream'], attempts: 1, error: { kind: 'stream_interrupted', status: 200, partialDeltas: 3 } },
-      { name: 'Errors rule 3: a cut before the first delta is an ordinary failure, retried', faults: [{ type: 'cut', afterDeltas: 0 }], modes: ['stream'], attempts: 2 },
-      { name: 'a non-streamed body cut mid-JSON is a connection failure, retried (nothing was shown)', faults: [{ type: 'cut', afterDeltas: 3 }], modes: ['json'], attempts: 2 },
-      { name: 'Streaming rule: a stall longer than idleTimeoutMs is stream_interrupted with the text kept', faults: [{ type: 'stall', afterDeltas: 2, ms: 2000 }], modes: ['stream'], options: { idleTimeoutMs: 300 }, attempts: 1, error: { kind: 'stream_interrupted', status: 200, partialDeltas: 2 } },
-      { name: 'Errors 2: silence before the first delta is governed by timeoutMs, not the idle watchdog', faults: [{ type: 'stall', afterDeltas: 0, ms: 1200 }], modes: ['stream'], options: { idleTimeoutMs: 300 }, attempts: 1 },
-      { name: 'Errors 2: silence before the first delta past timeoutMs is ambiguous: sent again once', faults: [{ type: 'stall', afterDeltas: 0, ms: 2000 }], modes: ['stream'], options: { timeoutMs: 500 }, attempts: 2 },
-      { name: 'a stall shorter than idleTimeoutMs is waited out', faults: [{ type: 'stall', afterDeltas: 2, ms: 200 }], modes: ['stream'], options: { idleTimeoutMs: 2000 }, attempts: 1 },
-      { name: 'Streaming rule: a malformed chunk is bad_response, keeps the text, is not retried', faults: [{ type: 'malformed', afterDeltas: 2 }], modes: ['stream'], attempts: 1, error: { kind: 'bad_response', status: 200, partialDeltas: 2 } },
-      { name: 'Streaming rule: event: error after output is stream_interrupted with its code', faults: [{ type: 'stream_error', afterDeltas: 2, code: 'internal_error' }], modes: ['stream'], attempts: 1, error: { kind: 'stream_interrupted', code: 'internal_error', status: 200, partialDeltas: 2 } },
-      { name: 'Errors rule 3: event: error before the first delta is an ordinary failure by its code', faults: [{ type: 'stream_error', afterDeltas: 0, code: 'model_unavailable' }], modes: ['stream'], attempts: 1, error: { kind: 'model_unavailable', code: 'model_unavailable', status: 200 } },
-      { name: 'Payload rule: a non-streamed body that is not the expected JSON is bad_response, not retried', faults: [{ type: 'malformed', afterDeltas: 0 }], modes: ['json'], attempts: 1, error: { kind: 'bad_response', status: 200 } },
-      { name: 'timeoutMs: a non-streamed body that stalls past the timeout is a timeout, retried', faults: [{ type: 'stall', afterDeltas: 0, ms: 2000 }], modes: ['json'], options: { timeoutMs: 300 }, attempts: 2 },
-      { name: 'Errors rule: a failure while producing a non-streamed reply (500) is retried', faults: [{ type: 'stream_error', afterDeltas: 0, code: 'internal_error' }], modes: ['json'], attempts: 2 },
+      {
+        name: 'Limits 2 and 4: a balance error inside the stream is a payment failure, never retried',
+        faults: [{ type: 'stream_error', afterDeltas: 0, code: 'insufficient_balance' }],
+        modes: ['stream'],
+        attempts: 1,
+        error: { kind: 'payment', code: 'insufficient_balance', status: 200 },
+      },
+      {
+        name: 'Errors 4: 413 is too_long, never retried',
+        faults: [{ type: 'status', status: 413 }],
+        modes: ['json', 'stream'],
+        attempts: 1,
+        error: { kind: 'too_long', code: 'payload_too_large', status: 413 },
+      },
+      {
+        name: 'Errors 4: a context-length code is too_long, never retried',
+        faults: [{ type: 'status', status: 400, code: 'context_length_exceeded' }],
+        modes: ['stream'],
+        attempts: 1,
+        error: { kind: 'too_long', code: 'context_length_exceeded', status: 400 },
+      },
+      {
+        name: 'Errors 4: 422 is never retried',
+        faults: [{ type: 'status', status: 422 }],
+        modes: ['json'],
+        attempts: 1,
+        error: { kind: 'invalid_request', code: 'invalid_request', status: 422 },
+      },
+      {
+        name: 'Limits 1: a 429 without Retry-After is retried once, after at least 2 s',
+        faults: [{ type: 'status', status: 429 }],
+        modes: ['stream'],
+        attempts: 2,
+        minGapMs: 1990,
+      },
+      {
+        name: 'Limits 1: a second 429 without Retry-After is reported, not retried',
+        faults: [
+          { type: 'status', status: 429 },
+          { type: 'status', status: 429 },
+        ],
+        modes: ['json'],
+        attempts: 2,
+        error: { kind: 'rate_limit', code: 'rate_limit_exceeded', status: 429 },
+      },
+      {
+        name: 'timeoutMs: a first byte slower than the timeout is a timeout, retried',
+        faults: [{ type: 'slow_first_byte', ms: 1500 }],
+        modes: ['json', 'stream'],
+        options: { timeoutMs: 300 },
+        attempts: 2,
+      },
+      {
+        name: 'a slow first byte within the timeout is simply waited for',
+        faults: [{ type: 'slow_first_byte', ms: 200 }],
+        modes: ['json', 'stream'],
+        attempts: 1,
+      },
+      {
+        name: 'Errors rule 3: a cut after K deltas is stream_interrupted, keeps the text, is not retried',
+        faults: [{ type: 'cut', afterDeltas: 3 }],
+        modes: ['stream'],
+        attempts: 1,
+        error: { kind: 'stream_interrupted', status: 200, partialDeltas: 3 },
+      },
+      {
+        name: 'Errors rule 3: a cut before the first delta is an ordinary failure, retried',
+        faults: [{ type: 'cut', afterDeltas: 0 }],
+        modes: ['stream'],
+        attempts: 2,
+      },
+      {
+        name: 'a non-streamed body cut mid-JSON is a connection failure, retried (nothing was shown)',
+        faults: [{ type: 'cut', afterDeltas: 3 }],
+        modes: ['json'],
+        attempts: 2,
+      },
+      {
+        name: 'Streaming rule: a stall longer than idleTimeoutMs is stream_interrupted with the text kept',
+        faults: [{ type: 'stall', afterDeltas: 2, ms: 2000 }],
+        modes: ['stream'],
+        options: { idleTimeoutMs: 300 },
+        attempts: 1,
+        error: { kind: 'stream_interrupted', status: 200, partialDeltas: 2 },
+      },
+      {
+        name: 'Errors 2: silence before the first delta is governed by timeoutMs, not the idle watchdog',
+        faults: [{ type: 'stall', afterDeltas: 0, ms: 1200 }],
+        modes: ['stream'],
+        options: { idleTimeoutMs: 300 },
+        attempts: 1,
+      },
+      {
+        name: 'Errors 2: silence before the first delta past timeoutMs is ambiguous: sent again once',
+        faults: [{ type: 'stall', afterDeltas: 0, ms: 2000 }],
+        modes: ['stream'],
+        options: { timeoutMs: 500 },
+        attempts: 2,
+      },
+      {
+        name: 'a stall shorter than idleTimeoutMs is waited out',
+        faults: [{ type: 'stall', afterDeltas: 2, ms: 200 }],
+        modes: ['stream'],
+        options: { idleTimeoutMs: 2000 },
+        attempts: 1,
+      },
+      {
+        name: 'Streaming rule: a malformed chunk is bad_response, keeps the text, is not retried',
+        faults: [{ type: 'malformed', afterDeltas: 2 }],
+        modes: ['stream'],
+        attempts: 1,
+        error: { kind: 'bad_response', status: 200, partialDeltas: 2 },
+      },
+      {
+        name: 'Streaming rule: event: error after output is stream_interrupted with its code',
+        faults: [{ type: 'stream_error', afterDeltas: 2, code: 'internal_error' }],
+        modes: ['stream'],
+        attempts: 1,
+        error: { kind: 'stream_interrupted', code: 'internal_error', status: 200, partialDeltas: 2 },
+      },
+      {
+        name: 'Errors rule 3: event: error before the first delta is an ordinary failure by its code',
+        faults: [{ type: 'stream_error', afterDeltas: 0, code: 'model_unavailable' }],
+        modes: ['stream'],
+        attempts: 1,
+        error: { kind: 'model_unavailable', code: 'model_unavailable', status: 200 },
+      },
+      {
+        name: 'Payload rule: a non-streamed body that is not the expected JSON is bad_response, not retried',
+        faults: [{ type: 'malformed', afterDeltas: 0 }],
+        modes: ['json'],
+        attempts: 1,
+        error: { kind: 'bad_response', status: 200 },
+      },
+      {
+        name: 'timeoutMs: a non-streamed body that stalls past the timeout is a timeout, retried',
+        faults: [{ type: 'stall', afterDeltas: 0, ms: 2000 }],
+        modes: ['json'],
+        options: { timeoutMs: 300 },
+        attempts: 2,
+      },
+      {
+        name: 'Errors rule: a failure while producing a non-streamed reply (500) is retried',
+        faults: [{ type: 'stream_error', afterDeltas: 0, code: 'internal_error' }],
+        modes: ['json'],
+        attempts: 2,
+      },
     ];
 
     for (const testCase of cases) {
@@ -448,7 +668,15 @@ describe('core ServiceClient against the emulator', function () {
 
     it('Errors 4: an error code, request id or header that echoes the key is dropped or masked, never shown', async () => {
       const key = FIXTURE_KEYS.alpha;
-      await control.queueFaults('chat', [{ type: 'status', status: 400, code: `bad_key_${key}`, message: `Authorization: Bearer ${key}`, headers: { 'x-request-id': `req_${key}`, 'x-echo': key } }]);
+      await control.queueFaults('chat', [
+        {
+          type: 'status',
+          status: 400,
+          code: `bad_key_${key}`,
+          message: `Authorization: Bearer ${key}`,
+          headers: { 'x-request-id': `req_${key}`, 'x-echo': key },
+        },
+      ]);
       const { error } = await whole(client({ maxRetries: 0 }));
       const [record] = await control.requests();
       assert.ok(error && record);
@@ -469,7 +697,10 @@ describe('core ServiceClient against the emulator', function () {
     it('Errors 4: a stream error event whose code echoes the key keeps no code', async () => {
       await control.queueFaults('chat', [{ type: 'stream_error', afterDeltas: 0, code: `quota_${FIXTURE_KEYS.alpha}` }]);
       const { error } = await ask(client({ maxRetries: 0 }));
-      assert.deepEqual({ code: error?.code, leaked: JSON.stringify({ ...error, message: error?.message }).includes(FIXTURE_KEYS.alpha) }, { code: undefined, leaked: false });
+      assert.deepEqual(
+        { code: error?.code, leaked: JSON.stringify({ ...error, message: error?.message }).includes(FIXTURE_KEYS.alpha) },
+        { code: undefined, leaked: false },
+      );
     });
 
     it('Limits 2: a spend-limit error after part of the answer keeps its advice (sending again would fail the same way) and the text', async () => {
@@ -480,7 +711,8 @@ describe('core ServiceClient against the emulator', function () {
         {
           kind: 'payment',
           partialText: deltas.join(''),
-          userMessage: "The spend limit of key sk_test_al… is reached: raise the key's limit in the management cabinet, then try again. The part of the answer that arrived is kept.",
+          userMessage:
+            "The spend limit of key sk_test_al… is reached: raise the key's limit in the management cabinet, then try again. The part of the answer that arrived is kept.",
           requests: 1,
         },
       );
@@ -523,14 +755,20 @@ describe('core ServiceClient against the emulator', function () {
       assert.equal((await control.requests()).length, 2);
       const list = await catalog.get();
       assert.equal((await control.requests()).length, 2);
-      assert.deepEqual(usableTextModels(list, { requiredParameters: ['max_tokens'] }).map((m) => m.id), ['acme/chat-large', 'acme/chat-basic', 'nova/responder', 'mira/messenger']);
+      assert.deepEqual(
+        usableTextModels(list, { requiredParameters: ['max_tokens'] }).map((m) => m.id),
+        ['acme/chat-large', 'acme/chat-basic', 'nova/responder', 'mira/messenger'],
+      );
     });
 
     it('Versioning 4: a catalog read again that differs is announced, once; the same list or the first read is not', async () => {
       // alpha's workspace cannot use zeta/reasoner-pro, beta's can: the key read with stands for a change at the service.
       let key: string = FIXTURE_KEYS.alpha;
       const changes: number[] = [];
-      const catalog = new ModelCatalog({ listModels: (...args) => client({ apiKey: key }).listModels(...args) }, { ttlMs: 60_000, onChange: () => changes.push(1) });
+      const catalog = new ModelCatalog(
+        { listModels: (...args) => client({ apiKey: key }).listModels(...args) },
+        { ttlMs: 60_000, onChange: () => changes.push(1) },
+      );
       await catalog.get();
       await catalog.get({ refresh: true });
       assert.equal(changes.length, 0);

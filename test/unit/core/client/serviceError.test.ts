@@ -20,11 +20,17 @@ describe('core ServiceError', () => {
       make('payment', { status: 429, code: 'insufficient_quota' }).userMessage,
       "The balance or the spend limit of key sk_test_al… is exhausted: top up the balance or raise the key's limit in the management cabinet, then try again.",
     );
-    assert.equal(make('payment', { status: 402 }).userMessage, 'The prepaid balance is exhausted (key sk_test_al…): top up the balance in the management cabinet, then try again.');
+    assert.equal(
+      make('payment', { status: 402 }).userMessage,
+      'The prepaid balance is exhausted (key sk_test_al…): top up the balance in the management cabinet, then try again.',
+    );
   });
 
   it('Errors 4: advice follows the status and code: 413 or a context-length code, 422, and a neutral one for other 4xx', () => {
-    assert.deepEqual([kindFor(413, 'payload_too_large'), kindFor(400, 'context_length_exceeded'), kindForCode('context_length_exceeded')], ['too_long', 'too_long', 'too_long']);
+    assert.deepEqual(
+      [kindFor(413, 'payload_too_large'), kindFor(400, 'context_length_exceeded'), kindForCode('context_length_exceeded')],
+      ['too_long', 'too_long', 'too_long'],
+    );
     const tooLong = "The conversation is too long for this model: start a new chat, or pick a model with a larger context with 'Multi-Model AI: Select Model'.";
     assert.equal(make('too_long', { status: 413 }).userMessage, tooLong);
     assert.equal(
@@ -46,7 +52,10 @@ describe('core ServiceError', () => {
     assert.match(error.userMessage, /Set a new key with 'Multi-Model AI: Set API Key'/);
     assert.equal(error.userMessage.includes('Invalid API key provided'), false);
     assert.match(error.message, /auth 401 invalid_api_key/);
-    assert.match(make('model_unavailable', { code: 'model_unavailable' }).userMessage, /not available to your workspace: pick another with 'Multi-Model AI: Select Model'/);
+    assert.match(
+      make('model_unavailable', { code: 'model_unavailable' }).userMessage,
+      /not available to your workspace: pick another with 'Multi-Model AI: Select Model'/,
+    );
   });
 
   it('429: a window the client waits out is said in seconds, a longer one with the time it ends', () => {
@@ -68,7 +77,24 @@ describe('core ServiceError', () => {
   });
 
   it('every kind has advice of its own', () => {
-    const kinds: ErrorKind[] = ['auth', 'forbidden', 'refused', 'not_found', 'model_unavailable', 'invalid_request', 'payment', 'too_long', 'rate_limit', 'server', 'network', 'timeout', 'aborted', 'stream_interrupted', 'bad_response', 'config'];
+    const kinds: ErrorKind[] = [
+      'auth',
+      'forbidden',
+      'refused',
+      'not_found',
+      'model_unavailable',
+      'invalid_request',
+      'payment',
+      'too_long',
+      'rate_limit',
+      'server',
+      'network',
+      'timeout',
+      'aborted',
+      'stream_interrupted',
+      'bad_response',
+      'config',
+    ];
     const advice = new Set(kinds.map((kind) => make(kind).userMessage));
     assert.equal(advice.size, kinds.length);
   });

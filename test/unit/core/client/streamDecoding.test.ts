@@ -48,7 +48,8 @@ async function collect(chunks: Uint8Array[], transport: Transport = chatCompleti
 const messagesEvent = (data: Record<string, unknown>) => `event: ${String(data.type)}\ndata: ${JSON.stringify(data)}\n\n`;
 const thinking = (text: string) => messagesEvent({ type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: text } });
 const said = (text: string) => messagesEvent({ type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text } });
-const messagesEnd = messagesEvent({ type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 4 } }) + messagesEvent({ type: 'message_stop' });
+const messagesEnd =
+  messagesEvent({ type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 4 } }) + messagesEvent({ type: 'message_stop' });
 
 const chunk = (content: string, finish: string | null = null) =>
   `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: finish }] })}`;
@@ -140,7 +141,9 @@ describe('core stream decoding', () => {
   describe('decodeEventStream with the chat-completions reader', () => {
     it('reads reasoning from reasoning_content or reasoning, as servers differ', async () => {
       const thought = (field: string) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { [field]: 'think ' }, finish_reason: null }] })}`;
-      const { parts, fault } = await collect([bytes(`${[thought('reasoning_content'), thought('reasoning'), chunk('Hi', 'stop'), 'data: [DONE]'].join('\n\n')}\n\n`)]);
+      const { parts, fault } = await collect([
+        bytes(`${[thought('reasoning_content'), thought('reasoning'), chunk('Hi', 'stop'), 'data: [DONE]'].join('\n\n')}\n\n`),
+      ]);
       assert.equal(fault, undefined);
       assert.deepEqual(parts, [
         { type: 'reasoning', text: 'think ' },
@@ -223,14 +226,26 @@ describe('core stream decoding', () => {
     it('the first part of each kind goes out as soon as it is decoded, with what came before it; the rest of the chunk as one batch', async () => {
       // A whole short reply in one network chunk: the answer's first words must not wait behind
       // the rest of the chunk, after the reasoning's first words went out alone.
-      const reply = messagesEvent({ type: 'message_start', message: { usage: { input_tokens: 9 } } }) + messagesEvent({ type: 'ping' })
-        + thinking('Think ') + thinking('twice.') + said('Hello ') + said('there.') + messagesEnd;
+      const reply =
+        messagesEvent({ type: 'message_start', message: { usage: { input_tokens: 9 } } }) +
+        messagesEvent({ type: 'ping' }) +
+        thinking('Think ') +
+        thinking('twice.') +
+        said('Hello ') +
+        said('there.') +
+        messagesEnd;
       const batches: ReplyPart[][] = [];
       for await (const batch of decodeEventStream(source([bytes(reply)]), messages.streamReader())) batches.push(batch);
       assert.deepEqual(batches, [
         [{ type: 'reasoning', text: 'Think ' }],
-        [{ type: 'reasoning', text: 'twice.' }, { type: 'delta', text: 'Hello ' }],
-        [{ type: 'delta', text: 'there.' }, { type: 'end', finishReason: 'stop', usage: { prompt_tokens: 9, completion_tokens: 4, total_tokens: 13 } }],
+        [
+          { type: 'reasoning', text: 'twice.' },
+          { type: 'delta', text: 'Hello ' },
+        ],
+        [
+          { type: 'delta', text: 'there.' },
+          { type: 'end', finishReason: 'stop', usage: { prompt_tokens: 9, completion_tokens: 4, total_tokens: 13 } },
+        ],
       ]);
     });
 
@@ -238,11 +253,19 @@ describe('core stream decoding', () => {
       const start = (index: number, block: Record<string, unknown>) => messagesEvent({ type: 'content_block_start', index, content_block: block });
       const delta = (index: number, d: Record<string, unknown>) => messagesEvent({ type: 'content_block_delta', index, delta: d });
       const stream =
-        start(0, { type: 'thinking', thinking: '' }) + delta(0, { type: 'thinking_delta', thinking: 'Read ' }) + delta(0, { type: 'thinking_delta', thinking: 'it.' }) + delta(0, { type: 'signature_delta', signature: 'sig1' }) +
+        start(0, { type: 'thinking', thinking: '' }) +
+        delta(0, { type: 'thinking_delta', thinking: 'Read ' }) +
+        delta(0, { type: 'thinking_delta', thinking: 'it.' }) +
+        delta(0, { type: 'signature_delta', signature: 'sig1' }) +
         start(1, { type: 'redacted_thinking', data: 'EmwKAhgB' }) +
-        start(2, { type: 'thinking', thinking: '' }) + delta(2, { type: 'thinking_delta', thinking: 'Then answer.' }) + delta(2, { type: 'signature_delta', signature: 'sig2' }) +
-        start(3, { type: 'tool_use', id: 'toolu_1', name: 'read_file' }) + delta(3, { type: 'input_json_delta', partial_json: '{"path":"a"}' }) + messagesEvent({ type: 'content_block_stop', index: 3 }) +
-        messagesEvent({ type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 9 } }) + messagesEvent({ type: 'message_stop' });
+        start(2, { type: 'thinking', thinking: '' }) +
+        delta(2, { type: 'thinking_delta', thinking: 'Then answer.' }) +
+        delta(2, { type: 'signature_delta', signature: 'sig2' }) +
+        start(3, { type: 'tool_use', id: 'toolu_1', name: 'read_file' }) +
+        delta(3, { type: 'input_json_delta', partial_json: '{"path":"a"}' }) +
+        messagesEvent({ type: 'content_block_stop', index: 3 }) +
+        messagesEvent({ type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 9 } }) +
+        messagesEvent({ type: 'message_stop' });
       const { parts } = await collect([bytes(stream)], messages);
       assert.deepEqual(parts.at(-1), {
         type: 'end',
@@ -255,10 +278,21 @@ describe('core stream decoding', () => {
         ],
       });
       const whole = messages.parse({
-        content: [{ type: 'thinking', thinking: 'Read it.', signature: 'sig1' }, { type: 'redacted_thinking', data: 'EmwKAhgB' }, { type: 'tool_use', id: 'toolu_1', name: 'read_file', input: { path: 'a' } }],
+        content: [
+          { type: 'thinking', thinking: 'Read it.', signature: 'sig1' },
+          { type: 'redacted_thinking', data: 'EmwKAhgB' },
+          { type: 'tool_use', id: 'toolu_1', name: 'read_file', input: { path: 'a' } },
+        ],
         stop_reason: 'tool_use',
       });
-      assert.deepEqual(whole?.at(-1), { type: 'end', finishReason: 'tool_calls', reasoningBlocks: [{ type: 'thinking', thinking: 'Read it.', signature: 'sig1' }, { type: 'redacted_thinking', data: 'EmwKAhgB' }] });
+      assert.deepEqual(whole?.at(-1), {
+        type: 'end',
+        finishReason: 'tool_calls',
+        reasoningBlocks: [
+          { type: 'thinking', thinking: 'Read it.', signature: 'sig1' },
+          { type: 'redacted_thinking', data: 'EmwKAhgB' },
+        ],
+      });
     });
 
     it('Messages: event types it does not read are skipped unread; a type it reads with the wrong shape, or an event without a type, is malformed', async () => {
@@ -267,7 +301,10 @@ describe('core stream decoding', () => {
         { type: 'delta', text: 'ok' },
         { type: 'end', finishReason: 'stop', usage: { prompt_tokens: 0, completion_tokens: 4, total_tokens: 4 } },
       ]);
-      const wrongShape = await collect([bytes(said('a') + messagesEvent({ type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 5 } }) + said('b'))], messages);
+      const wrongShape = await collect(
+        [bytes(said('a') + messagesEvent({ type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 5 } }) + said('b'))],
+        messages,
+      );
       assert.deepEqual(wrongShape.parts, [{ type: 'delta', text: 'a' }]);
       assert.equal(wrongShape.fault?.reason, 'malformed');
       const untyped = await collect([bytes(`data: ${JSON.stringify({ index: 1, delta: { type: 'text_delta', text: 'x' } })}\n\n`)], messages);

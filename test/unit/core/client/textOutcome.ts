@@ -21,8 +21,7 @@ export async function run(events: AsyncIterable<TextStreamEvent>): Promise<Outco
       if (event.type === 'delta') {
         outcome.text += event.text;
         outcome.deltas.push(event.text);
-      }
-      else if (event.type === 'reasoning') outcome.reasoning += event.text;
+      } else if (event.type === 'reasoning') outcome.reasoning += event.text;
       else if (event.type === 'tool_call') outcome.calls.push(event.call);
       else outcome.done = event;
     }

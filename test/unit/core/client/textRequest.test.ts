@@ -6,13 +6,24 @@ import { TRANSPORTS } from '#src/core/client/transports/index';
 const model = (id: string, supported: string[]) =>
   ModelEntrySchema().parse({ id, available: true, architecture: { output_modalities: ['text'] }, supported_parameters: supported });
 
-const messages = [{ role: 'system' as const, content: 'Be brief.' }, { role: 'user' as const, content: 'hi' }];
-const tools = [{ name: 'read_file', description: 'Reads a file', parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } }];
+const messages = [
+  { role: 'system' as const, content: 'Be brief.' },
+  { role: 'user' as const, content: 'hi' },
+];
+const tools = [
+  { name: 'read_file', description: 'Reads a file', parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } },
+];
 
 describe('core buildTextRequest and the transports (spec, Endpoints 5)', () => {
   it('sends each optional field only when the model lists it, and names what it left out', () => {
     const large = model('acme/chat-large', ['max_tokens', 'temperature', 'stream', 'stream_options', 'tools']);
-    const built = buildTextRequest(large, messages, { maxTokens: 64, temperature: 0.2, includeUsage: true, tools, modelOptions: { top_p: 0.5, temperature: 0.1 } });
+    const built = buildTextRequest(large, messages, {
+      maxTokens: 64,
+      temperature: 0.2,
+      includeUsage: true,
+      tools,
+      modelOptions: { top_p: 0.5, temperature: 0.1 },
+    });
     assert.deepEqual(built.dropped, ['top_p']);
     assert.deepEqual(TRANSPORTS['chat-completions'].body(built.request, true), {
       model: 'acme/chat-large',
@@ -26,7 +37,12 @@ describe('core buildTextRequest and the transports (spec, Endpoints 5)', () => {
   });
 
   it('never substitutes another field for a missing one', () => {
-    const { request } = buildTextRequest(model('acme/chat-mini', ['temperature']), messages, { maxTokens: 64, includeUsage: true, tools, toolChoice: 'required' });
+    const { request } = buildTextRequest(model('acme/chat-mini', ['temperature']), messages, {
+      maxTokens: 64,
+      includeUsage: true,
+      tools,
+      toolChoice: 'required',
+    });
     assert.deepEqual(TRANSPORTS['chat-completions'].body(request, false), { model: 'acme/chat-mini', messages });
   });
 
@@ -51,11 +67,26 @@ describe('core buildTextRequest and the transports (spec, Endpoints 5)', () => {
   });
 
   it('Messages: system apart, max_tokens always (4096 above the thinking budget by default), thinking for an effort, tool_use with its thinking sent back', () => {
-    const { request } = buildTextRequest(model('mira/messenger', ['reasoning_effort', 'tools']), [
-      ...messages,
-      { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', name: 'read_file', arguments: '{"path":"a.ts"}' }], reasoning: { text: 'Read it first.', blocks: [{ type: 'thinking', thinking: 'Read it first.', signature: 'sig' }, { type: 'redacted_thinking', data: 'EmwKAhgBEgy' }] } },
-      { role: 'tool', toolCallId: 'call_1', content: 'export {}' },
-    ], { modelOptions: { reasoning_effort: 'low' }, tools });
+    const { request } = buildTextRequest(
+      model('mira/messenger', ['reasoning_effort', 'tools']),
+      [
+        ...messages,
+        {
+          role: 'assistant',
+          content: '',
+          toolCalls: [{ id: 'call_1', name: 'read_file', arguments: '{"path":"a.ts"}' }],
+          reasoning: {
+            text: 'Read it first.',
+            blocks: [
+              { type: 'thinking', thinking: 'Read it first.', signature: 'sig' },
+              { type: 'redacted_thinking', data: 'EmwKAhgBEgy' },
+            ],
+          },
+        },
+        { role: 'tool', toolCallId: 'call_1', content: 'export {}' },
+      ],
+      { modelOptions: { reasoning_effort: 'low' }, tools },
+    );
     assert.deepEqual(TRANSPORTS.messages.body(request, false), {
       model: 'mira/messenger',
       max_tokens: 5120,

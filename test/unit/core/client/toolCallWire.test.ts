@@ -9,7 +9,10 @@ import { run } from './textOutcome';
 
 const MODELS = { 'chat-completions': { model: 'acme/chat-large', endpoint: 'chat' }, responses: { model: 'nova/responder', endpoint: 'responses' } } as const;
 type Transport = keyof typeof MODELS;
-const READ_FILE = { name: 'read_file', parameters: { type: 'object', properties: { path: { type: 'string' }, lines: { type: 'integer' } }, required: ['path', 'lines'] } };
+const READ_FILE = {
+  name: 'read_file',
+  parameters: { type: 'object', properties: { path: { type: 'string' }, lines: { type: 'integer' } }, required: ['path', 'lines'] },
+};
 const USE_IT: TextRequest['messages'] = [{ role: 'user', content: 'Use read_file on main.ts' }];
 
 describe('transports: tool calls as servers write them', () => {
@@ -17,7 +20,11 @@ describe('transports: tool calls as servers write them', () => {
 
   const ask = async (transport: Transport, request: Partial<TextRequest>, streaming = true) => {
     const outcome = await run(
-      new ServiceClient({ baseUrl: harness.emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 }).streamText(TRANSPORTS[transport], { model: MODELS[transport].model, messages: USE_IT, options: {}, ...request }, { streaming }),
+      new ServiceClient({ baseUrl: harness.emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 }).streamText(
+        TRANSPORTS[transport],
+        { model: MODELS[transport].model, messages: USE_IT, options: {}, ...request },
+        { streaming },
+      ),
     );
     assert.equal(outcome.error?.serviceMessage, undefined);
     return outcome.calls.map((c) => [c.name, c.arguments]);

@@ -15,7 +15,13 @@ const CASES: { transport: TransportName; model: string; endpoint: Endpoint; thin
 ];
 const PROMPT = 'Explain closures in TypeScript.';
 const REASONING = 'The question is about "Explain closures in TypeScript.". First check what is asked, then answer briefly with an example.';
-const TOOLS = [{ name: 'read_file', description: 'Reads a file', parameters: { type: 'object', properties: { path: { type: 'string' }, lines: { type: 'integer' } }, required: ['path', 'lines'] } }];
+const TOOLS = [
+  {
+    name: 'read_file',
+    description: 'Reads a file',
+    parameters: { type: 'object', properties: { path: { type: 'string' }, lines: { type: 'integer' } }, required: ['path', 'lines'] },
+  },
+];
 
 describe('transports: chat completions, Responses and Messages through one surface (spec, "What the service does" 1)', function () {
   const { emulator, control } = useEmulator();
@@ -23,14 +29,37 @@ describe('transports: chat completions, Responses and Messages through one surfa
   const client = (maxRetries = 2) => new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries, idleTimeoutMs: 500 });
 
   before(async () => {
-    reference = (await run(client().streamText(TRANSPORTS['chat-completions'], { model: 'acme/chat-large', messages: [{ role: 'user', content: PROMPT }], options: {} }, { streaming: false }))).text;
+    reference = (
+      await run(
+        client().streamText(
+          TRANSPORTS['chat-completions'],
+          { model: 'acme/chat-large', messages: [{ role: 'user', content: PROMPT }], options: {} },
+          { streaming: false },
+        ),
+      )
+    ).text;
   });
 
   for (const c of CASES) {
     // Messages thinks only when the request enables it, as upstream: a reasoning effort does.
     const options = c.transport === 'messages' ? { reasoning_effort: 'low' } : {};
     const ask = (request: Partial<TextRequest> = {}, streaming = true, maxRetries = 2) =>
-      run(client(maxRetries).streamText(TRANSPORTS[c.transport], { model: c.model, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: PROMPT }], options, includeUsage: true, ...request }, { streaming }));
+      run(
+        client(maxRetries).streamText(
+          TRANSPORTS[c.transport],
+          {
+            model: c.model,
+            messages: [
+              { role: 'system', content: 'Be brief.' },
+              { role: 'user', content: PROMPT },
+            ],
+            options,
+            includeUsage: true,
+            ...request,
+          },
+          { streaming },
+        ),
+      );
 
     describe(`${c.transport} (${c.model})`, () => {
       for (const streaming of [true, false]) {
@@ -55,7 +84,12 @@ describe('transports: chat completions, Responses and Messages through one surfa
             {
               messages: [
                 { role: 'user', content: 'Use read_file on main.ts' },
-                { role: 'assistant', content: first.text, toolCalls: [call], reasoning: { text: first.reasoning, ...(first.done?.reasoningBlocks && { blocks: first.done.reasoningBlocks }) } },
+                {
+                  role: 'assistant',
+                  content: first.text,
+                  toolCalls: [call],
+                  reasoning: { text: first.reasoning, ...(first.done?.reasoningBlocks && { blocks: first.done.reasoningBlocks }) },
+                },
                 { role: 'tool', toolCallId: call.id, content: 'export const answer = 42;' },
               ],
               tools: TOOLS,
@@ -122,15 +156,28 @@ describe('ServiceClient: extra request headers (multiModelAI.requestHeaders)', (
 
   it('go out on every request, the catalog read included, and never replace the key; their values are not logged', async () => {
     const lines: string[] = [];
-    const logger = { debug: (l: string) => lines.push(l), info: (l: string) => lines.push(l), warn: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
-    const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, headers: { 'x-proxy-token': 'secret-proxy-value', authorization: 'Bearer nope' }, logger });
+    const logger = {
+      debug: (l: string) => lines.push(l),
+      info: (l: string) => lines.push(l),
+      warn: (l: string) => lines.push(l),
+      error: (l: string) => lines.push(l),
+    };
+    const client = new ServiceClient({
+      baseUrl: emulator.baseUrl,
+      apiKey: FIXTURE_KEYS.alpha,
+      headers: { 'x-proxy-token': 'secret-proxy-value', authorization: 'Bearer nope' },
+      logger,
+    });
     await client.listModels();
     await run(client.streamText(TRANSPORTS.responses, { model: 'nova/responder', messages: [{ role: 'user', content: 'hi' }], options: {} }));
     const records = await control.requests();
-    assert.deepEqual(records.map((r) => [r.path, r.status, r.extraHeaders]), [
-      ['/v1/models', 200, ['x-proxy-token']],
-      ['/v1/responses', 200, ['x-proxy-token']],
-    ]);
+    assert.deepEqual(
+      records.map((r) => [r.path, r.status, r.extraHeaders]),
+      [
+        ['/v1/models', 200, ['x-proxy-token']],
+        ['/v1/responses', 200, ['x-proxy-token']],
+      ],
+    );
     assert.ok(lines.length > 0 && lines.every((l) => !l.includes('secret-proxy-value')));
   });
 });
@@ -138,7 +185,11 @@ describe('ServiceClient: extra request headers (multiModelAI.requestHeaders)', (
 describe('transports: images in a user message', () => {
   const { emulator } = useEmulator();
   const PNG = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
-  const withImage = (model: string): TextRequest => ({ model, messages: [{ role: 'user', content: 'What is this?', images: [{ mimeType: 'image/png', data: PNG }] }], options: {} });
+  const withImage = (model: string): TextRequest => ({
+    model,
+    messages: [{ role: 'user', content: 'What is this?', images: [{ mimeType: 'image/png', data: PNG }] }],
+    options: {},
+  });
 
   for (const transport of ['chat-completions', 'responses', 'messages'] as const) {
     it(`${transport}: goes out as that interface's image content`, async () => {

@@ -8,14 +8,26 @@ const WHEN = Date.UTC(2026, 0, 5, 14, 3);
 
 describe('locale formats', () => {
   it('integers: grouped by the locale, whatever the machine is set to', () => {
-    assert.deepEqual([0, 1234, 1234567, -1234, 1234.6].map((n) => formatInteger(n, 'en')), ['0', '1,234', '1,234,567', '-1,234', '1,235']);
-    assert.deepEqual([0, 1234, 1234567].map((n) => formatInteger(n, 'ru')), ['0', `1${NBSP}234`, `1${NBSP}234${NBSP}567`]);
+    assert.deepEqual(
+      [0, 1234, 1234567, -1234, 1234.6].map((n) => formatInteger(n, 'en')),
+      ['0', '1,234', '1,234,567', '-1,234', '1,235'],
+    );
+    assert.deepEqual(
+      [0, 1234, 1234567].map((n) => formatInteger(n, 'ru')),
+      ['0', `1${NBSP}234`, `1${NBSP}234${NBSP}567`],
+    );
   });
 
-  it('roubles: two decimals with the locale\'s separators; under a kopeck, enough digits to be more than zero', () => {
+  it("roubles: two decimals with the locale's separators; under a kopeck, enough digits to be more than zero", () => {
     const amounts = [8, 1, 0.0425, 0.00576, 0.0000123, 0, 1234.5];
-    assert.deepEqual(amounts.map((a) => formatRub(a, 'en')), ['≈ 8.00 ₽', '≈ 1.00 ₽', '≈ 0.04 ₽', '≈ 0.0058 ₽', '≈ 0.000012 ₽', '≈ 0.00 ₽', '≈ 1,234.50 ₽']);
-    assert.deepEqual(amounts.map((a) => formatRub(a, 'ru')), ['≈ 8,00 ₽', '≈ 1,00 ₽', '≈ 0,04 ₽', '≈ 0,0058 ₽', '≈ 0,000012 ₽', '≈ 0,00 ₽', `≈ 1${NBSP}234,50 ₽`]);
+    assert.deepEqual(
+      amounts.map((a) => formatRub(a, 'en')),
+      ['≈ 8.00 ₽', '≈ 1.00 ₽', '≈ 0.04 ₽', '≈ 0.0058 ₽', '≈ 0.000012 ₽', '≈ 0.00 ₽', '≈ 1,234.50 ₽'],
+    );
+    assert.deepEqual(
+      amounts.map((a) => formatRub(a, 'ru')),
+      ['≈ 8,00 ₽', '≈ 1,00 ₽', '≈ 0,04 ₽', '≈ 0,0058 ₽', '≈ 0,000012 ₽', '≈ 0,00 ₽', `≈ 1${NBSP}234,50 ₽`],
+    );
   });
 
   it('dates and times (the history list, the end of a wait), in the given time zone', () => {
@@ -29,7 +41,12 @@ describe('locale formats', () => {
 
   it('alternatives joined as the locale joins them', () => {
     assert.deepEqual(
-      [formatAlternatives(['tools', 'tool_choice'], 'en'), formatAlternatives(['tools', 'tool_choice'], 'ru'), formatAlternatives(['a', 'b', 'c'], 'en'), formatAlternatives(['tools'], 'ru')],
+      [
+        formatAlternatives(['tools', 'tool_choice'], 'en'),
+        formatAlternatives(['tools', 'tool_choice'], 'ru'),
+        formatAlternatives(['a', 'b', 'c'], 'en'),
+        formatAlternatives(['tools'], 'ru'),
+      ],
       ['tools or tool_choice', 'tools или tool_choice', 'a, b, or c', 'tools'],
     );
   });
@@ -42,7 +59,10 @@ describe('locale formats', () => {
   });
 
   it('English plural forms: one and other; a form left out falls back to other', () => {
-    assert.deepEqual([1, 2, 21, 0].map((n) => plural(n, 'en', { one: '{0} model', other: '{0} models' })), ['1 model', '2 models', '21 models', '0 models']);
+    assert.deepEqual(
+      [1, 2, 21, 0].map((n) => plural(n, 'en', { one: '{0} model', other: '{0} models' })),
+      ['1 model', '2 models', '21 models', '0 models'],
+    );
     assert.equal(plural(5, 'ru', { one: '{0} модель', other: '{0} моделей' }), '5 моделей');
   });
 });

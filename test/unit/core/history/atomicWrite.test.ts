@@ -17,7 +17,10 @@ describe('writeFileAtomic', () => {
   it('a failure between the write and the rename leaves the old file, and no temporary file behind', async () => {
     const file = path.join(tempFolder(), 'a.json');
     writeFileSync(file, 'old');
-    await assert.rejects(writeFileAtomic(file, 'new', () => Promise.reject(new Error('power cut'))), /power cut/);
+    await assert.rejects(
+      writeFileAtomic(file, 'new', () => Promise.reject(new Error('power cut'))),
+      /power cut/,
+    );
     assert.equal(readFileSync(file, 'utf8'), 'old');
     assert.deepEqual(readdirSync(path.dirname(file)), ['a.json']);
   });

@@ -4,7 +4,10 @@ import { loadedStore, removeFolder, tempFolder } from '../chat/fixtures/historyF
 
 function conversation(id: string, title: string, answer: string, at: string): Conversation {
   return {
-    id, title, createdAt: at, updatedAt: at,
+    id,
+    title,
+    createdAt: at,
+    updatedAt: at,
     turns: [
       { id: `u_${id}`, role: 'user', text: title, mode: 'chat', context: [], createdAt: at },
       { id: `a_${id}`, role: 'assistant', text: answer, status: 'done', createdAt: at },
@@ -31,7 +34,10 @@ describe('searching the history', () => {
     assert.deepEqual(await titles('nowhere'), []);
     assert.deepEqual(await titles('  '), ['Sorting', 'Binary search', 'Debounce in TypeScript']);
     // A new store (another window, a reload) searches the same files.
-    assert.deepEqual((await (await loadedStore(folder)).search('stable')).map((item) => item.id), ['c_3']);
+    assert.deepEqual(
+      (await (await loadedStore(folder)).search('stable')).map((item) => item.id),
+      ['c_3'],
+    );
     await store.flushed();
   });
 

@@ -9,7 +9,14 @@ import { MapMemento } from '../chat/fixtures/mapMemento';
 let clock = Date.parse('2026-01-01T10:00:00.000Z');
 const tick = () => new Date((clock += 1000)).toISOString();
 const user = (text: string): Turn => ({ id: `u_${text.replace(/\W/g, '')}${clock}`, role: 'user', text, mode: 'chat', context: [], createdAt: tick() });
-const answer = (text: string, model = 'acme/chat-large'): Turn => ({ id: `a_${text.replace(/\W/g, '')}${clock}`, role: 'assistant', text, status: 'done', model, createdAt: tick() });
+const answer = (text: string, model = 'acme/chat-large'): Turn => ({
+  id: `a_${text.replace(/\W/g, '')}${clock}`,
+  role: 'assistant',
+  text,
+  status: 'done',
+  model,
+  createdAt: tick(),
+});
 
 function conversation(id: string, title: string, ...turns: Turn[]): Conversation {
   const now = tick();
@@ -35,9 +42,19 @@ describe('HistoryStore: one file per conversation', () => {
     const index = JSON.parse(readFileSync(path.join(folder, 'index.json'), 'utf8'));
     // The conversation, after the revision its file starts with.
     const bytesA = Buffer.byteLength(JSON.stringify(a)) + '"revision":"0123456789abcdef",'.length;
-    assert.deepEqual(index.conversations.at(-1), { id: 'c_a', title: 'First', createdAt: a.createdAt, updatedAt: a.updatedAt, model: 'acme/chat-large', bytes: bytesA });
+    assert.deepEqual(index.conversations.at(-1), {
+      id: 'c_a',
+      title: 'First',
+      createdAt: a.createdAt,
+      updatedAt: a.updatedAt,
+      model: 'acme/chat-large',
+      bytes: bytesA,
+    });
     const reopened = await loadedStore(folder);
-    assert.deepEqual(reopened.list().map((item) => item.title), ['Second', 'First']);
+    assert.deepEqual(
+      reopened.list().map((item) => item.title),
+      ['Second', 'First'],
+    );
     assert.deepEqual(await reopened.get('c_a'), a);
   });
 
@@ -58,7 +75,10 @@ describe('HistoryStore: one file per conversation', () => {
     // Written after the index, so it is read again.
     const lines: string[] = [];
     const reopened = await loadedStore(folder, { log: (line) => lines.push(line) });
-    assert.deepEqual(reopened.list().map((item) => item.id), ['c_good']);
+    assert.deepEqual(
+      reopened.list().map((item) => item.id),
+      ['c_good'],
+    );
     assert.deepEqual(lines, [`History: skipped ${path.join(folder, 'conversations', 'c_bad.json')}: it is not a readable conversation.`]);
   });
 
@@ -67,9 +87,15 @@ describe('HistoryStore: one file per conversation', () => {
     await store.save(conversation('c_a', 'Kept', user('one')));
     await store.flushed();
     writeFileSync(path.join(folder, 'index.json'), 'not json');
-    assert.deepEqual((await loadedStore(folder)).list().map((item) => item.title), ['Kept']);
+    assert.deepEqual(
+      (await loadedStore(folder)).list().map((item) => item.title),
+      ['Kept'],
+    );
     rmSync(path.join(folder, 'index.json'));
-    assert.deepEqual((await loadedStore(folder)).list().map((item) => item.title), ['Kept']);
+    assert.deepEqual(
+      (await loadedStore(folder)).list().map((item) => item.title),
+      ['Kept'],
+    );
   });
 
   it('remembers the open conversation per window; a window that kept none reads the one kept for all', async () => {
@@ -84,7 +110,7 @@ describe('HistoryStore: one file per conversation', () => {
     assert.deepEqual([a.activeId(), b.activeId()], ['c_a', undefined]);
   });
 
-  it('two windows adding to one conversation keep both windows\' turns, in order', async () => {
+  it("two windows adding to one conversation keep both windows' turns, in order", async () => {
     const [a, b] = [await loadedStore(folder), await loadedStore(folder)];
     const start = conversation('c_1', 'Shared', user('q1'), answer('r1'));
     await a.save(start);
@@ -96,11 +122,17 @@ describe('HistoryStore: one file per conversation', () => {
     assert.equal(savedB?.merged, undefined, 'nothing to merge yet');
     const savedA = await a.save(inA);
     const texts = ['q1', 'r1', 'from A', 'answer in A', 'from B', 'answer in B'];
-    assert.deepEqual(savedA?.merged?.turns.map((turn) => turn.text), texts);
+    assert.deepEqual(
+      savedA?.merged?.turns.map((turn) => turn.text),
+      texts,
+    );
     // B saves again with what it has: A's turns stay.
     inB.turns.push(user('B again'));
     await b.save(inB);
-    assert.deepEqual((await (await loadedStore(folder)).get('c_1'))?.turns.map((turn) => turn.text), [...texts, 'B again']);
+    assert.deepEqual(
+      (await (await loadedStore(folder)).get('c_1'))?.turns.map((turn) => turn.text),
+      [...texts, 'B again'],
+    );
   });
 
   it('a rename in one window is kept when the other saves the conversation later', async () => {
@@ -154,7 +186,10 @@ describe('HistoryStore: one file per conversation', () => {
     const store = await loadedStore(folder, { limit: 3 });
     for (const n of [1, 2, 3, 4, 5]) await store.save(conversation(`c_${n}`, `Chat ${n}`, user(`q${n}`)));
     await store.flushed();
-    assert.deepEqual(store.list().map((item) => item.title), ['Chat 5', 'Chat 4', 'Chat 3']);
+    assert.deepEqual(
+      store.list().map((item) => item.title),
+      ['Chat 5', 'Chat 4', 'Chat 3'],
+    );
     assert.deepEqual(readdirSync(path.join(folder, 'conversations')).sort(), ['c_3.json', 'c_4.json', 'c_5.json']);
   });
 
@@ -162,9 +197,15 @@ describe('HistoryStore: one file per conversation', () => {
     const size = Buffer.byteLength(JSON.stringify(conversation('c_1', 'Chat 1', user('x'.repeat(1000))))) + '"revision":"0123456789abcdef",'.length;
     const store = await loadedStore(folder, { maxBytes: size * 2 + 10 });
     for (const n of [1, 2, 3]) await store.save(conversation(`c_${n}`, `Chat ${n}`, user('x'.repeat(1000))));
-    assert.deepEqual(store.list().map((item) => item.title), ['Chat 3', 'Chat 2']);
+    assert.deepEqual(
+      store.list().map((item) => item.title),
+      ['Chat 3', 'Chat 2'],
+    );
     await store.save(conversation('c_big', 'Big', user('x'.repeat(10_000))));
-    assert.deepEqual(store.list().map((item) => item.title), ['Big']);
+    assert.deepEqual(
+      store.list().map((item) => item.title),
+      ['Big'],
+    );
   });
 
   it('Delete All removes every conversation, and no late save brings one back', async () => {
@@ -179,27 +220,34 @@ describe('HistoryStore: one file per conversation', () => {
     assert.deepEqual(readdirSync(path.join(folder, 'conversations')), []);
   });
 
-  it('a window sees another window\'s new, renamed and deleted conversations through its watch', async function () {
+  it("a window sees another window's new, renamed and deleted conversations through its watch", async function () {
     this.timeout(10_000);
     const a = await loadedStore(folder);
     const b = await loadedStore(folder, { watch: true });
     const changes: string[][] = [];
-    const next = () => new Promise<void>((resolve) => {
-      const listener = b.onDidChange((ids) => {
-        changes.push([...ids]);
-        listener.dispose();
-        resolve();
+    const next = () =>
+      new Promise<void>((resolve) => {
+        const listener = b.onDidChange((ids) => {
+          changes.push([...ids]);
+          listener.dispose();
+          resolve();
+        });
       });
-    });
     try {
       let seen = next();
       await a.save(conversation('c_1', 'From A', user('q1')));
       await seen;
-      assert.deepEqual(b.list().map((item) => item.title), ['From A']);
+      assert.deepEqual(
+        b.list().map((item) => item.title),
+        ['From A'],
+      );
       seen = next();
       await a.rename('c_1', 'Renamed in A');
       await seen;
-      assert.deepEqual(b.list().map((item) => item.title), ['Renamed in A']);
+      assert.deepEqual(
+        b.list().map((item) => item.title),
+        ['Renamed in A'],
+      );
       seen = next();
       await a.delete('c_1');
       await seen;

@@ -8,7 +8,10 @@ import { MapMemento } from '../chat/fixtures/mapMemento';
 
 function conversation(id: string, title: string, at: string): Conversation {
   return {
-    id, title, createdAt: at, updatedAt: at,
+    id,
+    title,
+    createdAt: at,
+    updatedAt: at,
     turns: [
       { id: `u_${id}`, role: 'user', text: `question ${title}`, mode: 'chat', context: [], createdAt: at },
       { id: `a_${id}`, role: 'assistant', text: `answer ${title}`, status: 'done', model: 'acme/chat-large', createdAt: at },
@@ -19,7 +22,11 @@ function conversation(id: string, title: string, at: string): Conversation {
 describe('moving the history out of globalState', () => {
   let folder: string;
   let state: MapMemento;
-  const old = [conversation('c_new', 'Newer', '2026-01-02T10:00:00.000Z'), conversation('c_old', 'Older', '2026-01-01T10:00:00.000Z'), conversation('c_gone', 'Deleted', '2026-01-01T09:00:00.000Z')];
+  const old = [
+    conversation('c_new', 'Newer', '2026-01-02T10:00:00.000Z'),
+    conversation('c_old', 'Older', '2026-01-01T10:00:00.000Z'),
+    conversation('c_gone', 'Deleted', '2026-01-01T09:00:00.000Z'),
+  ];
 
   beforeEach(async () => {
     folder = tempFolder();
@@ -32,7 +39,10 @@ describe('moving the history out of globalState', () => {
   it('writes every conversation into its file, reads them back, then removes the old value', async () => {
     const lines: string[] = [];
     const store = await loadedStore(folder, { state, log: (line) => lines.push(line) });
-    assert.deepEqual(store.list().map((item) => item.title), ['Newer', 'Older']);
+    assert.deepEqual(
+      store.list().map((item) => item.title),
+      ['Newer', 'Older'],
+    );
     assert.deepEqual(await store.get('c_old'), old[1]);
     assert.deepEqual([state.get(LEGACY_HISTORY_KEY), state.get(LEGACY_DELETED_KEY)], [undefined, undefined]);
     assert.deepEqual(lines, ['History: moved 2 conversation(s) from globalState into files.']);
@@ -46,13 +56,27 @@ describe('moving the history out of globalState', () => {
     const lines: string[] = [];
     const first = await loadedStore(folder, { state, log: (line) => lines.push(line), warn: (message) => warnings.push(message) });
     assert.deepEqual(state.get(LEGACY_HISTORY_KEY), old);
-    assert.match(lines.join('\n'), /^History: could not move the history out of globalState \(.*c_old\.json.*\); it stays there and is moved at the next start\.$/m);
-    assert.deepEqual(first.list().map((item) => item.title), ['Newer'], 'what was moved is there');
+    assert.match(
+      lines.join('\n'),
+      /^History: could not move the history out of globalState \(.*c_old\.json.*\); it stays there and is moved at the next start\.$/m,
+    );
+    assert.deepEqual(
+      first.list().map((item) => item.title),
+      ['Newer'],
+      'what was moved is there',
+    );
     await loadedStore(folder, { state, warn: (message) => warnings.push(message) });
-    assert.deepEqual(warnings, ['The chat history could not be moved to its new place; it is kept where it was, and the move is tried again at the next start. The log says why.'], 'said once');
+    assert.deepEqual(
+      warnings,
+      ['The chat history could not be moved to its new place; it is kept where it was, and the move is tried again at the next start. The log says why.'],
+      'said once',
+    );
     rmSync(path.join(folder, 'conversations', 'c_old.json'), { recursive: true });
     const third = await loadedStore(folder, { state });
-    assert.deepEqual(third.list().map((item) => item.title), ['Newer', 'Older']);
+    assert.deepEqual(
+      third.list().map((item) => item.title),
+      ['Newer', 'Older'],
+    );
     assert.deepEqual([state.get(LEGACY_HISTORY_KEY), state.get(MOVE_FAILED_KEY)], [undefined, undefined]);
   });
 
@@ -65,7 +89,10 @@ describe('moving the history out of globalState', () => {
     await state.update(LEGACY_HISTORY_KEY, old);
     await state.update(LEGACY_DELETED_KEY, ['c_gone']);
     const again = await loadedStore(folder, { state });
-    assert.deepEqual(again.list().map((item) => item.title), ['Newer', 'Older']);
+    assert.deepEqual(
+      again.list().map((item) => item.title),
+      ['Newer', 'Older'],
+    );
     assert.equal((await again.get('c_new'))?.turns.length, 3);
     assert.deepEqual(readdirSync(path.join(folder, 'conversations')).sort(), ['c_new.json', 'c_old.json']);
   });
@@ -75,7 +102,10 @@ describe('moving the history out of globalState', () => {
     // The earlier version started with no value and kept one new conversation there.
     await state.update(LEGACY_HISTORY_KEY, [conversation('c_between', 'Between', '2026-01-05T10:00:00.000Z')]);
     const store = await loadedStore(folder, { state });
-    assert.deepEqual(store.list().map((item) => item.title), ['Between', 'Newer', 'Older']);
+    assert.deepEqual(
+      store.list().map((item) => item.title),
+      ['Between', 'Newer', 'Older'],
+    );
     assert.equal(state.get(LEGACY_HISTORY_KEY), undefined);
   });
 });

@@ -41,12 +41,15 @@ describe('image files: named from the prompt, never over a file, never half writ
   });
 
   it('says what to do for each way the file system can refuse (root cannot be refused a write here, so the wording is checked alone)', () => {
-    assert.deepEqual(['EACCES', 'EROFS', 'ENOSPC', 'EIO'].map((code) => refusalMessage(code, 'setting')), [
-      'the folder is read-only for VS Code. Choose another folder in the setting multiModelAI.imageFolder.',
-      'the folder is read-only for VS Code. Choose another folder in the setting multiModelAI.imageFolder.',
-      'the disk is full. Choose another folder in the setting multiModelAI.imageFolder.',
-      'the file system refused (EIO). Choose another folder in the setting multiModelAI.imageFolder.',
-    ]);
+    assert.deepEqual(
+      ['EACCES', 'EROFS', 'ENOSPC', 'EIO'].map((code) => refusalMessage(code, 'setting')),
+      [
+        'the folder is read-only for VS Code. Choose another folder in the setting multiModelAI.imageFolder.',
+        'the folder is read-only for VS Code. Choose another folder in the setting multiModelAI.imageFolder.',
+        'the disk is full. Choose another folder in the setting multiModelAI.imageFolder.',
+        'the file system refused (EIO). Choose another folder in the setting multiModelAI.imageFolder.',
+      ],
+    );
   });
 
   it('says what to do when a file stands where the folder should be: the setting for new images, a copy for an edit', async () => {
@@ -54,7 +57,10 @@ describe('image files: named from the prompt, never over a file, never half writ
     const folder = path.join(dir, 'images');
     await assert.rejects(saveNewFile(folder, 'setting', 'fox', 'png', Buffer.from('x')), (error: unknown) => {
       assert.ok(error instanceof SaveError);
-      assert.equal(error.message, `Could not save the image in ${folder}: a file has the folder's name. Choose another folder in the setting multiModelAI.imageFolder.`);
+      assert.equal(
+        error.message,
+        `Could not save the image in ${folder}: a file has the folder's name. Choose another folder in the setting multiModelAI.imageFolder.`,
+      );
       return true;
     });
     await assert.rejects(checkWritableFolder(path.join(folder, 'icons'), 'original'), (error: unknown) => {
@@ -75,7 +81,10 @@ describe('image files: named from the prompt, never over a file, never half writ
   it('resolves the folder setting against the first workspace folder', () => {
     assert.deepEqual(resolveImageFolder('images', { name: 'app', fsPath: '/work/app' }), { ok: true, folder: '/work/app/images' });
     assert.deepEqual(resolveImageFolder('/srv/art', undefined), { ok: true, folder: '/srv/art' });
-    assert.deepEqual(resolveImageFolder('images', undefined), { ok: false, message: 'Open a folder first: images are saved into the workspace. Or set multiModelAI.imageFolder to an absolute path.' });
+    assert.deepEqual(resolveImageFolder('images', undefined), {
+      ok: false,
+      message: 'Open a folder first: images are saved into the workspace. Or set multiModelAI.imageFolder to an absolute path.',
+    });
     assert.deepEqual(resolveImageFolder('images', { name: 'remote-app' }), {
       ok: false,
       message: "Images are saved on this machine's disk, and the folder remote-app is not there: set multiModelAI.imageFolder to an absolute path.",

@@ -29,7 +29,11 @@ describe('core images: generate and edit against the emulator', function () {
   let generator: ModelEntry;
   let editor: ModelEntry;
   const client = () =>
-    new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, logger: { debug: (l) => lines.push(l), info: (l) => lines.push(l), warn: (l) => lines.push(l), error: (l) => lines.push(l) } });
+    new ServiceClient({
+      baseUrl: emulator.baseUrl,
+      apiKey: FIXTURE_KEYS.alpha,
+      logger: { debug: (l) => lines.push(l), info: (l) => lines.push(l), warn: (l) => lines.push(l), error: (l) => lines.push(l) },
+    });
 
   before(async () => {
     const list = await client().listModels();
@@ -44,14 +48,27 @@ describe('core images: generate and edit against the emulator', function () {
 
   it('sends n and size only to a model that lists them, and asks for the image itself where it may (Endpoints 5)', () => {
     const bare = ModelEntrySchema().parse({ id: 'v/bare', available: true, supported_parameters: [] });
-    assert.deepEqual(buildImageRequest(generator, 'a fox', { n: 2, size: '512x512' }), { model: 'pixel/image-gen', prompt: 'a fox', options: { n: 2, size: '512x512', response_format: 'b64_json' } });
+    assert.deepEqual(buildImageRequest(generator, 'a fox', { n: 2, size: '512x512' }), {
+      model: 'pixel/image-gen',
+      prompt: 'a fox',
+      options: { n: 2, size: '512x512', response_format: 'b64_json' },
+    });
     assert.deepEqual(buildImageRequest(bare, 'a fox', { n: 2, size: '512x512' }), { model: 'v/bare', prompt: 'a fox', options: {} });
     assert.deepEqual(buildImageRequest(generator, 'a fox', { n: 1 }).options, { response_format: 'b64_json' }, 'one image is the default: n=1 is not sent');
   });
 
   it('generates images, saves them under names from the prompt, prices them and logs the request', async () => {
-    const result = await runImageJob({ client: client(), model: generator, prompt: 'A red fox, flat logo', wanted: { n: 2 }, folder: path.join(dir, 'images') });
-    assert.deepEqual(result.files.map((f) => path.relative(dir, f)), ['images/a-red-fox-flat-logo.png', 'images/a-red-fox-flat-logo-2.png']);
+    const result = await runImageJob({
+      client: client(),
+      model: generator,
+      prompt: 'A red fox, flat logo',
+      wanted: { n: 2 },
+      folder: path.join(dir, 'images'),
+    });
+    assert.deepEqual(
+      result.files.map((f) => path.relative(dir, f)),
+      ['images/a-red-fox-flat-logo.png', 'images/a-red-fox-flat-logo-2.png'],
+    );
     assert.equal(result.costRub, 16);
     assert.equal(result.model, 'pixel/image-gen');
     const [first, second] = await Promise.all(result.files.map((f) => readFile(f)));
@@ -60,8 +77,14 @@ describe('core images: generate and edit against the emulator', function () {
     assert.notDeepEqual(first, second, 'two variants, not one image twice');
     assert.deepEqual((await readdir(path.join(dir, 'images'))).sort(), ['a-red-fox-flat-logo-2.png', 'a-red-fox-flat-logo.png'], 'no temporary file is left');
     assert.equal(lines.length, 1);
-    assert.match(lines[0] as string, /^POST \/v1\/images\/generations model=pixel\/image-gen status=200 code=- request_id=req_[0-9a-f]+ client_request_id=[0-9a-f-]{36} attempt=1\/3 duration=\d+ms time=\S+[+-]\d\d:\d\d key=sk_test_al…$/);
-    assert.deepEqual((await control.charges()).map((c) => c.amountRub), [16]);
+    assert.match(
+      lines[0] as string,
+      /^POST \/v1\/images\/generations model=pixel\/image-gen status=200 code=- request_id=req_[0-9a-f]+ client_request_id=[0-9a-f-]{36} attempt=1\/3 duration=\d+ms time=\S+[+-]\d\d:\d\d key=sk_test_al…$/,
+    );
+    assert.deepEqual(
+      (await control.charges()).map((c) => c.amountRub),
+      [16],
+    );
   });
 
   it('downloads an image the service gives by address, without the key, and gets the same bytes', async () => {
@@ -69,7 +92,10 @@ describe('core images: generate and edit against the emulator', function () {
     await control.reset();
     const byAddress = await client().createImages({ model: 'pixel/image-gen', prompt: 'a lighthouse', options: { response_format: 'url' } });
     assert.deepEqual(Buffer.from(byAddress.images[0]?.bytes ?? []), Buffer.from(byValue.images[0]?.bytes ?? []));
-    assert.match(lines.at(-1) as string, /^GET http:\/\/127\.0\.0\.1:\d+\/__emulator\/files\/img_[0-9a-f]+\.png model=pixel\/image-gen status=200 .* bytes=\d+$/);
+    assert.match(
+      lines.at(-1) as string,
+      /^GET http:\/\/127\.0\.0\.1:\d+\/__emulator\/files\/img_[0-9a-f]+\.png model=pixel\/image-gen status=200 .* bytes=\d+$/,
+    );
   });
 
   it('refuses an answer whose image is not an image, and saves nothing', async () => {
@@ -123,7 +149,10 @@ describe('core images: generate and edit against the emulator', function () {
     const original = made.files[0] as string;
     const image = await readImageToEdit(original);
     const edited = await runImageJob({ client: client(), model: editor, prompt: 'make it night', folder: dir, edit: { file: original, image } });
-    assert.deepEqual(edited.files.map((f) => path.basename(f)), ['login-screen-edited.png']);
+    assert.deepEqual(
+      edited.files.map((f) => path.basename(f)),
+      ['login-screen-edited.png'],
+    );
     const [before, after] = [await readFile(original), await readFile(edited.files[0] as string)];
     assert.deepEqual(pngSize(after), pngSize(before));
     assert.notDeepEqual(after, before);
@@ -138,7 +167,10 @@ describe('core images: generate and edit against the emulator', function () {
     const requests = (await control.requests()).filter((r) => r.endpoint === 'images');
     assert.equal(requests.length, 2);
     assert.equal(requests[0]?.clientRequestId, requests[1]?.clientRequestId);
-    assert.deepEqual((await control.charges()).map((c) => c.amountRub), [8]);
+    assert.deepEqual(
+      (await control.charges()).map((c) => c.amountRub),
+      [8],
+    );
   });
 
   it('Errors 2: a body cut mid-answer is asked for once more with the same id, and charged once', async () => {
@@ -149,7 +181,10 @@ describe('core images: generate and edit against the emulator', function () {
 
   it('Errors 2: a lost answer is retried once only; the second loss is reported, nothing is saved', async () => {
     await control.queueFaults('images', [{ type: 'drop_reply' }, { type: 'drop_reply' }]);
-    await assert.rejects(runImageJob({ client: client(), model: generator, prompt: 'a paper boat', folder: dir }), (error: unknown) => error instanceof ServiceError && error.kind === 'network');
+    await assert.rejects(
+      runImageJob({ client: client(), model: generator, prompt: 'a paper boat', folder: dir }),
+      (error: unknown) => error instanceof ServiceError && error.kind === 'network',
+    );
     assert.equal((await control.requests()).filter((r) => r.endpoint === 'images').length, 2);
     assert.deepEqual(await readdir(dir), []);
   });
@@ -168,7 +203,10 @@ describe('core images: generate and edit against the emulator', function () {
       await assert.rejects(job(), (error: unknown) => error instanceof ServiceError && error.kind === 'network');
       assert.equal((await job()).files.length, 1);
     }
-    assert.deepEqual((await control.charges()).map((c) => c.amountRub), [8, 10]);
+    assert.deepEqual(
+      (await control.charges()).map((c) => c.amountRub),
+      [8, 10],
+    );
   });
 
   it('Errors 2: a 503 before any work is retried, and the images are charged once', async () => {
@@ -183,7 +221,10 @@ describe('core images: generate and edit against the emulator', function () {
     const folder = path.join(blocker, 'images');
     await assert.rejects(runImageJob({ client: client(), model: generator, prompt: 'a red fox', wanted: { n: 2 }, folder }), (error: unknown) => {
       assert.ok(error instanceof SaveError);
-      assert.equal(error.message, `Images cannot be saved in ${folder}, so nothing was sent: a file has the folder's name. Choose another folder in the setting multiModelAI.imageFolder.`);
+      assert.equal(
+        error.message,
+        `Images cannot be saved in ${folder}, so nothing was sent: a file has the folder's name. Choose another folder in the setting multiModelAI.imageFolder.`,
+      );
       return true;
     });
     assert.deepEqual(await control.requests(), []);
@@ -194,7 +235,10 @@ describe('core images: generate and edit against the emulator', function () {
     await control.queueFaults('images', [{ type: 'slow_first_byte', ms: 3_000 }]);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);
-    await assert.rejects(runImageJob({ client: client(), model: generator, prompt: 'a paper boat', folder: dir, signal: controller.signal }), (error: unknown) => error instanceof ServiceError && error.kind === 'aborted');
+    await assert.rejects(
+      runImageJob({ client: client(), model: generator, prompt: 'a paper boat', folder: dir, signal: controller.signal }),
+      (error: unknown) => error instanceof ServiceError && error.kind === 'aborted',
+    );
     assert.deepEqual(await readdir(dir), []);
     assert.equal((await control.requests()).filter((r) => r.endpoint === 'images').length, 1, 'not sent again');
   });
@@ -211,7 +255,10 @@ describe('core images: generate and edit against the emulator', function () {
     const revoked = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.revoked });
     await assert.rejects(runImageJob({ client: revoked, model: generator, prompt: 'a paper boat', folder: dir }), (error: unknown) => {
       assert.ok(error instanceof ServiceError);
-      assert.equal(error.userMessage, "Your API key was rejected (revoked, mistyped or from another workspace). Set a new key with 'Multi-Model AI: Set API Key'.");
+      assert.equal(
+        error.userMessage,
+        "Your API key was rejected (revoked, mistyped or from another workspace). Set a new key with 'Multi-Model AI: Set API Key'.",
+      );
       return true;
     });
     assert.equal((await control.requests()).filter((r) => r.endpoint === 'images').length, 1);
@@ -238,10 +285,16 @@ describe('core images: generate and edit against the emulator', function () {
   });
 
   it('refuses bad input before sending: an empty prompt, a file that is not an image, a file over the limit', async () => {
-    await assert.rejects(runImageJob({ client: client(), model: generator, prompt: '   ', folder: dir }), new ImageInputError('Describe the image to make, e.g. "a flat icon of a red fox".'));
+    await assert.rejects(
+      runImageJob({ client: client(), model: generator, prompt: '   ', folder: dir }),
+      new ImageInputError('Describe the image to make, e.g. "a flat icon of a red fox".'),
+    );
     const notImage = path.join(dir, 'notes.png');
     await writeFile(notImage, 'just text');
-    await assert.rejects(readImageToEdit(notImage), new ImageInputError('notes.png cannot be edited: it is not a PNG, JPEG, WebP or GIF image. Pick a PNG, JPEG or WebP image.'));
+    await assert.rejects(
+      readImageToEdit(notImage),
+      new ImageInputError('notes.png cannot be edited: it is not a PNG, JPEG, WebP or GIF image. Pick a PNG, JPEG or WebP image.'),
+    );
     const huge = path.join(dir, 'huge.png');
     await writeFile(huge, '');
     await truncate(huge, 21 * 1024 * 1024);

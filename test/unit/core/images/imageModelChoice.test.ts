@@ -4,14 +4,29 @@ import { ModelListSchema } from '#src/core/client/schemas';
 import { chooseImageModel } from '#src/core/images/imageModelChoice';
 
 const list = (...entries: object[]) => ModelListSchema().parse({ object: 'list', data: entries });
-const gen = (id: string, available = true, extra: object = {}) => ({ id, available, supported_endpoint_types: ['image-generation'], architecture: { output_modalities: ['image'] }, ...extra });
+const gen = (id: string, available = true, extra: object = {}) => ({
+  id,
+  available,
+  supported_endpoint_types: ['image-generation'],
+  architecture: { output_modalities: ['image'] },
+  ...extra,
+});
 const text = { id: 'acme/chat-large', available: true, supported_endpoint_types: ['chat-completions'], architecture: { output_modalities: ['text'] } };
 
 describe('image model choice: from the live catalog, and why not', () => {
   it('offers only the models serving the endpoint, the unavailable ones apart with their reason', () => {
-    const models = imageModels(list(text, gen('pixel/b'), gen('pixel/a'), gen('pixel/pro', false, { unavailable_reason: 'Not included in this plan' })), 'image-generation');
-    assert.deepEqual(models.usable.map((m) => m.id), ['pixel/a', 'pixel/b']);
-    assert.deepEqual(models.unusable.map((u) => [u.entry.id, u.reason]), [['pixel/pro', 'Not included in this plan']]);
+    const models = imageModels(
+      list(text, gen('pixel/b'), gen('pixel/a'), gen('pixel/pro', false, { unavailable_reason: 'Not included in this plan' })),
+      'image-generation',
+    );
+    assert.deepEqual(
+      models.usable.map((m) => m.id),
+      ['pixel/a', 'pixel/b'],
+    );
+    assert.deepEqual(
+      models.unusable.map((u) => [u.entry.id, u.reason]),
+      [['pixel/pro', 'Not included in this plan']],
+    );
     assert.deepEqual(imageModels(list(text, gen('pixel/a')), 'image-edit'), { usable: [], unusable: [] });
   });
 
@@ -31,7 +46,13 @@ describe('image model choice: from the live catalog, and why not', () => {
       kind: 'none',
       message: 'No model that generates images is available to this workspace (pixel/pro: Not included in this plan): ask your admin, or use another key.',
     });
-    assert.deepEqual(chooseImageModel('image-generation', onlyLocked, 'pixel/pro'), { kind: 'none', message: 'pixel/pro cannot be used: Not included in this plan' });
-    assert.deepEqual(chooseImageModel('image-generation', onlyLocked, 'pixel/zzz'), { kind: 'none', message: 'pixel/zzz cannot be used: the catalog has no model pixel/zzz that generates images.' });
+    assert.deepEqual(chooseImageModel('image-generation', onlyLocked, 'pixel/pro'), {
+      kind: 'none',
+      message: 'pixel/pro cannot be used: Not included in this plan',
+    });
+    assert.deepEqual(chooseImageModel('image-generation', onlyLocked, 'pixel/zzz'), {
+      kind: 'none',
+      message: 'pixel/zzz cannot be used: the catalog has no model pixel/zzz that generates images.',
+    });
   });
 });

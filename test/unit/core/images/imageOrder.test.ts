@@ -33,10 +33,13 @@ describe('image orders: asked once, sent again unchanged by Retry', () => {
 
   /** The person picks the generator, 1536x1024 and two images. */
   const prepare = () =>
-    prepareImageOrder({ endpoint: 'image-generation', prompt: 'a red fox', folder: dir }, {
-      model: async () => (asked.push('model'), generator),
-      options: async () => (asked.push('options'), { size: '1536x1024', n: 2 }),
-    });
+    prepareImageOrder(
+      { endpoint: 'image-generation', prompt: 'a red fox', folder: dir },
+      {
+        model: async () => (asked.push('model'), generator),
+        options: async () => (asked.push('options'), { size: '1536x1024', n: 2 }),
+      },
+    );
 
   const steps = (onMade: (result: ImageJobResult) => Promise<void> = async (r) => void made.push(r.files)): OrderSteps<ImageJobResult> => ({
     send: (order) => runImageJob({ ...order, client }),
@@ -50,16 +53,27 @@ describe('image orders: asked once, sent again unchanged by Retry', () => {
     assert.equal(await sendImageOrder(order, steps()), undefined);
     assert.equal(failures.length, 1);
     assert.ok(failures[0]?.error instanceof ServiceError && failures[0].error.kind === 'network');
-    assert.deepEqual((await harness.control.charges()).map((c) => c.amountRub), [16], 'the lost images were made and charged');
+    assert.deepEqual(
+      (await harness.control.charges()).map((c) => c.amountRub),
+      [16],
+      'the lost images were made and charged',
+    );
 
     const result = await failures[0].retry();
-    assert.deepEqual(result?.files.map((f) => path.basename(f)), ['a-red-fox.png', 'a-red-fox-2.png']);
+    assert.deepEqual(
+      result?.files.map((f) => path.basename(f)),
+      ['a-red-fox.png', 'a-red-fox-2.png'],
+    );
     assert.deepEqual(made, [result?.files]);
     for (const file of result?.files ?? []) {
       const png = await readFile(file);
       assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [256, 171], 'the size picked, fitted to the emulator');
     }
-    assert.deepEqual((await harness.control.charges()).map((c) => c.amountRub), [16], 'not charged again');
+    assert.deepEqual(
+      (await harness.control.charges()).map((c) => c.amountRub),
+      [16],
+      'not charged again',
+    );
     const sent = (await harness.control.requests()).filter((r) => r.endpoint === 'images');
     assert.equal(new Set(sent.map((r) => r.clientRequestId)).size, 1, 'one client request id for all three tries');
     assert.deepEqual(asked, ['model', 'options']);
@@ -67,18 +81,30 @@ describe('image orders: asked once, sent again unchanged by Retry', () => {
   });
 
   it('a dismissed choice sends nothing, and the questions after it are not asked', async () => {
-    const order = await prepareImageOrder({ endpoint: 'image-generation', prompt: 'a red fox', folder: dir }, {
-      model: async () => (asked.push('model'), undefined),
-      options: async () => (asked.push('options'), {}),
-    });
+    const order = await prepareImageOrder(
+      { endpoint: 'image-generation', prompt: 'a red fox', folder: dir },
+      {
+        model: async () => (asked.push('model'), undefined),
+        options: async () => (asked.push('options'), {}),
+      },
+    );
     assert.equal(order, undefined);
     assert.deepEqual(asked, ['model']);
   });
 
   it('a failure after the images were saved is thrown, not offered for Retry: Retry would make and charge new ones', async () => {
     const order = (await prepare()) as ImageOrder;
-    await assert.rejects(sendImageOrder(order, steps(() => Promise.reject(new Error('the editor could not open the image')))), /could not open/);
+    await assert.rejects(
+      sendImageOrder(
+        order,
+        steps(() => Promise.reject(new Error('the editor could not open the image'))),
+      ),
+      /could not open/,
+    );
     assert.deepEqual(failures, []);
-    assert.deepEqual((await harness.control.charges()).map((c) => c.amountRub), [16]);
+    assert.deepEqual(
+      (await harness.control.charges()).map((c) => c.amountRub),
+      [16],
+    );
   });
 });

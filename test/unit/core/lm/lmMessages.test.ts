@@ -5,7 +5,11 @@ import { ReasoningMemory } from '#src/core/lm/reasoningMemory';
 import { SetupError } from '#src/core/client/modelConnection';
 
 const text = (value: string): LmContent => ({ kind: 'text', text: value });
-const data = (mimeType: string, bytes: Uint8Array | string): LmContent => ({ kind: 'data', mimeType, data: typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes });
+const data = (mimeType: string, bytes: Uint8Array | string): LmContent => ({
+  kind: 'data',
+  mimeType,
+  data: typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes,
+});
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
 
 /** read_file called, then answered with `content`. */
@@ -59,14 +63,17 @@ describe("VS Code's language-model messages as the client's messages", () => {
     ]);
   });
 
-  it("an image a tool returns goes in a user message right after the tool results, to a model that takes images; for another it is a note", () => {
+  it('an image a tool returns goes in a user message right after the tool results, to a model that takes images; for another it is a note', () => {
     const turn = toolTurn([text('Screenshot: '), data('image/png', PNG)]);
     assert.deepEqual(convert(turn, true), [
       CALL,
       { role: 'tool', toolCallId: 'call_1', content: 'Screenshot: [image/png: attached after the tool results]' },
       { role: 'user', content: 'The images the tools returned.', images: [{ mimeType: 'image/png', data: 'iVBORw==' }] },
     ]);
-    assert.deepEqual(convert(turn, false), [CALL, { role: 'tool', toolCallId: 'call_1', content: 'Screenshot: [image/png omitted: this model does not accept images]' }]);
+    assert.deepEqual(convert(turn, false), [
+      CALL,
+      { role: 'tool', toolCallId: 'call_1', content: 'Screenshot: [image/png omitted: this model does not accept images]' },
+    ]);
   });
 
   it('an image the person attached goes with their text to a model that takes images, and is refused with why by another', () => {

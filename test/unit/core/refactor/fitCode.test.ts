@@ -29,7 +29,7 @@ describe('fitCode', () => {
     assert.equal(fitCode('\n\n  a', '  b'), '  a');
   });
 
-  it('keeps the next line\'s indentation a selection ends in (Home, then Shift+Down) apart from the code', () => {
+  it("keeps the next line's indentation a selection ends in (Home, then Shift+Down) apart from the code", () => {
     const selected = '    a();\n    b();\n    ';
     assert.equal(fitCode('    a2();\n    b2();', selected), '    a2();\n    b2();\n    ');
     assert.equal(fitCode('a2();\nb2();', selected), '    a2();\n    b2();\n    ');

@@ -5,7 +5,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Commands, REFACTOR_SCHEME, REFACTOR_STATE_KEY } from '#src/core/manifest/ids';
 
-interface MenuItem { command: string; when?: string; group?: string }
+interface MenuItem {
+  command: string;
+  when?: string;
+  group?: string;
+}
 const manifest = JSON.parse(readFileSync(join(__dirname, '../../../../package.json'), 'utf8')) as {
   contributes: { menus: Record<string, MenuItem[]>; keybindings: (MenuItem & { key: string })[] };
 };

@@ -41,9 +41,10 @@ describe('refactor prompt', () => {
 
 describe('refactor presets', () => {
   it('offers five presets: readability, bugs, types, doc comments, simpler code', () => {
-    assert.deepEqual(refactorPresets().map((p) => p.label), [
-      'Improve readability', 'Fix bugs', 'Add types', 'Add doc comments', 'Simplify',
-    ]);
+    assert.deepEqual(
+      refactorPresets().map((p) => p.label),
+      ['Improve readability', 'Fix bugs', 'Add types', 'Add doc comments', 'Simplify'],
+    );
   });
 
   it('a preset label stands for its instruction; free text is used as typed', () => {

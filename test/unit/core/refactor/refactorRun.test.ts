@@ -49,7 +49,10 @@ describe('RefactorRun against the emulator', () => {
     const proposals: string[] = [];
     const outcome = await new RefactorRun(request, (d) => proposals.push(d), 0).start(connection, new AbortController().signal);
     const final = outcome.status === 'done' ? outcome.document : '';
-    assert.ok(proposals.some((p) => p !== documentText && p !== final), 'no partial proposal was shown');
+    assert.ok(
+      proposals.some((p) => p !== documentText && p !== final),
+      'no partial proposal was shown',
+    );
     for (const proposal of proposals) {
       assert.ok(proposal.startsWith('class A {\n') && proposal.endsWith('}\n'), proposal);
       assert.ok(!proposal.includes('Here you go'), proposal);
@@ -117,7 +120,8 @@ describe('RefactorRun against the emulator', () => {
     assert.deepEqual(
       { message: error.message, actions: error.actions },
       {
-        message: 'The answer stopped at its length limit before the code was complete, so it cannot be applied: raise the setting Multi-Model AI: Max Tokens, or refactor a smaller selection.',
+        message:
+          'The answer stopped at its length limit before the code was complete, so it cannot be applied: raise the setting Multi-Model AI: Max Tokens, or refactor a smaller selection.',
         actions: ['openSettings'],
       },
     );
@@ -128,9 +132,13 @@ describe('RefactorRun against the emulator', () => {
     await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 3, ms: 5000 }]);
     const controller = new AbortController();
     let updates = 0;
-    const outcome = await new RefactorRun(request, () => {
-      if (++updates === 1) controller.abort();
-    }, 0).start(connection, controller.signal);
+    const outcome = await new RefactorRun(
+      request,
+      () => {
+        if (++updates === 1) controller.abort();
+      },
+      0,
+    ).start(connection, controller.signal);
     assert.deepEqual(outcome, { status: 'stopped' });
   });
 });

@@ -1,11 +1,5 @@
 import * as assert from 'node:assert/strict';
-import {
-  proposedDocument,
-  selectedText,
-  unchangedSince,
-  widenToIndentation,
-  type RefactorTarget,
-} from '#src/core/refactor/refactorTarget';
+import { proposedDocument, selectedText, unchangedSince, widenToIndentation, type RefactorTarget } from '#src/core/refactor/refactorTarget';
 
 const documentText = 'function f() {\n  return 1;\n}\n';
 const target: RefactorTarget = { documentText, version: 3, start: 15, end: 27, languageId: 'javascript' };

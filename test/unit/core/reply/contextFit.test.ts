@@ -13,7 +13,16 @@ describe('fitToContext (spec, Limits 3)', () => {
 
   it('drops whole exchanges from the oldest, keeping the system prompt and the last message', () => {
     // 799 tokens in all (112 a message, 15 the system); 900 - 225 for the answer leaves 675: one exchange goes.
-    const messages = [msg('system', 30), msg('user', 300), msg('assistant', 300), msg('user', 300), msg('assistant', 300), msg('user', 300), msg('assistant', 300), msg('user', 300)];
+    const messages = [
+      msg('system', 30),
+      msg('user', 300),
+      msg('assistant', 300),
+      msg('user', 300),
+      msg('assistant', 300),
+      msg('user', 300),
+      msg('assistant', 300),
+      msg('user', 300),
+    ];
     const fitted = fitToContext(messages, 900);
     assert.equal(fitted.dropped, 2);
     assert.deepEqual(fitted.messages, [messages[0], ...messages.slice(3)]);
@@ -39,7 +48,12 @@ describe('fitToContext (spec, Limits 3)', () => {
 
   it('sends a tool conversation whole, so no call is parted from its result', () => {
     const call = { id: 'c1', name: 'read_file', arguments: '{}' };
-    const messages: TextMessage[] = [msg('user', 3000), { role: 'assistant', content: '', toolCalls: [call] }, { role: 'tool', toolCallId: 'c1', content: 'x'.repeat(3000) }, msg('user', 30)];
+    const messages: TextMessage[] = [
+      msg('user', 3000),
+      { role: 'assistant', content: '', toolCalls: [call] },
+      { role: 'tool', toolCallId: 'c1', content: 'x'.repeat(3000) },
+      msg('user', 30),
+    ];
     assert.deepEqual(fitToContext(messages, 1000), { messages, dropped: 0 });
   });
 });

@@ -38,7 +38,12 @@ describe('streamReply against the emulator', () => {
         signal: options.signal ?? new AbortController().signal,
         includeUsage: true,
       },
-      { onModel: (m) => models.push(m.id), onText: (t) => (texts.push(t), options.onText?.(t)), intervalMs: 0, onTrimmed: (dropped, context) => trims.push([dropped, context]) },
+      {
+        onModel: (m) => models.push(m.id),
+        onText: (t) => (texts.push(t), options.onText?.(t)),
+        intervalMs: 0,
+        onTrimmed: (dropped, context) => trims.push([dropped, context]),
+      },
     );
     return { outcome, text: texts.join(''), models, trims };
   }
@@ -102,7 +107,10 @@ describe('streamReply against the emulator', () => {
     assert.equal(errorOf(outcome)?.kind, 'stream_interrupted');
   });
 
-  for (const [status, kind] of [[401, 'auth'], [500, 'server']] as const) {
+  for (const [status, kind] of [
+    [401, 'auth'],
+    [500, 'server'],
+  ] as const) {
     it(`failed: a ${status} before any text, with its error`, async () => {
       await control.queueFaults('chat', [{ type: 'status', status }]);
       const { outcome, text } = await run();
@@ -159,7 +167,10 @@ describe('streamReply against the emulator', () => {
     const long = 'word '.repeat(400);
     const conversation: TextMessage[] = [
       { role: 'system', content: 'Be brief.' },
-      ...Array.from({ length: 6 }, (_, i): TextMessage[] => [{ role: 'user', content: `${i} ${long}` }, { role: 'assistant', content: long }]).flat(),
+      ...Array.from({ length: 6 }, (_, i): TextMessage[] => [
+        { role: 'user', content: `${i} ${long}` },
+        { role: 'assistant', content: long },
+      ]).flat(),
       { role: 'user', content: `last ${long}` },
     ];
 
@@ -176,10 +187,16 @@ describe('streamReply against the emulator', () => {
       const error = await client
         .streamText(TRANSPORTS['chat-completions'], { model: 'acme/chat-basic', messages: conversation, options: {} }, { streaming: false })
         .next()
-        .then(() => undefined, (thrown: unknown) => thrown);
+        .then(
+          () => undefined,
+          (thrown: unknown) => thrown,
+        );
       assert.ok(error instanceof ServiceError);
       assert.deepEqual([error.kind, error.status, error.code], ['too_long', 400, 'context_length_exceeded']);
-      assert.equal(error.userMessage, "The conversation is too long for this model: start a new chat, or pick a model with a larger context with 'Multi-Model AI: Select Model'.");
+      assert.equal(
+        error.userMessage,
+        "The conversation is too long for this model: start a new chat, or pick a model with a larger context with 'Multi-Model AI: Select Model'.",
+      );
     });
 
     it('a conversation that fits is sent whole, and nothing is said', async () => {

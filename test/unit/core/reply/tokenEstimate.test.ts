@@ -10,7 +10,11 @@ import { generateReply } from '../../../emulator/replies';
 const RUSSIAN =
   'Расширение хранит ключ API только в защищённом хранилище VS Code. Если баланс исчерпан, сообщение называет ключ по его маске ' +
   'и подсказывает, где пополнить счёт. Запрос, который мог дойти до сервиса, повторяется не более одного раза с тем же идентификатором.';
-const JSON_TEXT = JSON.stringify({ model: 'acme/chat-large', messages: [{ role: 'user', content: 'hi' }], max_tokens: 512, tools: [{ name: 'read_file' }] }, null, 2);
+const JSON_TEXT = JSON.stringify(
+  { model: 'acme/chat-large', messages: [{ role: 'user', content: 'hi' }], max_tokens: 512, tools: [{ name: 'read_file' }] },
+  null,
+  2,
+);
 
 const CORPUS: [string, string][] = [
   ['TypeScript answer with code', generateReply('Explain closures in TypeScript [[tokens:400]]').join('')],
@@ -51,6 +55,12 @@ describe('token estimate of what a message sends (VS Code budgets by it)', () =>
   });
 
   it('estimates 2.8 characters a token plus 4 a message', () => {
-    assert.equal(estimateTokens([{ role: 'user', content: 'u'.repeat(280) }, { role: 'assistant', content: 'a'.repeat(281) }]), 100 + 4 + 101 + 4);
+    assert.equal(
+      estimateTokens([
+        { role: 'user', content: 'u'.repeat(280) },
+        { role: 'assistant', content: 'a'.repeat(281) },
+      ]),
+      100 + 4 + 101 + 4,
+    );
   });
 });

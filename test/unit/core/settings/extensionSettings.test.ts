@@ -32,7 +32,7 @@ describe('readSettings', () => {
     assert.equal(readSettings(raw({ imageFolder: 42 })).imageFolder, 'images');
   });
 
-  it('reads a transport, per-model options and proxy headers; what is wrong is named in the settings\' terms and left out', () => {
+  it("reads a transport, per-model options and proxy headers; what is wrong is named in the settings' terms and left out", () => {
     const settings = readSettings(
       raw({
         transport: 'responses',
@@ -93,6 +93,9 @@ describe('readSettings', () => {
     const current = readSettings(raw({ baseUrl: 'https://api.example.com/v1', legacyBaseUrl: 'https://old.example.com/legacy/v1' }));
     assert.deepEqual([current.baseUrl, current.legacy], ['https://api.example.com/v1', undefined]);
     const bad = readSettings(raw({ legacyBaseUrl: 'https://old.example.com/legacy' }));
-    assert.deepEqual([bad.baseUrl, bad.baseUrlProblem, bad.legacy], [undefined, 'The base URL must end with the version segment /v1: use https://old.example.com/legacy/v1.', true]);
+    assert.deepEqual(
+      [bad.baseUrl, bad.baseUrlProblem, bad.legacy],
+      [undefined, 'The base URL must end with the version segment /v1: use https://old.example.com/legacy/v1.', true],
+    );
   });
 });

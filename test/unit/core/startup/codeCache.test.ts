@@ -15,19 +15,20 @@ interface Probe {
   fail(): never;
 }
 
-const moduleSource = (value: string): string => [
-  "'use strict';",
-  "const sep = require('node:path').sep;",
-  "const helper = require('./helper.js');",
-  `exports.value = '${value}';`,
-  'exports.sep = sep;',
-  'exports.helper = helper.name;',
-  'exports.filename = __filename;',
-  'exports.dirname = __dirname;',
-  'exports.thisIsExports = this === module.exports;',
-  "exports.fail = function () { throw new Error('from line 10'); };",
-  '',
-].join('\n');
+const moduleSource = (value: string): string =>
+  [
+    "'use strict';",
+    "const sep = require('node:path').sep;",
+    "const helper = require('./helper.js');",
+    `exports.value = '${value}';`,
+    'exports.sep = sep;',
+    'exports.helper = helper.name;',
+    'exports.filename = __filename;',
+    'exports.dirname = __dirname;',
+    'exports.thisIsExports = this === module.exports;',
+    "exports.fail = function () { throw new Error('from line 10'); };",
+    '',
+  ].join('\n');
 
 const CODE_CACHE_MODULE = path.resolve(__dirname, '../../../../src/core/startup/codeCache.ts');
 
@@ -42,7 +43,7 @@ Promise.resolve(${save} && loaded.save()).then(() => console.log(JSON.stringify(
   return JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8' })) as { fromCache: boolean; value: string };
 }
 
-describe('loadWithCodeCache (the extension bundle through V8\'s code cache)', () => {
+describe("loadWithCodeCache (the extension bundle through V8's code cache)", () => {
   let dir: string;
   let bundle: string;
   let cacheDir: string;
@@ -60,14 +61,24 @@ describe('loadWithCodeCache (the extension bundle through V8\'s code cache)', ()
   it('runs the bundle as require does: its requires, __filename, __dirname and this', () => {
     const { exports } = loadWithCodeCache<Probe>(bundle, cacheDir);
     assert.deepEqual(
-      { value: exports.value, sep: exports.sep, helper: exports.helper, filename: exports.filename, dirname: exports.dirname, thisIsExports: exports.thisIsExports },
+      {
+        value: exports.value,
+        sep: exports.sep,
+        helper: exports.helper,
+        filename: exports.filename,
+        dirname: exports.dirname,
+        thisIsExports: exports.thisIsExports,
+      },
       { value: 'first', sep: '/', helper: 'helper', filename: bundle, dirname: dir, thisIsExports: true },
     );
   });
 
-  it('keeps the bundle\'s own line numbers in stack traces', () => {
+  it("keeps the bundle's own line numbers in stack traces", () => {
     const { exports } = loadWithCodeCache<Probe>(bundle, cacheDir);
-    assert.throws(() => exports.fail(), (error: Error) => error.stack!.includes(`${bundle}:10:`));
+    assert.throws(
+      () => exports.fail(),
+      (error: Error) => error.stack!.includes(`${bundle}:10:`),
+    );
   });
 
   it('compiles afresh the first time, writes the cache on save, and compiles from it the next time', () => {
@@ -78,7 +89,7 @@ describe('loadWithCodeCache (the extension bundle through V8\'s code cache)', ()
     assert.equal(cacheFiles().length, 1);
   });
 
-  it('never runs a changed bundle from the old one\'s cache, even of the same length (V8 checks only the length), and drops that cache', () => {
+  it("never runs a changed bundle from the old one's cache, even of the same length (V8 checks only the length), and drops that cache", () => {
     loadInNewProcess(bundle, cacheDir, true);
     const [oldCache] = cacheFiles();
     writeFileSync(bundle, moduleSource('other'));

@@ -18,13 +18,13 @@ describe('emulator key seed decision', () => {
   it('never replaces a stored key', () => {
     const decision = decideKeySeed('sk_test_alpha', true);
     assert.equal(decision.seed, false);
-    assert.match(decision.seed ? '' : decision.reason ?? '', /already stored/);
+    assert.match(decision.seed ? '' : (decision.reason ?? ''), /already stored/);
   });
 
   it('refuses a key that is not an emulator fixture key, without echoing it', () => {
     const decision = decideKeySeed('sk_live_0123456789abcdef', false);
     assert.equal(decision.seed, false);
-    const reason = decision.seed ? '' : decision.reason ?? '';
+    const reason = decision.seed ? '' : (decision.reason ?? '');
     assert.match(reason, /only emulator fixture keys/);
     assert.ok(!reason.includes('sk_live_0123'), reason);
   });

@@ -3,7 +3,7 @@ import { SerialMemento, type MementoLike } from '#src/core/storage/serialMemento
 import { EchoingMemento } from '../chat/fixtures/echoingMemento';
 
 describe('SerialMemento', () => {
-  it('keeps both of two writes to different keys when the first one\'s echo arrives before the second is sent (VS Code globalState)', async () => {
+  it("keeps both of two writes to different keys when the first one's echo arrives before the second is sent (VS Code globalState)", async () => {
     const echoing = new EchoingMemento();
     const state = new SerialMemento(echoing);
     const first = state.update('multiModelAI.chat.activeConversation', 'c_1');

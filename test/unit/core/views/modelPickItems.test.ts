@@ -8,7 +8,13 @@ const catalog = (reasonerAvailable: boolean) =>
   ModelListSchema().parse({
     object: 'list',
     data: [
-      { id: 'zeta/reasoner-pro', available: reasonerAvailable, unavailable_reason: reasonerAvailable ? undefined : "Not included in this workspace's plan", supported_parameters: ['max_tokens', 'stream'], ...TEXT },
+      {
+        id: 'zeta/reasoner-pro',
+        available: reasonerAvailable,
+        unavailable_reason: reasonerAvailable ? undefined : "Not included in this workspace's plan",
+        supported_parameters: ['max_tokens', 'stream'],
+        ...TEXT,
+      },
       { id: 'acme/chat-mini', available: true, supported_parameters: ['temperature', 'stream'], ...TEXT },
       { id: 'acme/chat-large', available: true, supported_parameters: ['max_tokens', 'temperature', 'stream'], ...TEXT },
       { id: 'pixel/image-gen', available: true, architecture: { output_modalities: ['image'] }, supported_endpoint_types: ['image-generation'] },
@@ -58,8 +64,17 @@ describe('buildModelPickItems', () => {
       ],
     });
     const items = buildModelPickItems(list);
-    assert.deepEqual(summary(items), ['-- acme', 'acme/nameless [no optional parameters]', 'acme/plain [max_tokens]', '-- openai', 'openai/gpt-4o [OpenAI: GPT-4o — max_tokens · tools]']);
-    assert.deepEqual(items.map((i) => (i.kind === 'model' ? i.name : undefined)), [undefined, undefined, undefined, undefined, 'OpenAI: GPT-4o']);
+    assert.deepEqual(summary(items), [
+      '-- acme',
+      'acme/nameless [no optional parameters]',
+      'acme/plain [max_tokens]',
+      '-- openai',
+      'openai/gpt-4o [OpenAI: GPT-4o — max_tokens · tools]',
+    ]);
+    assert.deepEqual(
+      items.map((i) => (i.kind === 'model' ? i.name : undefined)),
+      [undefined, undefined, undefined, undefined, 'OpenAI: GPT-4o'],
+    );
   });
 });
 

@@ -46,10 +46,16 @@ describe('statusBarView', () => {
   });
 
   it('Versioning 3: says when the legacy address is in use, and where the move is offered', () => {
-    const view = statusBarView({ hasBaseUrl: true, hasKey: true, modelId: 'acme/chat-large', entry: chatLarge, legacyBaseUrl: 'https://old.example.com/legacy/v1' });
+    const view = statusBarView({
+      hasBaseUrl: true,
+      hasKey: true,
+      modelId: 'acme/chat-large',
+      entry: chatLarge,
+      legacyBaseUrl: 'https://old.example.com/legacy/v1',
+    });
     assert.equal(
       view.tooltip,
-      'acme/chat-large\nAccepts: max_tokens · temperature\nUses the legacy address https://old.example.com/legacy/v1: \'Multi-Model AI: Verify Connection\' offers the current one.\nClick to pick another model.',
+      "acme/chat-large\nAccepts: max_tokens · temperature\nUses the legacy address https://old.example.com/legacy/v1: 'Multi-Model AI: Verify Connection' offers the current one.\nClick to pick another model.",
     );
   });
 });

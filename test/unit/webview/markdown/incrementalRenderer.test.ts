@@ -56,7 +56,7 @@ describe('IncrementalMarkdown', () => {
       it('equals the full render when fed in uneven chunks', () => {
         let seed = 7;
         const pieces: string[] = [];
-        for (let i = 0; i < text.length; ) {
+        for (let i = 0; i < text.length;) {
           seed = (seed * 1103515245 + 12345) % 2147483648;
           const size = 1 + (seed % 17);
           pieces.push(text.slice(i, i + size));
@@ -69,10 +69,43 @@ describe('IncrementalMarkdown', () => {
 
   it('equals the full render at every step for random documents of tricky lines', () => {
     const lines = [
-      '', '', 'para text', '# h', '#', '===', '---', '- item', '  - nested', '1. one', '2) two', '> quote', '>',
-      '```', '```js', '~~~', '    code', '| a | b |', '|---|---|', '[x]: /u', "'t", "t'", 'see [x] and [y]',
-      '[y]: https://e.com "t"', '***', '  cont', '\t- tab', '* a', '+ b', '10. ten', '>     code', '- ```', '  ```',
-      '[x]:', '/url', 'a | b', '-|-',
+      '',
+      '',
+      'para text',
+      '# h',
+      '#',
+      '===',
+      '---',
+      '- item',
+      '  - nested',
+      '1. one',
+      '2) two',
+      '> quote',
+      '>',
+      '```',
+      '```js',
+      '~~~',
+      '    code',
+      '| a | b |',
+      '|---|---|',
+      '[x]: /u',
+      "'t",
+      "t'",
+      'see [x] and [y]',
+      '[y]: https://e.com "t"',
+      '***',
+      '  cont',
+      '\t- tab',
+      '* a',
+      '+ b',
+      '10. ten',
+      '>     code',
+      '- ```',
+      '  ```',
+      '[x]:',
+      '/url',
+      'a | b',
+      '-|-',
     ];
     let seed = 1;
     const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
@@ -103,7 +136,10 @@ describe('IncrementalMarkdown', () => {
       markdown.append(ch);
       seen.push(...markdown.render().committed.map((b) => b.html));
     }
-    assert.deepEqual(seen, markdown.committed.map((b) => b.html));
+    assert.deepEqual(
+      seen,
+      markdown.committed.map((b) => b.html),
+    );
   });
 
   it('keeps an unterminated fence in the tail and renders it as code', () => {
@@ -143,9 +179,15 @@ describe('IncrementalMarkdown', () => {
   it('numbers code blocks across committed blocks and the tail', () => {
     const markdown = feed(['```a\n1\n```\n\n~~~b\n2\n~~~\n\n    3\n\n```c\n4']);
     assert.equal(markdown.codeCount, 4);
-    assert.deepEqual([0, 1, 2, 3].map((i) => markdown.code(i)), [
-      { lang: 'a', code: '1\n' }, { lang: 'b', code: '2\n' }, { lang: '', code: '3\n' }, { lang: 'c', code: '4' },
-    ]);
+    assert.deepEqual(
+      [0, 1, 2, 3].map((i) => markdown.code(i)),
+      [
+        { lang: 'a', code: '1\n' },
+        { lang: 'b', code: '2\n' },
+        { lang: '', code: '3\n' },
+        { lang: 'c', code: '4' },
+      ],
+    );
     assert.equal(markdown.code(4), undefined);
   });
 });

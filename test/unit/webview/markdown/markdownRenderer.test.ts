@@ -13,7 +13,22 @@ describe('renderMarkdown', () => {
   });
 
   it('knows common fence names and aliases', () => {
-    const names = { py: 'Python', sh: 'Bash', zsh: 'Bash', js: 'JavaScript', json: 'JSON', html: 'HTML, XML', yml: 'YAML', rs: 'Rust', go: 'Go', cs: 'C#', cpp: 'C++', sql: 'SQL', diff: 'Diff', dockerfile: 'Dockerfile' };
+    const names = {
+      py: 'Python',
+      sh: 'Bash',
+      zsh: 'Bash',
+      js: 'JavaScript',
+      json: 'JSON',
+      html: 'HTML, XML',
+      yml: 'YAML',
+      rs: 'Rust',
+      go: 'Go',
+      cs: 'C#',
+      cpp: 'C++',
+      sql: 'SQL',
+      diff: 'Diff',
+      dockerfile: 'Dockerfile',
+    };
     for (const [lang, name] of Object.entries(names)) {
       assert.match(renderMarkdown(`\`\`\`${lang}\nx\n\`\`\``).html, new RegExp(`<span class="code-lang">${name.replace('+', '\\+')}</span>`), lang);
     }
@@ -30,8 +45,15 @@ describe('renderMarkdown', () => {
 
   it('treats indented code as a code block and numbers code blocks in order', () => {
     const { html, codes } = renderMarkdown('```js\na\n```\n\n- ```py\n  b\n  ```\n\npara\n\n    c\n');
-    assert.deepEqual([...html.matchAll(/data-code-index="(\d+)"/g)].map((m) => m[1]), ['0', '1', '2']);
-    assert.deepEqual(codes, [{ lang: 'js', code: 'a\n' }, { lang: 'py', code: 'b\n' }, { lang: '', code: 'c\n' }]);
+    assert.deepEqual(
+      [...html.matchAll(/data-code-index="(\d+)"/g)].map((m) => m[1]),
+      ['0', '1', '2'],
+    );
+    assert.deepEqual(codes, [
+      { lang: 'js', code: 'a\n' },
+      { lang: 'py', code: 'b\n' },
+      { lang: '', code: 'c\n' },
+    ]);
   });
 
   it('escapes a hostile info string', () => {

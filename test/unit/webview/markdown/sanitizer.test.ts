@@ -73,11 +73,14 @@ describe('sanitizer', () => {
   it('turns allowed links into data-href without navigation, and drops the others', () => {
     const root = inert(renderMarkdown('[web](https://example.com/a) [mail](mailto:a@example.com) [rel](docs/x.md) [js](javascript:alert(1))').html);
     const links = Array.from(root.querySelectorAll('a'));
-    assert.deepEqual(links.map((a) => [a.textContent, a.getAttribute('data-href'), a.hasAttribute('href')]), [
-      ['web', 'https://example.com/a', false],
-      ['mail', 'mailto:a@example.com', false],
-      ['rel', null, false],
-    ]);
+    assert.deepEqual(
+      links.map((a) => [a.textContent, a.getAttribute('data-href'), a.hasAttribute('href')]),
+      [
+        ['web', 'https://example.com/a', false],
+        ['mail', 'mailto:a@example.com', false],
+        ['rel', null, false],
+      ],
+    );
     assert.match(root.innerHTML, /\[js\]\(javascript:alert\(1\)\)/, 'markdown-it leaves a javascript: link as text');
     assert.equal(links[0]!.getAttribute('role'), 'link');
     assert.equal(links[0]!.getAttribute('tabindex'), '0');
@@ -95,11 +98,14 @@ describe('sanitizer', () => {
 
   it('makes a code block reachable by keyboard, named by its language; a bare <pre> stays as it came', () => {
     const root = inert(renderMarkdown('```ts\nlet a\n```\n\n```\nplain\n```').html + '<pre>bare</pre>');
-    assert.deepEqual(Array.from(root.querySelectorAll('pre'), (pre) => [pre.getAttribute('tabindex'), pre.getAttribute('role'), pre.getAttribute('aria-label')]), [
-      ['0', 'region', 'Code, TypeScript'],
-      ['0', 'region', 'Code, Text'],
-      [null, null, null],
-    ]);
+    assert.deepEqual(
+      Array.from(root.querySelectorAll('pre'), (pre) => [pre.getAttribute('tabindex'), pre.getAttribute('role'), pre.getAttribute('aria-label')]),
+      [
+        ['0', 'region', 'Code, TypeScript'],
+        ['0', 'region', 'Code, Text'],
+        [null, null, null],
+      ],
+    );
   });
 
   it('drops id and name, so output cannot clobber page globals', () => {

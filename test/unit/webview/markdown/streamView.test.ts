@@ -28,7 +28,10 @@ describe('StreamView', () => {
     return count;
   };
   const blocks = () => Array.from(container.querySelectorAll(':scope > .md-section > .md-block, :scope > .md-tail'));
-  const shownHtml = () => blocks().map((child) => child.innerHTML).join('');
+  const shownHtml = () =>
+    blocks()
+      .map((child) => child.innerHTML)
+      .join('');
 
   beforeEach(() => {
     frames = [];
@@ -63,7 +66,11 @@ describe('StreamView', () => {
     runFrames(sixtyHz);
     assert.equal(shownHtml(), '<p>one two three four</p>\n');
     assert.equal(frames.length, 0, 'no frame is asked for once everything is shown');
-    assert.deepEqual(shownAt, ['<p>one</p>\n', '<p>one two three</p>\n', '<p>one two three four</p>\n'], 'once after each frame that showed text, after the DOM changed');
+    assert.deepEqual(
+      shownAt,
+      ['<p>one</p>\n', '<p>one two three</p>\n', '<p>one two three four</p>\n'],
+      'once after each frame that showed text, after the DOM changed',
+    );
     onShownView.append(' five');
     onShownView.finish();
     onShownView.setText('Restored.');
@@ -86,8 +93,7 @@ describe('StreamView', () => {
     assert.equal(view.text(), text);
   });
 
-  const budgetedView = (charsPerFrame: number) =>
-    new StreamView(container, { sanitizer, requestFrame: (callback) => frames.push(callback), charsPerFrame });
+  const budgetedView = (charsPerFrame: number) => new StreamView(container, { sanitizer, requestFrame: (callback) => frames.push(callback), charsPerFrame });
 
   it('shows a burst bigger than the frame budget over the next frames, a budget on every frame', () => {
     const budgeted = budgetedView(64);
@@ -149,7 +155,12 @@ describe('StreamView', () => {
 
   it('finish() with a backlog beyond the frame budget shows it over the next frames, then ends', () => {
     const shownAt: string[] = [];
-    const budgeted = new StreamView(container, { sanitizer, requestFrame: (callback) => frames.push(callback), charsPerFrame: 64, onShown: () => shownAt.push(shownHtml()) });
+    const budgeted = new StreamView(container, {
+      sanitizer,
+      requestFrame: (callback) => frames.push(callback),
+      charsPerFrame: 64,
+      onShown: () => shownAt.push(shownHtml()),
+    });
     const text = replies.explanation!;
     budgeted.append(text);
     runFrames();
@@ -194,17 +205,23 @@ describe('StreamView', () => {
 
   it('groups committed blocks in sections of SECTION_BLOCKS, the tail after them', () => {
     view.setText(Array.from({ length: SECTION_BLOCKS * 2 + 3 }, (_, i) => `Paragraph ${i}.`).join('\n\n'));
-    assert.deepEqual(Array.from(container.children).map((child) => [child.className, child.childElementCount]), [
-      ['md-section', SECTION_BLOCKS],
-      ['md-section', SECTION_BLOCKS],
-      ['md-section', 1],
-      ['md-tail', 2],
-    ]);
+    assert.deepEqual(
+      Array.from(container.children).map((child) => [child.className, child.childElementCount]),
+      [
+        ['md-section', SECTION_BLOCKS],
+        ['md-section', SECTION_BLOCKS],
+        ['md-section', 1],
+        ['md-tail', 2],
+      ],
+    );
   });
 
   it('gives the raw code of each block by its data-code-index', () => {
     view.setText('```ts\nconst a = "<b>";\n```\n\n~~~\nplain & simple\n~~~\n');
     const indexes = Array.from(container.querySelectorAll('.code-block')).map((b) => Number(b.getAttribute('data-code-index')));
-    assert.deepEqual(indexes.map((i) => view.code(i)?.code), ['const a = "<b>";\n', 'plain & simple\n']);
+    assert.deepEqual(
+      indexes.map((i) => view.code(i)?.code),
+      ['const a = "<b>";\n', 'plain & simple\n'],
+    );
   });
 });

@@ -66,7 +66,9 @@ describe('the streamed tail', () => {
     const sanitizer = createSanitizer(window);
     const root = document.createElement('div');
     root.append(sanitizer.sanitizeToFragment('<p><a href="https://example.com/\u202Eexe" title="a\u200Bb">invoice\u202Etxt.exe</a></p>'));
-    assert.equal(root.innerHTML,
-      '<p><a title="ab">invoice<span class="hidden-char hidden-bidi" title="U+202E RIGHT-TO-LEFT OVERRIDE: a hidden character in the answer, shown here, not copied">U+202E</span>txt.exe</a></p>');
+    assert.equal(
+      root.innerHTML,
+      '<p><a title="ab">invoice<span class="hidden-char hidden-bidi" title="U+202E RIGHT-TO-LEFT OVERRIDE: a hidden character in the answer, shown here, not copied">U+202E</span>txt.exe</a></p>',
+    );
   });
 });
