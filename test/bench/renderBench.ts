@@ -11,9 +11,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { build } from 'esbuild';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../host/browser';
+import { bundlePageScript } from '../support/chromium';
 import { PROJECT_ROOT } from '../host/paths';
 import type { FrameFigures, FrameGaps } from './render/benchPage';
 import { benchReply, DELTA_COUNT } from './render/replyFixture';
@@ -94,23 +94,10 @@ const ASSETS: Record<string, string> = {
   '/codicon.ttf': 'font/ttf',
 };
 
-async function pageScript(entry: string): Promise<string> {
-  const bundle = await build({
-    entryPoints: [path.join(__dirname, entry)],
-    bundle: true,
-    minify: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-  });
-  return bundle.outputFiles[0]!.text;
-}
-
 /** The page as the extension host writes it (src/vscode/chat/webviewHtml.ts), plus a bench script (`entry`, under test/bench). */
 export async function serve(entry = 'render/benchPage.ts'): Promise<{ server: Server; url: string }> {
   const nonce = randomBytes(18).toString('base64url');
-  const bench = await pageScript(entry);
+  const bench = await bundlePageScript(path.join(__dirname, entry));
   const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'self'; font-src 'self'; img-src 'self' data:`;
   // The webview's acquireVsCodeApi: messages to the host become `host-message` events, for a
   // bench page that plays the host.

@@ -8,22 +8,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { JSDOM } from 'jsdom';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { bundlePageScript, CHROMIUM_FLAGS } from '../support/chromium';
 import { findHazards } from '../unit/webview/fixtures/inertDom';
-
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 describe('markdown rendering in Chromium under the webview CSP', () => {
   let server: Server;
@@ -32,16 +20,7 @@ describe('markdown rendering in Chromium under the webview CSP', () => {
   let pageUrl: string;
 
   before(async () => {
-    const bundle = await build({
-      entryPoints: [join(import.meta.dirname, 'fixtures/hostilePage.ts')],
-      bundle: true,
-      minify: true,
-      write: false,
-      format: 'iife',
-      platform: 'browser',
-      target: 'es2022',
-    });
-    const script = bundle.outputFiles[0]!.text.replace(/<\/script/gi, '<\\/script');
+    const script = (await bundlePageScript(join(import.meta.dirname, 'fixtures/hostilePage.ts'))).replace(/<\/script/gi, '<\\/script');
     const nonce = randomBytes(16).toString('base64');
     const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src data:`;
     const html =
@@ -57,7 +36,7 @@ describe('markdown rendering in Chromium under the webview CSP', () => {
     context = await chromium.launchPersistentContext(profile, {
       executablePath: '/usr/bin/chromium',
       headless: true,
-      args: chromiumArgs,
+      args: ['--headless', ...CHROMIUM_FLAGS],
     });
   });
 

@@ -3,22 +3,12 @@
 // temporary profile (so SecretStorage starts empty).
 import { chromium, type Browser } from 'playwright-core';
 import { existsSync } from 'node:fs';
+import { CHROMIUM_FLAGS } from '../support/chromium';
 import { CHROMIUM_PATH } from './paths';
-
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`No Chromium at ${CHROMIUM_PATH}: run npm run host:install (or set MMAI_CHROMIUM).`);
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
 }
