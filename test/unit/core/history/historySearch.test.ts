@@ -1,19 +1,8 @@
 import * as assert from 'node:assert/strict';
-import type { Conversation } from '#src/core/chat/conversation';
+import { oneExchange } from '../chat/fixtures/conversations';
 import { loadedStore, removeFolder, tempFolder } from '../chat/fixtures/historyFolder';
 
-function conversation(id: string, title: string, answer: string, at: string): Conversation {
-  return {
-    id,
-    title,
-    createdAt: at,
-    updatedAt: at,
-    turns: [
-      { id: `u_${id}`, role: 'user', text: title, mode: 'chat', context: [], createdAt: at },
-      { id: `a_${id}`, role: 'assistant', text: answer, status: 'done', createdAt: at },
-    ],
-  };
-}
+const conversation = (id: string, title: string, answer: string, at: string) => oneExchange(id, title, title, answer, at);
 
 describe('searching the history', () => {
   let folder: string;

@@ -1,23 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Conversation } from '#src/core/chat/conversation';
 import { LEGACY_DELETED_KEY, LEGACY_HISTORY_KEY, MOVE_FAILED_KEY } from '#src/core/history/legacyMove';
+import { oneExchange } from '../chat/fixtures/conversations';
 import { loadedStore, removeFolder, tempFolder } from '../chat/fixtures/historyFolder';
 import { MapMemento } from '../chat/fixtures/mapMemento';
 
-function conversation(id: string, title: string, at: string): Conversation {
-  return {
-    id,
-    title,
-    createdAt: at,
-    updatedAt: at,
-    turns: [
-      { id: `u_${id}`, role: 'user', text: `question ${title}`, mode: 'chat', context: [], createdAt: at },
-      { id: `a_${id}`, role: 'assistant', text: `answer ${title}`, status: 'done', model: 'acme/chat-large', createdAt: at },
-    ],
-  };
-}
+const conversation = (id: string, title: string, at: string) => oneExchange(id, title, `question ${title}`, `answer ${title}`, at, 'acme/chat-large');
 
 describe('moving the history out of globalState', () => {
   let folder: string;
