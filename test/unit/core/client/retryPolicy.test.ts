@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { backoffMs, MAX_RETRY_AFTER_MS, parseRetryAfter, RetryBudget, type RetryableFailure } from '#src/core/client/retryPolicy';
 import type { ErrorKind } from '#src/core/client/errorKind';
+import { ERROR_KINDS } from './fixtures/errorKinds';
 
 /** The waits a budget grants to a run of failures, until the first it refuses. */
 function waits(budget: RetryBudget, failures: RetryableFailure[]): (number | undefined)[] {
@@ -25,20 +26,8 @@ describe('core retry policy', () => {
 
   it('Errors 2: only transient failures with a retry case are retried', () => {
     const retried: ErrorKind[] = ['server', 'network', 'timeout', 'rate_limit'];
-    const never: ErrorKind[] = [
-      'auth',
-      'forbidden',
-      'refused',
-      'not_found',
-      'model_unavailable',
-      'invalid_request',
-      'payment',
-      'too_long',
-      'aborted',
-      'stream_interrupted',
-      'bad_response',
-      'config',
-    ];
+    const never = ERROR_KINDS.filter((kind) => !retried.includes(kind));
+    assert.equal(never.length, 12);
     for (const kind of retried) assert.notEqual(new RetryBudget(2, false).next({ kind, retryCase: 'refused' }), undefined, kind);
     for (const kind of never) assert.equal(new RetryBudget(2, false).next({ kind, retryCase: 'refused' }), undefined, kind);
     // An error event inside the stream, before any output, has no case: the person is offered Retry.

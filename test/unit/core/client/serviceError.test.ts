@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { kindFor, kindForCode, type ErrorKind } from '#src/core/client/errorKind';
 import { ServiceError } from '#src/core/client/serviceError';
+import { ERROR_KINDS } from './fixtures/errorKinds';
 
 const diagnostics = { time: 't', method: 'POST', endpoint: '/v1/chat/completions', clientRequestId: 'c', keyPrefix: 'sk_test_al…', attempts: 1 };
 const make = (kind: ErrorKind, extra: Partial<ConstructorParameters<typeof ServiceError>[0]> = {}) =>
@@ -77,25 +78,7 @@ describe('core ServiceError', () => {
   });
 
   it('every kind has advice of its own', () => {
-    const kinds: ErrorKind[] = [
-      'auth',
-      'forbidden',
-      'refused',
-      'not_found',
-      'model_unavailable',
-      'invalid_request',
-      'payment',
-      'too_long',
-      'rate_limit',
-      'server',
-      'network',
-      'timeout',
-      'aborted',
-      'stream_interrupted',
-      'bad_response',
-      'config',
-    ];
-    const advice = new Set(kinds.map((kind) => make(kind).userMessage));
-    assert.equal(advice.size, kinds.length);
+    const advice = new Set(ERROR_KINDS.map((kind) => make(kind).userMessage));
+    assert.equal(advice.size, 16);
   });
 });
