@@ -1,18 +1,14 @@
 import * as assert from 'node:assert/strict';
 import { oneExchange } from '../chat/fixtures/conversations';
-import { loadedStore, removeFolder, tempFolder } from '../chat/fixtures/historyFolder';
+import { loadedStore, useHistoryFolder } from '../chat/fixtures/historyFolder';
 
 const conversation = (id: string, title: string, answer: string, at: string) => oneExchange(id, title, title, answer, at);
 
 describe('searching the history', () => {
-  let folder: string;
-  beforeEach(() => {
-    folder = tempFolder();
-  });
-  afterEach(() => removeFolder(folder));
+  const folder = useHistoryFolder();
 
   it('finds titles and the text of every turn, ignoring case, newest first; an empty search lists all', async () => {
-    const store = await loadedStore(folder);
+    const store = await loadedStore(folder());
     await store.save(conversation('c_1', 'Debounce in TypeScript', 'Use setTimeout and clearTimeout.', '2026-01-01T10:00:00.000Z'));
     await store.save(conversation('c_2', 'Binary search', 'Halve the range: O(log n).', '2026-01-02T10:00:00.000Z'));
     await store.save(conversation('c_3', 'Sorting', 'Merge sort is stable; call clearTimeout elsewhere.', '2026-01-03T10:00:00.000Z'));
@@ -24,14 +20,14 @@ describe('searching the history', () => {
     assert.deepEqual(await titles('  '), ['Sorting', 'Binary search', 'Debounce in TypeScript']);
     // A new store (another window, a reload) searches the same files.
     assert.deepEqual(
-      (await (await loadedStore(folder)).search('stable')).map((item) => item.id),
+      (await (await loadedStore(folder())).search('stable')).map((item) => item.id),
       ['c_3'],
     );
     await store.flushed();
   });
 
   it('a search that a newer one replaced stops', async () => {
-    const store = await loadedStore(folder);
+    const store = await loadedStore(folder());
     for (let n = 1; n <= 20; n++) await store.save(conversation(`c_${n}`, `Chat ${n}`, 'text', `2026-01-01T10:00:${String(n).padStart(2, '0')}.000Z`));
     assert.deepEqual(await store.search('text', () => true), []);
     await store.flushed();

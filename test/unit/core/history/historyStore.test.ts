@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSyn
 import * as path from 'node:path';
 import type { Conversation, Turn } from '#src/core/chat/conversation';
 import { ACTIVE_KEY, HistoryStore } from '#src/core/history/historyStore';
-import { loadedStore, removeFolder, tempFolder } from '../chat/fixtures/historyFolder';
+import { loadedStore, useHistoryFolder } from '../chat/fixtures/historyFolder';
 import { MapMemento } from '../chat/fixtures/mapMemento';
 
 let clock = Date.parse('2026-01-01T10:00:00.000Z');
@@ -24,22 +24,18 @@ function conversation(id: string, title: string, ...turns: Turn[]): Conversation
 }
 
 describe('HistoryStore: one file per conversation', () => {
-  let folder: string;
-  beforeEach(() => {
-    folder = tempFolder();
-  });
-  afterEach(() => removeFolder(folder));
+  const folder = useHistoryFolder();
 
   it('writes one file per conversation and an index with id, title, dates, model and size; a new store lists them newest first', async () => {
-    const store = await loadedStore(folder);
+    const store = await loadedStore(folder());
     const a = conversation('c_a', 'First', user('hello'), answer('hi'));
     const b = conversation('c_b', 'Second', user('again'));
     await store.save(a);
     b.updatedAt = tick();
     await store.save(b);
     await store.flushed();
-    assert.deepEqual(readdirSync(path.join(folder, 'conversations')).sort(), ['c_a.json', 'c_b.json']);
-    const index = JSON.parse(readFileSync(path.join(folder, 'index.json'), 'utf8'));
+    assert.deepEqual(readdirSync(path.join(folder(), 'conversations')).sort(), ['c_a.json', 'c_b.json']);
+    const index = JSON.parse(readFileSync(path.join(folder(), 'index.json'), 'utf8'));
     // The conversation, after the revision its file starts with.
     const bytesA = Buffer.byteLength(JSON.stringify(a)) + '"revision":"0123456789abcdef",'.length;
     assert.deepEqual(index.conversations.at(-1), {
@@ -50,7 +46,7 @@ describe('HistoryStore: one file per conversation', () => {
       model: 'acme/chat-large',
       bytes: bytesA,
     });
-    const reopened = await loadedStore(folder);
+    const reopened = await loadedStore(folder());
     assert.deepEqual(
       reopened.list().map((item) => item.title),
       ['Second', 'First'],
@@ -59,41 +55,41 @@ describe('HistoryStore: one file per conversation', () => {
   });
 
   it('keeps no empty conversation, and reads nothing before load()', async () => {
-    const store = new HistoryStore({ folder, state: new MapMemento(), watch: false });
-    assert.equal(existsSync(path.join(folder, 'conversations')), false);
+    const store = new HistoryStore({ folder: folder(), state: new MapMemento(), watch: false });
+    assert.equal(existsSync(path.join(folder(), 'conversations')), false);
     await store.save(conversation('c_empty', 'Empty'));
     assert.deepEqual(store.list(), []);
-    assert.deepEqual(readdirSync(path.join(folder, 'conversations')), []);
+    assert.deepEqual(readdirSync(path.join(folder(), 'conversations')), []);
   });
 
   it('skips a corrupt conversation file with a log line naming it, and lists the rest', async () => {
-    const store = await loadedStore(folder);
+    const store = await loadedStore(folder());
     await store.save(conversation('c_good', 'Good', user('fine')));
     await store.save(conversation('c_bad', 'Bad', user('soon broken')));
     await store.flushed();
-    writeFileSync(path.join(folder, 'conversations', 'c_bad.json'), '{"id":"c_bad","title":"Ba');
+    writeFileSync(path.join(folder(), 'conversations', 'c_bad.json'), '{"id":"c_bad","title":"Ba');
     // Written after the index, so it is read again.
     const lines: string[] = [];
-    const reopened = await loadedStore(folder, { log: (line) => lines.push(line) });
+    const reopened = await loadedStore(folder(), { log: (line) => lines.push(line) });
     assert.deepEqual(
       reopened.list().map((item) => item.id),
       ['c_good'],
     );
-    assert.deepEqual(lines, [`History: skipped ${path.join(folder, 'conversations', 'c_bad.json')}: it is not a readable conversation.`]);
+    assert.deepEqual(lines, [`History: skipped ${path.join(folder(), 'conversations', 'c_bad.json')}: it is not a readable conversation.`]);
   });
 
   it('mends the list from the files when the index is missing or damaged', async () => {
-    const store = await loadedStore(folder);
+    const store = await loadedStore(folder());
     await store.save(conversation('c_a', 'Kept', user('one')));
     await store.flushed();
-    writeFileSync(path.join(folder, 'index.json'), 'not json');
+    writeFileSync(path.join(folder(), 'index.json'), 'not json');
     assert.deepEqual(
-      (await loadedStore(folder)).list().map((item) => item.title),
+      (await loadedStore(folder())).list().map((item) => item.title),
       ['Kept'],
     );
-    rmSync(path.join(folder, 'index.json'));
+    rmSync(path.join(folder(), 'index.json'));
     assert.deepEqual(
-      (await loadedStore(folder)).list().map((item) => item.title),
+      (await loadedStore(folder())).list().map((item) => item.title),
       ['Kept'],
     );
   });
@@ -102,8 +98,8 @@ describe('HistoryStore: one file per conversation', () => {
     const state = new MapMemento();
     await state.update(ACTIVE_KEY, 'c_before');
     const [windowA, windowB] = [new MapMemento(), new MapMemento()];
-    const a = await loadedStore(folder, { state, window: windowA });
-    const b = await loadedStore(folder, { state, window: windowB });
+    const a = await loadedStore(folder(), { state, window: windowA });
+    const b = await loadedStore(folder(), { state, window: windowB });
     assert.deepEqual([a.activeId(), b.activeId()], ['c_before', 'c_before']);
     await a.setActive('c_a');
     await b.setActive(undefined);
@@ -111,7 +107,7 @@ describe('HistoryStore: one file per conversation', () => {
   });
 
   it("two windows adding to one conversation keep both windows' turns, in order", async () => {
-    const [a, b] = [await loadedStore(folder), await loadedStore(folder)];
+    const [a, b] = [await loadedStore(folder()), await loadedStore(folder())];
     const start = conversation('c_1', 'Shared', user('q1'), answer('r1'));
     await a.save(start);
     const inB = (await b.get('c_1'))!;
@@ -130,72 +126,72 @@ describe('HistoryStore: one file per conversation', () => {
     inB.turns.push(user('B again'));
     await b.save(inB);
     assert.deepEqual(
-      (await (await loadedStore(folder)).get('c_1'))?.turns.map((turn) => turn.text),
+      (await (await loadedStore(folder())).get('c_1'))?.turns.map((turn) => turn.text),
       [...texts, 'B again'],
     );
   });
 
   it('a rename in one window is kept when the other saves the conversation later', async () => {
-    const [a, b] = [await loadedStore(folder), await loadedStore(folder)];
+    const [a, b] = [await loadedStore(folder()), await loadedStore(folder())];
     const c = conversation('c_1', 'Old name', user('q1'));
     await a.save(c);
     const inB = (await b.get('c_1'))!;
     await a.rename('c_1', '  New name  ');
     inB.turns.push(user('q2'));
     await b.save(inB);
-    const stored = await (await loadedStore(folder)).get('c_1');
+    const stored = await (await loadedStore(folder())).get('c_1');
     assert.deepEqual([stored?.title, stored?.turns.length], ['New name', 2]);
   });
 
   it('a deletion in one window is not undone by a late save in another', async () => {
-    const [a, b] = [await loadedStore(folder), await loadedStore(folder)];
+    const [a, b] = [await loadedStore(folder()), await loadedStore(folder())];
     const c = conversation('c_1', 'Doomed', user('q1'));
     await a.save(c);
     const inB = (await b.get('c_1'))!;
     await a.delete('c_1');
     inB.turns.push(answer('late'));
     assert.equal(await b.save(inB), undefined);
-    assert.equal(existsSync(path.join(folder, 'conversations', 'c_1.json')), false);
-    assert.deepEqual((await loadedStore(folder)).list(), []);
+    assert.equal(existsSync(path.join(folder(), 'conversations', 'c_1.json')), false);
+    assert.deepEqual((await loadedStore(folder())).list(), []);
   });
 
   it('a conversation file written after its deletion (a window that went at that moment) is removed when read', async () => {
-    const store = await loadedStore(folder);
+    const store = await loadedStore(folder());
     const c = conversation('c_1', 'Doomed', user('q1'));
     await store.save(c);
     await store.delete('c_1');
     await store.flushed();
-    writeFileSync(path.join(folder, 'conversations', 'c_1.json'), JSON.stringify(c));
-    assert.deepEqual((await loadedStore(folder)).list(), []);
-    assert.equal(existsSync(path.join(folder, 'conversations', 'c_1.json')), false);
+    writeFileSync(path.join(folder(), 'conversations', 'c_1.json'), JSON.stringify(c));
+    assert.deepEqual((await loadedStore(folder())).list(), []);
+    assert.equal(existsSync(path.join(folder(), 'conversations', 'c_1.json')), false);
   });
 
   it('remembers a deletion for 30 days', async () => {
-    const store = await loadedStore(folder);
+    const store = await loadedStore(folder());
     await store.save(conversation('c_1', 'One', user('q1')));
     await store.save(conversation('c_2', 'Two', user('q2')));
     await store.delete('c_1');
     await store.delete('c_2');
     const month = Date.now() / 1000 - 31 * 24 * 60 * 60;
-    utimesSync(path.join(folder, 'deleted', 'c_1'), month, month);
-    await loadedStore(folder);
-    assert.deepEqual(readdirSync(path.join(folder, 'deleted')), ['c_2']);
+    utimesSync(path.join(folder(), 'deleted', 'c_1'), month, month);
+    await loadedStore(folder());
+    assert.deepEqual(readdirSync(path.join(folder(), 'deleted')), ['c_2']);
   });
 
   it('keeps the last conversations within the count, the oldest going first', async () => {
-    const store = await loadedStore(folder, { limit: 3 });
+    const store = await loadedStore(folder(), { limit: 3 });
     for (const n of [1, 2, 3, 4, 5]) await store.save(conversation(`c_${n}`, `Chat ${n}`, user(`q${n}`)));
     await store.flushed();
     assert.deepEqual(
       store.list().map((item) => item.title),
       ['Chat 5', 'Chat 4', 'Chat 3'],
     );
-    assert.deepEqual(readdirSync(path.join(folder, 'conversations')).sort(), ['c_3.json', 'c_4.json', 'c_5.json']);
+    assert.deepEqual(readdirSync(path.join(folder(), 'conversations')).sort(), ['c_3.json', 'c_4.json', 'c_5.json']);
   });
 
   it('keeps the newest conversations within the size on disk, the oldest going first, the newest whatever its size', async () => {
     const size = Buffer.byteLength(JSON.stringify(conversation('c_1', 'Chat 1', user('x'.repeat(1000))))) + '"revision":"0123456789abcdef",'.length;
-    const store = await loadedStore(folder, { maxBytes: size * 2 + 10 });
+    const store = await loadedStore(folder(), { maxBytes: size * 2 + 10 });
     for (const n of [1, 2, 3]) await store.save(conversation(`c_${n}`, `Chat ${n}`, user('x'.repeat(1000))));
     assert.deepEqual(
       store.list().map((item) => item.title),
@@ -209,21 +205,21 @@ describe('HistoryStore: one file per conversation', () => {
   });
 
   it('Delete All removes every conversation, and no late save brings one back', async () => {
-    const [a, b] = [await loadedStore(folder), await loadedStore(folder)];
+    const [a, b] = [await loadedStore(folder()), await loadedStore(folder())];
     await a.save(conversation('c_1', 'One', user('q1')));
     await a.save(conversation('c_2', 'Two', user('q2')));
     const inB = (await b.get('c_2'))!;
     await a.deleteAll();
     await b.save(inB);
     await a.flushed();
-    assert.deepEqual((await loadedStore(folder)).list(), []);
-    assert.deepEqual(readdirSync(path.join(folder, 'conversations')), []);
+    assert.deepEqual((await loadedStore(folder())).list(), []);
+    assert.deepEqual(readdirSync(path.join(folder(), 'conversations')), []);
   });
 
   it("a window sees another window's new, renamed and deleted conversations through its watch", async function () {
     this.timeout(10_000);
-    const a = await loadedStore(folder);
-    const b = await loadedStore(folder, { watch: true });
+    const a = await loadedStore(folder());
+    const b = await loadedStore(folder(), { watch: true });
     const changes: string[][] = [];
     const next = () =>
       new Promise<void>((resolve) => {
@@ -260,7 +256,7 @@ describe('HistoryStore: one file per conversation', () => {
 
   it('refuses an id that cannot name a file', async () => {
     const lines: string[] = [];
-    const store = await loadedStore(folder, { log: (line) => lines.push(line) });
+    const store = await loadedStore(folder(), { log: (line) => lines.push(line) });
     assert.equal(await store.save(conversation('../escape', 'Bad', user('q'))), undefined);
     assert.deepEqual(lines, ['History: not saved: the conversation id "../escape" cannot name a file.']);
   });
