@@ -7,12 +7,11 @@
 // above the host's own activation machinery. The host records activation times in whole
 // milliseconds, and the empty extension's is 0 or 1 ms: the ratio is taken on the whole
 // Extension.activate() call instead, the same API path for both.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { EXTENSION_ID } from '#src/core/manifest/ids';
-import { assertInstalled, codeServerDirs, writeUserSettings, type CodeServerDirs } from '../host/codeServer';
-import { RESULTS_DIR } from '../host/paths';
-import { bundleSuite, HostSession, installPeerExtension } from './hostRun';
+import { writeUserSettings, type CodeServerDirs } from '../host/codeServer';
+import { HostSession, installPeerExtension, prepareHostBench } from './hostRun';
 import { median } from './stats';
 
 const PEER_ID = 'multi-model-ai-bench.empty-extension';
@@ -66,12 +65,7 @@ function installPeer(dirs: CodeServerDirs): Promise<void> {
  * about 15 s on a slow 2-core machine (the workbench loads, the host starts, the machine settles).
  */
 export async function runActivationBench(log: (line: string) => void, runs = 5): Promise<ActivationBenchResult> {
-  assertInstalled();
-  const runDir = path.join(RESULTS_DIR, 'bench-activation');
-  rmSync(runDir, { recursive: true, force: true });
-  const dirs = codeServerDirs(runDir);
-  await installPeer(dirs);
-  const entry = await bundleSuite('activation/suite.ts', path.join(runDir, 'suite'));
+  const { runDir, dirs, entry } = await prepareHostBench('activation', installPeer);
   const out = path.join(runDir, 'activation.jsonl');
   writeUserSettings(dirs, { 'workbench.startupEditor': 'none' });
 

@@ -2,16 +2,30 @@
 // headless Chromium with a payload naming the project as the extension under development and
 // a bundled `run()` as its tests.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { build } from 'esbuild';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '../host/browser';
-import { installVsix, startCodeServer, type CodeServerDirs, type RunningCodeServer } from '../host/codeServer';
-import { PROJECT_ROOT } from '../host/paths';
+import { assertInstalled, codeServerDirs, installVsix, startCodeServer, type CodeServerDirs, type RunningCodeServer } from '../host/codeServer';
+import { PROJECT_ROOT, RESULTS_DIR } from '../host/paths';
 import { runWorkbenchTests } from '../host/workbenchTests';
 
 const RUN_TIMEOUT_MS = 120_000;
+
+/** A bench's clean folder (results/bench-<name>), a code-server's folders in it with the bench's peer extension installed, and its suite bundled. */
+export async function prepareHostBench(
+  name: string,
+  installPeer: (dirs: CodeServerDirs) => Promise<void>,
+): Promise<{ runDir: string; dirs: CodeServerDirs; entry: string }> {
+  assertInstalled();
+  const runDir = path.join(RESULTS_DIR, `bench-${name}`);
+  rmSync(runDir, { recursive: true, force: true });
+  const dirs = codeServerDirs(runDir);
+  await installPeer(dirs);
+  const entry = await bundleSuite(`${name}/suite.ts`, path.join(runDir, 'suite'));
+  return { runDir, dirs, entry };
+}
 
 /** Bundles a suite (test/bench/<name>/suite.ts) for the extension host. */
 export async function bundleSuite(suite: string, outDir: string): Promise<string> {

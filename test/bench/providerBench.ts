@@ -6,15 +6,14 @@
 // behind the same vscode.lm path (provider/peerExtension.ts, packaged and installed). The key
 // reaches the extension as in `npm run demo` (MMAI_EMULATOR_KEY), the address through the
 // machine settings.
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { build } from 'esbuild';
 import { EXTENSION_ID } from '#src/core/manifest/ids';
 import { FIXTURE_KEYS } from '../emulator/index';
-import { assertInstalled, codeServerDirs, writeMachineSettings, writeUserSettings, type CodeServerDirs } from '../host/codeServer';
-import { RESULTS_DIR } from '../host/paths';
+import { writeMachineSettings, writeUserSettings, type CodeServerDirs } from '../host/codeServer';
 import { startEmulatorProcess } from './emulatorProcess';
-import { bundleSuite, HostSession, installPeerExtension } from './hostRun';
+import { HostSession, installPeerExtension, prepareHostBench } from './hostRun';
 import { PEER_VENDOR } from './provider/peerVendor';
 import type { PathSplit } from './provider/suite';
 import type { PairedResult } from './stats';
@@ -54,12 +53,7 @@ function installPeer(dirs: CodeServerDirs): Promise<void> {
 }
 
 export async function runProviderBench(log: (line: string) => void): Promise<ProviderBenchResult> {
-  assertInstalled();
-  const runDir = path.join(RESULTS_DIR, 'bench-provider');
-  rmSync(runDir, { recursive: true, force: true });
-  const dirs = codeServerDirs(runDir);
-  await installPeer(dirs);
-  const entry = await bundleSuite('provider/suite.ts', path.join(runDir, 'suite'));
+  const { runDir, dirs, entry } = await prepareHostBench('provider', installPeer);
   const out = path.join(runDir, 'provider.json');
   const emulator = await startEmulatorProcess();
   try {
