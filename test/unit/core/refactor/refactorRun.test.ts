@@ -84,12 +84,25 @@ describe('RefactorRun against the emulator', () => {
     assert.deepEqual(outcome, { status: 'failed' });
   });
 
-  it('a 500 fails with the service error', async () => {
-    await control.queueFaults('chat', [{ type: 'status', status: 500 }]);
-    const outcome = await new RefactorRun(request, () => {}, 0).start(connection, new AbortController().signal);
-    assert.equal(outcome.status, 'failed');
-    assert.equal(outcome.status === 'failed' ? (outcome.error as ServiceError).kind : '', 'server');
-  });
+  const brokenRuns = [
+    { title: 'a 500 fails with the service error', replies: [], fault: { type: 'status', status: 500 }, status: 'failed', kind: 'server' },
+    {
+      title: 'a cut after partial output is interrupted, with the partial proposal',
+      replies: [scripted],
+      fault: { type: 'cut', afterDeltas: 8 },
+      status: 'interrupted',
+      kind: 'stream_interrupted',
+    },
+  ] as const;
+  for (const broken of brokenRuns) {
+    it(broken.title, async () => {
+      if (broken.replies.length > 0) await control.queueReplies([...broken.replies]);
+      await control.queueFaults('chat', [broken.fault]);
+      const outcome = await new RefactorRun(request, () => {}, 0).start(connection, new AbortController().signal);
+      assert.equal(outcome.status, broken.status);
+      assert.equal(outcome.status === 'failed' || outcome.status === 'interrupted' ? (outcome.error as ServiceError).kind : '', broken.kind);
+    });
+  }
 
   it('Limits 1: the wait before retrying a 429 is told to the caller (the progress counts it down), then the code arrives', async () => {
     await control.queueReplies([scripted]);
@@ -101,14 +114,6 @@ describe('RefactorRun against the emulator', () => {
     );
     assert.equal(outcome.status, 'done');
     assert.deepEqual(waits, [['rate_limit', 1000]]);
-  });
-
-  it('a cut after partial output is interrupted, with the partial proposal', async () => {
-    await control.queueReplies([scripted]);
-    await control.queueFaults('chat', [{ type: 'cut', afterDeltas: 8 }]);
-    const outcome = await new RefactorRun(request, () => {}, 0).start(connection, new AbortController().signal);
-    assert.equal(outcome.status, 'interrupted');
-    assert.equal(outcome.status === 'interrupted' ? (outcome.error as ServiceError).kind : '', 'stream_interrupted');
   });
 
   it('an answer that stopped at its token limit is never offered to apply: interrupted, with the setting to raise', async () => {
