@@ -62,6 +62,16 @@ describe('ChatSession against the emulator', () => {
     assert.equal(turn?.role, 'assistant');
     return turn as AssistantTurn;
   };
+
+  /** `model`'s finished answer to 'Explain closures' in a new session. */
+  async function doneAnswer(model: string): Promise<AssistantTurn> {
+    modelId = model;
+    const s = session();
+    await s.send('Explain closures');
+    const reply = lastReply(s);
+    assert.equal(reply.status, 'done');
+    return reply;
+  }
   const deltas = () => posted.flatMap((m) => (m.type === 'reply/delta' ? [m.text] : []));
 
   it('Limits 1: while a 429 without a window is waited out, the pages are told why and for how long', async () => {
@@ -96,11 +106,7 @@ describe('ChatSession against the emulator', () => {
   });
 
   it('a Responses-only model that thinks answers through Responses; the reasoning and the cost are kept with the answer', async () => {
-    modelId = 'nova/responder';
-    const s = session();
-    await s.send('Explain closures');
-    const reply = lastReply(s);
-    assert.equal(reply.status, 'done');
+    const reply = await doneAnswer('nova/responder');
     assert.equal(reply.reasoning, 'The question is about "Explain closures". First check what is asked, then answer briefly with an example.');
     assert.equal(
       posted
@@ -115,11 +121,7 @@ describe('ChatSession against the emulator', () => {
   });
 
   it('Endpoints 5: a model without `stream` answers in one piece, with usage', async () => {
-    modelId = 'acme/chat-basic';
-    const s = session();
-    await s.send('Explain closures');
-    const reply = lastReply(s);
-    assert.equal(reply.status, 'done');
+    const reply = await doneAnswer('acme/chat-basic');
     assert.equal(deltas().join(''), reply.text);
     assert.ok(reply.usage && reply.usage.completion_tokens > 0);
     assert.equal((await control.requests()).at(-1)?.stream, false);
