@@ -49,31 +49,33 @@ describe('gateway catalogs of 371 models, read by the client', () => {
 
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const read = (served: Buffer): Promise<ModelList> => {
-    body = served;
-    return new ServiceClient({ baseUrl, apiKey: 'sk-or-v1-gateway-catalog', maxRetries: 0 }).listModels();
+  /** The list the client reads from `served()`, read once before the tests of the calling suite. */
+  const readBefore = (served: () => Buffer): { list: ModelList } => {
+    const read = {} as { list: ModelList };
+    before(async () => {
+      body = served();
+      read.list = await new ServiceClient({ baseUrl, apiKey: 'sk-or-v1-gateway-catalog', maxRetries: 0 }).listModels();
+    });
+    return read;
   };
 
   describe("in OpenRouter's shape", () => {
-    let list: ModelList;
-    before(async () => {
-      list = await read(openRouterCatalogBody());
-    });
+    const read = readBefore(openRouterCatalogBody);
 
     it('every one of the 371 models is read, and all are usable for text (none says available, none names an interface)', () => {
-      assert.equal(list.data.length, 371);
-      assert.equal(list.dropped, undefined);
-      assert.equal(usableTextModels(list).length, 371);
-      assert.deepEqual(reasonCounts(list, {}), {});
+      assert.equal(read.list.data.length, 371);
+      assert.equal(read.list.dropped, undefined);
+      assert.equal(usableTextModels(read.list).length, 371);
+      assert.deepEqual(reasonCounts(read.list, {}), {});
     });
 
     it('each model goes through chat completions, and the display names are read', () => {
-      assert.equal(list.data.filter((e) => transportOf(list, e.id) === 'chat-completions').length, 371);
+      assert.equal(read.list.data.filter((e) => transportOf(read.list, e.id) === 'chat-completions').length, 371);
       assert.deepEqual(
         ['openai/gpt-4o', 'anthropic/claude-sonnet-4', 'google/gemini-2.5-pro', 'x-ai/grok-4'].map((id) => [
           id,
-          list.data.find((e) => e.id === id)?.name,
-          transportOf(list, id),
+          read.list.data.find((e) => e.id === id)?.name,
+          transportOf(read.list, id),
         ]),
         [
           ['openai/gpt-4o', 'OpenAI: GPT-4o', 'chat-completions'],
@@ -85,16 +87,16 @@ describe('gateway catalogs of 371 models, read by the client', () => {
     });
 
     it('with multiModelAI.maxTokens set, the 3 models whose parameters lack max_tokens (o1-pro, o3 Pro, Sonar Deep Research) are kept out, saying why', () => {
-      assert.deepEqual(reasonCounts(list, { requiredParameters: ['max_tokens'] }), {
+      assert.deepEqual(reasonCounts(read.list, { requiredParameters: ['max_tokens'] }), {
         'Does not accept max_tokens, which your settings ask for: clear multiModelAI.maxTokens to use it.': 3,
       });
-      assert.equal(usableTextModels(list, { requiredParameters: ['max_tokens'] }).length, 368);
+      assert.equal(usableTextModels(read.list, { requiredParameters: ['max_tokens'] }).length, 368);
     });
 
     // docs/SERVICE.md, "Prices": prompt and completion per token; no currency field means the
     // service's RUB, so OpenRouter's dollar figures are read as the amounts they are.
     it('costs are per token, in the amounts the entry gives: gpt-4o 1M + 1M tokens is 12.5', () => {
-      const entry = (id: string) => list.data.find((e) => e.id === id) as ModelEntry;
+      const entry = (id: string) => read.list.data.find((e) => e.id === id) as ModelEntry;
       const cost = (id: string, prompt_tokens: number, completion_tokens: number) =>
         costOfUsage(entry(id), { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens });
       assert.deepEqual([(entry('openai/gpt-4o') as { pricing?: unknown }).pricing], [{ prompt: '0.0000025', completion: '0.00001', request: '0', image: '0' }]);
@@ -110,17 +112,14 @@ describe('gateway catalogs of 371 models, read by the client', () => {
   });
 
   describe('the same models as a New API gateway lists them', () => {
-    let list: ModelList;
-    before(async () => {
-      list = await read(newApiCatalogBody());
-    });
+    const read = readBefore(newApiCatalogBody);
 
     it('the 366 text models are usable, and the 5 that draw images are offered for image generation instead', () => {
-      assert.equal(list.data.length, 371);
-      assert.equal(usableTextModels(list).length, 366);
-      assert.deepEqual(reasonCounts(list, {}), {});
+      assert.equal(read.list.data.length, 371);
+      assert.equal(usableTextModels(read.list).length, 366);
+      assert.deepEqual(reasonCounts(read.list, {}), {});
       assert.deepEqual(
-        imageModels(list, 'image-generation').usable.map((e) => e.id),
+        imageModels(read.list, 'image-generation').usable.map((e) => e.id),
         ['google/gemini-2.5-flash-image', 'google/gemini-3-pro-image-preview', 'openai/gpt-5-image', 'openai/gpt-5-image-mini', 'openrouter/auto'],
       );
     });
@@ -128,11 +127,11 @@ describe('gateway catalogs of 371 models, read by the client', () => {
     it('chat completions is chosen wherever a model serves it; Responses and Messages when the setting forces them and the model serves them', () => {
       assert.deepEqual(
         [
-          transportOf(list, 'openai/gpt-4o'),
-          transportOf(list, 'anthropic/claude-sonnet-4'),
-          transportOf(list, 'google/gemini-2.5-pro'),
-          transportOf(list, 'openai/gpt-4o', 'responses'),
-          transportOf(list, 'anthropic/claude-sonnet-4', 'messages'),
+          transportOf(read.list, 'openai/gpt-4o'),
+          transportOf(read.list, 'anthropic/claude-sonnet-4'),
+          transportOf(read.list, 'google/gemini-2.5-pro'),
+          transportOf(read.list, 'openai/gpt-4o', 'responses'),
+          transportOf(read.list, 'anthropic/claude-sonnet-4', 'messages'),
         ],
         ['chat-completions', 'chat-completions', 'chat-completions', 'responses', 'messages'],
       );
@@ -141,8 +140,8 @@ describe('gateway catalogs of 371 models, read by the client', () => {
     // 62 OpenAI models less its 2 image writers; the 292 others are 366 less those 60 and Anthropic's 14.
     it('forcing Responses keeps the 60 OpenAI text models, and says what each other model serves', () => {
       const needs = { transport: 'responses' } as const;
-      assert.equal(usableTextModels(list, needs).length, 60);
-      assert.deepEqual(reasonCounts(list, needs), {
+      assert.equal(usableTextModels(read.list, needs).length, 60);
+      assert.deepEqual(reasonCounts(read.list, needs), {
         [forced('Responses', 'chat completions and Messages')]: 14,
         [forced('Responses', 'chat completions')]: 292,
       });
@@ -150,8 +149,8 @@ describe('gateway catalogs of 371 models, read by the client', () => {
 
     it('forcing Messages keeps the 14 Anthropic models', () => {
       const needs = { transport: 'messages' } as const;
-      assert.equal(usableTextModels(list, needs).length, 14);
-      assert.deepEqual(reasonCounts(list, needs), {
+      assert.equal(usableTextModels(read.list, needs).length, 14);
+      assert.deepEqual(reasonCounts(read.list, needs), {
         [forced('Messages', 'chat completions and Responses')]: 60,
         [forced('Messages', 'chat completions')]: 292,
       });
