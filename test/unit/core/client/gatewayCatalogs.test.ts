@@ -138,22 +138,26 @@ describe('gateway catalogs of 371 models, read by the client', () => {
     });
 
     // 62 OpenAI models less its 2 image writers; the 292 others are 366 less those 60 and Anthropic's 14.
-    it('forcing Responses keeps the 60 OpenAI text models, and says what each other model serves', () => {
-      const needs = { transport: 'responses' } as const;
-      assert.equal(usableTextModels(read.list, needs).length, 60);
-      assert.deepEqual(reasonCounts(read.list, needs), {
-        [forced('Responses', 'chat completions and Messages')]: 14,
-        [forced('Responses', 'chat completions')]: 292,
+    const forcings = [
+      [
+        'responses',
+        'forcing Responses keeps the 60 OpenAI text models, and says what each other model serves',
+        60,
+        'Responses',
+        'chat completions and Messages',
+        14,
+      ],
+      ['messages', 'forcing Messages keeps the 14 Anthropic models', 14, 'Messages', 'chat completions and Responses', 60],
+    ] as const;
+    for (const [transport, title, kept, forcedName, otherServes, otherCount] of forcings) {
+      it(title, () => {
+        const needs = { transport } as const;
+        assert.equal(usableTextModels(read.list, needs).length, kept);
+        assert.deepEqual(reasonCounts(read.list, needs), {
+          [forced(forcedName, otherServes)]: otherCount,
+          [forced(forcedName, 'chat completions')]: 292,
+        });
       });
-    });
-
-    it('forcing Messages keeps the 14 Anthropic models', () => {
-      const needs = { transport: 'messages' } as const;
-      assert.equal(usableTextModels(read.list, needs).length, 14);
-      assert.deepEqual(reasonCounts(read.list, needs), {
-        [forced('Messages', 'chat completions and Responses')]: 60,
-        [forced('Messages', 'chat completions')]: 292,
-      });
-    });
+    }
   });
 });
