@@ -101,13 +101,19 @@ describe('the chat page in Chromium, its controls', () => {
     );
   });
 
-  it('the history list, rebuilt by the host, gives keyboard focus back to the same control of the same conversation', async () => {
+  /** The host lists conversations One and Two (One open), and the history is shown; returns the items sent. */
+  const showHistoryOfTwo = async () => {
     const items = [
       { id: 'c1', title: 'One', updatedAt: createdAt },
       { id: 'c2', title: 'Two', updatedAt: createdAt },
     ];
     await send({ type: 'history/set', items, activeId: 'c1' });
     await page.locator('button[aria-label="Show Chat History"]').click();
+    return items;
+  };
+
+  it('the history list, rebuilt by the host, gives keyboard focus back to the same control of the same conversation', async () => {
+    const items = await showHistoryOfTwo();
     await page.locator('[data-conversation-id="c2"] .history-open').focus();
     // Mid-stream the list comes again, another conversation first.
     await send({ type: 'history/set', items: [{ id: 'c3', title: 'Three', updatedAt: createdAt }, ...items], activeId: 'c1' });
@@ -131,12 +137,7 @@ describe('the chat page in Chromium, its controls', () => {
   });
 
   it('the history search asks the host as the person types, shows what it found for the text in the box, and a row exports its conversation', async () => {
-    const items = [
-      { id: 'c1', title: 'One', updatedAt: createdAt },
-      { id: 'c2', title: 'Two', updatedAt: createdAt },
-    ];
-    await send({ type: 'history/set', items, activeId: 'c1' });
-    await page.locator('button[aria-label="Show Chat History"]').click();
+    const items = await showHistoryOfTwo();
     const box = page.locator('input.history-search');
     await box.pressSequentially('tw');
     const asked = await sent('history/');
