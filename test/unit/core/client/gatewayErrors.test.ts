@@ -9,6 +9,7 @@ import { useEmulator } from '../../../support/useEmulator';
 import { ServiceClient } from '#src/core/client/serviceClient';
 import { actionsFor, formatDiagnostics, TRANSPORTS, type ErrorKind } from '#src/core/index';
 import { run } from './textOutcome';
+import { collectingLogger } from '../../../support/collectingLogger';
 
 interface Recorded {
   name: string;
@@ -235,13 +236,7 @@ describe('real gateways’ error answers, replayed through the client', function
     const [overloaded] = JSON.parse(readFileSync(join(FIXTURES, 'anthropic.json'), 'utf8')) as Recorded[];
     assert.ok(overloaded);
     await control.queueFaults('chat', [{ type: 'status', status: overloaded.status, headers: overloaded.headers, body: JSON.stringify(overloaded.body) }]);
-    const lines: string[] = [];
-    const logger = {
-      debug: (line: string) => lines.push(line),
-      info: (line: string) => lines.push(line),
-      warn: (line: string) => lines.push(line),
-      error: (line: string) => lines.push(line),
-    };
+    const { lines, logger } = collectingLogger();
     const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0, logger });
     const request = { model: 'acme/chat-large', messages: [{ role: 'user' as const, content: 'Explain closures.' }], options: {} };
     const { error } = await run(client.streamText(TRANSPORTS['chat-completions'], request, {}));

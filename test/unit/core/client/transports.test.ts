@@ -6,6 +6,7 @@ import { useEmulator } from '../../../support/useEmulator';
 import { ServiceClient } from '#src/core/client/serviceClient';
 import { TRANSPORTS, type TextRequest, type ToolCall, type TransportName } from '#src/core/index';
 import { run } from './textOutcome';
+import { collectingLogger } from '../../../support/collectingLogger';
 
 type Endpoint = 'chat' | 'responses' | 'messages';
 const CASES: { transport: TransportName; model: string; endpoint: Endpoint; thinks: boolean }[] = [
@@ -155,13 +156,7 @@ describe('ServiceClient: extra request headers (multiModelAI.requestHeaders)', (
   const { emulator, control } = useEmulator();
 
   it('go out on every request, the catalog read included, and never replace the key; their values are not logged', async () => {
-    const lines: string[] = [];
-    const logger = {
-      debug: (l: string) => lines.push(l),
-      info: (l: string) => lines.push(l),
-      warn: (l: string) => lines.push(l),
-      error: (l: string) => lines.push(l),
-    };
+    const { lines, logger } = collectingLogger();
     const client = new ServiceClient({
       baseUrl: emulator.baseUrl,
       apiKey: FIXTURE_KEYS.alpha,
