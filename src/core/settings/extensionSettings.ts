@@ -30,6 +30,8 @@ export interface ExtensionSettings {
   requestHeaders: Record<string, string>;
   /** Where generated images are saved: relative to the first workspace folder, or absolute. */
   imageFolder: string;
+  /** Whether the project's instructions (AGENTS.md) go with chat and refactor requests, in a trusted workspace. */
+  projectInstructions: boolean;
   /** What was wrong in modelOptions or requestHeaders, in the settings' terms (the rest still applies). */
   problems: string[];
 }
@@ -45,6 +47,7 @@ export interface RawSettings {
   modelOptions?: unknown;
   requestHeaders?: unknown;
   imageFolder?: unknown;
+  projectInstructions?: unknown;
 }
 
 const text = buildOnce(() => z.catch(z.optional(z.string().check(z.trim(), z.minLength(1))), undefined));
@@ -62,6 +65,7 @@ const RawSettingsSchema = buildOnce(() =>
     maxRetries: z.catch(z.int().check(z.gte(0), z.lte(10)), DEFAULT_MAX_RETRIES),
     transport: z.catch(z.enum(['auto', ...TRANSPORT_NAMES]), 'auto'),
     imageFolder: z.catch(z.string().check(z.trim(), z.minLength(1)), DEFAULT_IMAGE_FOLDER),
+    projectInstructions: z.catch(z.boolean(), true),
   }),
 );
 
@@ -116,6 +120,7 @@ export function readSettings(raw: RawSettings): ExtensionSettings {
     modelOptions: {},
     requestHeaders: {},
     imageFolder: checked.imageFolder,
+    projectInstructions: checked.projectInstructions,
     problems: [],
   };
   settings.modelOptions = readModelOptions(raw.modelOptions, settings.problems);
