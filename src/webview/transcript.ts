@@ -57,12 +57,7 @@ export class Transcript {
       class: 'turns',
       attrs: { role: 'log', 'aria-label': l10n.t('Conversation'), 'aria-live': 'polite', 'aria-relevant': 'additions' },
     });
-    this.empty = el(
-      'div',
-      { class: 'empty-state' },
-      el('h2', { text: l10n.t('Ask about your code') }),
-      this.hint,
-    );
+    this.empty = el('div', { class: 'empty-state' }, el('h2', { text: l10n.t('Ask about your code') }), this.hint);
     this.element = el('div', { class: 'transcript' }, this.empty, this.list);
     this.pending = new PendingTurns(
       this.element,
