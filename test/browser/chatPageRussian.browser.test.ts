@@ -4,7 +4,7 @@
 // accessible names, placeholders); the texts that hold numbers, money and dates are compared whole.
 import * as assert from 'node:assert/strict';
 import { useChatPage } from '../support/useChatPage';
-import { RUSSIAN } from './fixtures/chatPageServer';
+import { COMMAND_TITLES, RUSSIAN } from './fixtures/chatPageServer';
 
 const createdAt = '2026-11-20T10:00:00.000Z';
 const MODEL = 'acme/chat-large';
@@ -32,6 +32,7 @@ const init = (turns: object[], model: object = models) => ({
   model,
   busy: false,
   ...RUSSIAN,
+  commandTitles: COMMAND_TITLES.ru,
 });
 
 describe('the chat page in Chromium, in a Russian VS Code', () => {
@@ -85,6 +86,10 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
     assert.equal(await page.title(), 'Чат Multi-Model AI');
     assert.equal(await text('h1'), 'Чат Multi-Model AI');
     assert.equal(await text('.empty-state h2'), 'Спросите о своём коде');
+    assert.equal(
+      await text('.empty-state p'),
+      'Напишите вопрос ниже или выделите код в редакторе и выполните «Multi-Model AI: Объяснить выделенный фрагмент» или «Multi-Model AI: Добавить выделенный фрагмент в чат». Чтобы создать изображение, начните сообщение с /image.',
+    );
     assert.equal(
       await page.locator('textarea.composer-input').getAttribute('placeholder'),
       'Спросите о своём коде или напишите /image и описание, чтобы создать изображение (Enter — отправить, Shift+Enter — новая строка)',
