@@ -15,15 +15,12 @@ export class ProjectInstructionsSource extends Disposable {
   constructor(private readonly settings: SettingsWatcher) {
     super();
     const fire = () => this.changed.fire();
-    const watcher = this.register(vscode.workspace.createFileSystemWatcher(`{${INSTRUCTION_FILES.join(',')}}`));
-    for (const event of [
-      watcher.onDidChange,
-      watcher.onDidCreate,
-      watcher.onDidDelete,
-      vscode.workspace.onDidGrantWorkspaceTrust,
-      vscode.workspace.onDidChangeWorkspaceFolders,
-      settings.onDidChange,
-    ])
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    for (const file of folder ? INSTRUCTION_FILES : []) {
+      const watcher = this.register(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder!, file)));
+      for (const event of [watcher.onDidChange, watcher.onDidCreate, watcher.onDidDelete]) this.register(event(fire));
+    }
+    for (const event of [vscode.workspace.onDidGrantWorkspaceTrust, vscode.workspace.onDidChangeWorkspaceFolders, settings.onDidChange])
       this.register(event(fire));
   }
 

@@ -192,6 +192,8 @@ export class ChatHost extends Disposable {
       case 'chat/send':
       case 'chat/editLast': {
         await this.modelChange;
+        // The chip follows the file even where the folder is not watched: what a message is sent with is read now.
+        void this.showInstructions();
         const result = message.type === 'chat/send' ? await session.send(message.text) : await session.editLast(message.text);
         if (!result.ok) {
           // Nothing typed is lost: the text goes back into the box.
