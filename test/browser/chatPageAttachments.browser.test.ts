@@ -83,6 +83,27 @@ describe('the chat page in Chromium, its attachments', () => {
     assert.deepEqual(await sent('context/'), [{ type: 'context/remove', id: 'i1' }]);
   });
 
+  it('a sent turn, as the host sends it (chips without their text), shows its file and image chips, the image as a thumbnail', async () => {
+    const turn = {
+      id: 'u1',
+      role: 'user',
+      text: 'What is this?',
+      mode: 'chat',
+      context: [fileChip, imageChip],
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    await send({ type: 'turn/append', turn });
+    const chips = page.locator('.turn-user .chip');
+    assert.deepEqual(
+      [
+        await chips.allInnerTexts(),
+        await page.locator('.turn-user .chip-image img.chip-thumbnail').count(),
+        (await page.locator('.turn-user').innerText()).includes('secret'),
+      ],
+      [['big.csv', 'chart.png'], 1, false],
+    );
+  });
+
   it('an image pasted into the message box goes to the host as its bytes; pasted text stays text', async () => {
     await input().fill('look: ');
     await input().evaluate((box) => {

@@ -3,7 +3,7 @@
 // validate what they receive; anything unknown or malformed is dropped and logged.
 import * as z from 'zod/mini';
 import { buildOnce } from '../buildOnce';
-import { AssistantTurnSchema, ActionSchema, ContextChipSchema, HistoryItemSchema, TurnSchema, type Turn } from './conversation';
+import { AssistantTurnSchema, ActionSchema, ContextChipSchema, HistoryItemSchema, UserTurnSchema } from './conversation';
 import { ACTIONS, isLocalAction, type FixAction } from '../actions';
 import { safeParseInEnglish } from '../zodIssueText';
 
@@ -23,12 +23,12 @@ const file = payload(() => ({ file: z.string().check(z.minLength(1), z.maxLength
 /** A pasted or dropped file's bytes as base64: a little over the 20 MB an image may be. */
 const MAX_ATTACHED_BASE64 = Math.ceil((20 * 1024 * 1024) / 3) * 4 + 4;
 
-/** A turn as the page sees it: attached code is shown as chips, its text stays on the host. */
+/**
+ * A turn as the page sees it: attached code is shown as chips, its text stays on the host (a
+ * chip's schema leaves the text out). The page checks the same schema again, on the chips.
+ */
 const TurnViewSchema = buildOnce(() =>
-  z.pipe(
-    TurnSchema(),
-    z.transform((turn: Turn) => (turn.role === 'user' ? { ...turn, context: turn.context.map((item) => ContextChipSchema().parse(item)) } : turn)),
-  ),
+  z.discriminatedUnion('role', [z.extend(UserTurnSchema(), { context: z.array(ContextChipSchema()) }), AssistantTurnSchema()]),
 );
 export type TurnView = z.output<ReturnType<typeof TurnViewSchema>>;
 

@@ -46,8 +46,8 @@ export class Attachments {
   async pick(): Promise<number> {
     const picker = vscode.window.createQuickPick<vscode.QuickPickItem & { uri: vscode.Uri }>();
     picker.title = vscode.l10n.t('Attach Files to the Message');
-    picker.placeholder = vscode.l10n.t('Type to search the workspace; choose one or more files');
-    picker.canSelectMany = true;
+    // One file a pick, as Quick Open: Enter takes the best match; `#` again attaches another.
+    picker.placeholder = vscode.l10n.t('Type to search the workspace files');
     picker.matchOnDescription = true;
     const browse: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('folder-opened'), tooltip: vscode.l10n.t('Choose Files from the Disk…') };
     picker.buttons = [browse];
@@ -62,7 +62,7 @@ export class Attachments {
     });
     const chosen = await new Promise<vscode.Uri[] | 'browse'>((resolve) => {
       picker.onDidTriggerButton(() => resolve('browse'));
-      picker.onDidAccept(() => resolve((picker.selectedItems.length > 0 ? picker.selectedItems : picker.activeItems).map((item) => item.uri)));
+      picker.onDidAccept(() => resolve(picker.activeItems.map((item) => item.uri)));
       picker.onDidHide(() => resolve([]));
     });
     picker.dispose();
