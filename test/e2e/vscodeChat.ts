@@ -122,11 +122,14 @@ export class VsCodeChat {
 
   /**
    * The Thinking block of the last answer, unfolded as a person unfolds it: its text. Once the
-   * answer is complete VS Code folds it under its title ("Completed N steps") and writes its
-   * content only when it is unfolded.
+   * answer is complete VS Code folds its steps (thinking, tool runs) under one line, "Completed N
+   * steps", and writes a folded block's content only when it is unfolded.
    */
   async thinkingText(): Promise<string> {
-    const box = this.answers().nth(this.answersBefore).locator('.chat-thinking-box:visible').first();
+    const response = this.answers().nth(this.answersBefore);
+    const steps = response.getByText(/^Completed \d+ steps?( in .+)?$/).first();
+    if (await appears(steps)) await steps.click();
+    const box = response.locator('.chat-thinking-box:visible').first();
     await box.waitFor({ timeout: 30_000 });
     if (await box.evaluate((element) => element.classList.contains('chat-used-context-collapsed'))) {
       await box.locator('.chat-used-context-label, .monaco-button').first().click();
