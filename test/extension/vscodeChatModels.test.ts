@@ -3,15 +3,12 @@
 // and images to the models that take them on each interface.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { LanguageModelProvider } from '#src/vscode/lm/languageModelProvider';
-import { FIXTURE_KEYS } from '../emulator/index';
-import { suiteEnv } from './env';
-import { arrange, emulator } from './shellHarness';
+import { AUTO, useLanguageModelProvider } from './providerHarness';
+import { emulator } from './shellHarness';
 import { useTestHandle } from '../support/useTestHandle';
 
 type Message = vscode.LanguageModelChatRequestMessage;
 type Part = vscode.LanguageModelResponsePart;
-type Options = vscode.ProvideLanguageModelChatResponseOptions & { modelConfiguration?: Record<string, unknown> };
 
 /** LanguageModelThinkingPart: a proposed class; the provider reports thinking with it where VS Code has it. */
 const ThinkingPart = (vscode as unknown as { LanguageModelThinkingPart?: new (value: string) => { value: string | string[] } }).LanguageModelThinkingPart;
@@ -19,7 +16,6 @@ const ThinkingPart = (vscode as unknown as { LanguageModelThinkingPart?: new (va
 const DataPart = (vscode as unknown as { LanguageModelDataPart?: { image(data: Uint8Array, mime: string): unknown } }).LanguageModelDataPart;
 /** A real 1x1 PNG. */
 const PNG = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
-const AUTO: Options = { toolMode: vscode.LanguageModelChatToolMode.Auto };
 
 /** The parts by kind, each kind's text joined: what a person reads in the Thinking block and in the answer. */
 function read(parts: readonly Part[]): { thinking: string; text: string; other: number } {
@@ -32,38 +28,12 @@ function read(parts: readonly Part[]): { thinking: string; text: string; other: 
 describe('VS Code chat, second pass: thinking, descriptions, reasoning effort and images', function () {
   this.timeout(60_000);
   const api = useTestHandle();
-  let provider: LanguageModelProvider;
-  const { baseUrl } = suiteEnv();
-
-  beforeEach(async () => {
-    await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' });
-    provider = new LanguageModelProvider(api.connection, api.failures);
-  });
+  const { info, ask } = useLanguageModelProvider(api);
   afterEach(async () => {
-    provider.dispose();
     // The extension keeps the catalog it read for minutes: later tests must see the spec's.
     await emulator().setCatalogShape('spec');
     await api.connection.models({ refresh: true });
   });
-
-  async function info(id: string): Promise<vscode.LanguageModelChatInformation & { configurationSchema?: unknown }> {
-    const offered = await provider.provideLanguageModelChatInformation({ silent: true });
-    const found = offered.find((m) => m.id === id);
-    assert.ok(found, `${id} is not offered`);
-    return found;
-  }
-
-  async function ask(id: string, messages: Message[], options: Options = AUTO): Promise<Part[]> {
-    const parts: Part[] = [];
-    await provider.provideLanguageModelChatResponse(
-      await info(id),
-      messages,
-      options,
-      { report: (part) => parts.push(part) },
-      new vscode.CancellationTokenSource().token,
-    );
-    return parts;
-  }
 
   it("a thinking model's reasoning comes as LanguageModelThinkingPart where VS Code has the class, never in the text; text only where it has not", async () => {
     await emulator().queueReplies([
