@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../host/browser';
 import { codeServerDirs, installOwnVsix, startCodeServer, writeMachineSettings, writeUserSettings, type RunningCodeServer } from '../host/codeServer';
+import type { TestLocale } from '../host/languagePack';
 import { PROJECT_ROOT, RESULTS_DIR } from '../host/paths';
 
 /** The README's pictures (docsScreenshot). */
@@ -20,6 +21,8 @@ export interface WorkbenchOptions {
   files?: Record<string, string>;
   /** Extra environment of the server and so of the extension host. */
   env?: Record<string, string>;
+  /** VS Code's display language (a test language pack, test/host/languagePack.ts); English without it. */
+  locale?: TestLocale;
 }
 
 const QUIET_DEFAULTS = {
@@ -84,7 +87,7 @@ export class Workbench {
     writeMachineSettings(dirs, Object.fromEntries(settings.filter(([key]) => MACHINE_SCOPED.has(key))));
     mkdirSync(dirs.workspaceDir, { recursive: true });
     for (const [file, text] of Object.entries(options.files ?? {})) writeFileSync(path.join(dirs.workspaceDir, file), text);
-    const server = await startCodeServer(dirs, { env: options.env });
+    const server = await startCodeServer(dirs, { env: options.env, locale: options.locale });
     try {
       const browser = await launchChromium();
       return { server, browser, page: await Workbench.load(browser, server.workbenchUrl) };
