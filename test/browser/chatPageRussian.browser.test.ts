@@ -8,7 +8,7 @@ import { COMMAND_TITLES, RUSSIAN } from './fixtures/chatPageServer';
 
 const createdAt = '2026-11-20T10:00:00.000Z';
 const MODEL = 'acme/chat-large';
-const REQUEST_ID = 'req_1b2c3d4e';
+const REQUEST_ID = 'req_96b2aa5de313558e2b20c4f1a7e9d0b3';
 const IMAGES = ['images/lighthouse.png', 'images/lighthouse-2.png'];
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 /** What the person and the models wrote, and names from the service and the disk: not the page's words. */
@@ -143,6 +143,9 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
     assert.deepEqual(await page.locator('.error-card .card-detail').allTextContents(), ['Повторить можно через 20 с.', `Идентификатор запроса: ${REQUEST_ID}`]);
     assert.equal(await label('.error-card .request-id button'), 'Копировать идентификатор запроса');
     assert.deepEqual(await page.locator('.error-card .card-actions button').allTextContents(), ['Повторить', 'Показать журнал']);
+    // The longer Russian label and the id fit the card at a side bar's width.
+    const card = await page.locator('.error-card').evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
+    assert.ok(card.scroll <= card.client, JSON.stringify(card));
   });
 
   it('the history list: its heading, its buttons and its dates in Russian', async () => {
