@@ -77,14 +77,18 @@ describe('Fix with the model', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('the light bulb offers Fix and Explain, one of each for the two errors on the line', async () => {
+  it('the light bulb offers Fix and Explain once for the two errors on the line, both on that line', async () => {
     const { document, errors } = await openWithErrors();
-    const actions = await quickFixes(document, errors[0]!.range);
     assert.deepEqual(
-      actions.map((a) => [a.title, a.kind?.value, a.diagnostics?.length]),
+      errors.map((e) => e.range.start.line),
+      [5, 5],
+    );
+    const actions = await quickFixes(document, document.lineAt(5).range);
+    assert.deepEqual(
+      actions.map((a) => [a.title, a.kind?.value, a.command?.command, (a.command?.arguments?.[0] as { lines: unknown }).lines]),
       [
-        ['Fix with Multi-Model AI', 'quickfix', 2],
-        ['Explain with Multi-Model AI', 'quickfix', 2],
+        ['Fix with Multi-Model AI', 'quickfix', Commands.fixWithModel, { startLine: 5, endLine: 5 }],
+        ['Explain with Multi-Model AI', 'quickfix', Commands.explainProblem, { startLine: 5, endLine: 5 }],
       ],
     );
   });
