@@ -106,11 +106,7 @@ export class RefactorController extends Disposable {
       return undefined;
     }
     const request = requestFor(editor.document, editor.selection, instruction ?? '');
-    const check = checkRefactorable(request.target.documentText.slice(request.target.start, request.target.end));
-    if (!check.ok) {
-      void vscode.window.showWarningMessage(check.message);
-      return undefined;
-    }
+    if (!refactorable(request)) return undefined;
     const chosen = instruction?.trim() || (await pickInstruction());
     if (!chosen) return undefined;
     return this.start({ ...request, instruction: chosen }, 'refactor', editor.document.uri, editor.viewColumn);
@@ -122,11 +118,7 @@ export class RefactorController extends Disposable {
    */
   async proposeFix(editor: vscode.TextEditor, range: vscode.Range, instruction: string): Promise<RefactorOutcome | undefined> {
     const request = requestFor(editor.document, new vscode.Selection(range.start, range.end), instruction);
-    const check = checkRefactorable(request.target.documentText.slice(request.target.start, request.target.end));
-    if (!check.ok) {
-      void vscode.window.showWarningMessage(check.message);
-      return undefined;
-    }
+    if (!refactorable(request)) return undefined;
     return this.start(request, 'fix', editor.document.uri, editor.viewColumn);
   }
 
@@ -330,6 +322,13 @@ export class RefactorController extends Disposable {
     if (this.proposal) this.end(this.proposal);
     super.dispose();
   }
+}
+
+/** Whether the request's code can be sent (not empty, not too large); says why not. */
+function refactorable(request: RefactorRequest): boolean {
+  const check = checkRefactorable(request.target.documentText.slice(request.target.start, request.target.end));
+  if (!check.ok) void vscode.window.showWarningMessage(check.message);
+  return check.ok;
 }
 
 /** The selection as a request; a start inside the indentation is widened to the line start. */
