@@ -25,6 +25,9 @@ export const Commands = {
   addSelectionToChat: 'multiModelAI.addSelectionToChat',
   generateImage: 'multiModelAI.generateImage',
   editImage: 'multiModelAI.editImage',
+  generateCommitMessage: 'multiModelAI.generateCommitMessage',
+  fixWithModel: 'multiModelAI.fixWithModel',
+  explainProblem: 'multiModelAI.explainProblem',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -42,6 +45,8 @@ export const Settings = {
   requestHeaders: 'multiModelAI.requestHeaders',
   imageFolder: 'multiModelAI.imageFolder',
   projectInstructions: 'multiModelAI.projectInstructions',
+  commitMessageModel: 'multiModelAI.commitMessage.model',
+  commitMessageInstructions: 'multiModelAI.commitMessage.instructions',
 } as const;
 
 export type SettingKey = (typeof Settings)[keyof typeof Settings];

@@ -34,6 +34,9 @@ export interface ExtensionSettings {
   imageFolder: string;
   /** Whether the project's instructions (AGENTS.md) go with chat and refactor requests, in a trusted workspace. */
   projectInstructions: boolean;
+  /** Generate Commit Message: the model to use instead of the chosen one, and extra instructions. */
+  commitMessageModel?: string;
+  commitMessageInstructions?: string;
   /** What was wrong in modelOptions or requestHeaders, in the settings' terms (the rest still applies). */
   problems: SettingsProblem[];
 }
@@ -56,6 +59,8 @@ export interface RawSettings {
   requestHeaders?: unknown;
   imageFolder?: unknown;
   projectInstructions?: unknown;
+  commitMessageModel?: unknown;
+  commitMessageInstructions?: unknown;
 }
 
 const text = buildOnce(() => z.catch(z.optional(z.string().check(z.trim(), z.minLength(1))), undefined));
@@ -74,6 +79,8 @@ const RawSettingsSchema = buildOnce(() =>
     transport: z.catch(z.enum(['auto', ...TRANSPORT_NAMES]), 'auto'),
     imageFolder: z.catch(z.string().check(z.trim(), z.minLength(1)), DEFAULT_IMAGE_FOLDER),
     projectInstructions: z.catch(z.boolean(), true),
+    commitMessageModel: text(),
+    commitMessageInstructions: text(),
   }),
 );
 
@@ -150,6 +157,8 @@ export function readSettings(raw: RawSettings): ExtensionSettings {
     requestHeaders: {},
     imageFolder: checked.imageFolder,
     projectInstructions: checked.projectInstructions,
+    ...(checked.commitMessageModel !== undefined && { commitMessageModel: checked.commitMessageModel }),
+    ...(checked.commitMessageInstructions !== undefined && { commitMessageInstructions: checked.commitMessageInstructions }),
     problems: [],
   };
   settings.modelOptions = readModelOptions(raw.modelOptions, settings.problems);
