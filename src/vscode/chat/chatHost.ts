@@ -3,7 +3,6 @@
 import * as vscode from 'vscode';
 import {
   attachmentsFolder,
-  CHAT_VIEW_ID,
   ChatSession,
   type ClientLogger,
   Commands,
@@ -303,14 +302,6 @@ export class ChatHost extends Disposable {
     }
     if (!reveal) return void (await vscode.commands.executeCommand('vscode.open', uri, { preview: false }));
     await vscode.commands.executeCommand(vscode.workspace.getWorkspaceFolder(uri) ? 'revealInExplorer' : 'revealFileInOS', uri);
-  }
-
-  /** Opens the chat with `item` attached and `prompt` in the message box, for the person to send (Explain of a diagnostic, …). */
-  async openWithAttachment(item: ContextItem, prompt: string): Promise<boolean> {
-    await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
-    if (!this.addContext(item)) return false;
-    this.broadcast({ type: 'composer/fill', text: prompt });
-    return true;
   }
 
   /** Tells `page` (or every page) which project instructions go with each message. */
