@@ -187,7 +187,7 @@ describe('language models in VS Code (vscode.lm)', function () {
     const { error } = await send(chat, [vscode.LanguageModelChatMessage.User('hi')]);
     assert.ok(error instanceof vscode.LanguageModelError, String(error));
     assert.equal(error.code, 'NoPermissions');
-    assert.match(error.message, /^Your API key was rejected .* \(request id req_[0-9a-f]+\)$/);
+    assert.match(error.message, /^Your API key workspace · sk_test_\w+… was rejected .* \(request id req_[0-9a-f]+\)$/);
     assert.ok(api.logLines().some((l) => /A request from VS Code's chat failed: kind=auth/.test(l.line)));
   });
 

@@ -29,8 +29,8 @@ interface Expected {
 
 const FIXTURES = join(__dirname, 'fixtures', 'errors');
 const SELECT_MODEL = "'Multi-Model AI: Select Model'";
-const SET_KEY = "'Multi-Model AI: Set API Key'";
-const REJECTED_KEY = `Your API key was rejected (revoked, mistyped or from another workspace). Set a new key with ${SET_KEY}.`;
+const MANAGE_KEYS = "'Multi-Model AI: Manage API Keys'";
+const REJECTED_KEY = `Your API key sk_test_al… was rejected (revoked, mistyped or from another workspace): replace it, or use another key with ${MANAGE_KEYS}.`;
 const TEMPORARY = 'The service had a temporary problem: try again in a moment. If it keeps happening, copy the diagnostics into a support message.';
 const TOO_LONG = `The conversation is too long for this model: start a new chat, or pick a model with a larger context with ${SELECT_MODEL}.`;
 const NO_MODEL = `The service cannot run this model now (no provider serves it, or not with this request's options): pick another with ${SELECT_MODEL}.`;
@@ -91,7 +91,7 @@ const EXPECTED: Record<string, Record<string, Expected>> = {
       kind: 'forbidden',
       attempts: 1,
       requestId: ['req_011CPermExample0123456789', 'header request-id'],
-      advice: `Your key is not allowed to do this: check its workspace in the management cabinet, or set another key with ${SET_KEY}.`,
+      advice: `Your key sk_test_al… is not allowed to do this: check its workspace in the management cabinet, or use another key with ${MANAGE_KEYS}.`,
     },
     '404 not_found_error for a model': {
       kind: 'model_unavailable',

@@ -40,9 +40,10 @@ describe('ids agree with package.json', () => {
     assert.ok(scope === 'machine' || scope === 'application', `scope is ${scope}`);
   });
 
-  it('activates only on its own commands, views and language-model vendor, never on "*"', () => {
+  it('activates once VS Code has started (the status bar shows the model and key), on its own views and vendor, never on "*"', () => {
+    assert.ok(manifest.activationEvents?.includes('onStartupFinished'));
     for (const event of manifest.activationEvents ?? []) {
-      assert.match(event, /^((onCommand|onView|onWebviewPanel):multiModelAI\.|onLanguageModelChatProvider:multi-model-ai$)/);
+      assert.match(event, /^((onCommand|onView|onWebviewPanel):multiModelAI\.|onLanguageModelChatProvider:multi-model-ai$|onStartupFinished$)/);
     }
   });
 
