@@ -106,7 +106,10 @@ describe('chat: controller in the extension host', () => {
     await session.send('hello on an empty balance');
     const reply = lastReply(api);
     assert.equal(reply.status, 'failed');
-    assert.equal(reply.error?.message, 'The prepaid balance is exhausted (key workspace · sk_test_al…): top up the balance in the management cabinet, then try again.');
+    assert.equal(
+      reply.error?.message,
+      'The prepaid balance is exhausted (key workspace · sk_test_al…): top up the balance in the management cabinet, then try again.',
+    );
     assert.deepEqual(reply.error?.actions, ['showLog', 'retry']);
     assert.equal(session.current().turns[0]?.text, 'hello on an empty balance');
     assert.equal((await emulator().requests()).filter((r) => r.endpoint === 'chat').length, 1);
@@ -190,8 +193,11 @@ describe('chat: host <-> page protocol', () => {
     page.send({ type: 'ready' });
     assert.deepEqual(page.types(), ['session/init', 'notice/show']);
     // An English VS Code loads no bundle: the page words itself in English and formats for "en".
-    const [init] = page.received as { l10n: object; language: string }[];
-    assert.deepEqual([init?.l10n, init?.language], [{}, 'en']);
+    const [init] = page.received as { l10n: object; language: string; commandTitles: object }[];
+    assert.deepEqual(
+      [init?.l10n, init?.language, init?.commandTitles],
+      [{}, 'en', { explainSelection: 'Multi-Model AI: Explain Selection', addSelectionToChat: 'Multi-Model AI: Add Selection to Chat' }],
+    );
   });
 
   it('opens a long conversation with its latest 20 turns, and sends the ones before when the page asks for them', async () => {
