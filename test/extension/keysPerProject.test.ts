@@ -1,0 +1,88 @@
+// Named keys, a key per project: the window's key is its project's choice, else the default;
+// requests, Verify Connection, the status bar and a refused key name it; the state holds no secret.
+import * as assert from 'node:assert/strict';
+import { Commands } from '#src/core/manifest/ids';
+import type { CommandOutcome } from '#src/vscode/apiKeyCommands';
+import * as vscode from 'vscode';
+import { FIXTURE_KEYS } from '../emulator/index';
+import { suiteEnv } from './env';
+import { arrange, emulator, until } from './shellHarness';
+import { useTestHandle } from '../support/useTestHandle';
+
+const run = (command: string, ...args: unknown[]) => vscode.commands.executeCommand<CommandOutcome>(command, ...args);
+
+describe('Keys per project: named keys, the project choice, the key named everywhere', () => {
+  const api = useTestHandle();
+  const { baseUrl } = suiteEnv();
+  const added: string[] = [];
+
+  beforeEach(async () => {
+    await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' });
+  });
+
+  afterEach(async () => {
+    await api.apiKeys.useHere(undefined);
+    for (const id of added.splice(0)) await api.apiKeys.remove({ kind: 'key', id });
+  });
+
+  async function addKey(name: string, secret: string): Promise<string> {
+    const record = await api.apiKeys.add(name, secret);
+    added.push(record.id);
+    return record.id;
+  }
+
+  it("requests go with the project's chosen key, and with the default key once the choice is cleared", async () => {
+    const side = await addKey('side', FIXTURE_KEYS.beta);
+    await api.apiKeys.useHere(side);
+    const chosen = await run(Commands.verifyConnection);
+    assert.match(chosen.message, /with key side · sk_test_be…: 6 usable text models/);
+    // Verify Connection reads the catalog again: its request is the last one.
+    const lastKey = async () => (await emulator().requests()).at(-1)?.keyPrefix;
+    assert.equal(await lastKey(), 'sk_test_be…');
+    await api.apiKeys.useHere(undefined);
+    const fallback = await run(Commands.verifyConnection);
+    assert.match(fallback.message, /with key workspace · sk_test_al…: 5 usable text models/);
+    assert.equal(await lastKey(), 'sk_test_al…');
+  });
+
+  it('the status bar names the key in use, and its name beside the model when two keys are stored', async () => {
+    const side = await addKey('side', FIXTURE_KEYS.beta);
+    await api.apiKeys.useHere(side);
+    const view = await until(async () => {
+      const v = await api.statusBar.refresh();
+      return v.tooltip.includes('Key: side · sk_test_be…') ? v : undefined;
+    }, 'the status bar to name the key');
+    assert.equal(view.text, '$(sparkle) chat-large · $(key) side');
+  });
+
+  it('a refused key is named, with Replace Key, Use Another Key and Manage API Keys', async () => {
+    const old = await addKey('old', FIXTURE_KEYS.revoked);
+    await api.apiKeys.useHere(old);
+    const outcome = await run(Commands.verifyConnection);
+    assert.equal(outcome.ok, false);
+    assert.match(
+      outcome.message,
+      /^Could not connect with key old · sk_test_rev…: Your API key old · sk_test_rev… was rejected \(revoked, mistyped or from another workspace\): replace it, or use another key with 'Multi-Model AI: Manage API Keys'\./,
+    );
+    assert.equal(api.lastDiagnostics()?.keyName, 'old');
+  });
+
+  it('removing the key in use moves the window to the default key, and says so', async () => {
+    const side = await addKey('side', FIXTURE_KEYS.beta);
+    await api.apiKeys.useHere(side);
+    const removed = await run(Commands.removeApiKey);
+    added.splice(0);
+    assert.equal(
+      removed.message,
+      'API key side · sk_test_be… removed. Remember to revoke it in the management cabinet if it was exposed. This window now uses the key workspace · sk_test_al….',
+    );
+    assert.equal(await api.apiKeys.get(), FIXTURE_KEYS.alpha);
+  });
+
+  it('the state keeps names and ids, never a secret or its masked prefix', async () => {
+    await addKey('side', FIXTURE_KEYS.beta);
+    const state = JSON.stringify(api.storedState());
+    assert.ok(state.includes('"name":"side"'), state);
+    for (const secret of Object.values(FIXTURE_KEYS)) assert.equal(state.includes(secret.slice(0, 9)), false, secret);
+  });
+});
