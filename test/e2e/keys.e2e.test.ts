@@ -14,18 +14,24 @@ describe('Keys per project (e2e): Manage API Keys and the status bar', () => {
     await workbench.runCommand('Multi-Model AI: Manage API Keys');
     await workbench.pickItem('Add API Key…');
     await workbench.typeInInput(FIXTURE_KEYS.beta);
+    // The name box replaces the password box: typed into only once it shows.
+    await workbench.page.locator('.quick-input-widget', { hasText: 'Name the key sk_test_be…' }).waitFor();
     await workbench.typeInInput('side');
     await workbench.notification('API key side · sk_test_be… verified and saved').waitFor();
     await statusBarItem('chat-large · side').waitFor();
 
     await workbench.runCommand('Multi-Model AI: Manage API Keys');
     await workbench.pickItem('side');
+    await workbench.page.locator('.quick-input-widget', { hasText: 'Use for This Project' }).waitFor();
     await workbench.pickItem('Rename…');
+    await workbench.page.locator('.quick-input-widget', { hasText: 'Rename the key side' }).waitFor();
     await workbench.typeInInput('side project');
     await statusBarItem('chat-large · side project').waitFor();
 
     await workbench.runCommand('Multi-Model AI: Manage API Keys');
-    await workbench.pickItem('workspace');
+    // Typed, so only that key's row shows: the other row's detail names this project ("Chosen by: workspace").
+    await workbench.filterAndPick('workspace');
+    await workbench.page.locator('.quick-input-widget', { hasText: 'Use for This Project' }).waitFor();
     await workbench.pickItem('Use for This Project');
     await workbench.notification('This project uses the key workspace · sk_test_al…').waitFor();
     await statusBarItem('chat-large · workspace').waitFor();
