@@ -195,7 +195,7 @@ export class Connection extends Disposable {
   }
 
   private catalogFor(baseUrl: string, key: KeySource): ModelCatalog {
-    const signature = JSON.stringify([baseUrl, key.secret]);
+    const signature = JSON.stringify([baseUrl, key.secret, key.identity.name]);
     let catalog = this.catalogs.get(signature);
     if (!catalog) {
       // Reads through whatever client the request settings make at the time.

@@ -96,7 +96,7 @@ describe('Select Model quick-pick', () => {
     const { picker, closed } = await openPicker(api);
     assert.deepEqual(
       picker.items.map((i) => i.label),
-      ['Set API Key', 'Show Log', 'Retry'],
+      ['Replace Key', 'Use Another Key', 'Manage API Keys', 'Show Log', 'Retry'],
     );
     assert.match(picker.placeholder ?? '', /^Could not load the models: Your API key workspace · sk_test_\w+… was rejected/);
     assert.equal(api.lastDiagnostics()?.code, 'invalid_api_key');
