@@ -67,6 +67,27 @@ describe('Keys per project: named keys, the project choice, the key named everyw
     assert.equal(api.lastDiagnostics()?.keyName, 'old');
   });
 
+  it("bound to one workspace, the service refuses the other workspace's key chosen here, and the default key still answers", async () => {
+    const side = await addKey('side', FIXTURE_KEYS.beta);
+    await api.apiKeys.useHere(side);
+    await emulator().serveWorkspace('alpha');
+    const refused = await run(Commands.verifyConnection);
+    assert.match(refused.message, /^Could not connect with key side · sk_test_be…: Your API key side · sk_test_be… was rejected/);
+    await api.apiKeys.useHere(undefined);
+    const accepted = await run(Commands.verifyConnection);
+    assert.match(accepted.message, /with key workspace · sk_test_al…: 5 usable text models/);
+    assert.deepEqual(
+      (await emulator().requests())
+        .filter((r) => r.path === '/v1/models')
+        .map((r) => [r.status, r.keyPrefix])
+        .slice(-2),
+      [
+        [401, null],
+        [200, 'sk_test_al…'],
+      ],
+    );
+  });
+
   it('removing the key in use moves the window to the default key, and says so', async () => {
     const side = await addKey('side', FIXTURE_KEYS.beta);
     await api.apiKeys.useHere(side);
