@@ -6,6 +6,7 @@ import type { CommandOutcome } from '#src/vscode/apiKeyCommands';
 import * as vscode from 'vscode';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
+import { AUTO, useLanguageModelProvider } from './providerHarness';
 import { arrange, emulator, until } from './shellHarness';
 import { useTestHandle } from '../support/useTestHandle';
 
@@ -105,5 +106,34 @@ describe('Keys per project: named keys, the project choice, the key named everyw
     const state = JSON.stringify(api.storedState());
     assert.ok(state.includes('"name":"side"'), state);
     for (const secret of Object.values(FIXTURE_KEYS)) assert.equal(state.includes(secret.slice(0, 9)), false, secret);
+  });
+});
+
+describe("Keys per project: a group of VS Code's model management answers with its own key", function () {
+  this.timeout(60_000);
+  const api = useTestHandle();
+  const { provider } = useLanguageModelProvider(api);
+  const token = () => new vscode.CancellationTokenSource().token;
+  /** As VS Code 1.109 and later call it for a group: its name and its `configuration` values. */
+  const listFor = (group: string, configuration: Record<string, unknown>) =>
+    provider().provideLanguageModelChatInformation({ silent: true, group, configuration } as vscode.PrepareLanguageModelChatModelOptions);
+
+  it("lists the group's models under ids that name it, and sends its requests with the group's key, not the window's", async () => {
+    const models = await listFor('side', { apiKey: FIXTURE_KEYS.beta });
+    const chat = models.find((m) => m.id === 'acme/chat-large::side');
+    assert.ok(chat, models.map((m) => m.id).join(', '));
+    await emulator().reset();
+    await provider().provideLanguageModelChatResponse(chat, [vscode.LanguageModelChatMessage.User('hi')], AUTO, { report: () => undefined }, token());
+    const chats = (await emulator().requests()).filter((r) => r.endpoint === 'chat');
+    assert.deepEqual(
+      chats.map((r) => [r.model, r.keyPrefix]),
+      [['acme/chat-large', 'sk_test_be…']],
+    );
+  });
+
+  it('a group without a key lists no models and asks the service nothing', async () => {
+    await emulator().reset();
+    assert.deepEqual(await listFor('empty', {}), []);
+    assert.deepEqual(await emulator().requests(), []);
   });
 });
