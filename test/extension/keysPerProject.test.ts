@@ -1,7 +1,9 @@
 // Named keys, a key per project: the window's key is its project's choice, else the default;
 // requests, Verify Connection, the status bar and a refused key name it; the state holds no secret.
 import * as assert from 'node:assert/strict';
-import { Commands } from '#src/core/manifest/ids';
+import { Commands, SECRET_API_KEY } from '#src/core/manifest/ids';
+import { SerialMemento } from '#src/core/storage/serialMemento';
+import { ApiKeyStore } from '#src/vscode/apiKeyStore';
 import type { CommandOutcome } from '#src/vscode/apiKeyCommands';
 import * as vscode from 'vscode';
 import { FIXTURE_KEYS } from '../emulator/index';
@@ -135,5 +137,67 @@ describe("Keys per project: a group of VS Code's model management answers with i
     await emulator().reset();
     assert.deepEqual(await listFor('empty', {}), []);
     assert.deepEqual(await emulator().requests(), []);
+  });
+});
+
+/** SecretStorage in memory, with VS Code's change events; `failStores`: the next stores refuse. */
+class MemorySecrets implements vscode.SecretStorage {
+  readonly entries = new Map<string, string>();
+  failStores = 0;
+  private readonly changed = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
+  readonly onDidChange = this.changed.event;
+  get(key: string): Thenable<string | undefined> {
+    return Promise.resolve(this.entries.get(key));
+  }
+  keys(): Thenable<string[]> {
+    return Promise.resolve([...this.entries.keys()]);
+  }
+  async store(key: string, value: string): Promise<void> {
+    if (this.failStores > 0 && this.failStores--) throw new Error('secret storage refused');
+    this.entries.set(key, value);
+    this.changed.fire({ key });
+  }
+  async delete(key: string): Promise<void> {
+    this.entries.delete(key);
+    this.changed.fire({ key });
+  }
+}
+
+const memento = () => {
+  const map = new Map<string, unknown>();
+  return new SerialMemento({ get: <T>(key: string) => map.get(key) as T | undefined, update: async (key, value) => void map.set(key, value) });
+};
+
+describe('Keys per project: the key store moves the single key and finds a missing secret', () => {
+  const store = (secrets: MemorySecrets, globalState = memento()) => new ApiKeyStore(secrets, globalState, memento(), { folderName: 'site' });
+
+  it('the single key of older versions becomes the default key "Default", its old entry removed after the new one is stored', async () => {
+    const secrets = new MemorySecrets();
+    secrets.entries.set(SECRET_API_KEY, FIXTURE_KEYS.alpha);
+    const keys = store(secrets);
+    assert.deepEqual(await keys.identity(), { id: keys.list().defaultId, name: 'Default', maskedPrefix: 'sk_test_al…' });
+    assert.deepEqual([...secrets.entries.values()], [FIXTURE_KEYS.alpha]);
+    assert.deepEqual([...secrets.entries.keys()], [`${SECRET_API_KEY}.${keys.list().defaultId}`]);
+    keys.dispose();
+  });
+
+  it('when secret storage refuses the new entry, the single key stays where it is', async () => {
+    const secrets = new MemorySecrets();
+    secrets.entries.set(SECRET_API_KEY, FIXTURE_KEYS.alpha);
+    secrets.failStores = 1;
+    const keys = store(secrets);
+    assert.equal(await keys.get(), undefined);
+    assert.deepEqual([...secrets.entries], [[SECRET_API_KEY, FIXTURE_KEYS.alpha]]);
+    keys.dispose();
+  });
+
+  it('a listed key whose secret is gone is told apart from no key at all', async () => {
+    const secrets = new MemorySecrets();
+    const keys = store(secrets);
+    assert.deepEqual(await keys.windowKey(), { ok: false, problem: 'none', fellBack: false });
+    const record = await keys.add('site', FIXTURE_KEYS.beta);
+    await secrets.delete(`${SECRET_API_KEY}.${record.id}`);
+    assert.deepEqual(await keys.windowKey(), { ok: false, problem: 'secretGone', record, fellBack: false });
+    keys.dispose();
   });
 });
