@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import { registerApiKeyCommands } from './vscode/apiKeyCommands';
 import { registerBaseUrlCommand } from './vscode/baseUrlCommand';
 import { registerChat } from './vscode/chat/registerChat';
+import { registerCommitMessage } from './vscode/commit/commitMessageWriter';
 import { registerDiagnosticsCommands } from './vscode/diagnosticsCommands';
 import { followDisplayLanguage } from './vscode/displayLanguage';
 import { seedEmulatorKey } from './vscode/emulatorKeySeed';
@@ -10,6 +11,7 @@ import { offerCurrentAddressOnce } from './vscode/legacyAddress';
 import { registerLanguageModelProvider } from './vscode/lm/languageModelProvider';
 import { registerManageApiKeys } from './vscode/manageApiKeys';
 import { registerModelPicker } from './vscode/modelPicker';
+import { registerProblemActions } from './vscode/fix/problemActions';
 import { offerOnboarding } from './vscode/onboarding';
 import { registerRefactor } from './vscode/refactor/refactorController';
 import { createServices } from './vscode/services';
@@ -31,6 +33,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const modelPicker = registerModelPicker(context, services);
   const refactor = registerRefactor(context, services);
   const chat = registerChat(context, services);
+  registerProblemActions(context, refactor, chat.host);
+  const commitMessage = registerCommitMessage(context, services);
   registerLanguageModelProvider(context, services);
   registerImageCommands(context, services);
 
@@ -58,6 +62,7 @@ export function activate(context: vscode.ExtensionContext): void {
     logLines: () => log.recorder.all(),
     storedState: () => ({ global: stateEntries(context.globalState), workspace: stateEntries(context.workspaceState) }),
     chat,
+    commitMessage,
   }));
 }
 
