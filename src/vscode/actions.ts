@@ -5,6 +5,9 @@ import { type Action, ACTION_LABELS, Commands, CONFIG_SECTION, type FixAction, i
 
 const FIX_COMMANDS: Record<FixAction, readonly [string, ...unknown[]]> = {
   setApiKey: [Commands.setApiKey],
+  replaceKey: [Commands.manageApiKeys, 'replace'],
+  useAnotherKey: [Commands.manageApiKeys, 'use'],
+  manageApiKeys: [Commands.manageApiKeys],
   setBaseUrl: [Commands.setBaseUrl],
   selectModel: [Commands.selectModel],
   openSettings: ['workbench.action.openSettings', CONFIG_SECTION],

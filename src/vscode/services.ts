@@ -3,7 +3,7 @@
 // Every one that holds a resource is disposed with the extension.
 import type * as vscode from 'vscode';
 import { type ClientLogger, SerialMemento } from '../core/index';
-import { ApiKeyStore } from './apiKeyStore';
+import { ApiKeyStore, currentProject } from './apiKeyStore';
 import { ClientCache } from './clientCache';
 import { Connection } from './connection';
 import { FailureReporter } from './failureReporter';
@@ -35,14 +35,14 @@ export interface Services {
 export function createServices(context: vscode.ExtensionContext): Services {
   const log = createShellLog();
   const { logger } = log;
-  const keys = new ApiKeyStore(context.secrets);
+  const globalState = new SerialMemento(context.globalState);
+  const windowState = new SerialMemento(context.workspaceState);
+  const keys = new ApiKeyStore(context.secrets, globalState, windowState, currentProject());
   const settings = new SettingsWatcher(logger);
   const spend = new SpendMeter();
   const clients = new ClientCache(settings, logger);
   const connection = new Connection(settings, keys, logger, clients, spend);
   const failures = new FailureReporter(logger, (error) => connection.noteFailure(error));
-  const globalState = new SerialMemento(context.globalState);
-  const windowState = new SerialMemento(context.workspaceState);
   const images = new ImageRunner(connection, settings, globalState);
   const instructions = new ProjectInstructionsSource(settings);
   context.subscriptions.push(log, keys, settings, spend, connection, instructions);

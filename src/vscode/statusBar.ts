@@ -1,8 +1,10 @@
-// The status bar item: the current model's short name (tooltip: id and what it accepts),
-// or what is missing. Its capabilities come from the connection's catalog, read after
-// activation and whenever the connection changes, never during activate().
+// The status bar item: the current model's short name and the key in use (tooltip: the model's
+// id, what it accepts, the key's name and masked prefix, its spend), or what is missing. It is
+// drawn from the settings and the stored key at once; the model's capabilities come from the
+// connection's catalog, read after activation and whenever the connection changes, never during activate().
 import * as vscode from 'vscode';
-import { STATUS_BAR_ID, type StatusBarInput, statusBarView, type StatusBarView } from '../core/index';
+import { keyLabel, STATUS_BAR_ID, type StatusBarInput, statusBarView, type StatusBarView } from '../core/index';
+import type { ApiKeyStore } from './apiKeyStore';
 import { commandFor } from './actions';
 import type { Connection } from './connection';
 import type { FailureReporter } from './failureReporter';
@@ -18,7 +20,8 @@ export class ModelStatusBar extends Disposable {
   private generation = 0;
 
   constructor(
-    settings: SettingsWatcher,
+    private readonly settings: SettingsWatcher,
+    private readonly keys: ApiKeyStore,
     private readonly connection: Connection,
     private readonly spend: SpendMeter,
     private readonly failures: FailureReporter,
@@ -36,9 +39,13 @@ export class ModelStatusBar extends Disposable {
     return this.view;
   }
 
-  /** Reads the connection's state (the catalog cached), then redraws. */
+  /** Draws the model and the key in use from what is stored, then reads the connection's state (the catalog cached) and redraws. */
   async refresh(): Promise<StatusBarView> {
     const generation = ++this.generation;
+    const identity = await this.keys.identity();
+    const key = identity && { keyLabel: keyLabel(identity), ...(this.keys.list().keys.length > 1 && { keyName: identity.name }) };
+    const { baseUrl, model } = this.settings.current();
+    if (generation === this.generation) this.view = this.show({ hasBaseUrl: baseUrl !== undefined, hasKey: identity !== undefined, modelId: model, ...key });
     const state = await this.connection.models({ quiet: true });
     let input: StatusBarInput;
     if (state.kind === 'notReady') {
@@ -46,9 +53,10 @@ export class ModelStatusBar extends Disposable {
     } else if (state.kind === 'catalogFailed') {
       const step = { shown: vscode.l10n.t('Could not read the model list for the status bar'), logged: 'Could not read the model list for the status bar' };
       const catalogProblem = this.failures.record(step, state.error).message;
-      input = { hasBaseUrl: true, hasKey: true, modelId: state.model, catalogProblem };
+      input = { hasBaseUrl: true, hasKey: true, modelId: state.model, catalogProblem, ...key };
     } else {
-      input = { hasBaseUrl: true, hasKey: true, modelId: state.model, entry: state.entry, unusableReason: state.unusable, spend: this.spend.sinceStart() };
+      const spend = this.spend.sinceStart(state.keyId);
+      input = { hasBaseUrl: true, hasKey: true, modelId: state.model, entry: state.entry, unusableReason: state.unusable, spend, ...key };
       if (state.legacy) input.legacyBaseUrl = state.baseUrl;
     }
     if (generation === this.generation) this.view = this.show(input);
@@ -65,8 +73,8 @@ export class ModelStatusBar extends Disposable {
   }
 }
 
-export function registerStatusBar(context: vscode.ExtensionContext, { settings, connection, spend, failures }: Services): ModelStatusBar {
-  const statusBar = new ModelStatusBar(settings, connection, spend, failures);
+export function registerStatusBar(context: vscode.ExtensionContext, { settings, keys, connection, spend, failures }: Services): ModelStatusBar {
+  const statusBar = new ModelStatusBar(settings, keys, connection, spend, failures);
   context.subscriptions.push(statusBar);
   return statusBar;
 }

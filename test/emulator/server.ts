@@ -91,7 +91,7 @@ async function serveApi(ex: Exchange, state: EmulatorState, url: URL): Promise<v
   ex.errorShape = state.errorShape;
   state.log.add(record);
 
-  const auth = authenticate(ex.req.headers.authorization);
+  const auth = authenticate(ex.req.headers.authorization, state.servedWorkspace);
   if (!auth.ok) return ex.error(401, 'invalid_api_key', auth.message);
   record.keyPrefix = maskKey(auth.key);
 

@@ -93,7 +93,7 @@ describe('chat: controller in the extension host', () => {
     await session.send('hello with a bad key');
     const reply = lastReply(api);
     assert.equal(reply.status, 'failed');
-    assert.deepEqual(reply.error?.actions, ['setApiKey', 'showLog', 'retry']);
+    assert.deepEqual(reply.error?.actions, ['replaceKey', 'useAnotherKey', 'manageApiKeys', 'showLog', 'retry']);
     assert.match(reply.error?.requestId ?? '', /^req_[0-9a-f]+$/);
     assert.equal(session.current().turns[0]?.text, 'hello with a bad key');
     assert.equal(api.lastDiagnostics()?.status, 401);
@@ -106,7 +106,10 @@ describe('chat: controller in the extension host', () => {
     await session.send('hello on an empty balance');
     const reply = lastReply(api);
     assert.equal(reply.status, 'failed');
-    assert.equal(reply.error?.message, 'The prepaid balance is exhausted (key sk_test_al…): top up the balance in the management cabinet, then try again.');
+    assert.equal(
+      reply.error?.message,
+      'The prepaid balance is exhausted (key workspace · sk_test_al…): top up the balance in the management cabinet, then try again.',
+    );
     assert.deepEqual(reply.error?.actions, ['showLog', 'retry']);
     assert.equal(session.current().turns[0]?.text, 'hello on an empty balance');
     assert.equal((await emulator().requests()).filter((r) => r.endpoint === 'chat').length, 1);
@@ -117,7 +120,7 @@ describe('chat: controller in the extension host', () => {
     await api.chat.host.session.send('hello over the limit');
     assert.equal(
       lastReply(api).error?.message,
-      "The spend limit of key sk_test_al… is reached: raise the key's limit in the management cabinet, then try again.",
+      "The spend limit of key workspace · sk_test_al… is reached: raise the key's limit in the management cabinet, then try again.",
     );
     assert.equal((await emulator().requests()).filter((r) => r.endpoint === 'chat').length, 1);
   });

@@ -30,6 +30,8 @@ export interface RetryWait {
 export interface ClientSettings extends FailureSettings {
   /** The key as logs and diagnostics show it. */
   readonly keyPrefix: string;
+  /** The key's name, when it has one. */
+  readonly keyName: string | undefined;
   readonly maxRetries: number;
   /** Extra headers on every request that carries the key; never logged. */
   readonly headers: Record<string, string>;
@@ -216,6 +218,7 @@ export function fail(settings: ClientSettings, call: Call, attempt: Attempt | un
     requestIdSource: failure.requestIdSource,
     clientRequestId: call.clientRequestId,
     keyPrefix: settings.keyPrefix,
+    ...(settings.keyName !== undefined && { keyName: settings.keyName }),
     kind: failure.kind,
     attempts: attempt?.number ?? 0,
   };
@@ -249,6 +252,7 @@ export function logCall(
     `duration=${attempt ? Math.round(performance.now() - attempt.startedAt) : 0}ms`,
     `time=${localIsoTime()}`,
     `key=${settings.keyPrefix}`,
+    settings.keyName !== undefined ? `key_name=${JSON.stringify(settings.keyName)}` : '',
     outcome.note ?? '',
     outcome.serviceMessage ? `message=${JSON.stringify(outcome.serviceMessage)}` : '',
   ];

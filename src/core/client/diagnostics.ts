@@ -16,6 +16,8 @@ export interface DiagnosticsRecord {
   requestIdSource?: string;
   clientRequestId: string;
   keyPrefix: string;
+  /** The key's name (Authentication 3), when it has one. */
+  keyName?: string;
   kind?: ErrorKind;
   attempts: number;
 }
@@ -44,6 +46,7 @@ export function formatDiagnostics(record: DiagnosticsRecord): string {
     ['Error kind', record.kind],
     ['Request id', record.requestId && (record.requestIdSource ? `${record.requestId} (${record.requestIdSource})` : record.requestId)],
     ['Client request id', record.clientRequestId],
+    ['Key name', record.keyName],
     ['Key prefix', record.keyPrefix],
     ['Attempts', record.attempts],
   ];

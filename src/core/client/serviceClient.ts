@@ -26,6 +26,8 @@ export { UnfinishedGenerations };
 export interface ServiceClientOptions {
   baseUrl: string;
   apiKey: string;
+  /** The key's name (Authentication 3), said with its masked prefix in logs, diagnostics and advice. */
+  keyName?: string;
   /** Retries after the first attempt, for transient failures only. Default 2. */
   maxRetries?: number;
   /** Per attempt: until the response headers (streaming) or the whole body (otherwise). Default 60 s. */
@@ -82,6 +84,7 @@ export class ServiceClient {
     this.settings = {
       apiKey,
       keyPrefix: maskKey(apiKey),
+      keyName: options.keyName,
       maxRetries: Math.max(0, Math.floor(options.maxRetries ?? DEFAULT_MAX_RETRIES)),
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,

@@ -3,7 +3,7 @@ import * as l10n from '@vscode/l10n';
 import { displayLocale } from '../format/displayLanguage';
 import { formatInteger, plural } from '../format/localeFormat';
 
-export function connectionReport(input: { baseUrl: string; keyPrefix: string; usable: number; total: number; legacy?: boolean }): string {
+export function connectionReport(input: { baseUrl: string; keyLabel: string; usable: number; total: number; legacy?: boolean }): string {
   const locale = displayLocale();
   const models = plural(input.usable, locale, {
     one: l10n.t({ message: '{0} usable text model', comment: ['plural: one'] }),
@@ -13,7 +13,7 @@ export function connectionReport(input: { baseUrl: string; keyPrefix: string; us
   });
   const total = formatInteger(input.total, locale);
   const head = input.legacy
-    ? l10n.t('Connected to the legacy address {0} with key {1}: {2} (of {3} in the catalog).', input.baseUrl, input.keyPrefix, models, total)
-    : l10n.t('Connected to {0} with key {1}: {2} (of {3} in the catalog).', input.baseUrl, input.keyPrefix, models, total);
+    ? l10n.t('Connected to the legacy address {0} with key {1}: {2} (of {3} in the catalog).', input.baseUrl, input.keyLabel, models, total)
+    : l10n.t('Connected to {0} with key {1}: {2} (of {3} in the catalog).', input.baseUrl, input.keyLabel, models, total);
   return input.usable === 0 ? `${head} ${l10n.t('Ask your workspace admin to enable a text model.')}` : head;
 }

@@ -4,7 +4,7 @@ import type { ErrorKind } from '#src/core/index';
 
 describe('actionsFor', () => {
   const expected: [ErrorKind, string[]][] = [
-    ['auth', ['setApiKey', 'showLog', 'retry']],
+    ['auth', ['replaceKey', 'useAnotherKey', 'manageApiKeys', 'showLog', 'retry']],
     ['forbidden', ['showLog', 'retry']],
     ['refused', ['selectModel', 'showLog', 'retry']],
     ['model_unavailable', ['selectModel', 'showLog', 'retry']],
@@ -31,6 +31,9 @@ describe('ACTION_LABELS', () => {
       'Discard',
       'Use Current Address',
       'Set API Key',
+      'Replace Key',
+      'Use Another Key',
+      'Manage API Keys',
       'Set Service Address',
       'Select Model',
       'Open Settings',
