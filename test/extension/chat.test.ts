@@ -282,7 +282,7 @@ describe('chat: panel, commands and editor actions', () => {
   beforeEach(() => arrangeChat(api));
   afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
 
-  it('the editor panel HTML has a strict CSP, one nonce for its one script, and loads only from dist and the folder of saved images', async () => {
+  it('the editor panel HTML has a strict CSP, one nonce for its one script, and loads only from dist, the folder of saved images and the stored attachments', async () => {
     await vscode.commands.executeCommand(Commands.openChatInEditor);
     const [panel] = api.chat.panels.all();
     assert.ok(panel);
@@ -308,8 +308,13 @@ describe('chat: panel, commands and editor actions', () => {
     const roots = panel.webview.options.localResourceRoots?.map((u) => u.path);
     const workspace = vscode.workspace.workspaceFolders?.[0]?.uri;
     assert.ok(workspace);
-    // Its own files, and the folder /image saves into: nothing else of the workspace.
-    assert.deepEqual(roots, [vscode.Uri.joinPath(vscode.Uri.file(suiteEnv().extensionDir), 'dist').path, vscode.Uri.joinPath(workspace, 'images').path]);
+    // Its own files, the folder /image saves into (nothing else of the workspace), and the images attached to messages.
+    assert.deepEqual(roots?.slice(0, 2), [
+      vscode.Uri.joinPath(vscode.Uri.file(suiteEnv().extensionDir), 'dist').path,
+      vscode.Uri.joinPath(workspace, 'images').path,
+    ]);
+    assert.equal(roots.length, 3);
+    assert.match(roots[2] ?? '', /\/globalStorage\/multi-model-ai\.multi-model-ai\/history\/attachments$/);
     await vscode.commands.executeCommand(Commands.openChatInEditor);
     assert.equal(api.chat.panels.all().length, 1, 'a second open reveals the same panel');
   });
