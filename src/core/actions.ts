@@ -5,7 +5,17 @@ import * as l10n from '@vscode/l10n';
 import type { ErrorKind } from './client/errorKind';
 import type { ServiceError } from './client/serviceError';
 
-export const ACTIONS = ['retry', 'discard', 'useCurrentAddress', 'setApiKey', 'setBaseUrl', 'selectModel', 'openSettings', 'showLog'] as const;
+export const ACTIONS = [
+  'retry',
+  'discard',
+  'useCurrentAddress',
+  'setApiKey',
+  'setBaseUrl',
+  'selectModel',
+  'openSettings',
+  'openProxySettings',
+  'showLog',
+] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** Actions that depend on what is shown (the request to send again, the proposal to drop, the address to move to): the caller runs them. */
@@ -38,6 +48,9 @@ export const ACTION_LABELS: Readonly<Record<Action, string>> = {
   get openSettings() {
     return l10n.t({ message: 'Open Settings', comment: ['a button after a failure'] });
   },
+  get openProxySettings() {
+    return l10n.t({ message: 'Open Proxy Settings', comment: ['a button after a failure'] });
+  },
   get showLog() {
     return l10n.t({ message: 'Show Log', comment: ['a button after a failure'] });
   },
@@ -64,7 +77,10 @@ function fixesFor(kind: ErrorKind, answerLost: boolean): FixAction[] {
     case 'not_found':
       return ['setBaseUrl', 'showLog'];
     case 'config':
+    case 'certificate':
       return ['openSettings', 'showLog'];
+    case 'proxy':
+      return ['openProxySettings', 'showLog'];
     case 'network':
       // Nothing answered at the address: it may be the wrong one. An answer lost on the way came from the right one.
       return answerLost ? ['showLog'] : ['setBaseUrl', 'showLog'];

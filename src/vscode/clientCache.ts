@@ -1,7 +1,8 @@
-// One service client per address, key and request settings, made on first use: a feature that
+// One service client per address, key, request and network settings, made on first use: a feature that
 // asks again with nothing changed gets the same client, and a changed setting makes a new one.
 // undici is its own bundle (dist/undici.js), loaded with the client on the first request, never during activation.
-import { loadServiceClient, type ClientLogger, type ServiceClient, type UnfinishedGenerations } from '../core/index';
+import { chooseProxy, loadServiceClient, routeLine, type ClientLogger, type ServiceClient, type UnfinishedGenerations } from '../core/index';
+import type { NetworkWatcher } from './networkSettings';
 import type { SettingsWatcher } from './settings';
 
 export class ClientCache {
@@ -12,23 +13,30 @@ export class ClientCache {
   constructor(
     private readonly settings: SettingsWatcher,
     private readonly logger: ClientLogger,
+    private readonly network: NetworkWatcher,
   ) {}
 
   /** The client for this address and key with the current request settings, made once per combination. */
   clientFor(baseUrl: string, apiKey: string): Promise<ServiceClient> {
     const { timeoutMs, maxRetries, requestHeaders: headers } = this.settings.current();
-    // The key is part of the signature only in memory; it is never logged or stored.
-    const signature = JSON.stringify([baseUrl, apiKey, timeoutMs, maxRetries, headers]);
+    const network = this.network.current();
+    // The key (and the proxy's credentials) are part of the signature only in memory; never logged or stored.
+    const signature = JSON.stringify([baseUrl, apiKey, timeoutMs, maxRetries, headers, network]);
     if (this.client?.signature !== signature) {
       const client = loadServiceClient().then(({ ServiceClient, UnfinishedGenerations }) => {
         // A Retry after raising the timeout (or any other client) still asks for the answer already made.
         const service = JSON.stringify([baseUrl, apiKey]);
         const unfinished = this.unfinished.get(service) ?? new UnfinishedGenerations();
         this.unfinished.set(service, unfinished);
-        return new ServiceClient({ baseUrl, apiKey, timeoutMs, maxRetries, headers, logger: this.logger, unfinished });
+        return new ServiceClient({ baseUrl, apiKey, timeoutMs, maxRetries, headers, network, logger: this.logger, unfinished });
       });
       this.client = { signature, client };
     }
     return this.client.client;
+  }
+
+  /** The way a request to `baseUrl` goes now: the proxy's host and port and where it was set, or `none`. */
+  routeTo(baseUrl: string): string {
+    return routeLine(chooseProxy(baseUrl, this.network.current(), process.env));
   }
 }

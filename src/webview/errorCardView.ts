@@ -13,6 +13,7 @@ const CODICONS: Record<Action, string> = {
   setBaseUrl: 'globe',
   selectModel: 'sparkle',
   openSettings: 'settings-gear',
+  openProxySettings: 'plug',
   showLog: 'output',
 };
 

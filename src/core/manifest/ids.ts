@@ -41,6 +41,7 @@ export const Settings = {
   modelOptions: 'multiModelAI.modelOptions',
   requestHeaders: 'multiModelAI.requestHeaders',
   imageFolder: 'multiModelAI.imageFolder',
+  caCertificates: 'multiModelAI.caCertificates',
 } as const;
 
 export type SettingKey = (typeof Settings)[keyof typeof Settings];

@@ -1,0 +1,41 @@
+// A real HTTP proxy on loopback (the npm `proxy` package: CONNECT tunnels and plain requests),
+// with or without Basic authentication, recording the CONNECTs it was asked for.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createProxy } from 'proxy';
+
+export interface LoopbackProxy {
+  /** http://127.0.0.1:PORT, without credentials. */
+  url: string;
+  /** 127.0.0.1:PORT, as messages and the log name it. */
+  host: string;
+  /** Each CONNECT's target (host:port) and whether its credentials were accepted, in order. */
+  readonly connects: { target: string; authorized: boolean }[];
+  close(): Promise<void>;
+}
+
+export async function startLoopbackProxy(options: { user?: string; password?: string } = {}): Promise<LoopbackProxy> {
+  const connects: LoopbackProxy['connects'] = [];
+  const server = createProxy(createServer());
+  const expected = options.user === undefined ? undefined : `Basic ${Buffer.from(`${options.user}:${options.password ?? ''}`).toString('base64')}`;
+  server.authenticate = (req) => {
+    const authorized = expected === undefined || req.headers['proxy-authorization'] === expected;
+    if (req.method === 'CONNECT') connects.push({ target: req.url ?? '', authorized });
+    return authorized;
+  };
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: `http://${host}`,
+    host,
+    connects,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
