@@ -35,6 +35,11 @@ export class ClientCache {
     return this.client.client;
   }
 
+  /** The network settings in effect, as a comparable text (in memory only: it may hold the proxy's credentials). */
+  networkSignature(): string {
+    return JSON.stringify(this.network.current());
+  }
+
   /** The way a request to `baseUrl` goes now: the proxy's host and port and where it was set, or `none`. */
   routeTo(baseUrl: string): string {
     return routeLine(chooseProxy(baseUrl, this.network.current(), process.env));

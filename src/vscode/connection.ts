@@ -180,7 +180,8 @@ export class Connection extends Disposable {
   }
 
   private catalogFor(baseUrl: string, apiKey: string): ModelCatalog {
-    const signature = JSON.stringify([baseUrl, apiKey]);
+    // A proxy or certificate change reads the list again, the new way.
+    const signature = JSON.stringify([baseUrl, apiKey, this.clients.networkSignature()]);
     if (this.catalog?.signature !== signature) {
       // Reads through whatever client the request settings make at the time.
       const source = {
