@@ -16,6 +16,11 @@ export class ClientCache {
     private readonly network: NetworkWatcher,
   ) {}
 
+  /** Fires when a proxy or certificate setting changed: the next client is made the new way. */
+  get onDidChangeNetwork(): NetworkWatcher['onDidChange'] {
+    return this.network.onDidChange;
+  }
+
   /** The client for this address and key with the current request settings, made once per combination. */
   clientFor(baseUrl: string, apiKey: string): Promise<ServiceClient> {
     const { timeoutMs, maxRetries, requestHeaders: headers } = this.settings.current();

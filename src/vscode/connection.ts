@@ -65,7 +65,7 @@ export interface ImageConnection extends ImageModels {
 
 export class Connection extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
-  /** Fires once for each change of the address, the key, a request setting or the model choice. */
+  /** Fires once for each change of the address, the key, a request or network setting or the model choice. */
   readonly onDidChange = this.changed.event;
   private readonly logged = new Set<string>();
   private catalog?: { signature: string; catalog: ModelCatalog };
@@ -81,6 +81,7 @@ export class Connection extends Disposable {
     const fire = () => this.changed.fire();
     this.register(settings.onDidChange(fire));
     this.register(keys.onDidChange(fire));
+    this.register(clients.onDidChangeNetwork(fire));
   }
 
   async readiness(): Promise<Readiness> {
