@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Commands, CONFIG_SECTION, Settings } from '#src/core/manifest/ids';
 import { FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../emulator/index';
-import { startLoopbackProxy, type LoopbackProxy } from '../support/loopbackProxy';
+import { useLoopbackProxy } from '../support/loopbackProxy';
 import { makeTestAuthority, type TestAuthority } from '../support/testAuthority';
 import { useTestHandle } from '../support/useTestHandle';
 import { arrangeChat, lastReply } from './chatHarness';
@@ -30,21 +30,8 @@ describe('Proxy and certificates: http.proxy, http.noProxy and multiModelAI.caCe
   this.timeout(60_000);
   const api = useTestHandle();
   const { baseUrl, emulatorOrigin } = suiteEnv();
-  let open: LoopbackProxy;
-  let guarded: LoopbackProxy;
-
-  before(async () => {
-    open = await startLoopbackProxy();
-    guarded = await startLoopbackProxy({ user: 'alice', password: 'right-one' });
-  });
-  after(async () => {
-    await open.close();
-    await guarded.close();
-  });
-  beforeEach(() => {
-    open.connects.length = 0;
-    guarded.connects.length = 0;
-  });
+  const open = useLoopbackProxy();
+  const guarded = useLoopbackProxy({ user: 'alice', password: 'right-one' });
   afterEach(async () => {
     await setHttp('proxy', undefined);
     await setHttp('noProxy', undefined);

@@ -1,8 +1,10 @@
 // A real HTTP proxy on loopback (the npm `proxy` package: CONNECT tunnels and plain requests),
 // with or without Basic authentication, recording the CONNECTs it was asked for.
+// `useLoopbackProxy()` gives a suite one, started before it, emptied of its records before each test.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createProxy } from 'proxy';
+import { lateBound } from './lateBound';
 
 export interface LoopbackProxy {
   /** http://127.0.0.1:PORT, without credentials. */
@@ -38,4 +40,15 @@ export async function startLoopbackProxy(options: { user?: string; password?: st
         server.closeAllConnections();
       }),
   };
+}
+
+/** A proxy for the enclosing describe(): started in its before(), its CONNECT records cleared before each test, closed after. */
+export function useLoopbackProxy(options: { user?: string; password?: string } = {}): LoopbackProxy {
+  const proxy = lateBound<LoopbackProxy>('the loopback proxy');
+  before(async () => proxy.set(await startLoopbackProxy(options)));
+  beforeEach(() => {
+    proxy.value.connects.length = 0;
+  });
+  after(() => proxy.current()?.close());
+  return proxy.value;
 }

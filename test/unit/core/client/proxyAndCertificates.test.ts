@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
 import { collectingLogger } from '../../../support/collectingLogger';
-import { startLoopbackProxy, type LoopbackProxy } from '../../../support/loopbackProxy';
+import { useLoopbackProxy } from '../../../support/loopbackProxy';
 import { makeTestAuthority, type TestAuthority } from '../../../support/testAuthority';
 import { useEmulator } from '../../../support/useEmulator';
 import { ServiceClient, type ServiceClientOptions } from '#src/core/client/serviceClient';
@@ -27,20 +27,9 @@ async function closedPort(): Promise<number> {
 describe('core client behind a proxy and with company certificates', () => {
   const { emulator, control } = useEmulator();
   const log = collectingLogger();
-  let open: LoopbackProxy;
-  let guarded: LoopbackProxy;
-
-  before(async () => {
-    open = await startLoopbackProxy();
-    guarded = await startLoopbackProxy({ user: 'alice', password: 'wonder land' });
-  });
-  after(async () => {
-    await open.close();
-    await guarded.close();
-  });
+  const open = useLoopbackProxy();
+  const guarded = useLoopbackProxy({ user: 'alice', password: 'wonder land' });
   beforeEach(() => {
-    open.connects.length = 0;
-    guarded.connects.length = 0;
     log.lines.length = 0;
   });
 
