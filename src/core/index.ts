@@ -273,6 +273,8 @@ export type {
 export { providedModel } from './lm/providedModels';
 /** The reasoning kept for the tool calls it led to, sent back with them. */
 export { ReasoningMemory } from './lm/reasoningMemory';
+/** The catalog options for the reasoning effort picked in VS Code's chat. */
+export { pickedOptions } from './lm/reasoningEffort';
 /** Refuses a request that requires a tool the model cannot call. */
 export { checkToolRequired } from './lm/toolMode';
 
