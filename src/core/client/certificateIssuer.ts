@@ -12,11 +12,12 @@ import type { NetworkSettings } from './proxyChoice';
 const PROBE_TIMEOUT_MS = 5_000;
 
 /** The issuer of the topmost certificate `address` presents (its common name, else its organisation), or undefined. */
-export async function presentedIssuer(address: string, route: Route, settings: NetworkSettings): Promise<string | undefined> {
+export async function presentedIssuer(address: string, route: Route, settings: NetworkSettings, stop?: AbortSignal): Promise<string | undefined> {
   const url = new URL(address);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const port = Number(url.port || 443);
-  const signal = AbortSignal.timeout(PROBE_TIMEOUT_MS);
+  // The person's Stop ends the look too.
+  const signal = stop ? AbortSignal.any([stop, AbortSignal.timeout(PROBE_TIMEOUT_MS)]) : AbortSignal.timeout(PROBE_TIMEOUT_MS);
   let client: Client | undefined;
   try {
     let socket: Duplex | undefined;
@@ -57,7 +58,8 @@ function readIssuer(options: { host: string; port: number; servername?: string; 
     };
     socket.once('secureConnect', () => done(topIssuer(socket.getPeerCertificate(true))));
     socket.once('error', () => done(undefined));
-    signal.addEventListener('abort', () => done(undefined), { once: true });
+    if (signal.aborted) done(undefined);
+    else signal.addEventListener('abort', () => done(undefined), { once: true });
   });
 }
 
