@@ -1,10 +1,10 @@
 // The one place a request's connection comes from: undici's Agent for a direct address,
 // its ProxyAgent (which tunnels with CONNECT) for one that goes through a proxy, each trusting
-// the authorities of caBundle.ts. Every client with the same network settings shares them, so
+// the authorities of trustedAuthorities.ts. Every client with the same network settings shares them, so
 // keep-alive connections survive a change of any other setting.
 import { createSecureContext, type SecureContext } from 'node:tls';
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
-import { trustedAuthorities } from './caBundle';
+import { trustedAuthorities } from './trustedAuthorities';
 import { chooseProxy, type Environment, type NetworkSettings, type ProxyChoice, type ProxyInUse } from './proxyChoice';
 
 export interface Route {
