@@ -25,6 +25,9 @@ export const Commands = {
   addSelectionToChat: 'multiModelAI.addSelectionToChat',
   generateImage: 'multiModelAI.generateImage',
   editImage: 'multiModelAI.editImage',
+  generateCommitMessage: 'multiModelAI.generateCommitMessage',
+  fixWithModel: 'multiModelAI.fixWithModel',
+  explainProblem: 'multiModelAI.explainProblem',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -41,6 +44,8 @@ export const Settings = {
   modelOptions: 'multiModelAI.modelOptions',
   requestHeaders: 'multiModelAI.requestHeaders',
   imageFolder: 'multiModelAI.imageFolder',
+  commitMessageModel: 'multiModelAI.commitMessage.model',
+  commitMessageInstructions: 'multiModelAI.commitMessage.instructions',
   caCertificates: 'multiModelAI.caCertificates',
 } as const;
 
