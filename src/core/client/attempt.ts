@@ -131,7 +131,7 @@ async function thrownAttemptFailure(settings: ClientSettings, call: Call, attemp
   const route = routeOf(settings, call);
   const failure = thrownFailure(error, attempt.stopped, settings.timeoutMs, route && { route, address: call.url });
   if (failure.kind !== 'certificate' || !route) return failure;
-  const issuer = await presentedIssuer(call.url, route, settings.routes.settings, call.signal);
+  const issuer = await presentedIssuer(call.url, route, settings.routes.settings, { ofProxy: failure.network?.proxyCertificate, stop: call.signal });
   return issuer === undefined ? failure : { ...failure, network: { ...failure.network, issuer } };
 }
 

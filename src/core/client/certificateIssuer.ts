@@ -11,8 +11,19 @@ import type { NetworkSettings } from './proxyChoice';
 
 const PROBE_TIMEOUT_MS = 5_000;
 
-/** The issuer of the topmost certificate `address` presents (its common name, else its organisation), or undefined. */
-export async function presentedIssuer(address: string, route: Route, settings: NetworkSettings, stop?: AbortSignal): Promise<string | undefined> {
+/**
+ * The issuer of the topmost certificate `address` presents (its common name, else its
+ * organisation), or undefined; with `ofProxy`, of the https proxy's own certificate.
+ */
+export async function presentedIssuer(
+  address: string,
+  route: Route,
+  settings: NetworkSettings,
+  options: { ofProxy?: boolean; stop?: AbortSignal } = {},
+): Promise<string | undefined> {
+  const { stop } = options;
+  if (options.ofProxy && route.choice.kind === 'proxy')
+    return presentedIssuer(route.choice.proxy.url, { ...route, choice: { kind: 'direct' } }, settings, { stop });
   const url = new URL(address);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const port = Number(url.port || 443);

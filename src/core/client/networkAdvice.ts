@@ -10,6 +10,7 @@ export const CA_CERTIFICATES_SETTING = 'multiModelAI.caCertificates';
 /** The advice for a proxy or certificate failure, or a direct one around a proxy; undefined when the way tells nothing. */
 export function networkAdvice(facts: { kind: ErrorKind; status?: number; network?: NetworkFacts }): string | undefined {
   const { kind, status, network } = facts;
+  if (kind === 'certificate' && network?.proxyCertificate && network.proxy !== undefined) return proxyCertificateAdvice(network.proxy, network.issuer);
   if (kind === 'certificate') return certificateAdvice(network?.issuer);
   if (kind === 'network' && network?.bypass) {
     const { proxy, pattern, setting } = network.bypass;
@@ -48,6 +49,21 @@ function certificateAdvice(issuer: string | undefined): string {
       )
     : l10n.t(
         "The service's certificate is issued by an authority this editor does not trust: set {0} to a PEM file holding that authority's certificate (your IT department has it), then try again.",
+        CA_CERTIFICATES_SETTING,
+      );
+}
+
+function proxyCertificateAdvice(proxy: string, issuer: string | undefined): string {
+  return issuer
+    ? l10n.t(
+        'The proxy {0} presents a certificate issued by "{1}", an authority this editor does not trust: set {2} to a PEM file holding that authority\'s certificate (your IT department has it), then try again.',
+        proxy,
+        issuer,
+        CA_CERTIFICATES_SETTING,
+      )
+    : l10n.t(
+        "The proxy {0} presents a certificate issued by an authority this editor does not trust: set {1} to a PEM file holding that authority's certificate (your IT department has it), then try again.",
+        proxy,
         CA_CERTIFICATES_SETTING,
       );
 }

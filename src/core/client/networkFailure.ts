@@ -25,7 +25,11 @@ const TUNNEL_REFUSED = /^Proxy response \((\d{3})\) !== 200/;
 /** The failure when the route explains it, else undefined. `description`: the error's code and message, for the log. */
 export function routeFailure(error: unknown, code: string | undefined, route: Route, address: string, description: string): Failure | undefined {
   const network = networkFacts(route.choice, address);
-  if (code !== undefined && UNTRUSTED_CODES.has(code)) return { kind: 'certificate', serviceMessage: description, network, cause: error };
+  if (code !== undefined && UNTRUSTED_CODES.has(code)) {
+    // Over plain http only the proxy speaks TLS; to an https service it is taken to be the service's (TLS inspection).
+    const proxyCertificate = route.choice.kind === 'proxy' && route.choice.proxy.url.startsWith('https:') && address.startsWith('http:');
+    return { kind: 'certificate', serviceMessage: description, network: { ...network, ...(proxyCertificate && { proxyCertificate }) }, cause: error };
+  }
   if (route.choice.kind === 'proxy') {
     const refused = TUNNEL_REFUSED.exec(error instanceof Error ? error.message : '');
     if (refused) {

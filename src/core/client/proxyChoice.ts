@@ -140,6 +140,8 @@ export interface NetworkFacts {
   bypass?: { proxy: string; pattern: string; setting: string };
   /** The authority named by a certificate the connection refused. */
   issuer?: string;
+  /** The refused certificate is the https proxy's own (the service itself was asked for over http). */
+  proxyCertificate?: boolean;
   /** The service's host, as the proxy was asked for it. */
   target?: string;
 }

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../../../emulator/index';
 import { collectingLogger } from '../../../support/collectingLogger';
-import { useLoopbackProxy } from '../../../support/loopbackProxy';
+import { startLoopbackProxy, useLoopbackProxy } from '../../../support/loopbackProxy';
 import { makeTestAuthority, type TestAuthority } from '../../../support/testAuthority';
 import { useEmulator } from '../../../support/useEmulator';
 import { ServiceClient, type ServiceClientOptions } from '#src/core/client/serviceClient';
@@ -177,6 +177,30 @@ describe('core client behind a proxy and with company certificates', () => {
       const error = await rejection(tlsClient({ proxy: open.url }).listModels());
       assert.equal(error.kind, 'certificate');
       assert.ok(error.userMessage.includes(`"${authority.name}"`), error.userMessage);
+    });
+
+    it('an https proxy is verified under http.proxyStrictSSL: its untrusted certificate is named, then trusted with the authority added', async () => {
+      const tlsProxy = await startLoopbackProxy({ tls: authority.server });
+      try {
+        const through = (network: Partial<NetworkSettings>) => client({ proxy: tlsProxy.url, ...network }, { maxRetries: 0 }).listModels();
+        const error = await rejection(through({}));
+        assert.equal(error.kind, 'certificate');
+        assert.equal(
+          error.userMessage,
+          `The proxy ${tlsProxy.host} presents a certificate issued by "${authority.name}", an authority this editor does not trust: set multiModelAI.caCertificates to a PEM file holding that authority's certificate (your IT department has it), then try again.`,
+        );
+        assert.ok((await through({ extraCertificates: [authority.caCertificate] })).data.length > 0);
+        // VS Code's own switch for the proxy's certificate; the service's is verified whatever it says.
+        assert.ok((await through({ proxyStrictSSL: false })).data.length > 0);
+        assert.equal(tlsProxy.connects.length, 2);
+      } finally {
+        await tlsProxy.close();
+      }
+    });
+
+    it('http.proxyStrictSSL off never lets an untrusted service certificate through', async () => {
+      const error = await rejection(tlsClient({ proxy: open.url, proxyStrictSSL: false }).listModels());
+      assert.equal(error.kind, 'certificate');
     });
 
     it('trusts it once the extra certificates hold the authority, directly and through the proxy', async () => {
