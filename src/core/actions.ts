@@ -16,6 +16,7 @@ export const ACTIONS = [
   'setBaseUrl',
   'selectModel',
   'openSettings',
+  'openProxySettings',
   'showLog',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -59,6 +60,9 @@ export const ACTION_LABELS: Readonly<Record<Action, string>> = {
   get openSettings() {
     return l10n.t({ message: 'Open Settings', comment: ['a button after a failure'] });
   },
+  get openProxySettings() {
+    return l10n.t({ message: 'Open Proxy Settings', comment: ['a button after a failure'] });
+  },
   get showLog() {
     return l10n.t({ message: 'Show Log', comment: ['a button after a failure'] });
   },
@@ -86,7 +90,10 @@ function fixesFor(kind: ErrorKind, answerLost: boolean): FixAction[] {
     case 'not_found':
       return ['setBaseUrl', 'showLog'];
     case 'config':
+    case 'certificate':
       return ['openSettings', 'showLog'];
+    case 'proxy':
+      return ['openProxySettings', 'showLog'];
     case 'network':
       // Nothing answered at the address: it may be the wrong one. An answer lost on the way came from the right one.
       return answerLost ? ['showLog'] : ['setBaseUrl', 'showLog'];

@@ -112,6 +112,16 @@ export { formatDiagnostics } from './client/diagnostics';
 /** What Copy Diagnostics keeps of a failure. */
 export type { DiagnosticsRecord } from './client/diagnostics';
 export {
+  /** Which way a request to an address goes: directly or through a proxy, as VS Code chooses. */
+  chooseProxy,
+  /** A route as diagnostics and Verify Connection show it: the proxy's host and port and where it was set, or `none`. */
+  routeLine,
+} from './client/proxyChoice';
+/** VS Code's `http.*` settings and the extra certificates a client is made with. */
+export type { NetworkSettings } from './client/proxyChoice';
+/** The certificates of a PEM bundle (multiModelAI.caCertificates), or what is wrong with it. */
+export { readCaBundle } from './client/caBundle';
+export {
   /** A key's shown form: its masked prefix. */
   maskKey,
   /** Text with every key in it masked. */

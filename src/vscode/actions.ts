@@ -11,6 +11,8 @@ const FIX_COMMANDS: Record<FixAction, readonly [string, ...unknown[]]> = {
   setBaseUrl: [Commands.setBaseUrl],
   selectModel: [Commands.selectModel],
   openSettings: ['workbench.action.openSettings', CONFIG_SECTION],
+  // VS Code's own proxy settings (http.proxy, http.noProxy, http.proxyAuthorization).
+  openProxySettings: ['workbench.action.openSettings', 'http.proxy'],
   showLog: [Commands.showLog],
 };
 

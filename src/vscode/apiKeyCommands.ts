@@ -160,8 +160,10 @@ export async function verifyConnection(deps: Deps): Promise<CommandOutcome> {
     return { ok: false, message: deps.failures.report(step, state.error) };
   }
   const { baseUrl, legacy } = state;
-  const message = connectionReport({ baseUrl, keyLabel: state.keyLabel, usable: state.usable.length, total: state.list.data.length, legacy });
-  deps.logger.info(`Verify Connection: ${message}`);
+  const route = deps.clients.routeTo(baseUrl);
+  const proxy = route === 'none' ? undefined : route;
+  const message = connectionReport({ baseUrl, keyLabel: state.keyLabel, usable: state.usable.length, total: state.list.data.length, legacy, proxy });
+  deps.logger.info(`Verify Connection: ${message}${proxy ? '' : ' No proxy.'}`);
   tell({ ok: true, message });
   const currentAddress = legacy ? await offerCurrentAddress(deps.connection, baseUrl) : undefined;
   return currentAddress ? { ok: true, message, currentAddress } : { ok: true, message };

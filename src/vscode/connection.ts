@@ -76,7 +76,7 @@ export interface ImageConnection extends ImageModels {
 
 export class Connection extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
-  /** Fires once for each change of the address, the key, a request setting or the model choice. */
+  /** Fires once for each change of the address, the key, a request or network setting or the model choice. */
   readonly onDidChange = this.changed.event;
   private readonly logged = new Set<string>();
   /** The key problems already said in this window (a fallback to the default, a secret gone). */
@@ -95,6 +95,7 @@ export class Connection extends Disposable {
     const fire = () => this.changed.fire();
     this.register(settings.onDidChange(fire));
     this.register(keys.onDidChange(fire));
+    this.register(clients.onDidChangeNetwork(fire));
   }
 
   async readiness(): Promise<Readiness> {
@@ -195,7 +196,8 @@ export class Connection extends Disposable {
   }
 
   private catalogFor(baseUrl: string, key: KeySource): ModelCatalog {
-    const signature = JSON.stringify([baseUrl, key.secret, key.identity.name]);
+    // A proxy or certificate change reads the list again, the new way.
+    const signature = JSON.stringify([baseUrl, key.secret, key.identity.name, this.clients.networkSignature()]);
     let catalog = this.catalogs.get(signature);
     if (!catalog) {
       // Reads through whatever client the request settings make at the time.

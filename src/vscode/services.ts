@@ -9,6 +9,7 @@ import { Connection } from './connection';
 import { FailureReporter } from './failureReporter';
 import { ImageRunner } from './images/imageRunner';
 import { createShellLog, type ShellLog } from './logChannel';
+import { NetworkWatcher } from './networkSettings';
 import { SettingsWatcher } from './settings';
 import { ProjectInstructionsSource } from './projectInstructions';
 import { SpendMeter } from './spendMeter';
@@ -18,6 +19,8 @@ export interface Services {
   logger: ClientLogger;
   keys: ApiKeyStore;
   settings: SettingsWatcher;
+  /** VS Code's proxy and certificate settings, and multiModelAI.caCertificates. */
+  network: NetworkWatcher;
   spend: SpendMeter;
   /** The service clients, by address, key and request settings. */
   clients: ClientCache;
@@ -39,12 +42,13 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const windowState = new SerialMemento(context.workspaceState);
   const keys = new ApiKeyStore(context.secrets, globalState, windowState, currentProject());
   const settings = new SettingsWatcher(logger);
+  const network = new NetworkWatcher(logger);
   const spend = new SpendMeter();
-  const clients = new ClientCache(settings, logger);
+  const clients = new ClientCache(settings, logger, network);
   const connection = new Connection(settings, keys, logger, clients, spend);
   const failures = new FailureReporter(logger, (error) => connection.noteFailure(error));
   const images = new ImageRunner(connection, settings, globalState);
   const instructions = new ProjectInstructionsSource(settings);
-  context.subscriptions.push(log, keys, settings, spend, connection, instructions);
-  return { log, logger, keys, settings, spend, clients, connection, failures, globalState, windowState, images, instructions };
+  context.subscriptions.push(log, keys, settings, network, spend, connection, instructions);
+  return { log, logger, keys, settings, network, spend, clients, connection, failures, globalState, windowState, images, instructions };
 }

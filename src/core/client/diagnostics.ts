@@ -20,6 +20,8 @@ export interface DiagnosticsRecord {
   keyName?: string;
   kind?: ErrorKind;
   attempts: number;
+  /** The proxy the request went through (host:port and where it was set), or `none`. */
+  proxy?: string;
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
@@ -49,6 +51,7 @@ export function formatDiagnostics(record: DiagnosticsRecord): string {
     ['Key name', record.keyName],
     ['Key prefix', record.keyPrefix],
     ['Attempts', record.attempts],
+    ['Proxy', record.proxy],
   ];
   return rows
     .filter((row): row is [string, string | number] => row[1] !== undefined && row[1] !== '')

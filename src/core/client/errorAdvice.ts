@@ -8,6 +8,8 @@ import { Commands } from '../manifest/ids';
 import type { DiagnosticsRecord } from './diagnostics';
 import type { ErrorKind } from './errorKind';
 import { keyLabel } from '../keys/keyList';
+import { networkAdvice } from './networkAdvice';
+import type { NetworkFacts } from './proxyChoice';
 import { MAX_RETRY_AFTER_MS } from './retryPolicy';
 
 /** What the advice is chosen by: the failure's facts and where it happened. */
@@ -19,6 +21,7 @@ export interface AdviceFacts {
   retryAfterMs?: number;
   partialText?: string;
   diagnostics: Pick<DiagnosticsRecord, 'endpoint' | 'keyPrefix' | 'keyName'>;
+  network?: NetworkFacts;
 }
 
 const SPEND_LIMIT_CODE = /spend|limit/i;
@@ -93,7 +96,9 @@ function adviceByKind(facts: AdviceFacts): string {
     case 'server':
       return l10n.t('The service had a temporary problem: try again in a moment. If it keeps happening, copy the diagnostics into a support message.');
     case 'network':
-      return l10n.t('Could not reach the service: check your connection and the Multi-Model AI base URL setting, then try again.');
+    case 'proxy':
+    case 'certificate':
+      return networkAdvice(facts) ?? l10n.t('Could not reach the service: check your connection and the Multi-Model AI base URL setting, then try again.');
     case 'timeout':
       return l10n.t('The service took too long to answer: try again in a moment.');
     case 'aborted':

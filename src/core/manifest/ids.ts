@@ -48,6 +48,7 @@ export const Settings = {
   projectInstructions: 'multiModelAI.projectInstructions',
   commitMessageModel: 'multiModelAI.commitMessage.model',
   commitMessageInstructions: 'multiModelAI.commitMessage.instructions',
+  caCertificates: 'multiModelAI.caCertificates',
 } as const;
 
 export type SettingKey = (typeof Settings)[keyof typeof Settings];

@@ -17,6 +17,8 @@ describe('actionsFor', () => {
     ['timeout', ['retry', 'showLog']],
     ['stream_interrupted', ['retry', 'showLog']],
     ['bad_response', ['retry', 'showLog']],
+    ['proxy', ['openProxySettings', 'showLog', 'retry']],
+    ['certificate', ['openSettings', 'showLog', 'retry']],
   ];
   for (const [kind, actions] of expected) {
     it(`${kind} -> ${actions.join(', ')}`, () => assert.deepEqual(actionsFor(kind), actions));
@@ -37,6 +39,7 @@ describe('ACTION_LABELS', () => {
       'Set Service Address',
       'Select Model',
       'Open Settings',
+      'Open Proxy Settings',
       'Show Log',
     ]);
   });

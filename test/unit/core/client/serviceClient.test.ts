@@ -21,7 +21,7 @@ import {
   type ServiceClientOptions,
   type TextRequest,
 } from '#src/core/index';
-import { run } from './textOutcome';
+import { rejection, run } from './textOutcome';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PROMPT = 'Explain closures in TypeScript.';
@@ -46,16 +46,6 @@ class RecordingLogger implements ClientLogger {
   error(line: string) {
     this.lines.push(line);
   }
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof ServiceError, `expected a ServiceError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the call to fail');
 }
 
 describe('core ServiceClient against the emulator', function () {

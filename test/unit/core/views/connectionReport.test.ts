@@ -19,4 +19,11 @@ describe('connectionReport', () => {
       'Connected to the legacy address https://h/legacy/v1 with key sk_x…: 1 usable text model (of 1 in the catalog).',
     );
   });
+
+  it('names the proxy the catalog was read through', () => {
+    assert.equal(
+      connectionReport({ baseUrl: 'https://h/v1', keyLabel: 'work · sk_x…', usable: 1, total: 1, proxy: 'proxy.corp:3128 (http.proxy)' }),
+      'Connected to https://h/v1 with key work · sk_x…: 1 usable text model (of 1 in the catalog). Through the proxy proxy.corp:3128 (http.proxy).',
+    );
+  });
 });
