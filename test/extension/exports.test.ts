@@ -44,6 +44,7 @@ describe('exports: nothing for other extensions', () => {
     // Every setting there is, each about the service or the model: a new one is a security review.
     assert.deepEqual(settings.sort(), [
       'multiModelAI.baseUrl',
+      'multiModelAI.caCertificates',
       'multiModelAI.commitMessage.instructions',
       'multiModelAI.commitMessage.model',
       'multiModelAI.imageFolder',
