@@ -53,6 +53,8 @@ describe('chat attachments (e2e, packaged extension in code-server)', function (
     const sent = chat.turns('user').last().locator('.chip');
     assert.deepEqual(await sent.allInnerTexts(), ['geo.py', 'image.png']);
     await workbench.runCommand('Notifications: Clear All Notifications');
+    // The palette fades out: not in the picture.
+    await workbench.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     await workbench.docsScreenshot('chat-attachments');
   });
 });

@@ -1,7 +1,8 @@
 // Generate Commit Message and Fix with the model as a person uses them, in a real VS Code
 // (code-server) with the packaged .vsix and VS Code's own Git and TypeScript extensions: the
 // Source Control title's button writes the message into the commit box; the light bulb on a
-// TypeScript error offers Fix, whose diff is accepted from its title bar.
+// TypeScript error offers Fix, whose diff is accepted from its title bar. Also takes the README's
+// screenshots of both.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -51,6 +52,9 @@ describe('Commit message and Fix with the model (e2e, packaged extension in code
       await page.keyboard.press('Control+Shift+G');
       await button.waitFor({ timeout: 10_000 }).catch(() => undefined);
     }
+    // The set-up's notifications are not part of the picture taken below.
+    await workbench.runCommand('Notifications: Clear All Notifications');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     // Queued only now: a reply left unused would answer the next test's request.
     await control.queueReplies(['feat: raise a to 2']);
     await button.click();
@@ -62,6 +66,8 @@ describe('Commit message and Fix with the model (e2e, packaged extension in code
       undefined,
       { timeout: 30_000 },
     );
+    await page.locator('.notification-toast', { hasText: 'Writing the commit message' }).waitFor({ state: 'hidden' });
+    await workbench.docsScreenshot('commit-message');
   });
 
   it("the light bulb's Fix on a TypeScript error shows the diff, and Accept applies it", async () => {
@@ -78,6 +84,7 @@ describe('Commit message and Fix with the model (e2e, packaged extension in code
     await fix.click();
     await page.locator('.tab', { hasText: 'Proposed fix' }).waitFor({ timeout: 30_000 });
     await page.locator('.notification-toast', { hasText: 'The proposed code is ready' }).waitFor({ timeout: 30_000 });
+    await workbench.docsScreenshot('fix-diff');
     await page.locator('.editor-actions .action-label[aria-label="Accept Refactoring"]').click();
     await page.locator('.tab', { hasText: 'Proposed fix' }).waitFor({ state: 'hidden' });
     await page.waitForFunction(
