@@ -44,6 +44,12 @@ describe('Commit message', () => {
   let rootUri: vscode.Uri;
   let repository: GitRepository;
 
+  // The repository is made in a temporary folder, outside the workspace: VS Code 1.104's Git
+  // extension opens such a "parent folder" repository through its API only with this setting.
+  const gitSettings = () => vscode.workspace.getConfiguration('git');
+  before(() => gitSettings().update('openRepositoryInParentFolders', 'always', vscode.ConfigurationTarget.Global));
+  after(() => gitSettings().update('openRepositoryInParentFolders', undefined, vscode.ConfigurationTarget.Global));
+
   beforeEach(async () => {
     await arrange(api, { baseUrl: suiteEnv().baseUrl, key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' });
     root = makeRepository();
