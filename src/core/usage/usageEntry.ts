@@ -1,0 +1,86 @@
+// One line of the usage record: an answer or an image request that reached a model, what it
+// used and what it cost. The key is named by its id and name only, never its secret. Entries
+// are read by the fields they have: version 1 entries (time, model, source, tokens and cost)
+// lack the interface, the key, the project and the cached tokens, and are still counted.
+import * as z from 'zod/mini';
+import { fastObject } from '../client/fastObject';
+
+export const USAGE_VERSION = 2;
+
+/** Where an entry came from. */
+export const USAGE_SOURCES = ['chat', 'refactor', 'fix', 'commitMessage', 'vscodeChat', 'images'] as const;
+export type UsageSource = (typeof USAGE_SOURCES)[number];
+
+/** The key an answer went out with: its id (the masked prefix until keys have their own ids) and name. */
+export interface UsageKey {
+  id: string;
+  name: string;
+}
+
+export interface UsageTokens {
+  in: number;
+  out: number;
+  cached: number;
+}
+
+export interface UsageEntry {
+  v: number;
+  /** ISO 8601, UTC. */
+  time: string;
+  model: string;
+  /** The interface the model was reached through (chat_completions, responses, messages, images). */
+  interface: string;
+  key: UsageKey;
+  /** The workspace's name; empty without one. */
+  project: string;
+  source: UsageSource;
+  /** Absent when the answer reported no usage (stopped or cut before the service counted it). */
+  tokens?: UsageTokens;
+  /** At the catalog's prices, in RUB; absent when the catalog prices nothing (never a guess). */
+  costRub?: number;
+}
+
+const count = z.number().check(z.nonnegative());
+const text = z.string();
+
+const entrySchema = fastObject({
+  v: z.optional(z.number()),
+  time: text,
+  model: text,
+  interface: z.optional(text),
+  key: z.optional(fastObject({ id: text, name: text })),
+  project: z.optional(text),
+  source: z.enum(USAGE_SOURCES),
+  tokens: z.optional(fastObject({ in: count, out: count, cached: z.optional(count) })),
+  costRub: z.optional(count),
+});
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T/;
+const UNKNOWN_KEY: UsageKey = { id: '', name: '' };
+
+/** The entry a line holds, or undefined when the line is not one (corrupt, cut, or not JSON). */
+export function parseUsageLine(line: string): UsageEntry | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  const read = entrySchema.safeParse(value);
+  // Date.parse rather than zod's ISO pattern: as strict for what is written here, and several times as fast over a year of entries.
+  if (!read.success || !ISO_TIME.test(read.data.time) || Number.isNaN(Date.parse(read.data.time))) return undefined;
+  const { v, interface: iface, key, project, tokens, ...rest } = read.data;
+  return {
+    ...rest,
+    v: v ?? 1,
+    interface: iface ?? '',
+    key: key ?? UNKNOWN_KEY,
+    project: project ?? '',
+    ...(tokens && { tokens: { in: tokens.in, out: tokens.out, cached: tokens.cached ?? 0 } }),
+  };
+}
+
+/** The line an entry is written as, with its newline. */
+export function usageLine(entry: Omit<UsageEntry, 'v'>): string {
+  return `${JSON.stringify({ v: USAGE_VERSION, ...entry })}\n`;
+}
