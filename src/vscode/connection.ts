@@ -21,6 +21,7 @@ import {
   type TextNeeds,
   textNeedsFor,
   usableTextModels,
+  type UsageSource,
 } from '../core/index';
 import { offerActions } from './actions';
 import { DEFAULT_KEY, type ApiKeyStore } from './apiKeyStore';
@@ -28,6 +29,7 @@ import type { ClientCache } from './clientCache';
 import { Disposable } from './lifecycle';
 import type { SettingsWatcher } from './settings';
 import type { SpendMeter } from './spendMeter';
+import { keyIdentity, type UsageRecorder } from './usage/usageRecorder';
 
 const CATALOG_TTL_MS = 5 * 60_000;
 
@@ -61,6 +63,8 @@ export type ModelState = { model?: string } & (
 export interface ImageConnection extends ImageModels {
   client: ServiceClient;
   onSpend(costRub: number): void;
+  /** Told of the images `model` made (for the usage record). */
+  onImages(model: string, images: number, costRub: number | undefined): void;
 }
 
 export class Connection extends Disposable {
@@ -76,6 +80,7 @@ export class Connection extends Disposable {
     private readonly logger: ClientLogger,
     private readonly clients: ClientCache,
     private readonly spend: SpendMeter,
+    private readonly usage: UsageRecorder,
   ) {
     super();
     const fire = () => this.changed.fire();
@@ -131,8 +136,9 @@ export class Connection extends Disposable {
   /**
    * What a request to `modelId` needs, or to the chosen model without one (the language-model
    * provider's requests name their model); throws a SetupError saying what to set, or the catalog read's ServiceError.
+   * Its answers go to the usage record as coming from `source`.
    */
-  async forModel(modelId?: string): Promise<ModelConnection> {
+  async forModel(modelId?: string, source: UsageSource = 'chat'): Promise<ModelConnection> {
     const { ready, state } = await this.readCatalog();
     const model = modelId ?? state.model;
     if (!model) throw new SetupError(vscode.l10n.t('No model is selected: pick the model to use.'), ['selectModel']);
@@ -159,6 +165,7 @@ export class Connection extends Disposable {
         this.logOnce('warn', `Catalog: ${entry.id} names no known text interface (${names.join(', ')}); it is reached through chat completions.`),
       onSkipped: (kind, name) => this.logOnce('debug', skippedLine(entry.id, kind, name)),
       onSpend: (costRub) => this.spend.note(costRub),
+      onAnswered: (answer) => this.usage.answered(source, entry.id, keyIdentity(ready.apiKey), answer),
     };
   }
 
@@ -169,6 +176,7 @@ export class Connection extends Disposable {
       client: await this.clients.clientFor(ready.baseUrl, ready.apiKey),
       ...imageModels(state.list, endpoint),
       onSpend: (costRub) => this.spend.note(costRub),
+      onImages: (model, images, costRub) => this.usage.madeImages(model, keyIdentity(ready.apiKey), images, costRub),
     };
   }
 

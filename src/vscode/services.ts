@@ -1,8 +1,8 @@
 // What the features are built from, made once by activate(): the log, the key, the settings,
-// the connection and its spend, the failure reporter, the extension's state and the image runner.
+// the connection, its spend and the usage record, the failure reporter, the extension's state and the image runner.
 // Every one that holds a resource is disposed with the extension.
-import type * as vscode from 'vscode';
-import { type ClientLogger, SerialMemento } from '../core/index';
+import * as vscode from 'vscode';
+import { type ClientLogger, SerialMemento, UsageRecord } from '../core/index';
 import { ApiKeyStore } from './apiKeyStore';
 import { ClientCache } from './clientCache';
 import { Connection } from './connection';
@@ -11,6 +11,7 @@ import { ImageRunner } from './images/imageRunner';
 import { createShellLog, type ShellLog } from './logChannel';
 import { SettingsWatcher } from './settings';
 import { SpendMeter } from './spendMeter';
+import { UsageRecorder } from './usage/usageRecorder';
 
 export interface Services {
   log: ShellLog;
@@ -18,6 +19,8 @@ export interface Services {
   keys: ApiKeyStore;
   settings: SettingsWatcher;
   spend: SpendMeter;
+  /** The usage record: every answer and image request, with its key, project and source. */
+  usage: UsageRecorder;
   /** The service clients, by address, key and request settings. */
   clients: ClientCache;
   connection: Connection;
@@ -35,12 +38,13 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const keys = new ApiKeyStore(context.secrets);
   const settings = new SettingsWatcher(logger);
   const spend = new SpendMeter();
+  const usage = new UsageRecorder(new UsageRecord({ folder: vscode.Uri.joinPath(context.globalStorageUri, 'usage').fsPath, log: (line) => logger.warn(line) }));
   const clients = new ClientCache(settings, logger);
-  const connection = new Connection(settings, keys, logger, clients, spend);
+  const connection = new Connection(settings, keys, logger, clients, spend, usage);
   const failures = new FailureReporter(logger, (error) => connection.noteFailure(error));
   const globalState = new SerialMemento(context.globalState);
   const windowState = new SerialMemento(context.workspaceState);
   const images = new ImageRunner(connection, settings, globalState);
-  context.subscriptions.push(log, keys, settings, spend, connection);
-  return { log, logger, keys, settings, spend, clients, connection, failures, globalState, windowState, images };
+  context.subscriptions.push(log, keys, settings, spend, usage, connection);
+  return { log, logger, keys, settings, spend, usage, clients, connection, failures, globalState, windowState, images };
 }

@@ -4,6 +4,7 @@
 // lack the interface, the key, the project and the cached tokens, and are still counted.
 import * as z from 'zod/mini';
 import { fastObject } from '../client/fastObject';
+import type { Usage } from '../client/schemas';
 
 export const USAGE_VERSION = 2;
 
@@ -28,7 +29,7 @@ export interface UsageEntry {
   /** ISO 8601, UTC. */
   time: string;
   model: string;
-  /** The interface the model was reached through (chat_completions, responses, messages, images). */
+  /** The interface the model was reached through (chat-completions, responses, messages, images). */
   interface: string;
   key: UsageKey;
   /** The workspace's name; empty without one. */
@@ -36,6 +37,8 @@ export interface UsageEntry {
   source: UsageSource;
   /** Absent when the answer reported no usage (stopped or cut before the service counted it). */
   tokens?: UsageTokens;
+  /** Images made (an image request reports no tokens). */
+  images?: number;
   /** At the catalog's prices, in RUB; absent when the catalog prices nothing (never a guess). */
   costRub?: number;
 }
@@ -52,6 +55,7 @@ const entrySchema = fastObject({
   project: z.optional(text),
   source: z.enum(USAGE_SOURCES),
   tokens: z.optional(fastObject({ in: count, out: count, cached: z.optional(count) })),
+  images: z.optional(count),
   costRub: z.optional(count),
 });
 
@@ -78,6 +82,22 @@ export function parseUsageLine(line: string): UsageEntry | undefined {
     project: project ?? '',
     ...(tokens && { tokens: { in: tokens.in, out: tokens.out, cached: tokens.cached ?? 0 } }),
   };
+}
+
+/**
+ * An answer's usage as the record counts it. Cached input tokens are where each interface puts
+ * them: chat completions' and Responses' details of the input, Messages' cache reads.
+ */
+export function usageTokens(usage: Usage): UsageTokens {
+  const loose = usage as Usage & {
+    prompt_tokens_details?: { cached_tokens?: unknown };
+    input_tokens_details?: { cached_tokens?: unknown };
+    cache_read_input_tokens?: unknown;
+  };
+  const cached = [loose.prompt_tokens_details?.cached_tokens, loose.input_tokens_details?.cached_tokens, loose.cache_read_input_tokens].find(
+    (n): n is number => typeof n === 'number' && n >= 0,
+  );
+  return { in: usage.prompt_tokens, out: usage.completion_tokens, cached: cached ?? 0 };
 }
 
 /** The line an entry is written as, with its newline. */

@@ -19,7 +19,7 @@ export interface PeriodTotals {
   answers: number;
   /** Answers the catalog priced nothing for. */
   unpriced: number;
-  /** Answers that reported no usage (stopped or cut before the service counted it). */
+  /** Answers that reported no usage (stopped or cut before the service counted it); images report theirs. */
   noUsage: number;
   tokensIn: number;
   tokensOut: number;

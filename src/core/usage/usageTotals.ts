@@ -47,7 +47,7 @@ function count(tally: Tally, entry: UsageEntry): void {
     tally.tokensIn += entry.tokens.in;
     tally.tokensOut += entry.tokens.out;
     tally.tokensCached += entry.tokens.cached;
-  } else tally.noUsage++;
+  } else if (entry.images === undefined) tally.noUsage++;
   addTo(tally.byModel, entry.model, entry);
   addTo(tally.byKey, keyLabel(entry), entry);
   addTo(tally.byProject, entry.project, entry);
@@ -58,6 +58,13 @@ const bySpend = (a: UsageRow, b: UsageRow) => b.costRub - a.costRub || b.answers
 function totals(tally: Tally, from: string, to: string): PeriodTotals {
   const rows = (map: Map<string, UsageRow>) => [...map.values()].sort(bySpend);
   return { ...tally, from, to, byModel: rows(tally.byModel), byKey: rows(tally.byKey), byProject: rows(tally.byProject) };
+}
+
+/** The first month file ("2026-10") the report as of `now` needs: the chart's, the week's, the month's and the range's days, and the day before for a zone ahead of UTC. */
+export function firstMonthNeeded(now: number, timeZone: string, range?: { from: string }): string {
+  const today = new DayKeys(timeZone).of(now);
+  const earliest = [addDays(today, 1 - CHART_DAYS), weekStart(today), `${today.slice(0, 8)}01`, range?.from ?? today].sort()[0]!;
+  return addDays(earliest, -1).slice(0, 7);
 }
 
 /** The report over `entries` (any order) as of `now`. */

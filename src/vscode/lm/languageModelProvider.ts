@@ -83,7 +83,7 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
     try {
       const outcome = await streamReply(
         {
-          connection: this.connection.forModel(model.id).then((connection) => {
+          connection: this.connection.forModel(model.id, 'vscodeChat').then((connection) => {
             if (required) checkToolRequired(connection.model);
             return connection;
           }),

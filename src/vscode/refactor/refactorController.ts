@@ -324,7 +324,7 @@ function instructionArg(arg: unknown): string | undefined {
 
 export function registerRefactor(context: vscode.ExtensionContext, { connection, failures }: Services): RefactorController {
   const proposals = new ProposalDocuments();
-  const controller = new RefactorController({ connect: () => connection.forModel(), proposals, failures });
+  const controller = new RefactorController({ connect: () => connection.forModel(undefined, 'refactor'), proposals, failures });
   context.subscriptions.push(
     proposals,
     controller,

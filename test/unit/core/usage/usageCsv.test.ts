@@ -11,14 +11,14 @@ describe('usage CSV', () => {
     );
     assert.equal(
       csv,
-      'time,day,model,interface,key_id,key_name,project,source,tokens_in,tokens_out,tokens_cached,cost_rub\r\n' +
-        '2026-10-31T21:30:00Z,2026-11-01,alpha-chat,chat_completions,sk-…a1b2,Default,shop,chat,100,20,0,1.5\r\n' +
-        '2026-11-01T10:00:00Z,2026-11-01,alpha-chat,chat_completions,sk-…a1b2,Default,shop,vscodeChat,,,,\r\n',
+      'time,day,model,interface,key_id,key_name,project,source,tokens_in,tokens_out,tokens_cached,images,cost_rub\r\n' +
+        '2026-10-31T21:30:00Z,2026-11-01,alpha-chat,chat-completions,sk-…a1b2,Default,shop,chat,100,20,0,,1.5\r\n' +
+        '2026-11-01T10:00:00Z,2026-11-01,alpha-chat,chat-completions,sk-…a1b2,Default,shop,vscodeChat,,,,,\r\n',
     );
   });
 
   it('quotes commas, quotes and line breaks, and keeps a formula from running', () => {
     const csv = usageCsv([entry('2026-11-01T10:00:00Z', { project: 'a, "b"\nc', key: { id: 'k', name: '=HYPERLINK("x")' } })], { from: '2026-11-01', to: '2026-11-01' }, 'UTC');
-    assert.equal(csv.split('\r\n')[1], '2026-11-01T10:00:00Z,2026-11-01,alpha-chat,chat_completions,k,"\'=HYPERLINK(""x"")","a, ""b""\nc",chat,100,20,0,1.5');
+    assert.equal(csv.split('\r\n')[1], '2026-11-01T10:00:00Z,2026-11-01,alpha-chat,chat-completions,k,"\'=HYPERLINK(""x"")","a, ""b""\nc",chat,100,20,0,,1.5');
   });
 });

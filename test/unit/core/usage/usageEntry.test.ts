@@ -8,7 +8,7 @@ describe('usage entry', () => {
     const line = usageLine(written);
     assert.equal(
       line,
-      '{"v":2,"time":"2026-11-26T10:00:00.000Z","model":"alpha-chat","interface":"chat_completions","key":{"id":"sk-…a1b2","name":"Default"},"project":"shop","source":"chat","tokens":{"in":100,"out":20,"cached":0},"costRub":1.5}\n',
+      '{"v":2,"time":"2026-11-26T10:00:00.000Z","model":"alpha-chat","interface":"chat-completions","key":{"id":"sk-…a1b2","name":"Default"},"project":"shop","source":"chat","tokens":{"in":100,"out":20,"cached":0},"costRub":1.5}\n',
     );
     assert.deepEqual(parseUsageLine(line.trim()), entry('2026-11-26T10:00:00.000Z'));
   });

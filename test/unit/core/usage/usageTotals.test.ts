@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { keySpend, usageReport } from '#src/core/usage/usageTotals';
+import { firstMonthNeeded, keySpend, usageReport } from '#src/core/usage/usageTotals';
 import { entry } from './fixtures/usageEntries';
 
 // Sunday 1 November 2026, 12:00 in Moscow (UTC+3).
@@ -94,6 +94,12 @@ describe('usage totals', () => {
     );
   });
 
+  it('an image request reports its images, not tokens: it is not an answer with no usage', () => {
+    const image = entry('2026-11-01T08:00:00Z', { source: 'images', interface: 'images', tokens: undefined, images: 2, costRub: 6 });
+    const today = usageReport([image], 0, { now: NOW, timeZone: MOSCOW }).periods.today;
+    assert.deepEqual([today.answers, today.noUsage, today.costRub, today.tokensIn], [1, 0, 6, 0]);
+  });
+
   it('the corrupt lines and the entries are counted', () => {
     const report = usageReport(entries, 3, { now: NOW, timeZone: MOSCOW });
     assert.deepEqual([report.entries, report.corrupt], [7, 3]);
@@ -102,5 +108,11 @@ describe('usage totals', () => {
   it('the status bar’s spend is today’s and this month’s of one key', () => {
     assert.deepEqual(keySpend(entries, 'sk-…a1b2', NOW, MOSCOW), { today: 1, month: 1 });
     assert.deepEqual(keySpend(entries, 'sk-…a1b2', Date.parse('2026-10-31T12:00:00Z'), MOSCOW), { today: 2, month: 30 });
+  });
+
+  it('reads the months the report needs: the chart’s 30 days and a day before, or the range’s', () => {
+    assert.equal(firstMonthNeeded(NOW, MOSCOW), '2026-10');
+    assert.equal(firstMonthNeeded(Date.parse('2026-12-31T12:00:00Z'), MOSCOW), '2026-11');
+    assert.equal(firstMonthNeeded(NOW, MOSCOW, { from: '2026-03-01' }), '2026-02');
   });
 });

@@ -1,0 +1,63 @@
+// Adds each answer and image request to the usage record (src/core/usage), with the key it went
+// out with, the workspace's name and where it came from. Entries are queued and written off the
+// answer's path; the secret never reaches the record, only the key's masked prefix and name.
+import * as vscode from 'vscode';
+import { type AnswerUsage, keySpend, maskKey, type UsageEntry, type UsageKey, UsageRecord, type UsageSource, usageTokens } from '../../core/index';
+import { Disposable } from '../lifecycle';
+
+/** The key as the record names it: its masked prefix, and "Default" for the one key there is. */
+export function keyIdentity(apiKey: string): UsageKey {
+  return { id: maskKey(apiKey), name: 'Default' };
+}
+
+export class UsageRecorder extends Disposable {
+  private readonly added = this.register(new vscode.EventEmitter<void>());
+  /** Fires when an entry is added. */
+  readonly onDidAdd = this.added.event;
+  /** This month's and last month's entries (for the status bar), read once on first use and kept up as entries are added. */
+  private recent?: Promise<Pick<UsageEntry, 'time' | 'key' | 'costRub'>[]>;
+
+  constructor(
+    readonly record: UsageRecord,
+    private readonly now: () => number = Date.now,
+  ) {
+    super();
+  }
+
+  /** A text answer that ended: `key` is the one it went out with. */
+  answered(source: UsageSource, model: string, key: UsageKey, answer: AnswerUsage): void {
+    const { usage, costRub } = answer;
+    this.add({
+      model,
+      interface: answer.interface,
+      key,
+      source,
+      ...(usage && { tokens: usageTokens(usage) }),
+      ...(costRub !== undefined && { costRub }),
+    });
+  }
+
+  /** Images made by `model`. */
+  madeImages(model: string, key: UsageKey, images: number, costRub: number | undefined): void {
+    this.add({ model, interface: 'images', key, source: 'images', images, ...(costRub !== undefined && { costRub }) });
+  }
+
+  /** Today's and this month's spend of the key `keyId`, in RUB, in the machine's time zone. */
+  async spendOf(keyId: string): Promise<{ today: number; month: number }> {
+    this.recent ??= this.record.read(previousMonth(this.now())).then(({ entries }) => entries);
+    return keySpend(await this.recent, keyId, this.now(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+  }
+
+  private add(fields: Omit<UsageEntry, 'v' | 'time' | 'project'>): void {
+    const entry = { time: new Date(this.now()).toISOString(), project: vscode.workspace.name ?? '', ...fields };
+    this.record.add(entry);
+    void this.recent?.then((entries) => entries.push(entry));
+    this.added.fire();
+  }
+}
+
+/** "2026-10" for any time in November 2026 (UTC): a local day of this month may lie in last month's file. */
+function previousMonth(now: number): string {
+  const date = new Date(now);
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+}
