@@ -332,6 +332,8 @@ export {
   CHAT_VIEW_ID,
   /** The chat editor panel's type. */
   CHAT_PANEL_TYPE,
+  /** The usage page's panel type. */
+  USAGE_PANEL_TYPE,
   /** The scheme of the chat's Apply diff. */
   CHAT_PROPOSAL_SCHEME,
 } from './manifest/ids';
@@ -401,6 +403,8 @@ export {
   /** The first month of the record a report needs to read. */
   firstMonthNeeded,
 } from './usage/usageTotals';
+/** The status bar tooltip's lines of a key's spend today and this month. */
+export { keySpendLines } from './usage/usageTooltip';
 /** The entries of a range of days as CSV. */
 export { usageCsv } from './usage/usageCsv';
 /** Whether a string is a real "YYYY-MM-DD" day. */

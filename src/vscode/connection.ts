@@ -165,7 +165,7 @@ export class Connection extends Disposable {
         this.logOnce('warn', `Catalog: ${entry.id} names no known text interface (${names.join(', ')}); it is reached through chat completions.`),
       onSkipped: (kind, name) => this.logOnce('debug', skippedLine(entry.id, kind, name)),
       onSpend: (costRub) => this.spend.note(costRub),
-      onAnswered: (answer) => this.usage.answered(source, entry.id, keyIdentity(ready.apiKey), answer),
+      onAnswered: (answer) => this.usage.answered(source, entry.id, keyIdentity(maskKey(ready.apiKey)), answer),
     };
   }
 
@@ -176,7 +176,7 @@ export class Connection extends Disposable {
       client: await this.clients.clientFor(ready.baseUrl, ready.apiKey),
       ...imageModels(state.list, endpoint),
       onSpend: (costRub) => this.spend.note(costRub),
-      onImages: (model, images, costRub) => this.usage.madeImages(model, keyIdentity(ready.apiKey), images, costRub),
+      onImages: (model, images, costRub) => this.usage.madeImages(model, keyIdentity(maskKey(ready.apiKey)), images, costRub),
     };
   }
 

@@ -25,6 +25,7 @@ export const Commands = {
   addSelectionToChat: 'multiModelAI.addSelectionToChat',
   generateImage: 'multiModelAI.generateImage',
   editImage: 'multiModelAI.editImage',
+  showUsage: 'multiModelAI.showUsage',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -58,5 +59,6 @@ export const REFACTOR_STATE_KEY = 'multiModelAI.refactorProposal';
 /** The chat's view and the editor panel's type (for the serializer). */
 export const CHAT_VIEW_ID = 'multiModelAI.chatView';
 export const CHAT_PANEL_TYPE = 'multiModelAI.chatPanel';
+export const USAGE_PANEL_TYPE = 'multiModelAI.usagePanel';
 /** The right side of the chat's Apply diff. */
 export const CHAT_PROPOSAL_SCHEME = 'multi-model-ai-suggested';

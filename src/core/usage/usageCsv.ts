@@ -4,7 +4,21 @@
 import type { UsageEntry } from './usageEntry';
 import { DayKeys } from './usageDays';
 
-const HEADER = ['time', 'day', 'model', 'interface', 'key_id', 'key_name', 'project', 'source', 'tokens_in', 'tokens_out', 'tokens_cached', 'images', 'cost_rub'];
+const HEADER = [
+  'time',
+  'day',
+  'model',
+  'interface',
+  'key_id',
+  'key_name',
+  'project',
+  'source',
+  'tokens_in',
+  'tokens_out',
+  'tokens_cached',
+  'images',
+  'cost_rub',
+];
 
 function cell(value: string | number | undefined): string {
   if (value === undefined) return '';
@@ -21,7 +35,9 @@ export function usageCsv(entries: readonly UsageEntry[], range: { from: string; 
     const day = days.of(Date.parse(e.time));
     if (day < range.from || day > range.to) continue;
     rows.push(
-      [e.time, day, e.model, e.interface, e.key.id, e.key.name, e.project, e.source, e.tokens?.in, e.tokens?.out, e.tokens?.cached, e.images, e.costRub].map(cell).join(','),
+      [e.time, day, e.model, e.interface, e.key.id, e.key.name, e.project, e.source, e.tokens?.in, e.tokens?.out, e.tokens?.cached, e.images, e.costRub]
+        .map(cell)
+        .join(','),
     );
   }
   return rows.join('\r\n') + '\r\n';

@@ -46,7 +46,13 @@ export async function keepWithin(folder: string, maxBytes: number): Promise<numb
     let kept = 0;
     let from = lines.length;
     while (from > 0 && kept + Buffer.byteLength(lines[from - 1]!) + 1 <= maxBytes / 2) kept += Buffer.byteLength(lines[--from]!) + 1;
-    await writeFileAtomic(last.file, lines.slice(from).map((line) => `${line}\n`).join(''));
+    await writeFileAtomic(
+      last.file,
+      lines
+        .slice(from)
+        .map((line) => `${line}\n`)
+        .join(''),
+    );
     total = (await fs.stat(last.file)).size;
   }
   return total;

@@ -52,6 +52,7 @@ export interface UsageReport {
   corrupt: number;
 }
 
-export type UsageToPage = { type: 'usage/init'; language: string; l10n: Record<string, string>; report: UsageReport } | { type: 'usage/report'; report: UsageReport };
+export type UsageToPage =
+  { type: 'usage/init'; language: string; l10n: Record<string, string>; report: UsageReport } | { type: 'usage/report'; report: UsageReport };
 
 export type UsageFromPage = { type: 'ready' } | { type: 'usage/range'; from: string; to: string } | { type: 'usage/export'; from: string; to: string };

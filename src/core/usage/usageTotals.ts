@@ -21,7 +21,18 @@ type Tally = Omit<PeriodTotals, 'from' | 'to' | 'byModel' | 'byKey' | 'byProject
 };
 
 function newTally(): Tally {
-  return { costRub: 0, answers: 0, unpriced: 0, noUsage: 0, tokensIn: 0, tokensOut: 0, tokensCached: 0, byModel: new Map(), byKey: new Map(), byProject: new Map() };
+  return {
+    costRub: 0,
+    answers: 0,
+    unpriced: 0,
+    noUsage: 0,
+    tokensIn: 0,
+    tokensOut: 0,
+    tokensCached: 0,
+    byModel: new Map(),
+    byKey: new Map(),
+    byProject: new Map(),
+  };
 }
 
 function addTo(rows: Map<string, UsageRow>, name: string, entry: UsageEntry): void {
@@ -97,7 +108,12 @@ export function usageReport(entries: readonly UsageEntry[], corrupt: number, que
 }
 
 /** Today's and this month's spend for one key (the status bar's tooltip). */
-export function keySpend(entries: Iterable<Pick<UsageEntry, 'time' | 'key' | 'costRub'>>, keyId: string, now: number, timeZone: string): { today: number; month: number } {
+export function keySpend(
+  entries: Iterable<Pick<UsageEntry, 'time' | 'key' | 'costRub'>>,
+  keyId: string,
+  now: number,
+  timeZone: string,
+): { today: number; month: number } {
   const days = new DayKeys(timeZone);
   const today = days.of(now);
   const month = today.slice(0, 7);

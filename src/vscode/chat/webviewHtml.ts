@@ -26,11 +26,15 @@ export function pageOptions(extensionUri: vscode.Uri, imageFolder: string | unde
   };
 }
 
+/** The pages' Content-Security-Policy: scripts by `nonce` only, styles, fonts and images from `source` (the webview's resources). */
+export function pageCsp(source: string, nonce: string): string {
+  return ["default-src 'none'", `script-src 'nonce-${nonce}'`, `style-src ${source}`, `font-src ${source}`, `img-src ${source} data:`].join('; ');
+}
+
 export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonce = newNonce()): string {
   const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(pageRoot(extensionUri), name)).toString();
-  const source = webview.cspSource;
   const title = vscode.l10n.t('Multi-Model AI Chat');
-  const csp = ["default-src 'none'", `script-src 'nonce-${nonce}'`, `style-src ${source}`, `font-src ${source}`, `img-src ${source} data:`].join('; ');
+  const csp = pageCsp(webview.cspSource, nonce);
   return `<!DOCTYPE html>
 <html lang="${vscode.env.language}">
 <head>

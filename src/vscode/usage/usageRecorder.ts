@@ -2,12 +2,12 @@
 // out with, the workspace's name and where it came from. Entries are queued and written off the
 // answer's path; the secret never reaches the record, only the key's masked prefix and name.
 import * as vscode from 'vscode';
-import { type AnswerUsage, keySpend, maskKey, type UsageEntry, type UsageKey, UsageRecord, type UsageSource, usageTokens } from '../../core/index';
+import { type AnswerUsage, keySpend, type UsageEntry, type UsageKey, UsageRecord, type UsageSource, usageTokens } from '../../core/index';
 import { Disposable } from '../lifecycle';
 
-/** The key as the record names it: its masked prefix, and "Default" for the one key there is. */
-export function keyIdentity(apiKey: string): UsageKey {
-  return { id: maskKey(apiKey), name: 'Default' };
+/** The key as the record names it, from its masked prefix (maskKey): the prefix as its id, and "Default" for the one key there is. */
+export function keyIdentity(maskedPrefix: string): UsageKey {
+  return { id: maskedPrefix, name: 'Default' };
 }
 
 export class UsageRecorder extends Disposable {

@@ -14,7 +14,8 @@ describe('usage entry', () => {
   });
 
   it('an answer that reported no usage has no tokens and no cost', () => {
-    const line = '{"v":2,"time":"2026-11-26T10:00:00.000Z","model":"m","interface":"responses","key":{"id":"k","name":"Default"},"project":"","source":"vscodeChat"}';
+    const line =
+      '{"v":2,"time":"2026-11-26T10:00:00.000Z","model":"m","interface":"responses","key":{"id":"k","name":"Default"},"project":"","source":"vscodeChat"}';
     assert.deepEqual(parseUsageLine(line), {
       v: 2,
       time: '2026-11-26T10:00:00.000Z',

@@ -20,15 +20,12 @@ describe('usage totals', () => {
   it('today, this week and this month follow the local day across the month boundary', () => {
     const { today, periods } = usageReport(entries, 0, { now: NOW, timeZone: MOSCOW });
     assert.equal(today, '2026-11-01');
-    assert.deepEqual(
-      Object.fromEntries(Object.entries(periods).map(([p, t]) => [p, [t.from, t.to, t.costRub, t.answers]])),
-      {
-        today: ['2026-11-01', '2026-11-01', 1.5, 3],
-        week: ['2026-10-26', '2026-11-01', 7.5, 5],
-        month: ['2026-11-01', '2026-11-01', 1.5, 3],
-        range: ['2026-10-03', '2026-11-01', 7.5, 5],
-      },
-    );
+    assert.deepEqual(Object.fromEntries(Object.entries(periods).map(([p, t]) => [p, [t.from, t.to, t.costRub, t.answers]])), {
+      today: ['2026-11-01', '2026-11-01', 1.5, 3],
+      week: ['2026-10-26', '2026-11-01', 7.5, 5],
+      month: ['2026-11-01', '2026-11-01', 1.5, 3],
+      range: ['2026-10-03', '2026-11-01', 7.5, 5],
+    });
   });
 
   it('the same entries in another time zone fall on other days', () => {
@@ -39,10 +36,7 @@ describe('usage totals', () => {
 
   it('today’s totals by model, key and project, with tokens and the answers with no usage', () => {
     const today = usageReport(entries, 0, { now: NOW, timeZone: MOSCOW }).periods.today;
-    assert.deepEqual(
-      [today.tokensIn, today.tokensOut, today.tokensCached, today.noUsage, today.unpriced],
-      [200, 40, 0, 1, 1],
-    );
+    assert.deepEqual([today.tokensIn, today.tokensOut, today.tokensCached, today.noUsage, today.unpriced], [200, 40, 0, 1, 1]);
     assert.deepEqual(today.byModel, [
       { name: 'alpha-chat', costRub: 1, answers: 2, tokensIn: 100, tokensOut: 20 },
       { name: 'beta', costRub: 0.5, answers: 1, tokensIn: 100, tokensOut: 20 },
@@ -80,10 +74,14 @@ describe('usage totals', () => {
   it('a day the clocks change on is one day', () => {
     // New York: 23:30 EDT on 31 October, 01:30 EST on 1 November (the clocks went back at 06:00 UTC), 23:30 and 00:30 EST.
     const times = ['2026-11-01T03:30:00Z', '2026-11-01T06:30:00Z', '2026-11-02T04:30:00Z', '2026-11-02T05:30:00Z'];
-    const days = usageReport(times.map((t) => entry(t)), 0, {
-      now: Date.parse('2026-11-02T12:00:00Z'),
-      timeZone: 'America/New_York',
-    }).days;
+    const days = usageReport(
+      times.map((t) => entry(t)),
+      0,
+      {
+        now: Date.parse('2026-11-02T12:00:00Z'),
+        timeZone: 'America/New_York',
+      },
+    ).days;
     assert.deepEqual(
       days.slice(-3).map((d) => [d.day, d.costRub]),
       [
