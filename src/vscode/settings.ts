@@ -43,14 +43,14 @@ export class SettingsWatcher extends Disposable {
     const problem = this.settings.baseUrlProblem;
     if (!problem) return;
     const setting = this.settings.legacy ? Settings.legacyBaseUrl : Settings.baseUrl;
-    this.logger.warn(`Settings: ${setting} is not usable: ${problem}`);
+    this.logger.warn(`Settings: ${setting} is not usable: ${this.settings.baseUrlFault ?? 'invalid'}`);
     void offerActions('warning', vscode.l10n.t('The service address ({0}) is not usable: {1}', setting, problem), ['setBaseUrl']);
   }
 
   /** Logs what is wrong in modelOptions or requestHeaders (header values are never logged). */
   reportProblems(): void {
-    for (const problem of this.settings.problems) this.logger.warn(`Settings: ${problem}`);
-    if (this.settings.problems.length > 0) void offerActions('warning', this.settings.problems.join(' '), ['openSettings']);
+    for (const problem of this.settings.problems) this.logger.warn(`Settings: ${problem.fault}`);
+    if (this.settings.problems.length > 0) void offerActions('warning', this.settings.problems.map((problem) => problem.text).join(' '), ['openSettings']);
   }
 
   private read(): ExtensionSettings {

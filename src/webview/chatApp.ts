@@ -95,6 +95,7 @@ export class ChatApp {
   private handle(message: ToPage): void {
     switch (message.type) {
       case 'session/init':
+        this.transcript.nameCommands(message.commandTitles);
         this.model.show(message.model);
         this.meter.showModel(message.model);
         this.history.show(message.history, message.conversation.id);

@@ -20,6 +20,8 @@ export class Transcript {
   readonly element: HTMLElement;
   private readonly list: HTMLElement;
   private readonly empty: HTMLElement;
+  /** The empty chat's hint: it names commands by their titles, which arrive with session/init. */
+  private readonly hint = el('p');
   private readonly turns = new Map<string, TurnElements>();
   private readonly renderer: TurnRenderer;
   private readonly pending: PendingTurns;
@@ -32,6 +34,15 @@ export class Transcript {
   private readonly countdown = new Countdown((line) => {
     if (this.waitLabel) this.waitLabel.textContent = line;
   });
+
+  /** Words the empty chat's hint with the commands' titles in the display language. */
+  nameCommands(titles: { explainSelection: string; addSelectionToChat: string }): void {
+    this.hint.textContent = l10n.t(
+      'Type a question below, or select code in an editor and run "{0}" or "{1}". Start a message with /image to make an image.',
+      titles.explainSelection,
+      titles.addSelectionToChat,
+    );
+  }
 
   constructor(
     private readonly bridge: HostBridge,
@@ -46,16 +57,7 @@ export class Transcript {
       class: 'turns',
       attrs: { role: 'log', 'aria-label': l10n.t('Conversation'), 'aria-live': 'polite', 'aria-relevant': 'additions' },
     });
-    this.empty = el(
-      'div',
-      { class: 'empty-state' },
-      el('h2', { text: l10n.t('Ask about your code') }),
-      el('p', {
-        text: l10n.t(
-          'Type a question below, or select code in an editor and run "Explain Selection" or "Add Selection to Chat". Start a message with /image to make an image.',
-        ),
-      }),
-    );
+    this.empty = el('div', { class: 'empty-state' }, el('h2', { text: l10n.t('Ask about your code') }), this.hint);
     this.element = el('div', { class: 'transcript' }, this.empty, this.list);
     this.pending = new PendingTurns(
       this.element,

@@ -4,11 +4,11 @@
 // accessible names, placeholders); the texts that hold numbers, money and dates are compared whole.
 import * as assert from 'node:assert/strict';
 import { useChatPage } from '../support/useChatPage';
-import { RUSSIAN } from './fixtures/chatPageServer';
+import { COMMAND_TITLES, RUSSIAN } from './fixtures/chatPageServer';
 
 const createdAt = '2026-11-20T10:00:00.000Z';
 const MODEL = 'acme/chat-large';
-const REQUEST_ID = 'req_1b2c3d4e';
+const REQUEST_ID = 'req_96b2aa5de313558e2b20c4f1a7e9d0b3';
 const IMAGES = ['images/lighthouse.png', 'images/lighthouse-2.png'];
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 /** What the person and the models wrote, and names from the service and the disk: not the page's words. */
@@ -32,6 +32,7 @@ const init = (turns: object[], model: object = models) => ({
   model,
   busy: false,
   ...RUSSIAN,
+  commandTitles: COMMAND_TITLES.ru,
 });
 
 describe('the chat page in Chromium, in a Russian VS Code', () => {
@@ -86,6 +87,10 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
     assert.equal(await text('h1'), 'Чат Multi-Model AI');
     assert.equal(await text('.empty-state h2'), 'Спросите о своём коде');
     assert.equal(
+      await text('.empty-state p'),
+      'Напишите вопрос ниже или выделите код в редакторе и выполните «Multi-Model AI: Объяснить выделенный фрагмент» или «Multi-Model AI: Добавить выделенный фрагмент в чат». Чтобы создать изображение, начните сообщение с /image.',
+    );
+    assert.equal(
       await page.locator('textarea.composer-input').getAttribute('placeholder'),
       'Спросите о своём коде или напишите /image и описание, чтобы создать изображение (Enter — отправить, Shift+Enter — новая строка)',
     );
@@ -138,6 +143,9 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
     assert.deepEqual(await page.locator('.error-card .card-detail').allTextContents(), ['Повторить можно через 20 с.', `Идентификатор запроса: ${REQUEST_ID}`]);
     assert.equal(await label('.error-card .request-id button'), 'Копировать идентификатор запроса');
     assert.deepEqual(await page.locator('.error-card .card-actions button').allTextContents(), ['Повторить', 'Показать журнал']);
+    // The longer Russian label and the id fit the card at a side bar's width.
+    const card = await page.locator('.error-card').evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
+    assert.ok(card.scroll <= card.client, JSON.stringify(card));
   });
 
   it('the history list: its heading, its buttons and its dates in Russian', async () => {

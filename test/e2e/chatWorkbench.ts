@@ -43,9 +43,9 @@ export class ChatWorkbench extends Workbench {
     await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   }
 
-  /** The chat view in the side bar (opened with Open Chat). */
-  async openChatView(): Promise<ChatPage> {
-    await this.runCommand('Multi-Model AI: Open Chat');
+  /** The chat view in the side bar (opened with Open Chat, by its title in the display language). */
+  async openChatView(title = 'Multi-Model AI: Open Chat'): Promise<ChatPage> {
+    await this.runCommand(title);
     return this.chatIn('.part.sidebar');
   }
 

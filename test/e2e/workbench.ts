@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../host/browser';
 import { codeServerDirs, installOwnVsix, startCodeServer, writeMachineSettings, writeUserSettings, type RunningCodeServer } from '../host/codeServer';
+import type { TestLocale } from '../host/languagePack';
 import { PROJECT_ROOT, RESULTS_DIR } from '../host/paths';
 
 /** The README's pictures (docsScreenshot). */
@@ -20,6 +21,10 @@ export interface WorkbenchOptions {
   files?: Record<string, string>;
   /** Extra environment of the server and so of the extension host. */
   env?: Record<string, string>;
+  /** VS Code's display language (a test language pack, test/host/languagePack.ts); English without it. */
+  locale?: TestLocale;
+  /** Fills the user data folder before the server starts (e.g. the extension's global storage). */
+  seedUserData?: (userDataDir: string) => Promise<void>;
 }
 
 const QUIET_DEFAULTS = {
@@ -44,6 +49,9 @@ const MACHINE_SCOPED: ReadonlySet<string> = new Set(
     ).contributes.configuration.properties,
   ).flatMap(([key, schema]) => (schema.scope === 'machine' ? [key] : [])),
 );
+
+/** Each page's console, collected from its first load. */
+const consoleLines = new WeakMap<Page, string[]>();
 
 /** Workbenches open now, for the failure hook. */
 export const openWorkbenches = new Set<Workbench>();
@@ -84,7 +92,8 @@ export class Workbench {
     writeMachineSettings(dirs, Object.fromEntries(settings.filter(([key]) => MACHINE_SCOPED.has(key))));
     mkdirSync(dirs.workspaceDir, { recursive: true });
     for (const [file, text] of Object.entries(options.files ?? {})) writeFileSync(path.join(dirs.workspaceDir, file), text);
-    const server = await startCodeServer(dirs, { env: options.env });
+    await options.seedUserData?.(dirs.userDataDir);
+    const server = await startCodeServer(dirs, { env: options.env, locale: options.locale });
     try {
       const browser = await launchChromium();
       return { server, browser, page: await Workbench.load(browser, server.workbenchUrl) };
@@ -96,10 +105,18 @@ export class Workbench {
 
   private static async load(browser: Browser, url: string): Promise<Page> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const lines: string[] = [];
+    consoleLines.set(page, lines);
+    page.on('console', (message) => lines.push(`${message.type()}: ${message.text()}`));
     await page.goto(url);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await page.locator('.statusbar').waitFor();
     return page;
+  }
+
+  /** What the workbench's page (and its frames) wrote to the browser console, as "type: text". */
+  consoleLines(): readonly string[] {
+    return consoleLines.get(this.page) ?? [];
   }
 
   async stop(): Promise<void> {

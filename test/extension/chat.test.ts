@@ -190,8 +190,11 @@ describe('chat: host <-> page protocol', () => {
     page.send({ type: 'ready' });
     assert.deepEqual(page.types(), ['session/init', 'notice/show']);
     // An English VS Code loads no bundle: the page words itself in English and formats for "en".
-    const [init] = page.received as { l10n: object; language: string }[];
-    assert.deepEqual([init?.l10n, init?.language], [{}, 'en']);
+    const [init] = page.received as { l10n: object; language: string; commandTitles: object }[];
+    assert.deepEqual(
+      [init?.l10n, init?.language, init?.commandTitles],
+      [{}, 'en', { explainSelection: 'Multi-Model AI: Explain Selection', addSelectionToChat: 'Multi-Model AI: Add Selection to Chat' }],
+    );
   });
 
   it('opens a long conversation with its latest 20 turns, and sends the ones before when the page asks for them', async () => {

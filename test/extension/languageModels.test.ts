@@ -181,24 +181,33 @@ describe('language models in VS Code (vscode.lm)', function () {
     assert.equal((await emulator().requests()).filter((r) => r.endpoint === 'chat').length, 1);
   });
 
-  it('a revoked key gives a NoPermissions error with the same explanation and request id as the chat', async () => {
-    const chat = await model('acme/chat-large');
-    await emulator().queueFaults('chat', [{ type: 'status', status: 401, code: 'invalid_api_key' }]);
-    const { error } = await send(chat, [vscode.LanguageModelChatMessage.User('hi')]);
-    assert.ok(error instanceof vscode.LanguageModelError, String(error));
-    assert.equal(error.code, 'NoPermissions');
-    assert.match(error.message, /^Your API key was rejected .* \(request id req_[0-9a-f]+\)$/);
-    assert.ok(api.logLines().some((l) => /A request from VS Code's chat failed: kind=auth/.test(l.line)));
-  });
-
-  it('a model that became unavailable gives a NotFound error that says to pick another', async () => {
-    const chat = await model('acme/chat-large');
-    await emulator().queueFaults('chat', [{ type: 'status', status: 403, code: 'model_unavailable' }]);
-    const { error } = await send(chat, [vscode.LanguageModelChatMessage.User('hi')]);
-    assert.ok(error instanceof vscode.LanguageModelError, String(error));
-    assert.equal(error.code, 'NotFound');
-    assert.match(error.message, /^This model is not available to your workspace: pick another/);
-  });
+  const refusals = [
+    {
+      title: 'a revoked key gives a NoPermissions error with the same explanation and request id as the chat',
+      fault: { status: 401, code: 'invalid_api_key' },
+      code: 'NoPermissions',
+      kind: 'auth',
+      message: /^Your API key was rejected .* \(request id req_[0-9a-f]+\)$/,
+    },
+    {
+      title: 'a model that became unavailable gives a NotFound error that says to pick another',
+      fault: { status: 403, code: 'model_unavailable' },
+      code: 'NotFound',
+      kind: 'model_unavailable',
+      message: /^This model is not available to your workspace: pick another/,
+    },
+  ];
+  for (const { title, fault, code, kind, message } of refusals) {
+    it(title, async () => {
+      const chat = await model('acme/chat-large');
+      await emulator().queueFaults('chat', [{ type: 'status', ...fault }]);
+      const { error } = await send(chat, [vscode.LanguageModelChatMessage.User('hi')]);
+      assert.ok(error instanceof vscode.LanguageModelError, String(error));
+      assert.equal(error.code, code);
+      assert.match(error.message, message);
+      assert.ok(api.logLines().some((l) => l.line.includes(`A request from VS Code's chat failed: kind=${kind} `)));
+    });
+  }
 
   it('a cut stream says it was cut off, after the text that arrived (as much as the reader took before the error)', async () => {
     await emulator().queueReplies(['one two three four five six']);

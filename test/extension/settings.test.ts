@@ -37,7 +37,7 @@ describe('settings: the service address', () => {
         'the log line',
       );
       assert.equal(line.level, 'warn');
-      assert.ok(line.line.endsWith(fix));
+      assert.ok(line.line.endsWith(`: use ${baseUrl}`), line.line);
 
       await api.apiKeys.store(FIXTURE_KEYS.alpha);
       const ready = await api.connection.readiness();

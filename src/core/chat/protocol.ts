@@ -88,6 +88,8 @@ const SessionInitSchema = buildOnce(() =>
   z.extend(SessionStateSchema(), {
     l10n: z.record(z.string(), z.string()),
     language: z.string().check(z.minLength(1), z.maxLength(35)),
+    /** The titles of the commands the empty chat names, as the Command Palette shows them in that language. */
+    commandTitles: z.object({ explainSelection: z.string(), addSelectionToChat: z.string() }),
   }),
 );
 

@@ -15,8 +15,10 @@ const DEFAULT_IMAGE_FOLDER = 'images';
 export interface ExtensionSettings {
   /** The address in effect, normalised and valid, or undefined when empty or invalid. */
   baseUrl?: string;
-  /** Why the address in effect is unusable, and how to fix it. */
+  /** Why the address in effect is unusable, and how to fix it (shown). */
   baseUrlProblem?: string;
+  /** The same in English for the log, without what was typed. */
+  baseUrlFault?: string;
   /** Set when the address in effect is multiModelAI.legacyBaseUrl (multiModelAI.baseUrl is empty). */
   legacy?: true;
   model?: string;
@@ -31,7 +33,13 @@ export interface ExtensionSettings {
   /** Where generated images are saved: relative to the first workspace folder, or absolute. */
   imageFolder: string;
   /** What was wrong in modelOptions or requestHeaders, in the settings' terms (the rest still applies). */
-  problems: string[];
+  problems: SettingsProblem[];
+}
+
+/** One wrong value: `text` is shown in the display language, `fault` is logged in English (never a header's value). */
+export interface SettingsProblem {
+  text: string;
+  fault: string;
 }
 
 export interface RawSettings {
@@ -71,35 +79,56 @@ const RESERVED_HEADERS = new Set(['authorization', 'content-type', 'accept', 'x-
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[^\r\n\0]*$/;
 
-function readModelOptions(raw: unknown, problems: string[]): Record<string, Record<string, unknown>> {
+function readModelOptions(raw: unknown, problems: SettingsProblem[]): Record<string, Record<string, unknown>> {
   if (raw === undefined || raw === null) return {};
   const parsed = z.record(z.string(), z.unknown()).safeParse(raw);
   if (!parsed.success) {
-    problems.push(l10n.t('multiModelAI.modelOptions must be an object keyed by model id, e.g. {0}.', '{ "acme/chat-large": { "temperature": 0.2 } }'));
+    problems.push({
+      text: l10n.t('multiModelAI.modelOptions must be an object keyed by model id, e.g. {0}.', '{ "acme/chat-large": { "temperature": 0.2 } }'),
+      fault: 'multiModelAI.modelOptions is not an object keyed by model id',
+    });
     return {};
   }
   const options: Record<string, Record<string, unknown>> = {};
   for (const [model, value] of Object.entries(parsed.data)) {
     const entry = z.record(z.string(), z.unknown()).safeParse(value);
     if (entry.success) options[model] = entry.data;
-    else problems.push(l10n.t('multiModelAI.modelOptions["{0}"] must be an object of options, e.g. {1}.', model, '{ "temperature": 0.2 }'));
+    else
+      problems.push({
+        text: l10n.t('multiModelAI.modelOptions["{0}"] must be an object of options, e.g. {1}.', model, '{ "temperature": 0.2 }'),
+        fault: `multiModelAI.modelOptions["${model}"] is not an object`,
+      });
   }
   return options;
 }
 
-function readRequestHeaders(raw: unknown, problems: string[]): Record<string, string> {
+function readRequestHeaders(raw: unknown, problems: SettingsProblem[]): Record<string, string> {
   if (raw === undefined || raw === null) return {};
   const parsed = z.record(z.string(), z.unknown()).safeParse(raw);
   if (!parsed.success) {
-    problems.push(l10n.t('multiModelAI.requestHeaders must be an object of header names and text values.'));
+    problems.push({
+      text: l10n.t('multiModelAI.requestHeaders must be an object of header names and text values.'),
+      fault: 'multiModelAI.requestHeaders is not an object',
+    });
     return {};
   }
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(parsed.data)) {
-    if (RESERVED_HEADERS.has(name.toLowerCase())) problems.push(l10n.t('multiModelAI.requestHeaders cannot set "{0}": the extension sets it itself.', name));
-    else if (!HEADER_NAME.test(name)) problems.push(l10n.t('multiModelAI.requestHeaders: "{0}" is not a valid header name.', name));
+    if (RESERVED_HEADERS.has(name.toLowerCase()))
+      problems.push({
+        text: l10n.t('multiModelAI.requestHeaders cannot set "{0}": the extension sets it itself.', name),
+        fault: `multiModelAI.requestHeaders sets the reserved header "${name}"`,
+      });
+    else if (!HEADER_NAME.test(name))
+      problems.push({
+        text: l10n.t('multiModelAI.requestHeaders: "{0}" is not a valid header name.', name),
+        fault: `multiModelAI.requestHeaders has an invalid header name "${name}"`,
+      });
     else if (typeof value !== 'string' || !HEADER_VALUE.test(value))
-      problems.push(l10n.t('multiModelAI.requestHeaders["{0}"] must be text on one line.', name));
+      problems.push({
+        text: l10n.t('multiModelAI.requestHeaders["{0}"] must be text on one line.', name),
+        fault: `multiModelAI.requestHeaders["${name}"] is not text on one line`,
+      });
     else headers[name.toLowerCase()] = value;
   }
   return headers;
@@ -125,7 +154,10 @@ export function readSettings(raw: RawSettings): ExtensionSettings {
   if (address !== undefined) {
     const url = validateBaseUrl(address);
     if (url.ok) settings.baseUrl = url.baseUrl;
-    else settings.baseUrlProblem = url.message;
+    else {
+      settings.baseUrlProblem = url.message;
+      settings.baseUrlFault = url.fault;
+    }
     if (checked.baseUrl === undefined) settings.legacy = true;
   }
   return settings;

@@ -4,6 +4,8 @@ import * as vscode from 'vscode';
 import {
   ChatSession,
   type ClientLogger,
+  Commands,
+  commandTitle,
   type ContextItem,
   HistoryStore,
   MAX_CONVERSATION_BYTES,
@@ -151,7 +153,13 @@ export class ChatHost extends Disposable {
       case 'ready':
         if (!session.isLoaded) await session.loaded;
         // The page words itself in VS Code's language, with the bundle VS Code loaded for it.
-        from.post({ type: 'session/init', ...session.state(this.model), l10n: vscode.l10n.bundle ?? {}, language: vscode.env.language });
+        from.post({
+          type: 'session/init',
+          ...session.state(this.model),
+          l10n: vscode.l10n.bundle ?? {},
+          language: vscode.env.language,
+          commandTitles: { explainSelection: commandTitle(Commands.explainSelection), addSelectionToChat: commandTitle(Commands.addSelectionToChat) },
+        });
         if (this.model.loading || this.model.problem) void this.refreshModels();
         return;
       case 'chat/send':

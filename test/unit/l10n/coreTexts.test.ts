@@ -9,6 +9,7 @@ import { trimNotice } from '#src/core/chat/answers/textAnswer';
 import { contextTooLarge } from '#src/core/chat/contextBlock';
 import { chooseImageModel } from '#src/core/images/imageModelChoice';
 import { checkRefactorable } from '#src/core/refactor/sizeLimit';
+import { readSettings } from '#src/core/settings/extensionSettings';
 import { connectionReport } from '#src/core/views/connectionReport';
 import { statusBarView } from '#src/core/views/statusBarModel';
 import { useEnglish, useRussian } from './displayLanguage';
@@ -141,6 +142,7 @@ describe('core texts in Russian', () => {
     assert.deepEqual(validateBaseUrl('https://h.example'), {
       ok: false,
       message: 'Базовый адрес API должен оканчиваться сегментом версии /v1: используйте https://h.example/v1.',
+      fault: 'no /v1: use https://h.example/v1',
     });
     assert.deepEqual(chooseImageModel('image-generation', { usable: [], unusable: [] }), {
       kind: 'none',
@@ -155,6 +157,24 @@ describe('core texts in Russian', () => {
       'Выбрать модель',
       'Открыть параметры',
       'Показать журнал',
+    ]);
+  });
+
+  it('a settings problem is shown in Russian and logged in English', () => {
+    const settings = readSettings({
+      baseUrl: 'https://h.example',
+      model: undefined,
+      maxTokens: undefined,
+      requestTimeoutSeconds: undefined,
+      maxRetries: undefined,
+      requestHeaders: { Authorization: 'Bearer x' },
+    });
+    assert.equal(settings.baseUrlFault, 'no /v1: use https://h.example/v1');
+    assert.deepEqual(settings.problems, [
+      {
+        text: 'multiModelAI.requestHeaders не может задавать «Authorization»: расширение задаёт этот заголовок само.',
+        fault: 'multiModelAI.requestHeaders sets the reserved header "Authorization"',
+      },
     ]);
   });
 

@@ -78,13 +78,30 @@ describe('chat page protocol', () => {
     assert.equal(turnsBefore(turns, 'gone'), undefined);
   });
 
-  it('hands the page its language with the state: the bundle and the display language, both required', () => {
+  it("hands the page its language with the state: the bundle, the display language and the commands' titles, all required", () => {
     const conversation = newConversation();
-    const state = { conversation: conversationView(conversation), history: [], context: [], model: { options: [], loading: false }, busy: false };
+    const commandTitles = {
+      explainSelection: 'Multi-Model AI: Объяснить выделенный фрагмент',
+      addSelectionToChat: 'Multi-Model AI: Добавить выделенный фрагмент в чат',
+    };
+    const state = {
+      conversation: conversationView(conversation),
+      history: [],
+      context: [],
+      model: { options: [], loading: false },
+      busy: false,
+      commandTitles,
+    };
     const init = encodeToPage({ type: 'session/init', ...state, l10n: { 'New Chat': 'Новый чат' }, language: 'ru' });
     assert.deepEqual(init.type === 'session/init' && [init.l10n, init.language], [{ 'New Chat': 'Новый чат' }, 'ru']);
     assert.equal(decodeToPage(init).ok, true);
-    for (const wrong of [{ language: 'ru' }, { l10n: {} }, { l10n: { 'New Chat': 42 }, language: 'ru' }, { l10n: {}, language: '' }]) {
+    for (const wrong of [
+      { language: 'ru' },
+      { l10n: {} },
+      { l10n: { 'New Chat': 42 }, language: 'ru' },
+      { l10n: {}, language: '' },
+      { l10n: {}, language: 'ru', commandTitles: { explainSelection: 'Explain' } },
+    ]) {
       const decoded = decodeToPage({ type: 'session/init', ...state, ...wrong });
       assert.match(!decoded.ok ? decoded.reason : 'passed', /^malformed session\/init/, JSON.stringify(wrong));
     }

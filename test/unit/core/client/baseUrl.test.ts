@@ -78,6 +78,8 @@ describe('core validateBaseUrl', () => {
         'The base URL must end with the version segment /v1: use https://api.example.com/sk_live_0123…/v1.',
       ],
     );
+    const logged = validateBaseUrl(`https://api.example.com/${key}`);
+    assert.deepEqual(logged.ok ? undefined : logged.fault, 'no /v1: use https://api.example.com/sk_live_0123…/v1');
   });
 
   it('Authentication 4: plain http:// is refused for another machine (the key would travel unencrypted), kept for this one', () => {

@@ -43,13 +43,16 @@ describe('readSettings', () => {
     assert.equal(settings.transport, 'responses');
     assert.deepEqual(settings.modelOptions, { 'acme/chat-large': { temperature: 0.2, reasoning_effort: 'high' } });
     assert.deepEqual(settings.requestHeaders, { 'x-proxy-token': 'abc' });
-    assert.deepEqual(settings.problems, [
-      'multiModelAI.modelOptions["acme/chat-mini"] must be an object of options, e.g. { "temperature": 0.2 }.',
-      'multiModelAI.requestHeaders cannot set "Authorization": the extension sets it itself.',
-      'multiModelAI.requestHeaders: "Bad Name" is not a valid header name.',
-      'multiModelAI.requestHeaders["X-Multi"] must be text on one line.',
-      'multiModelAI.requestHeaders["X-Number"] must be text on one line.',
-    ]);
+    assert.deepEqual(
+      settings.problems.map((problem) => problem.text),
+      [
+        'multiModelAI.modelOptions["acme/chat-mini"] must be an object of options, e.g. { "temperature": 0.2 }.',
+        'multiModelAI.requestHeaders cannot set "Authorization": the extension sets it itself.',
+        'multiModelAI.requestHeaders: "Bad Name" is not a valid header name.',
+        'multiModelAI.requestHeaders["X-Multi"] must be text on one line.',
+        'multiModelAI.requestHeaders["X-Number"] must be text on one line.',
+      ],
+    );
     assert.equal(readSettings(raw({ transport: 'carrier-pigeon' })).transport, 'auto');
   });
 
