@@ -14,9 +14,6 @@ export class UsageRecorder extends Disposable {
   private readonly added = this.register(new vscode.EventEmitter<void>());
   /** Fires when an entry is added. */
   readonly onDidAdd = this.added.event;
-  /** This month's and last month's entries (for the status bar), read once on first use and kept up as entries are added. */
-  private recent?: Promise<Pick<UsageEntry, 'time' | 'key' | 'costRub'>[]>;
-
   constructor(
     readonly record: UsageRecord,
     private readonly now: () => number = Date.now,
@@ -42,16 +39,15 @@ export class UsageRecorder extends Disposable {
     this.add({ model, interface: 'images', key, source: 'images', images, ...(costRub !== undefined && { costRub }) });
   }
 
-  /** Today's and this month's spend of the key `keyId`, in RUB, in the machine's time zone. */
+  /** Today's and this month's spend of the key `keyId`, in RUB, in the machine's time zone: read from the file, so other windows' answers count too. */
   async spendOf(keyId: string): Promise<{ today: number; month: number }> {
-    this.recent ??= this.record.read(previousMonth(this.now())).then(({ entries }) => entries);
-    return keySpend(await this.recent, keyId, this.now(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const { entries } = await this.record.read(previousMonth(this.now()));
+    return keySpend(entries, keyId, this.now(), Intl.DateTimeFormat().resolvedOptions().timeZone);
   }
 
   private add(fields: Omit<UsageEntry, 'v' | 'time' | 'project'>): void {
     const entry = { time: new Date(this.now()).toISOString(), project: vscode.workspace.name ?? '', ...fields };
     this.record.add(entry);
-    void this.recent?.then((entries) => entries.push(entry));
     this.added.fire();
   }
 }
