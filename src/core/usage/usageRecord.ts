@@ -21,7 +21,7 @@ export class UsageRecord {
   private bytes?: number;
   private readonly listeners = new Set<(entry: Omit<UsageEntry, 'v'>) => void>();
 
-  constructor(private readonly options: UsageRecordOptions) {}
+  constructor(readonly options: UsageRecordOptions) {}
 
   /** Queues one entry; returns at once. */
   add(entry: Omit<UsageEntry, 'v'>): void {
