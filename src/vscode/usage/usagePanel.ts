@@ -15,7 +15,7 @@ import {
   type UsageReport,
   type UsageToPage,
 } from '../../core/index';
-import { newNonce, pageCsp, pageRoot } from '../chat/webviewHtml';
+import { pageHtml, pageRoot } from '../chat/webviewHtml';
 import { Disposable } from '../lifecycle';
 import type { Services } from '../services';
 import type { UsageRecorder } from './usageRecorder';
@@ -55,7 +55,11 @@ export class UsagePanel extends Disposable {
         for (const listener of listeners) listener.dispose();
       }),
     ];
-    panel.webview.html = usageHtml(panel.webview, this.extensionUri);
+    panel.webview.html = pageHtml(panel.webview, this.extensionUri, {
+      title: vscode.l10n.t('Multi-Model AI Usage'),
+      styles: ['usage.css'],
+      script: 'usage.js',
+    });
     return panel;
   }
 
@@ -105,25 +109,6 @@ export class UsagePanel extends Disposable {
 
 function isRange(value: { from?: unknown; to?: unknown }): value is Range {
   return typeof value.from === 'string' && typeof value.to === 'string' && isDay(value.from) && isDay(value.to) && value.from <= value.to;
-}
-
-function usageHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonce = newNonce()): string {
-  const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(pageRoot(extensionUri), name)).toString();
-  const title = vscode.l10n.t('Multi-Model AI Usage');
-  return `<!DOCTYPE html>
-<html lang="${vscode.env.language}">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${pageCsp(webview.cspSource, nonce)}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${asset('usage.css')}">
-<title>${title}</title>
-</head>
-<body>
-<main id="app" aria-label="${title}"></main>
-<script nonce="${nonce}" src="${asset('usage.js')}"></script>
-</body>
-</html>`;
 }
 
 export function registerUsage(context: vscode.ExtensionContext, { usage }: Services): UsagePanel {
