@@ -400,8 +400,8 @@ export {
   usageReport,
   /** Today's and this month's spend of one key. */
   keySpend,
-  /** The first month of the record a report needs to read. */
-  firstMonthNeeded,
+  /** The first day of the record a report needs to read. */
+  firstDayNeeded,
 } from './usage/usageTotals';
 /** The status bar tooltip's lines of a key's spend today and this month. */
 export { keySpendLines } from './usage/usageTooltip';

@@ -14,7 +14,7 @@ import { streamReply } from '#src/core/reply/streamReply';
 import { usageLine, usageTokens, type UsageSource } from '#src/core/usage/usageEntry';
 import { readUsage } from '#src/core/usage/usageFiles';
 import { UsageRecord } from '#src/core/usage/usageRecord';
-import { firstMonthNeeded, usageReport } from '#src/core/usage/usageTotals';
+import { firstDayNeeded, usageReport } from '#src/core/usage/usageTotals';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { servePage } from '../browser/fixtures/chatPageServer';
 import { launchChromium } from '../host/browser';
@@ -22,6 +22,8 @@ import { startEmulatorProcess } from './emulatorProcess';
 import { median, paired } from './stats';
 
 const YEAR_ENTRIES = 100_000;
+/** An answer of 200 deltas streamed a millisecond apart, as a short real answer arrives. */
+const ANSWER_PROMPT = 'Explain a TypeScript debounce helper. [[tokens:200]] [[pace:1]]';
 const MODELS = ['alpha-chat', 'beta-reasoner', 'gamma-mini', 'delta-coder', 'epsilon-vision', 'zeta-long', 'eta-small'];
 const SOURCES: UsageSource[] = ['chat', 'refactor', 'vscodeChat', 'chat', 'images'];
 
@@ -78,7 +80,7 @@ async function openTimes(folder: string, now: number, rounds: number): Promise<O
     for (let i = 0; i <= rounds; i++) {
       const started = performance.now();
       const timeZone = 'Europe/Moscow';
-      const { entries, corrupt } = await readUsage(folder, firstMonthNeeded(now, timeZone));
+      const { entries, corrupt } = await readUsage(folder, firstDayNeeded(now, timeZone));
       const report = usageReport(entries, corrupt, { now, timeZone });
       const hostDone = performance.now();
       await page.goto(url);
@@ -131,7 +133,7 @@ async function appendRatio(folder: string, rounds: number): Promise<{ ratios: nu
       const outcome = await streamReply(
         {
           connection: Promise.resolve(connection),
-          messages: [{ role: 'user', content: 'Explain a TypeScript debounce helper.' }],
+          messages: [{ role: 'user', content: ANSWER_PROMPT }],
           signal: new AbortController().signal,
           includeUsage: true,
         },
@@ -166,7 +168,7 @@ export async function runUsageBench(log: (line: string) => void, rounds = 7): Pr
     log(
       `  Show Usage to the charts painted: ${open.map((t) => `${t.total.toFixed(0)} (reading ${t.entries} entries and the report: ${t.host.toFixed(0)})`).join(', ')} ms`,
     );
-    const append = await appendRatio(appended, 101);
+    const append = await appendRatio(appended, 61);
     log(`  an answer with the record on / off: median ratio ${append.medianRatio.toFixed(3)}`);
     return { entries: YEAR_ENTRIES, recordBytes, open, usageOpenMs: median(open.map((t) => t.total)), append };
   } finally {

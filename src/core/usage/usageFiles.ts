@@ -58,16 +58,29 @@ export async function keepWithin(folder: string, maxBytes: number): Promise<numb
   return total;
 }
 
+const TIME_FIELD = '"time":"';
+
+/** Whether the line's time is on a date before `day`; a line whose time is not found is read. */
+function before(line: string, day: string): boolean {
+  const at = line.indexOf(TIME_FIELD);
+  return at >= 0 && line.slice(at + TIME_FIELD.length, at + TIME_FIELD.length + 10) < day;
+}
+
 export interface UsageRead {
   entries: UsageEntry[];
   /** Lines that were not an entry (corrupt, cut off by a crash), skipped. */
   corrupt: number;
 }
 
-/** Every entry of the months from `fromMonth` ("2026-10") on, or of all, oldest first. */
-export async function readUsage(folder: string, fromMonth = ''): Promise<UsageRead> {
+/**
+ * Every entry from the UTC day `fromDay` ("2026-10-02") on, or all, oldest first. Lines of the
+ * earlier days of that month are passed over by their time's date without being parsed: a year
+ * of entries is read in the time of a month's.
+ */
+export async function readUsage(folder: string, fromDay = ''): Promise<UsageRead> {
   const entries: UsageEntry[] = [];
   let corrupt = 0;
+  const fromMonth = fromDay.slice(0, 7);
   for (const { file, month } of await usageFiles(folder)) {
     if (month < fromMonth) continue;
     const text = await fs.readFile(file, 'utf8');
@@ -77,7 +90,7 @@ export async function readUsage(folder: string, fromMonth = ''): Promise<UsageRe
       if (end < 0) end = text.length;
       const line = text.slice(start, end).trim();
       start = end + 1;
-      if (line === '') continue;
+      if (line === '' || (month === fromMonth && before(line, fromDay))) continue;
       const entry = parseUsageLine(line);
       if (entry) entries.push(entry);
       else corrupt++;

@@ -50,10 +50,10 @@ export class UsageRecord {
     await this.writing;
   }
 
-  /** Every entry from the month `fromMonth` ("2026-10") on, or all, with the corrupt lines counted. */
-  async read(fromMonth?: string): Promise<UsageRead> {
+  /** Every entry from the UTC day `fromDay` ("2026-10-02") on, or all, with the corrupt lines counted. */
+  async read(fromDay?: string): Promise<UsageRead> {
     await this.flushed();
-    return readUsage(this.options.folder, fromMonth);
+    return readUsage(this.options.folder, fromDay);
   }
 
   private async write(): Promise<void> {

@@ -71,11 +71,11 @@ function totals(tally: Tally, from: string, to: string): PeriodTotals {
   return { ...tally, from, to, byModel: rows(tally.byModel), byKey: rows(tally.byKey), byProject: rows(tally.byProject) };
 }
 
-/** The first month file ("2026-10") the report as of `now` needs: the chart's, the week's, the month's and the range's days, and the day before for a zone ahead of UTC. */
-export function firstMonthNeeded(now: number, timeZone: string, range?: { from: string }): string {
+/** The first UTC day ("2026-10-02") of the record the report as of `now` needs: the chart's, the week's, the month's and the range's days, and the day before for a zone ahead of UTC. */
+export function firstDayNeeded(now: number, timeZone: string, range?: { from: string }): string {
   const today = new DayKeys(timeZone).of(now);
   const earliest = [addDays(today, 1 - CHART_DAYS), weekStart(today), `${today.slice(0, 8)}01`, range?.from ?? today].sort()[0]!;
-  return addDays(earliest, -1).slice(0, 7);
+  return addDays(earliest, -1);
 }
 
 /** The report over `entries` (any order) as of `now`. */

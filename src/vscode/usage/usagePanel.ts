@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import {
   Commands,
-  firstMonthNeeded,
+  firstDayNeeded,
   isDay,
   usageCsv,
   USAGE_PANEL_TYPE,
@@ -81,7 +81,7 @@ export class UsagePanel extends Disposable {
 
   private async report(range?: Range): Promise<UsageReport> {
     const now = Date.now();
-    const { entries, corrupt } = await this.usage.record.read(firstMonthNeeded(now, timeZone(), range));
+    const { entries, corrupt } = await this.usage.record.read(firstDayNeeded(now, timeZone(), range));
     this.last = usageReport(entries, corrupt, { now, timeZone: timeZone(), range });
     return this.last;
   }
@@ -94,7 +94,7 @@ export class UsagePanel extends Disposable {
       saveLabel: vscode.l10n.t('Export'),
     });
     if (!target) return;
-    const { entries } = await this.usage.record.read(firstMonthNeeded(Date.now(), timeZone(), range));
+    const { entries } = await this.usage.record.read(firstDayNeeded(Date.now(), timeZone(), range));
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(usageCsv(entries, range, timeZone())));
     void vscode.window.showInformationMessage(
       vscode.l10n.t('The usage from {0} to {1} is saved in {2}.', range.from, range.to, vscode.workspace.asRelativePath(target)),

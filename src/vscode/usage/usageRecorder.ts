@@ -2,7 +2,7 @@
 // out with, the workspace's name and where it came from. Entries are queued and written off the
 // answer's path; the secret never reaches the record, only the key's masked prefix and name.
 import * as vscode from 'vscode';
-import { type AnswerUsage, keySpend, type UsageEntry, type UsageKey, UsageRecord, type UsageSource, usageTokens } from '../../core/index';
+import { type AnswerUsage, firstDayNeeded, keySpend, type UsageEntry, type UsageKey, UsageRecord, type UsageSource, usageTokens } from '../../core/index';
 import { Disposable } from '../lifecycle';
 
 /** The key as the record names it, from its masked prefix (maskKey): the prefix as its id, and "Default" for the one key there is. */
@@ -41,8 +41,9 @@ export class UsageRecorder extends Disposable {
 
   /** Today's and this month's spend of the key `keyId`, in RUB, in the machine's time zone: read from the file, so other windows' answers count too. */
   async spendOf(keyId: string): Promise<{ today: number; month: number }> {
-    const { entries } = await this.record.read(previousMonth(this.now()));
-    return keySpend(entries, keyId, this.now(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const { entries } = await this.record.read(firstDayNeeded(this.now(), timeZone));
+    return keySpend(entries, keyId, this.now(), timeZone);
   }
 
   private add(fields: Omit<UsageEntry, 'v' | 'time' | 'project'>): void {
@@ -50,10 +51,4 @@ export class UsageRecorder extends Disposable {
     this.record.add(entry);
     this.added.fire();
   }
-}
-
-/** "2026-10" for any time in November 2026 (UTC): a local day of this month may lie in last month's file. */
-function previousMonth(now: number): string {
-  const date = new Date(now);
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
 }

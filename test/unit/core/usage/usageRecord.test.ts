@@ -40,7 +40,10 @@ describe('usage record', () => {
       ['2026-10-31T23:59:59.000Z', '2026-11-01T00:00:00.000Z', '2026-12-01T08:00:00.000Z'],
     );
     assert.deepEqual(readdirSync(dir).sort(), ['usage-2026-10.jsonl', 'usage-2026-11.jsonl', 'usage-2026-12.jsonl']);
-    assert.deepEqual((await record.read('2026-11')).entries.length, 2);
+    assert.deepEqual(
+      (await record.read('2026-11-01')).entries.map((e) => e.time),
+      ['2026-11-01T00:00:00.000Z', '2026-12-01T08:00:00.000Z'],
+    );
   });
 
   it('a corrupt line is skipped and counted; the lines around it are read', async () => {
@@ -50,6 +53,16 @@ describe('usage record', () => {
     const read = await readUsage(dir);
     assert.equal(read.entries.length, 2);
     assert.equal(read.corrupt, 2);
+  });
+
+  it('read from a day, the earlier days of its month are passed over unparsed, and a line without a time is read', async () => {
+    const dir = folder();
+    writeFileSync(
+      path.join(dir, 'usage-2026-11.jsonl'),
+      usageLine(written('2026-11-02T10:00:00.000Z')) + '{"v":2,"time":"2026-11-03T0\n' + 'not an entry\n' + usageLine(written('2026-11-05T10:00:00.000Z')),
+    );
+    const read = await readUsage(dir, '2026-11-04');
+    assert.deepEqual([read.entries.map((e) => e.time), read.corrupt], [['2026-11-05T10:00:00.000Z'], 1]);
   });
 
   it('an empty or missing record reads as no entries', async () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { firstMonthNeeded, keySpend, usageReport } from '#src/core/usage/usageTotals';
+import { firstDayNeeded, keySpend, usageReport } from '#src/core/usage/usageTotals';
 import { entry } from './fixtures/usageEntries';
 
 // Sunday 1 November 2026, 12:00 in Moscow (UTC+3).
@@ -108,9 +108,9 @@ describe('usage totals', () => {
     assert.deepEqual(keySpend(entries, 'sk-…a1b2', Date.parse('2026-10-31T12:00:00Z'), MOSCOW), { today: 2, month: 30 });
   });
 
-  it('reads the months the report needs: the chart’s 30 days and a day before, or the range’s', () => {
-    assert.equal(firstMonthNeeded(NOW, MOSCOW), '2026-10');
-    assert.equal(firstMonthNeeded(Date.parse('2026-12-31T12:00:00Z'), MOSCOW), '2026-11');
-    assert.equal(firstMonthNeeded(NOW, MOSCOW, { from: '2026-03-01' }), '2026-02');
+  it('reads from the first day the report needs: the chart’s 30 days or the month’s, or the range’s, and a day before', () => {
+    assert.equal(firstDayNeeded(NOW, MOSCOW), '2026-10-02');
+    assert.equal(firstDayNeeded(Date.parse('2026-12-31T12:00:00Z'), MOSCOW), '2026-11-30');
+    assert.equal(firstDayNeeded(NOW, MOSCOW, { from: '2026-03-01' }), '2026-02-28');
   });
 });
