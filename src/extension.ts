@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import { registerApiKeyCommands } from './vscode/apiKeyCommands';
 import { registerBaseUrlCommand } from './vscode/baseUrlCommand';
 import { registerChat } from './vscode/chat/registerChat';
+import { registerCommitMessage } from './vscode/commit/commitMessageWriter';
 import { registerDiagnosticsCommands } from './vscode/diagnosticsCommands';
 import { followDisplayLanguage } from './vscode/displayLanguage';
 import { seedEmulatorKey } from './vscode/emulatorKeySeed';
@@ -9,6 +10,7 @@ import { registerImageCommands } from './vscode/images/imageCommands';
 import { offerCurrentAddressOnce } from './vscode/legacyAddress';
 import { registerLanguageModelProvider } from './vscode/lm/languageModelProvider';
 import { registerModelPicker } from './vscode/modelPicker';
+import { registerProblemActions } from './vscode/fix/problemActions';
 import { offerOnboarding } from './vscode/onboarding';
 import { registerRefactor } from './vscode/refactor/refactorController';
 import { createServices } from './vscode/services';
@@ -30,6 +32,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const modelPicker = registerModelPicker(context, services);
   const refactor = registerRefactor(context, services);
   const chat = registerChat(context, services);
+  registerProblemActions(context, refactor, chat.host);
+  const commitMessage = registerCommitMessage(context, services);
   registerLanguageModelProvider(context, services);
   registerImageCommands(context, services);
   const usagePanel = registerUsage(context, services);
@@ -59,6 +63,7 @@ export function activate(context: vscode.ExtensionContext): void {
     logLines: () => log.recorder.all(),
     storedState: () => ({ global: stateEntries(context.globalState), workspace: stateEntries(context.workspaceState) }),
     chat,
+    commitMessage,
   }));
 }
 

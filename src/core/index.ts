@@ -248,6 +248,36 @@ export {
   instructionFor,
 } from './refactor/presets';
 
+// Generate Commit Message (src/core/commit)
+export {
+  /** One commit message request: the diff fitted to the model, streamed, ending in an outcome. */
+  writeCommitMessage,
+  /** What to say when the model answered without a message. */
+  emptyMessageError,
+} from './commit/commitRun';
+export type {
+  /** The changes, the repository's recent subjects and the instructions a message is written from. */
+  CommitRequest,
+  /** How a commit message request ended (with its usage when done). */
+  CommitOutcome,
+} from './commit/commitRun';
+
+// Fix and Explain with the model (src/core/fix)
+export {
+  /** The code a fix rewrites: the enclosing function, or the lines around the problems. */
+  fixSpan,
+  /** The refactoring's instruction that asks for problems fixed. */
+  fixInstruction,
+  /** The chat message that asks for problems explained. */
+  explainProblemsMessage,
+} from './fix/problems';
+export type {
+  /** A problem an editor reports (error or warning), as plain data. */
+  Problem,
+  /** A range of 0-based lines. */
+  LineSpan,
+} from './fix/problems';
+
 // VS Code's chat (src/core/lm)
 /** VS Code's language-model messages, as plain data, as the client's TextMessages. */
 export { toTextMessages } from './lm/lmMessages';
@@ -263,6 +293,8 @@ export type {
 export { providedModel } from './lm/providedModels';
 /** The reasoning kept for the tool calls it led to, sent back with them. */
 export { ReasoningMemory } from './lm/reasoningMemory';
+/** The catalog options for the reasoning effort picked in VS Code's chat. */
+export { pickedOptions } from './lm/reasoningEffort';
 /** Refuses a request that requires a tool the model cannot call. */
 export { checkToolRequired } from './lm/toolMode';
 

@@ -67,6 +67,11 @@ export class SettingsWatcher extends Disposable {
       requestHeaders: config.get(short(Settings.requestHeaders)),
       // Resource-scoped, relative to the first workspace folder: read there, so that folder's own value counts.
       imageFolder: vscode.workspace.getConfiguration(CONFIG_SECTION, vscode.workspace.workspaceFolders?.[0]?.uri ?? null).get(short(Settings.imageFolder)),
+      commitMessageModel: config.get(short(Settings.commitMessageModel)),
+      // Resource-scoped like imageFolder: a repository's folder may ask for its own style.
+      commitMessageInstructions: vscode.workspace
+        .getConfiguration(CONFIG_SECTION, vscode.workspace.workspaceFolders?.[0]?.uri ?? null)
+        .get(short(Settings.commitMessageInstructions)),
     });
   }
 }

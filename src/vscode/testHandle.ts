@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { type DiagnosticsRecord, harnessToken, processStartEnv, type RecordedLine, type StatusBarView, tokenMatches } from '../core/index';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ChatApi } from './chat/registerChat';
+import type { CommitMessageWriter } from './commit/commitMessageWriter';
 import type { Connection } from './connection';
 import type { FailureReporter } from './failureReporter';
 import type { ModelPicker } from './modelPicker';
@@ -36,6 +37,8 @@ export interface TestHandle {
   /** Everything the extension keeps in globalState and workspaceState. */
   storedState(): { global: [string, unknown][]; workspace: [string, unknown][] };
   chat: ChatApi;
+  /** Generate Commit Message: cancel the message being written without the notification. */
+  commitMessage: CommitMessageWriter;
 }
 
 /** Registers the command that hands the suite its handle, when the harness started this host. */

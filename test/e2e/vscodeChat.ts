@@ -7,8 +7,8 @@ import type { Workbench } from './workbench';
 export interface PickerEntry {
   /** The model's name, as the picker shows it. */
   name: string;
-  /** Who provides it: a provider's display name (ours is "Multi-Model AI"). */
-  provider: string;
+  /** The line beside it: the provider's `detail` (ours starts "Multi-Model AI · "), else the provider's name. */
+  detail: string;
 }
 
 export interface ChatAnswer {
@@ -65,13 +65,26 @@ export class VsCodeChat {
     }
   }
 
-  /** Picks a model by name, typed into the picker's search box as a person narrows a long list. */
+  /**
+   * Picks a model by name, typed into the picker's search box as a person narrows a long list.
+   * A picker emptied while the chat input is rebuilt (pickerEntries says when) is closed and opened again, within a minute.
+   */
   async pickModel(name: string): Promise<void> {
-    const menu = await this.openPicker();
-    await menu.locator('input.action-list-filter-input').fill(name);
-    await menu.locator('.monaco-list-row.action .title', { hasText: name }).first().click();
-    await menu.waitFor({ state: 'hidden' });
-    await this.waitForModel(name);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const menu = await this.openPicker();
+      await menu.locator('input.action-list-filter-input').fill(name);
+      const row = menu.locator('.monaco-list-row.action .title', { hasText: name }).first();
+      if (await appears(row)) {
+        await row.click();
+        await menu.waitFor({ state: 'hidden' });
+        await this.waitForModel(name);
+        return;
+      }
+      await this.page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
+      if (Date.now() > deadline) throw new Error(`The chat's model picker did not offer ${name} for a minute.`);
+    }
   }
 
   /** Types a message into the chat input and sends it with Enter. */
@@ -88,7 +101,41 @@ export class VsCodeChat {
     const response = this.answers().nth(this.answersBefore);
     const model = response.locator('.chat-footer-details .chat-response-model-details');
     await model.waitFor({ timeout });
-    return { text: await response.locator('.value').innerText(), model: await model.innerText() };
+    // An agent's answer has several parts (a tool's run, the text after it); the Thinking block is read apart.
+    const parts = await response.locator('.value:not(.chat-thinking-box .value)').allInnerTexts();
+    return { text: parts.join('\n'), model: await model.innerText() };
+  }
+
+  /** The agent the chat input will use (Agent, Ask, Plan), as its picker names it. */
+  async currentMode(): Promise<string> {
+    return (await this.modePicker().innerText()).trim();
+  }
+
+  /** Picks an agent (Agent, Ask, Plan) in the chat input's agent picker. */
+  async pickMode(name: string): Promise<void> {
+    if ((await this.currentMode()) === name) return;
+    await this.modePicker().click();
+    const menu = this.page.locator('.action-widget');
+    await menu.locator('.monaco-list-row.action .title', { hasText: name }).first().click();
+    await menu.waitFor({ state: 'hidden' });
+  }
+
+  /**
+   * The Thinking block of the last answer, unfolded as a person unfolds it: its text. Once the
+   * answer is complete VS Code folds its steps (thinking, tool runs) under one line, "Completed N
+   * steps", and writes a folded block's content only when it is unfolded.
+   */
+  async thinkingText(): Promise<string> {
+    const response = this.answers().nth(this.answersBefore);
+    const steps = response.getByText(/^Completed \d+ steps?( in .+)?$/).first();
+    if (await appears(steps)) await steps.click();
+    const box = response.locator('.chat-thinking-box:visible').first();
+    await box.waitFor({ timeout: 30_000 });
+    if (await box.evaluate((element) => element.classList.contains('chat-used-context-collapsed'))) {
+      await box.locator('.chat-used-context-label, .monaco-button').first().click();
+      await this.page.waitForFunction((element) => !element?.classList.contains('chat-used-context-collapsed'), await box.elementHandle());
+    }
+    return box.innerText();
   }
 
   /** The picker's entries, or undefined when it was emptied while being read. */
@@ -107,10 +154,10 @@ export class VsCodeChat {
       const rows = await models.evaluateAll((elements) =>
         elements.map((row) => ({
           name: row.querySelector<HTMLElement>('.title')?.innerText,
-          provider: row.querySelector<HTMLElement>('.description')?.innerText,
+          detail: row.querySelector<HTMLElement>('.description')?.innerText,
         })),
       );
-      const entries = rows.flatMap(({ name, provider }) => (name !== undefined && provider !== undefined ? [{ name, provider }] : []));
+      const entries = rows.flatMap(({ name, detail }) => (name !== undefined && detail !== undefined ? [{ name, detail }] : []));
       return entries.length > 0 && entries.length === rows.length ? entries : undefined;
     } finally {
       await this.page.keyboard.press('Escape');
@@ -120,6 +167,10 @@ export class VsCodeChat {
 
   private answers(): Locator {
     return this.view.locator('.interactive-item-container.interactive-response');
+  }
+
+  private modePicker(): Locator {
+    return this.view.locator('.chat-mode-picker-item').first();
   }
 
   private pickerButton(): Locator {

@@ -40,11 +40,12 @@ export const CATALOG: readonly CatalogModel[] = [
     unavailableTo: {},
   },
   {
+    // Takes images (through every interface).
     id: 'acme/chat-mini',
     name: 'Acme Chat Mini',
     created: CREATED,
     contextLength: 32_000,
-    inputModalities: ['text'],
+    inputModalities: ['text', 'image'],
     outputModalities: ['text'],
     supportedParameters: ['temperature', 'stream', 'stream_options'],
     endpointTypes: TEXT_ENDPOINTS,
@@ -79,12 +80,12 @@ export const CATALOG: readonly CatalogModel[] = [
     unavailableTo: { alpha: "Not included in this workspace's plan" },
   },
   {
-    // Serves only the Responses interface, and thinks (reasoning summaries).
+    // Serves only the Responses interface, thinks (reasoning summaries) and takes images.
     id: 'nova/responder',
     name: 'Nova Responder',
     created: CREATED,
     contextLength: 64_000,
-    inputModalities: ['text'],
+    inputModalities: ['text', 'image'],
     outputModalities: ['text'],
     supportedParameters: ['max_tokens', 'temperature', 'stream', 'reasoning_effort', 'tools', 'tool_choice'],
     endpointTypes: ['responses'],

@@ -4,10 +4,8 @@
 // tool hands back as data parts.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { LanguageModelProvider } from '#src/vscode/lm/languageModelProvider';
-import { FIXTURE_KEYS } from '../emulator/index';
-import { suiteEnv } from './env';
-import { arrange, emulator } from './shellHarness';
+import { AUTO, useLanguageModelProvider } from './providerHarness';
+import { emulator } from './shellHarness';
 import { useTestHandle } from '../support/useTestHandle';
 
 type Message = vscode.LanguageModelChatRequestMessage;
@@ -22,7 +20,6 @@ const SYSTEM_ROLE = 3 as vscode.LanguageModelChatMessageRole;
 const PNG = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
 /** LanguageModelDataPart: in VS Code's API from after 1.104. */
 const DataPart = (vscode as unknown as { LanguageModelDataPart?: new (data: Uint8Array, mimeType: string) => unknown }).LanguageModelDataPart;
-const AUTO = { toolMode: vscode.LanguageModelChatToolMode.Auto };
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const textOf = (parts: readonly Part[]) => parts.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
@@ -30,33 +27,7 @@ const textOf = (parts: readonly Part[]) => parts.map((p) => (p instanceof vscode
 describe('language models in VS Code: the provider called as VS Code calls it', function () {
   this.timeout(60_000);
   const api = useTestHandle();
-  let provider: LanguageModelProvider;
-  const { baseUrl } = suiteEnv();
-
-  beforeEach(async () => {
-    await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' });
-    provider = new LanguageModelProvider(api.connection, api.failures);
-  });
-  afterEach(() => provider.dispose());
-
-  async function info(id: string): Promise<vscode.LanguageModelChatInformation> {
-    const offered = await provider.provideLanguageModelChatInformation({ silent: true });
-    const found = offered.find((m) => m.id === id);
-    assert.ok(found, `${id} is not offered`);
-    return found;
-  }
-
-  async function ask(id: string, messages: Message[], options: vscode.ProvideLanguageModelChatResponseOptions = AUTO): Promise<Part[]> {
-    const parts: Part[] = [];
-    await provider.provideLanguageModelChatResponse(
-      await info(id),
-      messages,
-      options,
-      { report: (part) => parts.push(part) },
-      new vscode.CancellationTokenSource().token,
-    );
-    return parts;
-  }
+  const { provider, info, ask } = useLanguageModelProvider(api);
 
   it('a request whose token is already cancelled sends nothing and logs no request', async () => {
     const model = await info('acme/chat-large');
@@ -64,7 +35,7 @@ describe('language models in VS Code: the provider called as VS Code calls it', 
     source.cancel();
     const mark = api.logLines().at(-1);
     const parts: Part[] = [];
-    await provider.provideLanguageModelChatResponse(
+    await provider().provideLanguageModelChatResponse(
       model,
       [vscode.LanguageModelChatMessage.User('hi')],
       AUTO,
@@ -90,7 +61,7 @@ describe('language models in VS Code: the provider called as VS Code calls it', 
         else if (reported++ === 0) setTimeout(() => source.cancel(), 25);
       },
     };
-    await provider.provideLanguageModelChatResponse(model, [vscode.LanguageModelChatMessage.User('Say the words [[pace:5]]')], AUTO, progress, source.token);
+    await provider().provideLanguageModelChatResponse(model, [vscode.LanguageModelChatMessage.User('Say the words [[pace:5]]')], AUTO, progress, source.token);
     assert.equal(source.token.isCancellationRequested, true);
     assert.deepEqual(late, []);
   });
@@ -109,10 +80,12 @@ describe('language models in VS Code: the provider called as VS Code calls it', 
     const model = await info('acme/chat-mini');
     const required = { toolMode: vscode.LanguageModelChatToolMode.Required, tools: TOOLS };
     const messages = [vscode.LanguageModelChatMessage.User('Use read_file on main.ts')];
-    const error = await provider.provideLanguageModelChatResponse(model, messages, required, { report() {} }, new vscode.CancellationTokenSource().token).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const error = await provider()
+      .provideLanguageModelChatResponse(model, messages, required, { report() {} }, new vscode.CancellationTokenSource().token)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     assert.ok(error instanceof vscode.LanguageModelError, String(error));
     assert.equal(
       error.message,

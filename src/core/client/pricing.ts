@@ -37,15 +37,21 @@ export function costOfImages(entry: ModelEntry, count: number): number | undefin
   return each === undefined ? undefined : each * count;
 }
 
-/** What `usage` cost on `entry`'s prices, in RUB; undefined when the catalog gives no usable prices. */
-export function costOfUsage(entry: ModelEntry, usage: Usage): number | undefined {
+/** RUB per token for input and output, from `entry`'s prices; undefined when the catalog gives no usable text prices. */
+export function tokenPrices(entry: ModelEntry): { input: number; output: number } | undefined {
   const fields = rubPricing(entry);
   if (!fields) return undefined;
   const prompt = price(fields, 'prompt');
   const completion = price(fields, 'completion');
   const per = fields.unit === undefined ? 1 : typeof fields.unit === 'string' ? TOKENS_PER_UNIT[fields.unit.trim().toLowerCase()] : undefined;
   if (prompt === undefined || completion === undefined || per === undefined) return undefined;
-  return (usage.prompt_tokens * prompt + usage.completion_tokens * completion) / per;
+  return { input: prompt / per, output: completion / per };
+}
+
+/** What `usage` cost on `entry`'s prices, in RUB; undefined when the catalog gives no usable prices. */
+export function costOfUsage(entry: ModelEntry, usage: Usage): number | undefined {
+  const prices = tokenPrices(entry);
+  return prices && usage.prompt_tokens * prices.input + usage.completion_tokens * prices.output;
 }
 
 /** "≈ 0.42 ₽" in English, for the chat page until it formats in its own language; the formatter is format/localeFormat's formatRub. */

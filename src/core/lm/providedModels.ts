@@ -3,9 +3,11 @@
 // The spec says limits are per model and read from the catalog but names no fields: the
 // entry's `context_length` and `max_output_tokens` (also read: `top_provider.max_completion_tokens`,
 // the widely used catalogs' name) are read, with documented defaults when absent.
-import * as l10n from '@vscode/l10n';
 import type { ModelEntry } from '../client/schemas';
+import type { TransportSetting } from '../client/transports/index';
 import { vendorOf } from '../views/modelPickItems';
+import { callsTools, modelDetail, modelTooltip, takesImages } from './modelDescription';
+import { configurationSchema } from './reasoningEffort';
 
 /** When the catalog gives no context length. */
 export const DEFAULT_CONTEXT_TOKENS = 32_000;
@@ -22,6 +24,8 @@ export interface ProvidedModel {
   maxInputTokens: number;
   maxOutputTokens: number;
   capabilities: { toolCalling: boolean; imageInput: boolean };
+  /** What VS Code's chat offers to set for the model (reasoning effort), where VS Code reads it. */
+  configurationSchema?: Record<string, unknown>;
 }
 
 function positive(value: unknown): number | undefined {
@@ -34,18 +38,21 @@ export function outputLimit(entry: ModelEntry): number | undefined {
   return positive(fields.max_output_tokens) ?? positive(top?.max_completion_tokens);
 }
 
-export function providedModel(entry: ModelEntry): ProvidedModel {
+/** `transport`: multiModelAI.transport, which decides the interface the tooltip names. */
+export function providedModel(entry: ModelEntry, transport: TransportSetting = 'auto'): ProvidedModel {
   const context = entry.context_length ?? DEFAULT_CONTEXT_TOKENS;
   const maxOutputTokens = Math.min(outputLimit(entry) ?? DEFAULT_MAX_OUTPUT_TOKENS, Math.floor(context / 2));
+  const schema = configurationSchema(entry);
   return {
     id: entry.id,
     name: entry.name ?? entry.id,
     family: vendorOf(entry.id),
     version: entry.id,
-    detail: 'Multi-Model AI',
-    tooltip: l10n.t('{0} through Multi-Model AI', entry.id),
+    detail: modelDetail(entry, context),
+    tooltip: modelTooltip(entry, context, transport),
     maxInputTokens: context - maxOutputTokens,
     maxOutputTokens,
-    capabilities: { toolCalling: entry.supported_parameters.includes('tools'), imageInput: (entry.architecture.input_modalities ?? []).includes('image') },
+    capabilities: { toolCalling: callsTools(entry), imageInput: takesImages(entry) },
+    ...(schema && { configurationSchema: schema }),
   };
 }

@@ -25,6 +25,9 @@ export const Commands = {
   addSelectionToChat: 'multiModelAI.addSelectionToChat',
   generateImage: 'multiModelAI.generateImage',
   editImage: 'multiModelAI.editImage',
+  generateCommitMessage: 'multiModelAI.generateCommitMessage',
+  fixWithModel: 'multiModelAI.fixWithModel',
+  explainProblem: 'multiModelAI.explainProblem',
   showUsage: 'multiModelAI.showUsage',
 } as const;
 
@@ -42,6 +45,8 @@ export const Settings = {
   modelOptions: 'multiModelAI.modelOptions',
   requestHeaders: 'multiModelAI.requestHeaders',
   imageFolder: 'multiModelAI.imageFolder',
+  commitMessageModel: 'multiModelAI.commitMessage.model',
+  commitMessageInstructions: 'multiModelAI.commitMessage.instructions',
 } as const;
 
 export type SettingKey = (typeof Settings)[keyof typeof Settings];

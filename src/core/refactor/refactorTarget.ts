@@ -2,7 +2,7 @@
 // range of the selection in it (offsets), so the proposal and the final check need no editor.
 import * as l10n from '@vscode/l10n';
 import { commandTitle } from '../manifest/commandTitles';
-import { Commands } from '../manifest/ids';
+import { type CommandId, Commands } from '../manifest/ids';
 export interface RefactorTarget {
   documentText: string;
   /** The editor's version number of the document at the start. */
@@ -30,11 +30,9 @@ export function unchangedSince(target: RefactorTarget, current: { version: numbe
   return current.version === target.version || current.text === target.documentText;
 }
 
-export const documentChangedMessage = (): string =>
-  l10n.t(
-    'The file changed while the refactoring was being prepared, so it was not applied. Run {0} again on the current code.',
-    commandTitle(Commands.refactorSelection),
-  );
+/** `command`: the one to run again (Refactor Selection, or Fix with the model). */
+export const documentChangedMessage = (command: CommandId = Commands.refactorSelection): string =>
+  l10n.t('The file changed while the refactoring was being prepared, so it was not applied. Run {0} again on the current code.', commandTitle(command));
 
 /**
  * Widens a selection that starts inside a line's indentation to the start of that line, so

@@ -13,6 +13,11 @@ export interface Fitted {
   dropped: number;
 }
 
+/** The tokens kept for the answer: max_tokens, or a quarter of the context, at most DEFAULT_ANSWER_RESERVE. */
+export function answerReserve(contextLength: number, maxTokens?: number): number {
+  return maxTokens ?? Math.min(DEFAULT_ANSWER_RESERVE, Math.floor(contextLength / 4));
+}
+
 /** A tool call or a tool result: the message belongs to a tool conversation. */
 const usesTools = (message: TextMessage): boolean => message.role === 'tool' || (message.role === 'assistant' && (message.toolCalls?.length ?? 0) > 0);
 
@@ -25,7 +30,7 @@ const usesTools = (message: TextMessage): boolean => message.role === 'tool' || 
  */
 export function fitToContext(messages: readonly TextMessage[], contextLength: number | undefined, maxTokens?: number): Fitted {
   if (contextLength === undefined || messages.some(usesTools)) return { messages: [...messages], dropped: 0 };
-  const budget = contextLength - (maxTokens ?? Math.min(DEFAULT_ANSWER_RESERVE, Math.floor(contextLength / 4)));
+  const budget = contextLength - answerReserve(contextLength, maxTokens);
   const head = messages[0]?.role === 'system' ? messages.slice(0, 1) : [];
   let rest = messages.slice(head.length);
   let dropped = 0;

@@ -106,6 +106,8 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     })) {
       switch (event.type) {
         case 'delta':
+          // The reasoning still held goes out first: a caller reads what follows it as the answer.
+          thoughts.flush();
           text += event.text;
           texts.push(event.text);
           break;

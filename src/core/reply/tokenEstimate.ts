@@ -9,7 +9,7 @@ import type { TextMessage } from '../client/textRequest';
  * times, Russian prose by 1.3 and indented JSON by 1.05, and never under-counts
  * (test/unit/core/reply/tokenEstimate.test.ts): a trimmed request fits, and VS Code's budget holds.
  */
-const CHARS_PER_TOKEN = 2.8;
+export const CHARS_PER_TOKEN = 2.8;
 /** What each message costs beyond its text (role and separators), as chat APIs count it. */
 const TOKENS_PER_MESSAGE = 4;
 

@@ -32,6 +32,9 @@ export interface ExtensionSettings {
   requestHeaders: Record<string, string>;
   /** Where generated images are saved: relative to the first workspace folder, or absolute. */
   imageFolder: string;
+  /** Generate Commit Message: the model to use instead of the chosen one, and extra instructions. */
+  commitMessageModel?: string;
+  commitMessageInstructions?: string;
   /** What was wrong in modelOptions or requestHeaders, in the settings' terms (the rest still applies). */
   problems: SettingsProblem[];
 }
@@ -53,6 +56,8 @@ export interface RawSettings {
   modelOptions?: unknown;
   requestHeaders?: unknown;
   imageFolder?: unknown;
+  commitMessageModel?: unknown;
+  commitMessageInstructions?: unknown;
 }
 
 const text = buildOnce(() => z.catch(z.optional(z.string().check(z.trim(), z.minLength(1))), undefined));
@@ -70,6 +75,8 @@ const RawSettingsSchema = buildOnce(() =>
     maxRetries: z.catch(z.int().check(z.gte(0), z.lte(10)), DEFAULT_MAX_RETRIES),
     transport: z.catch(z.enum(['auto', ...TRANSPORT_NAMES]), 'auto'),
     imageFolder: z.catch(z.string().check(z.trim(), z.minLength(1)), DEFAULT_IMAGE_FOLDER),
+    commitMessageModel: text(),
+    commitMessageInstructions: text(),
   }),
 );
 
@@ -145,6 +152,8 @@ export function readSettings(raw: RawSettings): ExtensionSettings {
     modelOptions: {},
     requestHeaders: {},
     imageFolder: checked.imageFolder,
+    ...(checked.commitMessageModel !== undefined && { commitMessageModel: checked.commitMessageModel }),
+    ...(checked.commitMessageInstructions !== undefined && { commitMessageInstructions: checked.commitMessageInstructions }),
     problems: [],
   };
   settings.modelOptions = readModelOptions(raw.modelOptions, settings.problems);

@@ -41,7 +41,7 @@ export class EditorTracker extends Disposable {
   }
 }
 
-function describeDocument(document: vscode.TextDocument): Pick<ContextItem, 'fileName' | 'path' | 'languageId'> {
+export function describeDocument(document: vscode.TextDocument): Pick<ContextItem, 'fileName' | 'path' | 'languageId'> {
   const fileName = document.isUntitled ? document.uri.path : path.basename(document.uri.path);
   const relative = document.isUntitled ? fileName : vscode.workspace.asRelativePath(document.uri, false);
   return { fileName, path: relative, languageId: document.languageId };

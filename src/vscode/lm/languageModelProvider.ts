@@ -8,6 +8,7 @@ import {
   checkToolRequired,
   errorCard,
   estimateTokens,
+  pickedOptions,
   providedModel,
   ReasoningMemory,
   type ServiceError,
@@ -34,6 +35,16 @@ const PART_INTERVAL_MS = 40;
 
 type Info = vscode.LanguageModelChatInformation;
 
+/**
+ * LanguageModelThinkingPart: still a proposed class, which this extension never enables (the
+ * Marketplace refuses extensions that do), yet VS Code's API object carries it at run time and
+ * its chat shows the parts a provider reports as a Thinking block. Where it is absent, thinking is left out.
+ */
+const ThinkingPart = (vscode as unknown as { LanguageModelThinkingPart?: new (value: string) => vscode.LanguageModelResponsePart }).LanguageModelThinkingPart;
+
+/** What the person set for the model in VS Code's chat (`modelConfiguration`, with the chatProvider proposal's configurationSchema). */
+const configurationOf = (options: vscode.ProvideLanguageModelChatResponseOptions): unknown => (options as { modelConfiguration?: unknown }).modelConfiguration;
+
 export class LanguageModelProvider extends Disposable implements vscode.LanguageModelChatProvider<Info> {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   readonly onDidChangeLanguageModelChatInformation = this.changed.event;
@@ -57,7 +68,7 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
     }
     if (state.kind !== 'ready') return [];
     // Some VS Code versions list provider models in the picker only when they say they may be picked.
-    return state.usable.map((entry) => ({ ...providedModel(entry), isUserSelectable: true }) as Info);
+    return state.usable.map((entry) => ({ ...providedModel(entry, state.needs.transport), isUserSelectable: true }) as Info);
   }
 
   async provideLanguageModelChatResponse(
@@ -80,12 +91,13 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
     const controller = new AbortController();
     const cancel = token.onCancellationRequested(() => controller.abort());
     const calls: ToolCall[] = [];
+    const picked = pickedOptions(configurationOf(options));
     try {
       const outcome = await streamReply(
         {
           connection: this.connection.forModel(model.id, 'vscodeChat').then((connection) => {
             if (required) checkToolRequired(connection.model);
-            return connection;
+            return { ...connection, modelOptions: { ...connection.modelOptions, ...picked } };
           }),
           messages: sent,
           signal: controller.signal,
@@ -99,6 +111,10 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
           onText: (text) => {
             if (token.isCancellationRequested) return;
             progress.report(new vscode.LanguageModelTextPart(text));
+          },
+          onReasoning: (text) => {
+            if (token.isCancellationRequested || !ThinkingPart) return;
+            progress.report(new ThinkingPart(text));
           },
           onToolCall: (call) => {
             if (token.isCancellationRequested) return;

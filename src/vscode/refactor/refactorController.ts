@@ -40,9 +40,13 @@ export interface ProposalView {
   proposedUri: vscode.Uri;
 }
 
+/** What a proposal is for: Refactor Selection, or Fix with the model (src/vscode/fix), which words its progress and its refusals after itself. */
+export type ProposalPurpose = 'refactor' | 'fix';
+
 /** One refactoring from its start to its end: the request, its two documents and how far it got. */
 interface OpenProposal {
   request: RefactorRequest;
+  purpose: ProposalPurpose;
   documentUri: vscode.Uri;
   /** Where the file was shown when the refactoring started: the result is shown there. */
   viewColumn?: vscode.ViewColumn;
@@ -55,13 +59,16 @@ interface OpenProposal {
 }
 
 /** What a Retry needs: the same request on the same file. */
-type RetryContext = Pick<OpenProposal, 'request' | 'documentUri' | 'viewColumn'>;
+type RetryContext = Pick<OpenProposal, 'request' | 'purpose' | 'documentUri' | 'viewColumn'>;
+
+const changedMessage = (purpose: ProposalPurpose): string => documentChangedMessage(purpose === 'fix' ? Commands.fixWithModel : Commands.refactorSelection);
 
 /** The failed step, worded for the person and in English for the log. */
 const step = (shown: string, logged: string): FailedStep => ({ shown, logged });
 
 export interface RefactorDeps {
-  connect(): Promise<ModelConnection>;
+  /** The connection for a refactoring or a fix; its answer goes to the usage record as that. */
+  connect(purpose: ProposalPurpose): Promise<ModelConnection>;
   proposals: ProposalDocuments;
   failures: FailureReporter;
 }
@@ -99,15 +106,21 @@ export class RefactorController extends Disposable {
       void vscode.window.showWarningMessage(vscode.l10n.t('Select the code to refactor first, then run {0}.', commandTitle(Commands.refactorSelection)));
       return undefined;
     }
-    const request = requestFor(editor, instruction ?? '');
-    const check = checkRefactorable(request.target.documentText.slice(request.target.start, request.target.end));
-    if (!check.ok) {
-      void vscode.window.showWarningMessage(check.message);
-      return undefined;
-    }
+    const request = requestFor(editor.document, editor.selection, instruction ?? '');
+    if (!refactorable(request)) return undefined;
     const chosen = instruction?.trim() || (await pickInstruction());
     if (!chosen) return undefined;
-    return this.start({ ...request, instruction: chosen }, editor.document.uri, editor.viewColumn);
+    return this.start({ ...request, instruction: chosen }, 'refactor', editor.document.uri, editor.viewColumn);
+  }
+
+  /**
+   * Fix with the model: the same proposal, diff, Accept and Reject over `range` of `editor`'s
+   * document, with an instruction made from its problems. Resolves when the reply has ended.
+   */
+  async proposeFix(editor: vscode.TextEditor, range: vscode.Range, instruction: string): Promise<RefactorOutcome | undefined> {
+    const request = requestFor(editor.document, new vscode.Selection(range.start, range.end), instruction);
+    if (!refactorable(request)) return undefined;
+    return this.start(request, 'fix', editor.document.uri, editor.viewColumn);
   }
 
   /**
@@ -134,7 +147,7 @@ export class RefactorController extends Disposable {
     const document = await vscode.workspace.openTextDocument(proposal.documentUri);
     if (!unchangedSince(target, { version: document.version, text: document.getText() })) {
       this.end(proposal);
-      void vscode.window.showWarningMessage(documentChangedMessage());
+      void vscode.window.showWarningMessage(changedMessage(proposal.purpose));
       return 'documentChanged';
     }
     const range = new vscode.Range(document.positionAt(target.start), document.positionAt(target.end));
@@ -164,15 +177,21 @@ export class RefactorController extends Disposable {
   }
 
   /** Undefined when it could not connect, or a newer start overtook it meanwhile. */
-  private async start(request: RefactorRequest, documentUri: vscode.Uri, viewColumn?: vscode.ViewColumn): Promise<RefactorOutcome | undefined> {
+  private async start(
+    request: RefactorRequest,
+    purpose: ProposalPurpose,
+    documentUri: vscode.Uri,
+    viewColumn?: vscode.ViewColumn,
+  ): Promise<RefactorOutcome | undefined> {
     const started = ++this.starts;
     let connection: ModelConnection;
     try {
-      connection = await this.deps.connect();
+      connection = await this.deps.connect(purpose);
     } catch (error) {
       if (started === this.starts)
         this.showFailure(step(vscode.l10n.t('Could not start the refactoring'), 'Could not start the refactoring'), error, {
           request,
+          purpose,
           documentUri,
           viewColumn,
         });
@@ -181,18 +200,23 @@ export class RefactorController extends Disposable {
     if (started !== this.starts) return undefined;
     if (this.proposal) this.end(this.proposal);
     const proposedUri = this.deps.proposals.create(documentUri, request.target.documentText);
-    const proposal: OpenProposal = { request, documentUri, viewColumn, proposedUri, controller: new AbortController(), state: 'streaming' };
+    const proposal: OpenProposal = { request, purpose, documentUri, viewColumn, proposedUri, controller: new AbortController(), state: 'streaming' };
     this.proposal = proposal;
     await this.setState('streaming');
     const name = vscode.workspace.asRelativePath(documentUri);
-    await vscode.commands.executeCommand('vscode.diff', documentUri, proposedUri, vscode.l10n.t('{0} ↔ Proposed refactoring', name), {
+    const diffTitle = purpose === 'fix' ? vscode.l10n.t('{0} ↔ Proposed fix', name) : vscode.l10n.t('{0} ↔ Proposed refactoring', name);
+    await vscode.commands.executeCommand('vscode.diff', documentUri, proposedUri, diffTitle, {
       viewColumn: vscode.ViewColumn.Beside,
       preview: false,
       selection: new vscode.Range(request.startLine - 1, 0, request.startLine - 1, 0),
     });
 
     const outcome = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Refactoring {0}', name), cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: purpose === 'fix' ? vscode.l10n.t('Fixing {0}', name) : vscode.l10n.t('Refactoring {0}', name),
+        cancellable: true,
+      },
       (progress, token) => {
         token.onCancellationRequested(() => proposal.controller.abort());
         progress.report({ message: vscode.l10n.t('waiting for the model…') });
@@ -273,13 +297,13 @@ export class RefactorController extends Disposable {
   }
 
   /** The same request again, if the file is still what it was made from. */
-  private async retry({ request, documentUri, viewColumn }: RetryContext): Promise<void> {
+  private async retry({ request, purpose, documentUri, viewColumn }: RetryContext): Promise<void> {
     const document = await vscode.workspace.openTextDocument(documentUri);
     if (!unchangedSince(request.target, { version: document.version, text: document.getText() })) {
-      void vscode.window.showWarningMessage(documentChangedMessage());
+      void vscode.window.showWarningMessage(changedMessage(purpose));
       return;
     }
-    await this.start(request, documentUri, viewColumn);
+    await this.start(request, purpose, documentUri, viewColumn);
   }
 
   private end(proposal: OpenProposal, statusMessage?: string): void {
@@ -301,9 +325,15 @@ export class RefactorController extends Disposable {
   }
 }
 
+/** Whether the request's code can be sent (not empty, not too large); says why not. */
+function refactorable(request: RefactorRequest): boolean {
+  const check = checkRefactorable(request.target.documentText.slice(request.target.start, request.target.end));
+  if (!check.ok) void vscode.window.showWarningMessage(check.message);
+  return check.ok;
+}
+
 /** The selection as a request; a start inside the indentation is widened to the line start. */
-function requestFor(editor: vscode.TextEditor, instruction: string): RefactorRequest {
-  const { document, selection } = editor;
+function requestFor(document: vscode.TextDocument, selection: vscode.Selection, instruction: string): RefactorRequest {
   const documentText = document.getText();
   const lineStart = document.offsetAt(new vscode.Position(selection.start.line, 0));
   const start = widenToIndentation(documentText, document.offsetAt(selection.start), lineStart);
@@ -324,7 +354,7 @@ function instructionArg(arg: unknown): string | undefined {
 
 export function registerRefactor(context: vscode.ExtensionContext, { connection, failures }: Services): RefactorController {
   const proposals = new ProposalDocuments();
-  const controller = new RefactorController({ connect: () => connection.forModel(undefined, 'refactor'), proposals, failures });
+  const controller = new RefactorController({ connect: (purpose) => connection.forModel(undefined, purpose), proposals, failures });
   context.subscriptions.push(
     proposals,
     controller,

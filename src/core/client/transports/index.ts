@@ -15,6 +15,9 @@ const LABELS: Record<TransportName, string> = { 'chat-completions': 'chat comple
 
 export type TransportSetting = TransportName | 'auto';
 
+/** The interface's name as people know it: "chat completions", "Responses", "Messages". */
+export const interfaceLabel = (name: TransportName): string => LABELS[name];
+
 /**
  * `message`: why not, said of the model (shown beside it in the pickers, or after its name).
  * `assumedFrom`: the endpoint-type names no known gateway uses, when chat completions was taken

@@ -28,8 +28,10 @@ describe("the models offered to VS Code's language-model API", () => {
         name: 'Acme Chat Large',
         family: 'acme',
         version: 'acme/chat-large',
-        detail: 'Multi-Model AI',
-        tooltip: 'acme/chat-large through Multi-Model AI',
+        detail: 'Multi-Model AI · context 128,000',
+        tooltip:
+          'Acme Chat Large (acme/chat-large) through Multi-Model AI, over its chat completions interface. Context: 128,000 tokens. ' +
+          'The catalog gives no price. Answers without thinking. Takes images. Calls tools (agent mode).',
         maxInputTokens: 111_616,
         maxOutputTokens: 16_384,
         capabilities: { toolCalling: true, imageInput: true },

@@ -40,9 +40,9 @@ describe('ids agree with package.json', () => {
     assert.ok(scope === 'machine' || scope === 'application', `scope is ${scope}`);
   });
 
-  it('activates only on its own commands, views and language-model vendor, never on "*"', () => {
+  it('activates only on its own commands, views and language-model vendor, or once start-up is finished (for its Quick Fixes), never on "*"', () => {
     for (const event of manifest.activationEvents ?? []) {
-      assert.match(event, /^((onCommand|onView|onWebviewPanel):multiModelAI\.|onLanguageModelChatProvider:multi-model-ai$)/);
+      assert.match(event, /^((onCommand|onView|onWebviewPanel):multiModelAI\.|onLanguageModelChatProvider:multi-model-ai$|onStartupFinished$)/);
     }
   });
 

@@ -1,6 +1,7 @@
 // A refactoring request against the emulator over loopback HTTP: the client is real.
 import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../../emulator/index';
+import { emulatorConnection } from '../../../support/emulatorConnection';
 import { useEmulator } from '../../../support/useEmulator';
 import { ServiceClient } from '#src/core/client/serviceClient';
 import { RefactorRun, type RefactorRequest } from '#src/core/refactor/refactorRun';
@@ -25,9 +26,7 @@ describe('RefactorRun against the emulator', () => {
   let connection: ModelConnection;
 
   before(async () => {
-    const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 });
-    const model = (await client.listModels()).data.find((m) => m.id === 'acme/chat-large')!;
-    connection = { client, model, maxTokens: 2000 };
+    connection = await emulatorConnection(emulator.baseUrl);
   });
 
   it('ends done with the fenced code, reindented into the document', async () => {

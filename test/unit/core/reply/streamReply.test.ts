@@ -62,6 +62,18 @@ describe('streamReply against the emulator', () => {
     assert.equal(outcome.requestId, (await control.requests())[0]?.requestId);
   });
 
+  it('reasoning still held is handed on before the first text: what follows the reasoning is the answer', async () => {
+    await control.queueReplies([{ reasoning: 'first think it over', text: 'then answer' }]);
+    const order: string[] = [];
+    const outcome = await streamReply(
+      { connection: Promise.resolve(connection), messages: [{ role: 'user', content: 'Answer [[pace:5]]' }], signal: new AbortController().signal },
+      // A long interval: all reasoning after the first piece waits in its batch when the text begins.
+      { onText: (t) => order.push(`text:${t}`), onReasoning: (t) => order.push(`reasoning:${t}`), intervalMs: 60_000 },
+    );
+    assert.equal(outcome.status, 'done');
+    assert.deepEqual(order, ['reasoning:first ', 'reasoning:think it over', 'text:then ', 'text:answer']);
+  });
+
   it('text said before a tool call is handed on before the call, even while a batch is held', async () => {
     await control.queueReplies([{ text: 'one two three four', toolCall: { name: 'read_file', arguments: { path: 'a.ts' } } }]);
     const order: string[] = [];
