@@ -72,16 +72,20 @@ export function dayChart(report: UsageReport, locale: string): HTMLElement {
     ...series.map((s) => el('th', { text: s.label, attrs: { scope: 'col' } })),
     el('th', { text: l10n.t('Spend'), attrs: { scope: 'col' } }),
   );
-  const rows = report.days.map((day, i) =>
-    el(
-      'tr',
-      { attrs: { 'data-day': day.day } },
-      el('th', { text: formatDate(dayDate(day.day), locale, 'UTC'), attrs: { scope: 'row' } }),
-      ...series.map((s, j) => el('td', { class: 'number', text: formatRub(amounts[i]![j]!, locale), attrs: { 'data-series': s.label } })),
-      el('td', { class: 'number', text: formatRub(day.costRub, locale) }),
-    ),
+  // The days something was spent: thirty rows of zeros would bury them.
+  const rows = report.days.flatMap((day, i) =>
+    day.costRub === 0
+      ? []
+      : el(
+          'tr',
+          { attrs: { 'data-day': day.day } },
+          el('th', { text: formatDate(dayDate(day.day), locale, 'UTC'), attrs: { scope: 'row' } }),
+          ...series.map((s, j) => el('td', { class: 'number', text: formatRub(amounts[i]![j]!, locale), attrs: { 'data-series': s.label } })),
+          el('td', { class: 'number', text: formatRub(day.costRub, locale) }),
+        ),
   );
-  const table = el('table', { class: 'usage-table day-table' }, el('caption', { text: title }), el('thead', {}, head), el('tbody', {}, ...rows));
+  const caption = l10n.t('Days with spend in the last 30 days');
+  const table = el('table', { class: 'usage-table day-table' }, el('caption', { text: caption }), el('thead', {}, head), el('tbody', {}, ...rows));
   return el(
     'section',
     { class: 'usage-section', attrs: { 'aria-labelledby': 'day-chart-title' } },
