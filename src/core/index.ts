@@ -191,6 +191,26 @@ export {
 } from './chat/errorCard';
 /** Refuses empty and oversized selections for Explain with what to do instead. */
 export { checkExplainable } from './chat/explainPrompt';
+export {
+  /** An attached image's bytes checked: a real PNG, JPEG, WebP or GIF within the size limit, or why not. */
+  checkAttachedImage,
+  /** An image chip for a stored copy beside the history. */
+  imageItem,
+  /** A text file as a chip, cut to what the message can still carry; a binary file refused with why. */
+  textFileAttachment,
+  /** Whether a catalog model takes images. */
+  takesImages,
+} from './chat/attachments';
+/** An attachment as a chip, or why it cannot be attached. */
+export type { Attached } from './chat/attachments';
+/** The workspace file picker's exclusions: a .gitignore's patterns as globs, and globs as one exclude pattern. */
+export { excludeGlob, gitignoreGlobs } from './chat/ignoreGlobs';
+/** The project's instructions (AGENTS.md or .github/copilot-instructions.md), read only in a trusted workspace. */
+export { findProjectInstructions, INSTRUCTION_FILES } from './chat/projectInstructions';
+/** The project's instructions as found: the file's path and its text. */
+export type { ProjectInstructions } from './chat/projectInstructions';
+/** The folder of attached images beside the history, and storing one there. */
+export { attachmentsFolder, storeAttachment } from './history/attachmentFiles';
 /** The stored conversations and which one is open. */
 export { HistoryStore } from './history/historyStore';
 /** The size past which a conversation is continued in a new one. */

@@ -10,6 +10,7 @@ import { FailureReporter } from './failureReporter';
 import { ImageRunner } from './images/imageRunner';
 import { createShellLog, type ShellLog } from './logChannel';
 import { SettingsWatcher } from './settings';
+import { ProjectInstructionsSource } from './projectInstructions';
 import { SpendMeter } from './spendMeter';
 import { UsageRecorder } from './usage/usageRecorder';
 
@@ -30,6 +31,8 @@ export interface Services {
   /** The extension's workspaceState, the same way. */
   windowState: SerialMemento;
   images: ImageRunner;
+  /** The project's instructions (AGENTS.md) for the chat and Refactor Selection. */
+  instructions: ProjectInstructionsSource;
 }
 
 export function createServices(context: vscode.ExtensionContext): Services {
@@ -45,6 +48,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const globalState = new SerialMemento(context.globalState);
   const windowState = new SerialMemento(context.workspaceState);
   const images = new ImageRunner(connection, settings, globalState);
-  context.subscriptions.push(log, keys, settings, spend, usage, connection);
-  return { log, logger, keys, settings, spend, usage, clients, connection, failures, globalState, windowState, images };
+  const instructions = new ProjectInstructionsSource(settings);
+  context.subscriptions.push(log, keys, settings, spend, usage, connection, instructions);
+  return { log, logger, keys, settings, spend, usage, clients, connection, failures, globalState, windowState, images, instructions };
 }

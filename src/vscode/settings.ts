@@ -65,6 +65,7 @@ export class SettingsWatcher extends Disposable {
       transport: config.get(short(Settings.transport)),
       modelOptions: config.get(short(Settings.modelOptions)),
       requestHeaders: config.get(short(Settings.requestHeaders)),
+      projectInstructions: config.get(short(Settings.projectInstructions)),
       // Resource-scoped, relative to the first workspace folder: read there, so that folder's own value counts.
       imageFolder: vscode.workspace.getConfiguration(CONFIG_SECTION, vscode.workspace.workspaceFolders?.[0]?.uri ?? null).get(short(Settings.imageFolder)),
       commitMessageModel: config.get(short(Settings.commitMessageModel)),

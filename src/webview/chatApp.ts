@@ -26,7 +26,7 @@ export class ChatApp {
   /** Built once the page's language is set (main.ts): every text is worded as it is made. */
   constructor(root: HTMLElement, bridge: HostBridge) {
     this.status = el('div', { class: 'visually-hidden', attrs: { role: 'status', 'aria-live': 'polite' } });
-    this.composer = new Composer(bridge);
+    this.composer = new Composer(bridge, (message) => this.showNotice(message, 'warning'));
     this.transcript = new Transcript(
       bridge,
       createSanitizer(window),
@@ -100,6 +100,7 @@ export class ChatApp {
         this.meter.showModel(message.model);
         this.history.show(message.history, message.conversation.id);
         this.composer.setChips(message.context);
+        this.composer.setModel(message.model);
         this.showConversation(message.conversation, message.busy);
         break;
       case 'conversation/show':
@@ -119,6 +120,7 @@ export class ChatApp {
         break;
       case 'model/set':
         this.model.show(message.model);
+        this.composer.setModel(message.model);
         this.meter.showModel(message.model);
         break;
       case 'turn/append':
@@ -152,9 +154,13 @@ export class ChatApp {
         this.composer.setBusy(false);
         break;
       case 'notice/show':
-        this.notice.textContent = message.message;
-        this.notice.dataset.level = message.level;
-        this.notice.hidden = false;
+        this.showNotice(message.message, message.level);
+        break;
+      case 'context/picked':
+        this.composer.picked(message.count);
+        break;
+      case 'instructions/set':
+        this.composer.setInstructions(message.path);
         break;
       case 'composer/fill':
         this.composer.fill(message.text);
@@ -175,6 +181,12 @@ export class ChatApp {
     this.history.element.hidden = !show;
     this.transcript.element.hidden = show;
     this.historyToggle.setAttribute('aria-pressed', String(show));
+  }
+
+  private showNotice(message: string, level: 'info' | 'warning'): void {
+    this.notice.textContent = message;
+    this.notice.dataset.level = level;
+    this.notice.hidden = false;
   }
 
   private hideNotice(): void {

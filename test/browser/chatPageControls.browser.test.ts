@@ -244,6 +244,7 @@ describe('the chat page in Chromium, its controls', () => {
     'button Copy request id',
     'button Remove util.ts:1-3',
     'textarea Message',
+    'button Attach Files or Images (#)',
     'button Add Selection',
     'button Add Active File',
     'button Send',

@@ -92,7 +92,7 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
     );
     assert.equal(
       await page.locator('textarea.composer-input').getAttribute('placeholder'),
-      'Спросите о своём коде или напишите /image и описание, чтобы создать изображение (Enter — отправить, Shift+Enter — новая строка)',
+      'Спросите о своём коде, напишите #, чтобы прикрепить файлы, или /image и описание, чтобы создать изображение (Enter — отправить, Shift+Enter — новая строка)',
     );
     assert.equal(await label('button.send'), 'Отправить');
   });

@@ -123,12 +123,16 @@ export class VsCodeChat {
   /**
    * The Thinking block of the last answer, unfolded as a person unfolds it: its text. Once the
    * answer is complete VS Code folds its steps (thinking, tool runs) under one line, "Completed N
-   * steps", and writes a folded block's content only when it is unfolded.
+   * steps", and within it the thinking under "Finished with N step(s)"; it writes a folded
+   * block's content only when it is unfolded.
    */
   async thinkingText(): Promise<string> {
-    const response = this.answers().nth(this.answersBefore);
+    // The newest answer: the list renders only the items in view, so an index counted before sending can point past its end.
+    const response = this.answers().last();
     const steps = response.getByText(/^Completed \d+ steps?( in .+)?$/).first();
     if (await appears(steps)) await steps.click();
+    const finished = response.getByText(/Finished with \d+ steps?/).first();
+    if (await appears(finished)) await finished.click();
     const box = response.locator('.chat-thinking-box:visible').first();
     await box.waitFor({ timeout: 30_000 });
     if (await box.evaluate((element) => element.classList.contains('chat-used-context-collapsed'))) {

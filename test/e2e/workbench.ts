@@ -25,6 +25,8 @@ export interface WorkbenchOptions {
   locale?: TestLocale;
   /** Fills the user data folder before the server starts (e.g. the extension's global storage). */
   seedUserData?: (userDataDir: string) => Promise<void>;
+  /** Open the folder in Restricted Mode: workspace trust on, the folder not trusted, not asked. */
+  restricted?: boolean;
 }
 
 const QUIET_DEFAULTS = {
@@ -87,13 +89,14 @@ export class Workbench {
     rmSync(runDir, { recursive: true, force: true });
     const dirs = codeServerDirs(runDir);
     installOwnVsix(dirs);
-    const settings = Object.entries({ ...QUIET_DEFAULTS, ...options.settings });
+    const restricted = options.restricted ? { 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' } : {};
+    const settings = Object.entries({ ...QUIET_DEFAULTS, ...restricted, ...options.settings });
     writeUserSettings(dirs, Object.fromEntries(settings.filter(([key]) => !MACHINE_SCOPED.has(key))));
     writeMachineSettings(dirs, Object.fromEntries(settings.filter(([key]) => MACHINE_SCOPED.has(key))));
     mkdirSync(dirs.workspaceDir, { recursive: true });
     for (const [file, text] of Object.entries(options.files ?? {})) writeFileSync(path.join(dirs.workspaceDir, file), text);
     await options.seedUserData?.(dirs.userDataDir);
-    const server = await startCodeServer(dirs, { env: options.env, locale: options.locale });
+    const server = await startCodeServer(dirs, { env: options.env, locale: options.locale, workspaceTrust: options.restricted });
     try {
       const browser = await launchChromium();
       return { server, browser, page: await Workbench.load(browser, server.workbenchUrl) };

@@ -133,6 +133,8 @@ export interface StartOptions {
   developmentPayload?: boolean;
   /** The display language (`--locale`, with a language pack for it); English without it. */
   locale?: TestLocale;
+  /** Keep workspace trust on, so that a folder not trusted opens in Restricted Mode; off (trusted) without it. */
+  workspaceTrust?: boolean;
 }
 
 /**
@@ -160,7 +162,7 @@ export async function startCodeServer(dirs: CodeServerDirs, options: StartOption
       `127.0.0.1:${port}`,
       '--disable-telemetry',
       '--disable-update-check',
-      '--disable-workspace-trust',
+      ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
       '--disable-getting-started-override',
       ...(options.locale ? ['--locale', options.locale] : []),
     ],

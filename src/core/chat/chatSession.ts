@@ -7,6 +7,8 @@ import { conversationView, turnsBefore } from './firstTurns';
 import type { SessionStateInput, ToPageInput } from './protocol';
 import { checkExplainable, explainTitle } from './explainPrompt';
 import { contextTooLarge } from './contextBlock';
+import { attachmentLimit, noImagesMessage, takesImages, type Attached } from './attachments';
+import { readAttachment } from '../history/attachmentFiles';
 import { newConversation, newId, titleFrom, UNTITLED, type AssistantTurn, type ContextItem, type Conversation, type Turn, type UserTurn } from './conversation';
 import type { ConversationStore } from './conversationStore';
 import { imagePrompt, imageUsage } from './slashCommands';
@@ -20,6 +22,8 @@ export interface ChatSessionDeps extends AnswerDeps {
   maxConversationBytes?: number;
   /** Delivers a message to every open page. */
   post(message: ToPageInput): void;
+  /** A file attached by its address, read again as the message is sent: its text now, or why it cannot be sent. */
+  rereadFile?(item: ContextItem): Promise<Attached>;
 }
 
 /** How each kind of message is answered: a new mode is a new answerer and its line here. */
@@ -124,10 +128,10 @@ export class ChatSession {
     await this.active?.done;
   }
 
-  /** Adds code to the next message; refuses what would make it too large. */
+  /** Adds code, a file or an image to the next message; refuses what would make it too large. */
   addContext(item: ContextItem): SendResult {
     const next = [...this.context.filter((c) => !sameRange(c, item)), item];
-    const tooLarge = contextTooLarge(next);
+    const tooLarge = contextTooLarge(next) ?? attachmentLimit(next);
     if (tooLarge) return { ok: false, message: tooLarge };
     this.context = next;
     this.postContext();
@@ -150,10 +154,43 @@ export class ChatSession {
       if (prompt === '') return Promise.resolve({ ok: false, message: imageUsage() });
       return this.ask(this.userTurn(text.trim(), 'image', []));
     }
-    const context = this.context;
+    // Only files and images are looked at again: a message without them starts at once.
+    const checked = this.context.some((item) => item.kind === 'image' || item.uri !== undefined)
+      ? await this.checkAttachments(this.context)
+      : { ok: true as const, items: this.context };
+    if (!checked.ok) return checked;
+    if (this.busy) return { ok: false, message: busyMessage() };
     this.context = [];
     this.postContext();
-    return this.ask(this.userTurn(text, 'chat', context));
+    return this.ask(this.userTurn(text, 'chat', checked.items));
+  }
+
+  /**
+   * The attachments as they are sent: files read again, images still there and for a model
+   * that takes them; or why the message cannot go (the chips stay, and the typed text).
+   */
+  private async checkAttachments(items: readonly ContextItem[]): Promise<{ ok: true; items: ContextItem[] } | { ok: false; message: string }> {
+    const sent: ContextItem[] = [];
+    for (const item of items) {
+      if (item.kind === 'image') {
+        if (!item.file || !(await readAttachment(item.file)))
+          return { ok: false, message: l10n.t('The image {0} is no longer there: remove its chip, attach it again, and send.', item.path) };
+        sent.push(item);
+      } else if (item.uri !== undefined && this.deps.rereadFile) {
+        const read = await this.deps.rereadFile(item);
+        if (!read.ok) return read;
+        sent.push({ ...read.item, id: item.id });
+      } else sent.push(item);
+    }
+    if (sent.some((item) => item.kind === 'image')) {
+      const model = await this.deps.connect().then(
+        (connection) => connection.model,
+        () => undefined,
+      );
+      // A connection that fails now fails on the answer's card, with what fixes it.
+      if (model && !takesImages(model)) return { ok: false, message: noImagesMessage(model.id) };
+    }
+    return { ok: true, items: sent };
   }
 
   /** Explain Selection: a message over one piece of code, answered like any other. */
@@ -355,6 +392,8 @@ export class ChatSession {
   }
 }
 
+/** The same code, file or image attached again (two pasted images may share a name, never their stored copy). */
 function sameRange(a: ContextItem, b: ContextItem): boolean {
+  if (a.kind === 'image' || b.kind === 'image') return a.file !== undefined && a.file === b.file;
   return a.path === b.path && a.kind === b.kind && a.startLine === b.startLine && a.endLine === b.endLine;
 }

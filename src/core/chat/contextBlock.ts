@@ -11,7 +11,8 @@ import type { ContextItem } from './conversation';
 export const MAX_CONTEXT_CHARS = 24_000;
 
 function describe(item: ContextItem): string {
-  return item.kind === 'file' ? `File ${item.path} (${item.languageId})` : `${item.path}, ${linesText(item)} (${item.languageId})`;
+  if (item.kind !== 'file') return `${item.path}, ${linesText(item)} (${item.languageId})`;
+  return item.note ? `File ${item.path} (${item.languageId}; ${item.note})` : `File ${item.path} (${item.languageId})`;
 }
 
 export function contextSection(item: ContextItem): string {
@@ -20,15 +21,17 @@ export function contextSection(item: ContextItem): string {
 
 /** The message content sent for `text` with `items` attached: the code first, the question last. */
 export function userContent(text: string, items: readonly ContextItem[]): string {
-  if (items.length === 0) return text;
-  return `${items.map(contextSection).join('\n\n')}\n\n${text}`;
+  // Images travel as images, not text.
+  const code = items.filter((item) => item.kind !== 'image');
+  if (code.length === 0) return text;
+  return `${code.map(contextSection).join('\n\n')}\n\n${text}`;
 }
 
 /** Why `items` cannot be sent in one message, or undefined when they fit. */
 export function contextTooLarge(items: readonly ContextItem[]): string | undefined {
   const chars = items.reduce((sum, item) => sum + item.text.length, 0);
   if (chars <= MAX_CONTEXT_CHARS) return undefined;
-  const lines = items.reduce((sum, item) => sum + item.endLine - item.startLine + 1, 0);
+  const lines = items.filter((item) => item.kind !== 'image').reduce((sum, item) => sum + item.endLine - item.startLine + 1, 0);
   const locale = displayLocale();
   const counts = [formatInteger(lines, locale), formatInteger(chars, locale), formatInteger(MAX_CONTEXT_CHARS, locale)];
   if (items.length !== 1)

@@ -13,15 +13,26 @@ const isoTime = buildOnce(() => z.string().check(z.maxLength(40)));
 /** A chip's fields: ContextItemSchema adds the code's text to them. */
 const contextChipShape = () => ({
   id: id(),
-  kind: z.enum(['selection', 'file']),
+  /** image: a picture for a model that takes images; its bytes are a file beside the history (`file`), its text empty. */
+  kind: z.enum(['selection', 'file', 'image']),
   /** Base name, for the chip's label. */
   fileName: z.string().check(z.maxLength(500)),
-  /** Workspace-relative path (or the base name when outside the workspace). */
+  /** Workspace-relative path (the full path when outside the workspace). */
   path: z.string().check(z.maxLength(4000)),
   languageId: z.string().check(z.maxLength(100)),
   /** 1-based, inclusive. */
   startLine: z.int().check(z.gte(1)),
   endLine: z.int().check(z.gte(1)),
+  /** A file attached from the workspace or the disk: its address, read again when the message is sent. */
+  uri: z.optional(z.string().check(z.maxLength(8000))),
+  /** Said with the file and on its chip: how much of it is sent when it had to be cut. */
+  note: z.optional(z.string().check(z.maxLength(500))),
+  /** An image: its stored copy (an absolute path beside the history), its type and size. */
+  file: z.optional(z.string().check(z.maxLength(4000))),
+  mimeType: z.optional(z.enum(['image/png', 'image/jpeg', 'image/webp', 'image/gif'])),
+  bytes: z.optional(z.int().check(z.gte(0))),
+  /** Where a page loads an image chip's thumbnail from (a webview resource URI): set on the way to a page, never stored. */
+  src: z.optional(z.string().check(z.maxLength(8000))),
 });
 
 /** A piece of code added to a message: a selection or a whole file. */

@@ -3,7 +3,7 @@
 // validate what they receive; anything unknown or malformed is dropped and logged.
 import * as z from 'zod/mini';
 import { buildOnce } from '../buildOnce';
-import { AssistantTurnSchema, ActionSchema, ContextChipSchema, HistoryItemSchema, TurnSchema, type Turn } from './conversation';
+import { AssistantTurnSchema, ActionSchema, ContextChipSchema, HistoryItemSchema, UserTurnSchema } from './conversation';
 import { ACTIONS, isLocalAction, type FixAction } from '../actions';
 import { safeParseInEnglish } from '../zodIssueText';
 
@@ -20,13 +20,15 @@ const messageText = buildOnce(() => z.string().check(z.minLength(1), z.maxLength
 export const MAX_LANG_CHARS = 100;
 const code = payload(() => ({ code: z.string().check(z.maxLength(1_000_000)), lang: z.string().check(z.maxLength(MAX_LANG_CHARS)) }));
 const file = payload(() => ({ file: z.string().check(z.minLength(1), z.maxLength(4000)) }));
+/** A pasted or dropped file's bytes as base64: a little over the 20 MB an image may be. */
+const MAX_ATTACHED_BASE64 = Math.ceil((20 * 1024 * 1024) / 3) * 4 + 4;
 
-/** A turn as the page sees it: attached code is shown as chips, its text stays on the host. */
+/**
+ * A turn as the page sees it: attached code is shown as chips, its text stays on the host (a
+ * chip's schema leaves the text out). The page checks the same schema again, on the chips.
+ */
 const TurnViewSchema = buildOnce(() =>
-  z.pipe(
-    TurnSchema(),
-    z.transform((turn: Turn) => (turn.role === 'user' ? { ...turn, context: turn.context.map((item) => ContextChipSchema().parse(item)) } : turn)),
-  ),
+  z.discriminatedUnion('role', [z.extend(UserTurnSchema(), { context: z.array(ContextChipSchema()) }), AssistantTurnSchema()]),
 );
 export type TurnView = z.output<ReturnType<typeof TurnViewSchema>>;
 
@@ -45,7 +47,14 @@ export const ConversationViewSchema = buildOnce(() =>
 );
 
 export const ModelOptionSchema = buildOnce(() =>
-  z.object({ id: z.string(), name: z.optional(z.string()), description: z.string(), contextLength: z.optional(z.number()) }),
+  z.object({
+    id: z.string(),
+    name: z.optional(z.string()),
+    description: z.string(),
+    contextLength: z.optional(z.number()),
+    /** Whether the model takes images (its input modalities). */
+    images: z.optional(z.boolean()),
+  }),
 );
 /** Why the list or the current model cannot be used: said once, with the buttons that fix it. */
 const ModelProblemSchema = buildOnce(() =>
@@ -120,6 +129,10 @@ export const ToPageSchemas = {
   'notice/show': payload(() => ({ message: z.string(), level: z.enum(['info', 'warning']) })),
   /** Puts text in the composer (the message being edited). */
   'composer/fill': payload(() => ({ text: z.string() })),
+  /** The `#` picker closed: `count` files were attached from it. */
+  'context/picked': payload(() => ({ count: z.int().check(z.gte(0)) })),
+  /** The project's instructions sent with every message (workspace-relative path), or none. */
+  'instructions/set': payload(() => ({ path: z.optional(z.string().check(z.maxLength(4000))) })),
 } as const;
 
 const chatText = payload(() => ({ text: messageText() }));
@@ -145,6 +158,16 @@ export const ToHostSchemas = {
   'context/addSelection': empty,
   'context/addFile': empty,
   'context/remove': byId,
+  /** Opens the workspace file picker: `hash` when `#` was typed in the message box, `button` from Attach. */
+  'context/pick': payload(() => ({ from: z.enum(['hash', 'button']) })),
+  /** Files pasted or dropped from outside VS Code: their name and bytes (base64), an image or a text file. */
+  'context/addBytes': payload(() => ({
+    name: z.string().check(z.maxLength(500)),
+    data: z.string().check(z.minLength(1), z.maxLength(MAX_ATTACHED_BASE64)),
+  })),
+  /** Files dropped from the Explorer (their URIs). */
+  'context/addUris': payload(() => ({ uris: z.array(z.string().check(z.minLength(1), z.maxLength(8000))).check(z.maxLength(100)) })),
+  'instructions/open': empty,
   'model/select': payload(() => ({ modelId: z.string().check(z.minLength(1), z.maxLength(200)) })),
   'model/refresh': empty,
   'code/copy': code,
@@ -164,12 +187,18 @@ export const ToHostSchemas = {
  * each page (view, panel) has its own, and none is ever stored.
  */
 export function withImageSources(message: ToPageInput, src: (file: string) => string): ToPageInput {
-  const turn = <T extends { role: string }>(t: T): T =>
-    t.role === 'assistant' && 'images' in t && Array.isArray(t.images)
-      ? { ...t, images: t.images.map((image: { file: string }) => ({ ...image, src: src(image.file) })) }
-      : t;
+  const chip = <C extends { kind: string; file?: string }>(c: C): C => (c.kind === 'image' && c.file ? { ...c, src: src(c.file) } : c);
+  const turn = <T extends { role: string }>(t: T): T => {
+    if (t.role === 'assistant' && 'images' in t && Array.isArray(t.images))
+      return { ...t, images: t.images.map((image: { file: string }) => ({ ...image, src: src(image.file) })) };
+    if (t.role === 'user' && 'context' in t && Array.isArray(t.context)) return { ...t, context: t.context.map(chip) };
+    return t;
+  };
   switch (message.type) {
     case 'session/init':
+      return { ...message, context: message.context.map(chip), conversation: { ...message.conversation, turns: message.conversation.turns.map(turn) } };
+    case 'context/set':
+      return { ...message, chips: message.chips.map(chip) };
     case 'conversation/show':
       return { ...message, conversation: { ...message.conversation, turns: message.conversation.turns.map(turn) } };
     case 'conversation/earlier':

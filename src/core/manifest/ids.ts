@@ -45,6 +45,7 @@ export const Settings = {
   modelOptions: 'multiModelAI.modelOptions',
   requestHeaders: 'multiModelAI.requestHeaders',
   imageFolder: 'multiModelAI.imageFolder',
+  projectInstructions: 'multiModelAI.projectInstructions',
   commitMessageModel: 'multiModelAI.commitMessage.model',
   commitMessageInstructions: 'multiModelAI.commitMessage.instructions',
 } as const;

@@ -3,6 +3,7 @@
 import { fenceCode } from '../text/codeFence';
 import { linesText } from '../text/lineRange';
 import type { TextMessage } from '../client/textRequest';
+import { withInstructions, type ProjectInstructions } from '../chat/projectInstructions';
 
 export interface RefactorPromptInput {
   code: string;
@@ -13,6 +14,8 @@ export interface RefactorPromptInput {
   startLine: number;
   endLine: number;
   instruction: string;
+  /** The project's instructions (AGENTS.md), in a trusted workspace. */
+  instructions?: ProjectInstructions;
 }
 
 function indentationRule(code: string): string {
@@ -38,7 +41,7 @@ export function buildRefactorMessages(input: RefactorPromptInput): TextMessage[]
     fenceCode(input.code, input.languageId),
   ].join('\n');
   return [
-    { role: 'system', content: system },
+    { role: 'system', content: withInstructions(system, input.instructions) },
     { role: 'user', content: user },
   ];
 }

@@ -3,6 +3,7 @@
 // editor side applies a `done` proposal only when the person accepts it.
 import * as l10n from '@vscode/l10n';
 import { buildRefactorMessages } from './refactorPrompt';
+import type { ProjectInstructions } from '../chat/projectInstructions';
 import { SetupError, type ModelConnection } from '../client/modelConnection';
 import { codeCutOffMessage, reachedLengthLimit } from '../reply/lengthLimit';
 import type { RetryWait } from '../client/serviceClient';
@@ -21,6 +22,8 @@ export interface RefactorRequest {
   path: string;
   startLine: number;
   endLine: number;
+  /** The project's instructions (AGENTS.md), in a trusted workspace. */
+  instructions?: ProjectInstructions;
 }
 
 /**
@@ -62,6 +65,7 @@ export class RefactorRun {
       startLine: this.request.startLine,
       endLine: this.request.endLine,
       instruction: this.request.instruction,
+      instructions: this.request.instructions,
     });
     const outcome = await streamReply(
       // Usage is asked for as in the chat, so the refactoring's cost is counted too.

@@ -32,6 +32,8 @@ export interface ExtensionSettings {
   requestHeaders: Record<string, string>;
   /** Where generated images are saved: relative to the first workspace folder, or absolute. */
   imageFolder: string;
+  /** Whether the project's instructions (AGENTS.md) go with chat and refactor requests, in a trusted workspace. */
+  projectInstructions: boolean;
   /** Generate Commit Message: the model to use instead of the chosen one, and extra instructions. */
   commitMessageModel?: string;
   commitMessageInstructions?: string;
@@ -56,6 +58,7 @@ export interface RawSettings {
   modelOptions?: unknown;
   requestHeaders?: unknown;
   imageFolder?: unknown;
+  projectInstructions?: unknown;
   commitMessageModel?: unknown;
   commitMessageInstructions?: unknown;
 }
@@ -75,6 +78,7 @@ const RawSettingsSchema = buildOnce(() =>
     maxRetries: z.catch(z.int().check(z.gte(0), z.lte(10)), DEFAULT_MAX_RETRIES),
     transport: z.catch(z.enum(['auto', ...TRANSPORT_NAMES]), 'auto'),
     imageFolder: z.catch(z.string().check(z.trim(), z.minLength(1)), DEFAULT_IMAGE_FOLDER),
+    projectInstructions: z.catch(z.boolean(), true),
     commitMessageModel: text(),
     commitMessageInstructions: text(),
   }),
@@ -152,6 +156,7 @@ export function readSettings(raw: RawSettings): ExtensionSettings {
     modelOptions: {},
     requestHeaders: {},
     imageFolder: checked.imageFolder,
+    projectInstructions: checked.projectInstructions,
     ...(checked.commitMessageModel !== undefined && { commitMessageModel: checked.commitMessageModel }),
     ...(checked.commitMessageInstructions !== undefined && { commitMessageInstructions: checked.commitMessageInstructions }),
     problems: [],

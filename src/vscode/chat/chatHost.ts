@@ -2,6 +2,7 @@
 // editor panels). Pages' messages arrive here validated; what changes is posted to all.
 import * as vscode from 'vscode';
 import {
+  attachmentsFolder,
   ChatSession,
   type ClientLogger,
   Commands,
@@ -28,6 +29,8 @@ import { exportConversation } from './historyCommands';
 import { openLinkWithConfirmation } from './linkOpener';
 import { PageBridge } from './pageBridge';
 import type { ImageRunner } from '../images/imageRunner';
+import type { ProjectInstructionsSource } from '../projectInstructions';
+import { Attachments } from './attachments';
 
 export interface ChatHostDeps {
   state: MementoLike;
@@ -42,6 +45,16 @@ export interface ChatHostDeps {
   editors: EditorTracker;
   code: CodeActions;
   images: ImageRunner;
+  instructions: ProjectInstructionsSource;
+}
+
+/** A URI the page sent, or undefined when it is not one. */
+function parseUri(text: string): vscode.Uri | undefined {
+  try {
+    return vscode.Uri.parse(text, true);
+  } catch {
+    return undefined;
+  }
 }
 
 export class ChatHost extends Disposable {
@@ -55,10 +68,20 @@ export class ChatHost extends Disposable {
   /** The model choice being written: a send that follows it on the page must use it. */
   private modelChange: Promise<void> = Promise.resolve();
 
+  /** Files and images attached to the next message. */
+  readonly attachments: Attachments;
+
   constructor(private readonly deps: ChatHostDeps) {
     super();
     this.model = { current: deps.settings.current().model, options: [], loading: true };
     this.register(deps.connection.onDidChange(() => void this.refreshModels()));
+    this.register(deps.instructions.onDidChange(() => void this.showInstructions()));
+    this.attachments = new Attachments({
+      historyFolder: deps.historyFolder,
+      pending: () => this.session.pendingContext(),
+      add: (item) => this.addContext(item),
+      notify: (message) => this.notify(message),
+    });
   }
 
   /** The history, made on first use: nothing of it is read at activation. */
@@ -85,6 +108,8 @@ export class ChatHost extends Disposable {
       serviceAddress: () => deps.settings.current().baseUrl,
       makeImages: (prompt, { signal, onRetry }) => deps.images.run({ endpoint: 'image-generation', prompt, signal, onRetry }),
       relativeLabel: (file) => vscode.workspace.asRelativePath(file),
+      instructions: () => deps.instructions.read(),
+      rereadFile: (item) => this.attachments.reread(item),
     }));
   }
 
@@ -101,10 +126,10 @@ export class ChatHost extends Disposable {
     return bridge;
   }
 
-  /** The folder `/image` saves into, which a page may load images from (none while it cannot be resolved). */
-  imageFolder(): string | undefined {
+  /** The folders a page may load images from: where `/image` saves (while it resolves), and the attached images beside the history. */
+  imageFolders(): string[] {
     const resolved = this.deps.images.imageFolder();
-    return resolved.ok ? resolved.folder : undefined;
+    return [...(resolved.ok ? [resolved.folder] : []), attachmentsFolder(this.deps.historyFolder)];
   }
 
   pageCount(): number {
@@ -160,11 +185,14 @@ export class ChatHost extends Disposable {
           language: vscode.env.language,
           commandTitles: { explainSelection: commandTitle(Commands.explainSelection), addSelectionToChat: commandTitle(Commands.addSelectionToChat) },
         });
+        void this.showInstructions(from);
         if (this.model.loading || this.model.problem) void this.refreshModels();
         return;
       case 'chat/send':
       case 'chat/editLast': {
         await this.modelChange;
+        // The chip follows the file even where the folder is not watched: what a message is sent with is read now.
+        void this.showInstructions();
         const result = message.type === 'chat/send' ? await session.send(message.text) : await session.editLast(message.text);
         if (!result.ok) {
           // Nothing typed is lost: the text goes back into the box.
@@ -203,6 +231,16 @@ export class ChatHost extends Disposable {
         return this.addFromEditor(message.type === 'context/addFile' ? 'file' : 'selection');
       case 'context/remove':
         return session.removeContext(message.id);
+      case 'context/pick': {
+        const count = await this.attachments.pick();
+        return void from.post({ type: 'context/picked', count });
+      }
+      case 'context/addBytes':
+        return this.attachments.addBytes(message.name, Buffer.from(message.data, 'base64'));
+      case 'context/addUris':
+        return void (await this.attachments.addUris(message.uris.flatMap((uri) => parseUri(uri) ?? [])));
+      case 'instructions/open':
+        return this.openInstructions();
       case 'model/select': {
         const update = this.deps.settings.update(Settings.model, message.modelId);
         // A failed write is reported here; the send then reads whatever the setting holds.
@@ -264,6 +302,21 @@ export class ChatHost extends Disposable {
     }
     if (!reveal) return void (await vscode.commands.executeCommand('vscode.open', uri, { preview: false }));
     await vscode.commands.executeCommand(vscode.workspace.getWorkspaceFolder(uri) ? 'revealInExplorer' : 'revealFileInOS', uri);
+  }
+
+  /** Tells `page` (or every page) which project instructions go with each message. */
+  private async showInstructions(page?: PageBridge): Promise<void> {
+    const found = await this.deps.instructions.read().catch(() => undefined);
+    const message: ToPageInput = { type: 'instructions/set', ...(found && { path: found.path }) };
+    if (page) page.post(message);
+    else this.broadcast(message);
+  }
+
+  private async openInstructions(): Promise<void> {
+    const found = await this.deps.instructions.read();
+    const uri = found && this.deps.instructions.uri(found);
+    if (!uri) return this.notify(vscode.l10n.t('This workspace has no project instructions in use.'));
+    await vscode.commands.executeCommand('vscode.open', uri, { preview: false });
   }
 
   private addFromEditor(kind: 'selection' | 'file'): void {

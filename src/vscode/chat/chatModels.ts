@@ -2,7 +2,7 @@
 // Select Model quick-pick, from the connection's one read of the catalog, and what stands in
 // the way, said once with the buttons that fix it.
 import * as vscode from 'vscode';
-import { buildModelPickItems, type ModelProblem, type ModelView, ServiceError, unreachableMessage } from '../../core/index';
+import { buildModelPickItems, type ModelProblem, type ModelView, ServiceError, takesImages, unreachableMessage } from '../../core/index';
 import type { ModelState } from '../connection';
 import type { FailureReporter } from '../failureReporter';
 
@@ -31,16 +31,18 @@ export function modelView(state: ModelState, failures: FailureReporter): ModelVi
     case 'catalogFailed':
       return { current, options: [], loading: false, problem: catalogProblem(state, failures) };
     case 'ready': {
-      const contextOf = (id: string) => state.list.data.find((m) => m.id === id)?.context_length;
+      const entryOf = (id: string) => state.list.data.find((m) => m.id === id);
       const options = buildModelPickItems(state.list, { currentModelId: current, needs: state.needs }).flatMap((item) => {
         if (item.kind !== 'model' || item.reason) return [];
-        const contextLength = contextOf(item.modelId);
+        const entry = entryOf(item.modelId);
+        const contextLength = entry?.context_length;
         return [
           {
             id: item.modelId,
             ...(item.name !== undefined && { name: item.name }),
             description: item.description,
             ...(contextLength !== undefined && { contextLength }),
+            images: takesImages(entry),
           },
         ];
       });

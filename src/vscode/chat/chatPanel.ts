@@ -25,7 +25,7 @@ export class ChatPanels extends Disposable implements vscode.WebviewPanelSeriali
       return existing;
     }
     const panel = vscode.window.createWebviewPanel(CHAT_PANEL_TYPE, vscode.l10n.t('Multi-Model AI Chat'), vscode.ViewColumn.Beside, {
-      ...pageOptions(this.extensionUri, this.host.imageFolder()),
+      ...pageOptions(this.extensionUri, this.host.imageFolders()),
       retainContextWhenHidden: true,
     });
     this.serve(panel);
@@ -34,7 +34,7 @@ export class ChatPanels extends Disposable implements vscode.WebviewPanelSeriali
 
   /** Called by VS Code after a reload for each chat panel that was open. */
   async deserializeWebviewPanel(panel: vscode.WebviewPanel): Promise<void> {
-    panel.webview.options = pageOptions(this.extensionUri, this.host.imageFolder());
+    panel.webview.options = pageOptions(this.extensionUri, this.host.imageFolders());
     this.serve(panel);
   }
 

@@ -10,7 +10,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
   ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
-    view.webview.options = pageOptions(this.extensionUri, this.host.imageFolder());
+    view.webview.options = pageOptions(this.extensionUri, this.host.imageFolders());
     this.host.attach(view.webview, (listener) => view.onDidDispose(listener));
     view.webview.html = chatHtml(view.webview, this.extensionUri);
   }

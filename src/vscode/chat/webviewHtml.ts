@@ -15,14 +15,14 @@ export function pageRoot(extensionUri: vscode.Uri): vscode.Uri {
 }
 
 /**
- * The page loads its own files, and the images `/image` saved: only the folder they are saved
- * in (`imageFolder`, from multiModelAI.imageFolder), never the rest of the workspace.
+ * The page loads its own files, and images: only the folder `/image` saves in (from
+ * multiModelAI.imageFolder) and the attached images' folder, never the rest of the workspace.
  */
-export function pageOptions(extensionUri: vscode.Uri, imageFolder: string | undefined): vscode.WebviewOptions {
+export function pageOptions(extensionUri: vscode.Uri, imageFolders: readonly string[]): vscode.WebviewOptions {
   return {
     enableScripts: true,
     enableCommandUris: false,
-    localResourceRoots: [pageRoot(extensionUri), ...(imageFolder ? [vscode.Uri.file(imageFolder)] : [])],
+    localResourceRoots: [pageRoot(extensionUri), ...imageFolders.map((folder) => vscode.Uri.file(folder))],
   };
 }
 

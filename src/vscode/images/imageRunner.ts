@@ -55,6 +55,9 @@ export class ImageRunner {
 
   /** Makes the open choices (the model, then its options); undefined when the person dismissed one. Throws a SetupError or an ImageInputError. */
   async prepare({ model, folder, options, ...ask }: ImageAsk): Promise<ImageOrder | undefined> {
+    // Restricted Mode (package.json capabilities): nothing is written into a workspace the person does not trust.
+    if (!vscode.workspace.isTrusted)
+      throw new ImageInputError(vscode.l10n.t('In Restricted Mode images are not saved into the workspace: trust this folder to make or edit images here.'));
     return prepareImageOrder(
       { ...ask, folder: folder ?? this.settingFolder() },
       {

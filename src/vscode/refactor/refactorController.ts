@@ -10,6 +10,7 @@ import {
   Countdown,
   documentChangedMessage,
   type ModelConnection,
+  type ProjectInstructions,
   noCodeMessage,
   REFACTOR_STATE_KEY,
   type RefactorOutcome,
@@ -71,6 +72,8 @@ export interface RefactorDeps {
   connect(purpose: ProposalPurpose): Promise<ModelConnection>;
   proposals: ProposalDocuments;
   failures: FailureReporter;
+  /** The project's instructions, sent with the request. */
+  instructions?(): Promise<ProjectInstructions | undefined>;
 }
 
 export class RefactorController extends Disposable {
@@ -187,6 +190,7 @@ export class RefactorController extends Disposable {
     let connection: ModelConnection;
     try {
       connection = await this.deps.connect(purpose);
+      request = { ...request, instructions: await this.deps.instructions?.() };
     } catch (error) {
       if (started === this.starts)
         this.showFailure(step(vscode.l10n.t('Could not start the refactoring'), 'Could not start the refactoring'), error, {
@@ -352,9 +356,14 @@ function instructionArg(arg: unknown): string | undefined {
   return typeof arg.instruction === 'string' ? arg.instruction : undefined;
 }
 
-export function registerRefactor(context: vscode.ExtensionContext, { connection, failures }: Services): RefactorController {
+export function registerRefactor(context: vscode.ExtensionContext, { connection, failures, instructions }: Services): RefactorController {
   const proposals = new ProposalDocuments();
-  const controller = new RefactorController({ connect: (purpose) => connection.forModel(undefined, purpose), proposals, failures });
+  const controller = new RefactorController({
+    connect: (purpose) => connection.forModel(undefined, purpose),
+    proposals,
+    failures,
+    instructions: () => instructions.read(),
+  });
   context.subscriptions.push(
     proposals,
     controller,

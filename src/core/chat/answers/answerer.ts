@@ -5,6 +5,7 @@ import type { RetryWait } from '../../client/serviceClient';
 import type { ImageJobResult } from '../../images/imageJob';
 import type { AssistantTurn, Turn, UserTurn } from '../conversation';
 import type { ToPageInput } from '../protocol';
+import type { ProjectInstructions } from '../projectInstructions';
 
 /** What the answerers need from the host. */
 export interface AnswerDeps {
@@ -22,6 +23,8 @@ export interface AnswerDeps {
   makeImages?(prompt: string, options: { signal: AbortSignal; onRetry(wait: RetryWait): void }): Promise<ImageJobResult | undefined>;
   /** The workspace-relative label of a saved file. */
   relativeLabel?(file: string): string;
+  /** The project's instructions for a text answer (none in an untrusted workspace). */
+  instructions?(): Promise<ProjectInstructions | undefined>;
 }
 
 export interface AnswerJob {

@@ -7,12 +7,42 @@ import { displayLocale } from '../../format/displayLanguage';
 import { formatInteger } from '../../format/localeFormat';
 import { TurnUsageSchema } from '../conversation';
 import { errorCard } from '../errorCard';
-import { requestMessages } from '../requestMessages';
+import { requestMessages, withoutImages } from '../requestMessages';
+import { noImagesMessage, takesImages } from '../attachments';
+import { SetupError } from '../../client/modelConnection';
+import { readAttachment } from '../../history/attachmentFiles';
+import type { ImageInput } from '../../client/textRequest';
+import type { Turn, UserTurn } from '../conversation';
 import type { Answerer } from './answerer';
 
-export const textAnswer: Answerer = async ({ asked, reply, signal, show }, deps) => {
+/** The bytes of every image attached to `turns`, by stored file; one that went away is absent. */
+async function attachedImages(turns: readonly Turn[]): Promise<Map<string, ImageInput>> {
+  const images = new Map<string, ImageInput>();
+  for (const turn of turns) {
+    if (turn.role !== 'user') continue;
+    for (const item of turn.context) {
+      if (item.kind !== 'image' || !item.file || !item.mimeType || images.has(item.file)) continue;
+      const bytes = await readAttachment(item.file);
+      if (bytes) images.set(item.file, { mimeType: item.mimeType, data: Buffer.from(bytes).toString('base64') });
+    }
+  }
+  return images;
+}
+
+const hasImages = (turn: UserTurn): boolean => turn.context.some((item) => item.kind === 'image');
+
+export const textAnswer: Answerer = async ({ asked, ask, reply, signal, show }, deps) => {
+  const [instructions, images] = await Promise.all([deps.instructions?.().catch(() => undefined), attachedImages(asked)]);
+  const messages = requestMessages(asked, { instructions, images });
+  // A model that does not take images is refused for this message's images, and not sent those of earlier ones.
+  const connection = deps.connect().then((connected) => {
+    if (takesImages(connected.model)) return connected;
+    if (hasImages(ask)) throw new SetupError(noImagesMessage(connected.model.id), ['selectModel']);
+    messages.splice(0, messages.length, ...withoutImages(messages));
+    return connected;
+  });
   const outcome = await streamReply(
-    { connection: deps.connect(), messages: requestMessages(asked), signal, includeUsage: true },
+    { connection, messages, signal, includeUsage: true },
     {
       onModel: (model) => {
         reply.model = model.id;

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { newConversation } from '#src/core/chat/conversation';
+import { newConversation, type UserTurn } from '#src/core/chat/conversation';
 import { conversationView, turnsBefore } from '#src/core/chat/firstTurns';
 import { decodeToHost, decodeToPage, encodeToPage, MAX_MESSAGE_CHARS, ToHostSchemas, ToPageSchemas } from '#src/core/chat/protocol';
 import { selection } from './fixtures/contextItems';
@@ -59,6 +59,24 @@ describe('chat page protocol', () => {
     const chips = encodeToPage({ type: 'context/set', chips: [item] });
     assert.ok(!JSON.stringify(chips).includes('secret_code'));
     assert.equal(chips.type === 'context/set' && chips.chips[0]?.fileName, 'sum.py');
+  });
+
+  it("a sent turn with chips, as the host encodes it, passes the page's own check with its chips", () => {
+    const turn = {
+      id: 'u1',
+      role: 'user',
+      text: 'why',
+      mode: 'chat',
+      context: [selection('secret_code()')],
+      createdAt: '2026-11-20T10:00:00.000Z',
+    } satisfies UserTurn;
+    const posted = JSON.parse(JSON.stringify(encodeToPage({ type: 'turn/append', turn }))) as unknown;
+    const onPage = decodeToPage(posted);
+    assert.ok(onPage.ok && onPage.message.type === 'turn/append' && onPage.message.turn.role === 'user');
+    assert.deepEqual(
+      onPage.message.turn.context.map((chip) => [chip.fileName, 'text' in chip]),
+      [['sum.py', false]],
+    );
   });
 
   it('sends a conversation with its latest 20 turns first, and how many came before them', () => {

@@ -22,8 +22,16 @@ describe('readSettings', () => {
       modelOptions: {},
       requestHeaders: {},
       imageFolder: 'images',
+      projectInstructions: true,
       problems: [],
     });
+  });
+
+  it('project instructions are on unless turned off with false; anything else is the default', () => {
+    assert.deepEqual(
+      [false, true, 'no', undefined].map((value) => readSettings(raw({ projectInstructions: value })).projectInstructions),
+      [false, true, true, true],
+    );
   });
 
   it('the image folder is kept as written, and an empty one falls back to images', () => {
