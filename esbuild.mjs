@@ -105,7 +105,8 @@ copyPageAssets();
 
 if (tests) {
   // One bundle per test file beside index.js, which finds them at run time;
-  // mocha stays external so both hosts load it from node_modules.
+  // mocha stays external so both hosts load it from node_modules, and so does the npm proxy
+  // package: an ES module that reads its own package.json through import.meta, which a CJS bundle lacks.
   const testFiles = readdirSync('test/extension')
     .filter((f) => f.endsWith('.test.ts'))
     .map((f) => `test/extension/${f}`);
@@ -120,7 +121,7 @@ if (tests) {
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['vscode', 'mocha'],
+    external: ['vscode', 'mocha', 'proxy'],
   });
 }
 

@@ -9,6 +9,7 @@ import { seedEmulatorKey } from './vscode/emulatorKeySeed';
 import { registerImageCommands } from './vscode/images/imageCommands';
 import { offerCurrentAddressOnce } from './vscode/legacyAddress';
 import { registerLanguageModelProvider } from './vscode/lm/languageModelProvider';
+import { registerManageApiKeys } from './vscode/manageApiKeys';
 import { registerModelPicker } from './vscode/modelPicker';
 import { registerProblemActions } from './vscode/fix/problemActions';
 import { offerOnboarding } from './vscode/onboarding';
@@ -28,6 +29,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const statusBar = registerStatusBar(context, services);
   registerDiagnosticsCommands(context, services);
   registerApiKeyCommands(context, services);
+  registerManageApiKeys(context, services);
   registerBaseUrlCommand(context, services);
   const modelPicker = registerModelPicker(context, services);
   const refactor = registerRefactor(context, services);

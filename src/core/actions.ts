@@ -5,7 +5,20 @@ import * as l10n from '@vscode/l10n';
 import type { ErrorKind } from './client/errorKind';
 import type { ServiceError } from './client/serviceError';
 
-export const ACTIONS = ['retry', 'discard', 'useCurrentAddress', 'setApiKey', 'setBaseUrl', 'selectModel', 'openSettings', 'showLog'] as const;
+export const ACTIONS = [
+  'retry',
+  'discard',
+  'useCurrentAddress',
+  'setApiKey',
+  'replaceKey',
+  'useAnotherKey',
+  'manageApiKeys',
+  'setBaseUrl',
+  'selectModel',
+  'openSettings',
+  'openProxySettings',
+  'showLog',
+] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** Actions that depend on what is shown (the request to send again, the proposal to drop, the address to move to): the caller runs them. */
@@ -29,6 +42,15 @@ export const ACTION_LABELS: Readonly<Record<Action, string>> = {
   get setApiKey() {
     return l10n.t({ message: 'Set API Key', comment: ['a button after a failure'] });
   },
+  get replaceKey() {
+    return l10n.t({ message: 'Replace Key', comment: ['a button after a failure: a new secret for the key in use'] });
+  },
+  get useAnotherKey() {
+    return l10n.t({ message: 'Use Another Key', comment: ['a button after a failure: pick another stored key for this project'] });
+  },
+  get manageApiKeys() {
+    return l10n.t({ message: 'Manage API Keys', comment: ['a button after a failure'] });
+  },
   get setBaseUrl() {
     return l10n.t({ message: 'Set Service Address', comment: ['a button after a failure'] });
   },
@@ -37,6 +59,9 @@ export const ACTION_LABELS: Readonly<Record<Action, string>> = {
   },
   get openSettings() {
     return l10n.t({ message: 'Open Settings', comment: ['a button after a failure'] });
+  },
+  get openProxySettings() {
+    return l10n.t({ message: 'Open Proxy Settings', comment: ['a button after a failure'] });
   },
   get showLog() {
     return l10n.t({ message: 'Show Log', comment: ['a button after a failure'] });
@@ -56,7 +81,8 @@ export const PASSING_FAILURES: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
 function fixesFor(kind: ErrorKind, answerLost: boolean): FixAction[] {
   switch (kind) {
     case 'auth':
-      return ['setApiKey', 'showLog'];
+      // Authentication 6: the key in use was refused; the fix is another secret or another key.
+      return ['replaceKey', 'useAnotherKey', 'manageApiKeys', 'showLog'];
     case 'model_unavailable':
     case 'refused':
     case 'too_long':
@@ -64,7 +90,10 @@ function fixesFor(kind: ErrorKind, answerLost: boolean): FixAction[] {
     case 'not_found':
       return ['setBaseUrl', 'showLog'];
     case 'config':
+    case 'certificate':
       return ['openSettings', 'showLog'];
+    case 'proxy':
+      return ['openProxySettings', 'showLog'];
     case 'network':
       // Nothing answered at the address: it may be the wrong one. An answer lost on the way came from the right one.
       return answerLost ? ['showLog'] : ['setBaseUrl', 'showLog'];

@@ -112,6 +112,16 @@ export { formatDiagnostics } from './client/diagnostics';
 /** What Copy Diagnostics keeps of a failure. */
 export type { DiagnosticsRecord } from './client/diagnostics';
 export {
+  /** Which way a request to an address goes: directly or through a proxy, as VS Code chooses. */
+  chooseProxy,
+  /** A route as diagnostics and Verify Connection show it: the proxy's host and port and where it was set, or `none`. */
+  routeLine,
+} from './client/proxyChoice';
+/** VS Code's `http.*` settings and the extra certificates a client is made with. */
+export type { NetworkSettings } from './client/proxyChoice';
+/** The certificates of a PEM bundle (multiModelAI.caCertificates), or what is wrong with it. */
+export { readCaBundle } from './client/caBundle';
+export {
   /** A key's shown form: its masked prefix. */
   maskKey,
   /** Text with every key in it masked. */
@@ -370,7 +380,7 @@ export {
   Commands,
   /** The setting keys. */
   Settings,
-  /** The SecretStorage entry that holds the API key. */
+  /** The SecretStorage entry of the single key of older versions, and the prefix of each named key's. */
   SECRET_API_KEY,
   /** The status bar item's id. */
   STATUS_BAR_ID,
@@ -395,6 +405,36 @@ export { readSettings } from './settings/extensionSettings';
 export type { ExtensionSettings } from './settings/extensionSettings';
 /** Checks what a person typed as an API key. */
 export { checkApiKeyInput } from './keys/apiKeyFormat';
+export {
+  /** Checks a new key name: not empty, not taken, not the key itself. */
+  checkKeyName,
+  /** The list with a project recorded under the key it chose. */
+  chosenBy,
+  /** `name · sk_…`: how every message names a key. */
+  keyLabel,
+  /** The key a project uses: its choice, else the default. */
+  keyInUse,
+  /** The name offered for a new key. */
+  offeredKeyName,
+  /** The key list read from untrusted state. */
+  readKeyList,
+  /** The list with a key renamed. */
+  renamed,
+  /** The SecretStorage entry of a named key. */
+  secretName,
+  /** The list with a key added or replaced. */
+  withKey,
+  /** The list without a key. */
+  withoutKey,
+} from './keys/keyList';
+export type {
+  /** A key's id, name and masked prefix: what names it anywhere. */
+  KeyIdentity,
+  /** The named keys and the default. */
+  KeyList,
+  /** One named key in the list. */
+  KeyRecord,
+} from './keys/keyList';
 /** What Verify Connection says when the service answered. */
 export { connectionReport } from './views/connectionReport';
 export {

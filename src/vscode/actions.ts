@@ -5,9 +5,14 @@ import { type Action, ACTION_LABELS, Commands, CONFIG_SECTION, type FixAction, i
 
 const FIX_COMMANDS: Record<FixAction, readonly [string, ...unknown[]]> = {
   setApiKey: [Commands.setApiKey],
+  replaceKey: [Commands.manageApiKeys, 'replace'],
+  useAnotherKey: [Commands.manageApiKeys, 'use'],
+  manageApiKeys: [Commands.manageApiKeys],
   setBaseUrl: [Commands.setBaseUrl],
   selectModel: [Commands.selectModel],
   openSettings: ['workbench.action.openSettings', CONFIG_SECTION],
+  // VS Code's own proxy settings (http.proxy, http.noProxy, http.proxyAuthorization).
+  openProxySettings: ['workbench.action.openSettings', 'http.proxy'],
   showLog: [Commands.showLog],
 };
 

@@ -1,8 +1,23 @@
-// Set API Key, Remove API Key, Verify Connection. A new key replaces the stored one only
-// after `GET /v1/models` accepted it (spec, States 2: safe rotation); the key itself is only ever
-// held in SecretStorage and shown as its masked prefix.
+// Set API Key, Remove API Key, Verify Connection, and the one path a typed key takes to be stored
+// (keepKey, also used by Manage API Keys). A new key is stored only after `GET /v1/models`
+// accepted it (spec, States 2: safe rotation); the key itself is only ever held in SecretStorage
+// and shown as its name and masked prefix.
 import * as vscode from 'vscode';
-import { type Action, checkApiKeyInput, Commands, commandTitle, connectionReport, displayLocale, maskKey, plural, ServiceError } from '../core/index';
+import {
+  type Action,
+  checkApiKeyInput,
+  Commands,
+  commandTitle,
+  connectionReport,
+  displayLocale,
+  keyLabel,
+  type KeyRecord,
+  maskKey,
+  offeredKeyName,
+  plural,
+  ServiceError,
+} from '../core/index';
+import type { KeyScope } from './apiKeyStore';
 import { offerActions } from './actions';
 import { offerSetup } from './connection';
 import { offerCurrentAddress } from './legacyAddress';
@@ -29,9 +44,10 @@ export function registerApiKeyCommands(context: vscode.ExtensionContext, deps: S
   );
 }
 
-function askForKey(): Thenable<string | undefined> {
+/** The password box a key is typed into. */
+export function askForKey(title = commandTitle(Commands.setApiKey)): Thenable<string | undefined> {
   return vscode.window.showInputBox({
-    title: commandTitle(Commands.setApiKey),
+    title,
     prompt: vscode.l10n.t('Paste the platform key created in the management cabinet. It is kept in VS Code secret storage only.'),
     placeHolder: 'sk_…',
     password: true,
@@ -50,60 +66,87 @@ function tell(outcome: CommandOutcome, actions: Action[] = []): CommandOutcome {
   return outcome;
 }
 
-/** `key` is for programmatic use; without it the person types the key into a password box. */
+/** Where a verified key goes: a new key with this name, or a new secret for a stored key. */
+export type KeyTarget = { kind: 'add'; name: string } | { kind: 'replace'; record: KeyRecord };
+
+/**
+ * Set API Key, the quick way: the key is stored under this project's name (its folder's, else
+ * "Default"), replacing the secret of the key of that name or adding one, and used here.
+ * `key` is for programmatic use; without it the person types the key into a password box.
+ */
 export async function setApiKey(deps: Deps, key?: string): Promise<CommandOutcome> {
   const raw = key ?? (await askForKey());
   if (raw === undefined) return { ok: false, message: vscode.l10n.t('No key entered.') };
+  const list = deps.keys.list();
+  const name = offeredKeyName(deps.keys.project.folderName, EMPTY_LIST);
+  const existing = list.keys.find((k) => k.name.toLocaleLowerCase() === name.toLocaleLowerCase());
+  return keepKey(deps, raw, existing ? { kind: 'replace', record: existing } : { kind: 'add', name }, { useHere: true });
+}
+
+const EMPTY_LIST = { keys: [] };
+
+/** Checks `raw`, verifies it with `GET /v1/models` (Authentication; States 2: safe rotation) and stores it at `target`; a refused key is not stored. */
+export async function keepKey(deps: Deps, raw: string, target: KeyTarget, options: { useHere?: boolean } = {}): Promise<CommandOutcome> {
   const check = checkApiKeyInput(raw);
   if (!check.ok) return tell({ ok: false, message: check.message }, ['setApiKey']);
-  const prefix = maskKey(check.key);
+  const name = target.kind === 'add' ? target.name : target.record.name;
+  const label = keyLabel({ name, maskedPrefix: maskKey(check.key) });
   const warning = check.warning ? ` ${check.warning}` : '';
+  const store = async () => {
+    const record = target.kind === 'add' ? await deps.keys.add(name, check.key) : await deps.keys.store(check.key, { kind: 'key', id: target.record.id });
+    if (options.useHere && deps.keys.recordOf()?.id !== record.id) await deps.keys.useHere(record.id);
+  };
 
   const { baseUrl } = deps.settings.current();
   if (!baseUrl) {
-    await deps.keys.store(check.key);
-    deps.logger.info(`API key ${prefix} stored without verification: the service address is not set.`);
-    return tell({ ok: true, message: vscode.l10n.t('API key {0} saved. Set the service address so it can be verified.', prefix) + warning }, ['setBaseUrl']);
+    await store();
+    deps.logger.info(`API key ${label} stored without verification: the service address is not set.`);
+    return tell({ ok: true, message: vscode.l10n.t('API key {0} saved. Set the service address so it can be verified.', label) + warning }, ['setBaseUrl']);
   }
 
-  const previous = await deps.keys.prefix();
+  const current = await deps.keys.identity();
+  const previous = current && keyLabel(current);
   try {
     const list = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Verifying API key {0}', prefix) },
-      async () => (await deps.clients.clientFor(baseUrl, check.key)).listModels(),
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Verifying API key {0}', label) },
+      async () => (await deps.clients.clientFor(baseUrl, check.key, name)).listModels(),
     );
-    await deps.keys.store(check.key);
+    await store();
     const usable = deps.connection.usableIn(list).length;
-    deps.logger.info(`API key ${prefix} verified with GET /v1/models and stored (${usable} usable text models).`);
+    deps.logger.info(`API key ${label} verified with GET /v1/models and stored (${usable} usable text models).`);
     const models = plural(usable, displayLocale(), {
       one: vscode.l10n.t({ message: '{0} usable text model', comment: ['plural: one'] }),
       few: vscode.l10n.t({ message: '{0} usable text models', comment: ['plural: few'] }),
       many: vscode.l10n.t({ message: '{0} usable text models', comment: ['plural: many'] }),
       other: vscode.l10n.t({ message: '{0} usable text models', comment: ['plural: other'] }),
     });
-    return tell({ ok: true, message: vscode.l10n.t('API key {0} verified and saved: {1}.', prefix, models) + warning });
+    return tell({ ok: true, message: vscode.l10n.t('API key {0} verified and saved: {1}.', label, models) + warning });
   } catch (error) {
     if (error instanceof ServiceError && !REJECTED.has(error.kind) && !previous) {
       // The service could not be asked and there is nothing to protect: keep the new key.
-      await deps.keys.store(check.key);
-      deps.logger.warn(`API key ${prefix} stored unverified: ${error.kind}.`);
-      return tell({ ok: true, message: vscode.l10n.t('API key {0} saved, but it could not be verified: {1}', prefix, error.userMessage) + warning });
+      await store();
+      deps.logger.warn(`API key ${label} stored unverified: ${error.kind}.`);
+      return tell({ ok: true, message: vscode.l10n.t('API key {0} saved, but it could not be verified: {1}', label, error.userMessage) + warning });
     }
-    deps.logger.warn(`API key ${prefix} not stored: verification failed.`);
+    deps.logger.warn(`API key ${label} not stored: verification failed.`);
     const note = (previous ? vscode.l10n.t('Your current key {0} is kept.', previous) : '') + warning;
-    const step = { shown: vscode.l10n.t('The new key {0} was not saved', prefix), logged: `The new key ${prefix} was not saved` };
+    const step = { shown: vscode.l10n.t('The new key {0} was not saved', label), logged: `The new key ${label} was not saved` };
     return { ok: false, message: deps.failures.report(step, error, note.trim()) };
   }
 }
 
-export async function removeApiKey(deps: Deps): Promise<CommandOutcome> {
-  const prefix = await deps.keys.prefix();
-  if (!prefix) return tell({ ok: true, message: vscode.l10n.t('No API key is stored.') });
-  await deps.keys.remove();
-  deps.logger.info(`API key ${prefix} removed from secret storage.`);
-  return tell({ ok: true, message: vscode.l10n.t('API key {0} removed. Remember to revoke it in the management cabinet if it was exposed.', prefix) }, [
-    'setApiKey',
-  ]);
+/** Removes the key this window uses; projects that chose it fall back to the default key, and this one says which. */
+export async function removeApiKey(deps: Deps, scope?: KeyScope): Promise<CommandOutcome> {
+  const identity = await deps.keys.identity(scope);
+  const record = deps.keys.recordOf(scope);
+  if (!record) return tell({ ok: true, message: vscode.l10n.t('No API key is stored.') });
+  const label = identity ? keyLabel(identity) : record.name;
+  await deps.keys.remove({ kind: 'key', id: record.id });
+  deps.logger.info(`API key ${label} removed from secret storage.`);
+  const removed = vscode.l10n.t('API key {0} removed. Remember to revoke it in the management cabinet if it was exposed.', label);
+  const now = await deps.keys.identity();
+  const fallback = now ? ` ${vscode.l10n.t('This window now uses the key {0}.', keyLabel(now))}` : '';
+  return tell({ ok: true, message: removed + fallback }, now ? [] : ['setApiKey']);
 }
 
 export async function verifyConnection(deps: Deps): Promise<CommandOutcome> {
@@ -113,12 +156,14 @@ export async function verifyConnection(deps: Deps): Promise<CommandOutcome> {
     return { ok: false, message: state.readiness.message };
   }
   if (state.kind === 'catalogFailed') {
-    const step = { shown: vscode.l10n.t('Could not connect with key {0}', state.keyPrefix), logged: `Could not connect with key ${state.keyPrefix}` };
+    const step = { shown: vscode.l10n.t('Could not connect with key {0}', state.keyLabel), logged: `Could not connect with key ${state.keyLabel}` };
     return { ok: false, message: deps.failures.report(step, state.error) };
   }
-  const { baseUrl, keyPrefix, legacy } = state;
-  const message = connectionReport({ baseUrl, keyPrefix, usable: state.usable.length, total: state.list.data.length, legacy });
-  deps.logger.info(`Verify Connection: ${message}`);
+  const { baseUrl, legacy } = state;
+  const route = deps.clients.routeTo(baseUrl);
+  const proxy = route === 'none' ? undefined : route;
+  const message = connectionReport({ baseUrl, keyLabel: state.keyLabel, usable: state.usable.length, total: state.list.data.length, legacy, proxy });
+  deps.logger.info(`Verify Connection: ${message}${proxy ? '' : ' No proxy.'}`);
   tell({ ok: true, message });
   const currentAddress = legacy ? await offerCurrentAddress(deps.connection, baseUrl) : undefined;
   return currentAddress ? { ok: true, message, currentAddress } : { ok: true, message };

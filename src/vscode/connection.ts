@@ -1,14 +1,17 @@
-// The one place that turns the settings and the stored key into a service client and its model
+// The one place that turns the settings and the window's key into a service client and its model
 // catalog, for every feature (status bar, quick-pick, chat, refactor, commands). Each is cached
 // by exactly what it depends on: the client by address, key and request settings (clientCache.ts);
 // the catalog by address and key only, so picking another model or token limit never reads it again.
+// A caller with a key of its own (a group of VS Code's model management) passes it as a KeySource.
 import * as vscode from 'vscode';
 import {
   type ClientLogger,
+  type FixAction,
   type ImageEndpoint,
   type ImageModels,
   imageModels,
-  maskKey,
+  type KeyIdentity,
+  keyLabel,
   ModelCatalog,
   type ModelConnection,
   type ModelEntry,
@@ -24,31 +27,39 @@ import {
   type UsageSource,
 } from '../core/index';
 import { offerActions } from './actions';
-import { DEFAULT_KEY, type ApiKeyStore } from './apiKeyStore';
+import type { ApiKeyStore } from './apiKeyStore';
 import type { ClientCache } from './clientCache';
 import { Disposable } from './lifecycle';
 import type { SettingsWatcher } from './settings';
 import type { SpendMeter } from './spendMeter';
-import { keyIdentity, type UsageRecorder } from './usage/usageRecorder';
+import { type UsageRecorder, usageKey } from './usage/usageRecorder';
 
 const CATALOG_TTL_MS = 5 * 60_000;
+const MAX_CATALOGS = 8;
 
-export type NotReady = { ok: false; missing: 'baseUrl' | 'apiKey'; message: string };
-/** `legacy`: the address in effect is multiModelAI.legacyBaseUrl. */
-export type Readiness = { ok: true; baseUrl: string; keyPrefix: string; legacy: boolean } | NotReady;
-/** In memory only: the key never leaves this module but into the client. */
-type Ready = { ok: true; baseUrl: string; apiKey: string };
+/** `secretGone`: the key in use is listed but its secret is no longer in secret storage. */
+export type NotReady = { ok: false; missing: 'baseUrl' | 'apiKey'; message: string; secretGone?: boolean };
+/** `legacy`: the address in effect is multiModelAI.legacyBaseUrl. `keyLabel`: the key's name and masked prefix. */
+export type Readiness = { ok: true; baseUrl: string; keyLabel: string; legacy: boolean } | NotReady;
+/** A key and what names it. In memory only: the secret never leaves this module but into the client. */
+export interface KeySource {
+  identity: KeyIdentity;
+  secret: string;
+}
+type Ready = { ok: true; baseUrl: string; key: KeySource };
 
 /** What the connection knows about the models and the chosen one (`model`, multiModelAI.model), from one read of the cached catalog. */
 export type ModelState = { model?: string } & (
   | { kind: 'notReady'; readiness: NotReady }
-  | { kind: 'catalogFailed'; error: unknown; baseUrl: string; keyPrefix: string }
+  | { kind: 'catalogFailed'; error: unknown; baseUrl: string; keyLabel: string; keyId: string }
   | {
       kind: 'ready';
       baseUrl: string;
       /** The address in effect is multiModelAI.legacyBaseUrl. */
       legacy: boolean;
-      keyPrefix: string;
+      /** The key's name and masked prefix (`work · sk_live_0123…`). */
+      keyLabel: string;
+      keyId: string;
       list: ModelList;
       /** What the settings ask of every request (max_tokens, the transport). */
       needs: TextNeeds;
@@ -69,10 +80,13 @@ export interface ImageConnection extends ImageModels {
 
 export class Connection extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
-  /** Fires once for each change of the address, the key, a request setting or the model choice. */
+  /** Fires once for each change of the address, the key, a request or network setting or the model choice. */
   readonly onDidChange = this.changed.event;
   private readonly logged = new Set<string>();
-  private catalog?: { signature: string; catalog: ModelCatalog };
+  /** The key problems already said in this window (a fallback to the default, a secret gone). */
+  private readonly said = new Set<string>();
+  /** By address and key, in the order first read. */
+  private readonly catalogs = new Map<string, ModelCatalog>();
 
   constructor(
     private readonly settings: SettingsWatcher,
@@ -86,19 +100,20 @@ export class Connection extends Disposable {
     const fire = () => this.changed.fire();
     this.register(settings.onDidChange(fire));
     this.register(keys.onDidChange(fire));
+    this.register(clients.onDidChangeNetwork(fire));
   }
 
   async readiness(): Promise<Readiness> {
     const ready = await this.ready();
-    return ready.ok ? { ok: true, baseUrl: ready.baseUrl, keyPrefix: maskKey(ready.apiKey), legacy: this.settings.current().legacy === true } : ready;
+    return ready.ok ? { ok: true, baseUrl: ready.baseUrl, keyLabel: keyLabel(ready.key.identity), legacy: this.settings.current().legacy === true } : ready;
   }
 
   /**
    * The catalog (cached, or read again with `refresh`) and the chosen model's place in it.
    * When the address or key is missing, the person is offered the fix unless `quiet`.
    */
-  async models(options: { refresh?: boolean; quiet?: boolean } = {}): Promise<ModelState> {
-    const ready = await this.ready();
+  async models(options: { refresh?: boolean; quiet?: boolean; key?: KeySource } = {}): Promise<ModelState> {
+    const ready = await this.ready(options.key);
     if (!ready.ok) {
       if (!options.quiet) offerSetup(ready);
       return { kind: 'notReady', readiness: ready, model: this.settings.current().model };
@@ -121,7 +136,7 @@ export class Connection extends Disposable {
     const ready = await this.ready();
     if (!ready.ok) return false;
     try {
-      await (await this.clients.clientFor(baseUrl, ready.apiKey)).listModels();
+      await (await this.clients.clientFor(baseUrl, ready.key.secret, ready.key.identity.name)).listModels();
       return true;
     } catch {
       return false;
@@ -135,11 +150,11 @@ export class Connection extends Disposable {
 
   /**
    * What a request to `modelId` needs, or to the chosen model without one (the language-model
-   * provider's requests name their model); throws a SetupError saying what to set, or the catalog read's ServiceError.
-   * Its answers go to the usage record as coming from `source`.
+   * provider's requests name their model), with the window's key or `key`; throws a SetupError saying what to set, or
+   * the catalog read's ServiceError. Its answers go to the usage record as coming from `source`.
    */
-  async forModel(modelId?: string, source: UsageSource = 'chat'): Promise<ModelConnection> {
-    const { ready, state } = await this.readCatalog();
+  async forModel(modelId?: string, key?: KeySource, source: UsageSource = 'chat'): Promise<ModelConnection> {
+    const { ready, state } = await this.readCatalog(key);
     const model = modelId ?? state.model;
     if (!model) throw new SetupError(vscode.l10n.t('No model is selected: pick the model to use.'), ['selectModel']);
     const { entry, unusable } = modelId === undefined ? state : modelUsability(state.list, modelId, state.needs);
@@ -151,7 +166,7 @@ export class Connection extends Disposable {
       );
     const settings = this.settings.current();
     return {
-      client: await this.clients.clientFor(ready.baseUrl, ready.apiKey),
+      client: await this.clients.clientFor(ready.baseUrl, ready.key.secret, ready.key.identity.name),
       model: entry,
       maxTokens: settings.maxTokens,
       transport: settings.transport,
@@ -164,8 +179,8 @@ export class Connection extends Disposable {
       onAssumedInterface: (names) =>
         this.logOnce('warn', `Catalog: ${entry.id} names no known text interface (${names.join(', ')}); it is reached through chat completions.`),
       onSkipped: (kind, name) => this.logOnce('debug', skippedLine(entry.id, kind, name)),
-      onSpend: (costRub) => this.spend.note(costRub),
-      onAnswered: (answer) => this.usage.answered(source, entry.id, keyIdentity(maskKey(ready.apiKey)), answer),
+      onSpend: (costRub) => this.spend.note(ready.key.identity, costRub),
+      onAnswered: (answer) => this.usage.answered(source, entry.id, usageKey(ready.key.identity), answer),
     };
   }
 
@@ -173,10 +188,10 @@ export class Connection extends Disposable {
   async forImages(endpoint: ImageEndpoint): Promise<ImageConnection> {
     const { ready, state } = await this.readCatalog();
     return {
-      client: await this.clients.clientFor(ready.baseUrl, ready.apiKey),
+      client: await this.clients.clientFor(ready.baseUrl, ready.key.secret, ready.key.identity.name),
       ...imageModels(state.list, endpoint),
-      onSpend: (costRub) => this.spend.note(costRub),
-      onImages: (model, images, costRub) => this.usage.madeImages(model, keyIdentity(maskKey(ready.apiKey)), images, costRub),
+      onSpend: (costRub) => this.spend.note(ready.key.identity, costRub),
+      onImages: (model, images, costRub) => this.usage.madeImages(model, usageKey(ready.key.identity), images, costRub),
     };
   }
 
@@ -187,23 +202,29 @@ export class Connection extends Disposable {
     this.logger[level](line);
   }
 
-  private catalogFor(baseUrl: string, apiKey: string): ModelCatalog {
-    const signature = JSON.stringify([baseUrl, apiKey]);
-    if (this.catalog?.signature !== signature) {
+  private catalogFor(baseUrl: string, key: KeySource): ModelCatalog {
+    // A proxy or certificate change reads the list again, the new way.
+    const signature = JSON.stringify([baseUrl, key.secret, key.identity.name, this.clients.networkSignature()]);
+    let catalog = this.catalogs.get(signature);
+    if (!catalog) {
       // Reads through whatever client the request settings make at the time.
       const source = {
-        listModels: async (...args: Parameters<ServiceClient['listModels']>) => (await this.clients.clientFor(baseUrl, apiKey)).listModels(...args),
+        listModels: async (...args: Parameters<ServiceClient['listModels']>) =>
+          (await this.clients.clientFor(baseUrl, key.secret, key.identity.name)).listModels(...args),
       };
       // A list read again that differs (Reload, Verify Connection, an expired cache) redraws every view of it.
-      this.catalog = { signature, catalog: new ModelCatalog(source, { ttlMs: CATALOG_TTL_MS, onChange: () => this.changed.fire() }) };
+      catalog = new ModelCatalog(source, { ttlMs: CATALOG_TTL_MS, onChange: () => this.changed.fire() });
+      // The window's key and the keys of VS Code's model groups: a few at most; the oldest goes first.
+      if (this.catalogs.size >= MAX_CATALOGS) this.catalogs.delete(this.catalogs.keys().next().value as string);
+      this.catalogs.set(signature, catalog);
     }
-    return this.catalog.catalog;
+    return catalog;
   }
 
   /** The key and the catalog for a request; throws a SetupError saying what to set, or the catalog read's ServiceError. */
-  private async readCatalog(): Promise<{ ready: Ready; state: Extract<ModelState, { kind: 'ready' }> }> {
-    const ready = await this.ready();
-    if (!ready.ok) throw new SetupError(ready.message, [ready.missing === 'apiKey' ? 'setApiKey' : 'setBaseUrl']);
+  private async readCatalog(key?: KeySource): Promise<{ ready: Ready; state: Extract<ModelState, { kind: 'ready' }> }> {
+    const ready = await this.ready(key);
+    if (!ready.ok) throw new SetupError(ready.message, [fixFor(ready)]);
     const state = await this.modelState(ready);
     if (state.kind === 'catalogFailed') throw state.error;
     return { ready, state };
@@ -212,9 +233,10 @@ export class Connection extends Disposable {
   private async modelState(ready: Ready, refresh?: boolean): Promise<Exclude<ModelState, { kind: 'notReady' }>> {
     let list: ModelList;
     try {
-      list = await this.catalogFor(ready.baseUrl, ready.apiKey).get({ refresh });
+      list = await this.catalogFor(ready.baseUrl, ready.key).get({ refresh });
     } catch (error) {
-      return { kind: 'catalogFailed', error, baseUrl: ready.baseUrl, keyPrefix: maskKey(ready.apiKey), model: this.settings.current().model };
+      const { identity } = ready.key;
+      return { kind: 'catalogFailed', error, baseUrl: ready.baseUrl, keyLabel: keyLabel(identity), keyId: identity.id, model: this.settings.current().model };
     }
     const settings = this.settings.current();
     const needs = textNeedsFor(settings);
@@ -223,7 +245,8 @@ export class Connection extends Disposable {
       kind: 'ready',
       baseUrl: ready.baseUrl,
       legacy: settings.legacy === true,
-      keyPrefix: maskKey(ready.apiKey),
+      keyLabel: keyLabel(ready.key.identity),
+      keyId: ready.key.identity.id,
       list,
       needs,
       usable: usableTextModels(list, needs),
@@ -232,7 +255,7 @@ export class Connection extends Disposable {
     };
   }
 
-  private async ready(): Promise<Ready | NotReady> {
+  private async ready(key?: KeySource): Promise<Ready | NotReady> {
     const { baseUrl, baseUrlProblem } = this.settings.current();
     if (baseUrlProblem) return { ok: false, missing: 'baseUrl', message: vscode.l10n.t('The service address is not usable: {0}', baseUrlProblem) };
     if (!baseUrl) {
@@ -242,13 +265,42 @@ export class Connection extends Disposable {
         message: vscode.l10n.t('The service address is not set: enter the API base URL of your service (it ends with /v1).'),
       };
     }
-    const apiKey = await this.keys.get(DEFAULT_KEY);
-    if (!apiKey) return { ok: false, missing: 'apiKey', message: vscode.l10n.t('No API key is set: set your key to use Multi-Model AI.') };
-    return { ok: true, baseUrl, apiKey };
+    if (key) return { ok: true, baseUrl, key };
+    const found = await this.keys.windowKey();
+    if (found.fellBack) this.sayOnce('fellBack', found.ok ? keyLabel(found.identity) : undefined);
+    if (found.ok) return { ok: true, baseUrl, key: { identity: found.identity, secret: found.secret } };
+    if (found.problem === 'secretGone' && found.record) {
+      const message = vscode.l10n.t(
+        'The key "{0}" is listed, but its secret is gone from VS Code secret storage: replace it or use another key.',
+        found.record.name,
+      );
+      this.sayOnce(`secretGone:${found.record.id}`, undefined, message);
+      return { ok: false, missing: 'apiKey', message, secretGone: true };
+    }
+    return { ok: false, missing: 'apiKey', message: vscode.l10n.t('No API key is set: set your key to use Multi-Model AI.') };
   }
+
+  /** A key problem is said once per window, with Manage API Keys. */
+  private sayOnce(what: string, defaultLabel?: string, message?: string): void {
+    if (this.said.has(what)) return;
+    this.said.add(what);
+    const text =
+      message ??
+      (defaultLabel
+        ? vscode.l10n.t('The key this project chose is no longer stored: this window uses the default key {0}.', defaultLabel)
+        : vscode.l10n.t('The key this project chose is no longer stored, and there is no default key.'));
+    this.logger.warn(what === 'fellBack' ? `The project's chosen key is gone; using ${defaultLabel ?? 'no key'}.` : 'A listed key has no secret stored.');
+    void offerActions('warning', text, ['manageApiKeys']);
+  }
+}
+
+/** The fix of what is missing. */
+function fixFor(ready: NotReady): FixAction {
+  if (ready.missing === 'baseUrl') return 'setBaseUrl';
+  return ready.secretGone ? 'manageApiKeys' : 'setApiKey';
 }
 
 /** Tells what is missing, with the button that fixes it. */
 export function offerSetup(ready: NotReady): void {
-  void offerActions('warning', ready.message, [ready.missing === 'apiKey' ? 'setApiKey' : 'setBaseUrl']);
+  void offerActions('warning', ready.message, [fixFor(ready)]);
 }

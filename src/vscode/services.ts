@@ -3,12 +3,13 @@
 // Every one that holds a resource is disposed with the extension.
 import * as vscode from 'vscode';
 import { type ClientLogger, SerialMemento, UsageRecord } from '../core/index';
-import { ApiKeyStore } from './apiKeyStore';
+import { ApiKeyStore, currentProject } from './apiKeyStore';
 import { ClientCache } from './clientCache';
 import { Connection } from './connection';
 import { FailureReporter } from './failureReporter';
 import { ImageRunner } from './images/imageRunner';
 import { createShellLog, type ShellLog } from './logChannel';
+import { NetworkWatcher } from './networkSettings';
 import { SettingsWatcher } from './settings';
 import { ProjectInstructionsSource } from './projectInstructions';
 import { SpendMeter } from './spendMeter';
@@ -19,6 +20,8 @@ export interface Services {
   logger: ClientLogger;
   keys: ApiKeyStore;
   settings: SettingsWatcher;
+  /** VS Code's proxy and certificate settings, and multiModelAI.caCertificates. */
+  network: NetworkWatcher;
   spend: SpendMeter;
   /** The usage record: every answer and image request, with its key, project and source. */
   usage: UsageRecorder;
@@ -38,17 +41,18 @@ export interface Services {
 export function createServices(context: vscode.ExtensionContext): Services {
   const log = createShellLog();
   const { logger } = log;
-  const keys = new ApiKeyStore(context.secrets);
-  const settings = new SettingsWatcher(logger);
-  const spend = new SpendMeter();
-  const usage = new UsageRecorder(new UsageRecord({ folder: vscode.Uri.joinPath(context.globalStorageUri, 'usage').fsPath, log: (line) => logger.warn(line) }));
-  const clients = new ClientCache(settings, logger);
-  const connection = new Connection(settings, keys, logger, clients, spend, usage);
-  const failures = new FailureReporter(logger, (error) => connection.noteFailure(error));
   const globalState = new SerialMemento(context.globalState);
   const windowState = new SerialMemento(context.workspaceState);
+  const keys = new ApiKeyStore(context.secrets, globalState, windowState, currentProject());
+  const settings = new SettingsWatcher(logger);
+  const network = new NetworkWatcher(logger);
+  const spend = new SpendMeter();
+  const clients = new ClientCache(settings, logger, network);
+  const usage = new UsageRecorder(new UsageRecord({ folder: vscode.Uri.joinPath(context.globalStorageUri, 'usage').fsPath, log: (line) => logger.warn(line) }));
+  const connection = new Connection(settings, keys, logger, clients, spend, usage);
+  const failures = new FailureReporter(logger, (error) => connection.noteFailure(error));
   const images = new ImageRunner(connection, settings, globalState);
   const instructions = new ProjectInstructionsSource(settings);
-  context.subscriptions.push(log, keys, settings, spend, usage, connection, instructions);
-  return { log, logger, keys, settings, spend, usage, clients, connection, failures, globalState, windowState, images, instructions };
+  context.subscriptions.push(log, keys, settings, network, spend, usage, connection, instructions);
+  return { log, logger, keys, settings, network, spend, usage, clients, connection, failures, globalState, windowState, images, instructions };
 }

@@ -1,8 +1,10 @@
-// The status bar item: the current model's short name (tooltip: id and what it accepts),
-// or what is missing. Its capabilities come from the connection's catalog, read after
-// activation and whenever the connection changes, never during activate().
+// The status bar item: the current model's short name and the key in use (tooltip: the model's
+// id, what it accepts, the key's name and masked prefix, its spend), or what is missing. It is
+// drawn from the settings and the stored key at once; the model's capabilities come from the
+// connection's catalog, read after activation and whenever the connection changes, never during activate().
 import * as vscode from 'vscode';
-import { keySpendLines, STATUS_BAR_ID, type StatusBarInput, statusBarView, type StatusBarView } from '../core/index';
+import { type KeyIdentity, keyLabel, keySpendLines, STATUS_BAR_ID, type StatusBarInput, statusBarView, type StatusBarView } from '../core/index';
+import type { ApiKeyStore } from './apiKeyStore';
 import { commandFor } from './actions';
 import type { Connection } from './connection';
 import type { FailureReporter } from './failureReporter';
@@ -10,7 +12,7 @@ import { Disposable } from './lifecycle';
 import type { Services } from './services';
 import type { SettingsWatcher } from './settings';
 import type { SpendMeter } from './spendMeter';
-import { keyIdentity, type UsageRecorder } from './usage/usageRecorder';
+import type { UsageRecorder } from './usage/usageRecorder';
 
 export class ModelStatusBar extends Disposable {
   private readonly item = this.register(vscode.window.createStatusBarItem(STATUS_BAR_ID, vscode.StatusBarAlignment.Right, 100));
@@ -21,7 +23,8 @@ export class ModelStatusBar extends Disposable {
   private usageLines?: string;
 
   constructor(
-    settings: SettingsWatcher,
+    private readonly settings: SettingsWatcher,
+    private readonly keys: ApiKeyStore,
     private readonly connection: Connection,
     private readonly spend: SpendMeter,
     private readonly failures: FailureReporter,
@@ -41,9 +44,13 @@ export class ModelStatusBar extends Disposable {
     return this.view;
   }
 
-  /** Reads the connection's state (the catalog cached), then redraws. */
+  /** Draws the model and the key in use from what is stored, then reads the connection's state (the catalog cached) and redraws. */
   async refresh(): Promise<StatusBarView> {
     const generation = ++this.generation;
+    const identity = await this.keys.identity();
+    const key = identity && { keyLabel: keyLabel(identity), ...(this.keys.list().keys.length > 1 && { keyName: identity.name }) };
+    const { baseUrl, model } = this.settings.current();
+    if (generation === this.generation) this.view = this.show({ hasBaseUrl: baseUrl !== undefined, hasKey: identity !== undefined, modelId: model, ...key });
     const state = await this.connection.models({ quiet: true });
     let input: StatusBarInput;
     if (state.kind === 'notReady') {
@@ -51,12 +58,13 @@ export class ModelStatusBar extends Disposable {
     } else if (state.kind === 'catalogFailed') {
       const step = { shown: vscode.l10n.t('Could not read the model list for the status bar'), logged: 'Could not read the model list for the status bar' };
       const catalogProblem = this.failures.record(step, state.error).message;
-      input = { hasBaseUrl: true, hasKey: true, modelId: state.model, catalogProblem };
+      input = { hasBaseUrl: true, hasKey: true, modelId: state.model, catalogProblem, ...key };
     } else {
-      input = { hasBaseUrl: true, hasKey: true, modelId: state.model, entry: state.entry, unusableReason: state.unusable, spend: this.spend.sinceStart() };
+      const spend = this.spend.sinceStart(state.keyId);
+      input = { hasBaseUrl: true, hasKey: true, modelId: state.model, entry: state.entry, unusableReason: state.unusable, spend, ...key };
       if (state.legacy) input.legacyBaseUrl = state.baseUrl;
     }
-    const usageLines = state.kind === 'ready' ? await this.keySpend(state.keyPrefix) : undefined;
+    const usageLines = state.kind === 'ready' && identity ? await this.keySpend(identity) : undefined;
     if (generation === this.generation) {
       this.usageLines = usageLines;
       this.view = this.show(input);
@@ -74,8 +82,7 @@ export class ModelStatusBar extends Disposable {
   }
 
   /** The key's spend from the usage record; none when the record cannot be read (the log says why). */
-  private async keySpend(keyPrefix: string): Promise<string | undefined> {
-    const key = keyIdentity(keyPrefix);
+  private async keySpend(key: KeyIdentity): Promise<string | undefined> {
     try {
       return keySpendLines(key.name, await this.usage.spendOf(key.id));
     } catch {
@@ -84,8 +91,8 @@ export class ModelStatusBar extends Disposable {
   }
 }
 
-export function registerStatusBar(context: vscode.ExtensionContext, { settings, connection, spend, failures, usage }: Services): ModelStatusBar {
-  const statusBar = new ModelStatusBar(settings, connection, spend, failures, usage);
+export function registerStatusBar(context: vscode.ExtensionContext, { settings, keys, connection, spend, failures, usage }: Services): ModelStatusBar {
+  const statusBar = new ModelStatusBar(settings, keys, connection, spend, failures, usage);
   context.subscriptions.push(statusBar);
   return statusBar;
 }

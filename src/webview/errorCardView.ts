@@ -10,9 +10,13 @@ const CODICONS: Record<Action, string> = {
   discard: 'close',
   useCurrentAddress: 'arrow-swap',
   setApiKey: 'key',
+  replaceKey: 'key',
+  useAnotherKey: 'list-selection',
+  manageApiKeys: 'settings',
   setBaseUrl: 'globe',
   selectModel: 'sparkle',
   openSettings: 'settings-gear',
+  openProxySettings: 'plug',
   showLog: 'output',
 };
 

@@ -98,6 +98,13 @@ async function main(): Promise<void> {
         target: { max: 1.1, text: '<= 1.1' },
       },
       {
+        key: 'proxyFirstDeltaRatio',
+        what: `time to first delta through a proxy on loopback (http.proxy), ServiceClient / bare undici through the same proxy (median of ${stream.proxyFirstDelta.ratios.length} rounds)`,
+        value: round(stream.proxyFirstDelta.medianRatio),
+        unit: '',
+        target: { max: 1.1, text: '<= 1.1' },
+      },
+      {
         key: 'responsesDecodeRatio',
         what: `the same stream through the Responses interface: client CPU time, ours / openai v6 responses.create (median of ${stream.responses.decode.ratios.length} rounds)`,
         value: round(stream.responses.decode.medianRatio),

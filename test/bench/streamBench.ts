@@ -7,13 +7,16 @@
 //    would mostly measure the server; the client's CPU is what the extension host pays.
 //  - first delta: wall time from the call to the first delta's text, the latency a person
 //    sees; the rest of the reply is then drained untimed so keep-alive connections survive.
+//    Also through a real proxy on loopback, against bare undici through the same proxy.
 import { randomUUID } from 'node:crypto';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import { request } from 'undici';
+import { ProxyAgent, request, type Dispatcher } from 'undici';
+import { DIRECT_NETWORK } from '#src/core/client/proxyChoice';
 import { ServiceClient } from '#src/core/client/serviceClient';
 import { TRANSPORTS, type TextStreamEvent, type TextRequest, type Transport } from '#src/core/index';
 import { FIXTURE_KEYS } from '../emulator/index';
+import { startLoopbackProxy } from '../support/loopbackProxy';
 import { startEmulatorProcess } from './emulatorProcess';
 import { cpuMs, paired, type PairedResult } from './stats';
 
@@ -27,6 +30,8 @@ export interface StreamBenchResult {
   deltas: number;
   decode: PairedResult;
   firstDelta: PairedResult;
+  /** Ours / bare undici, wall time to the first delta, both through the same proxy (http.proxy). */
+  proxyFirstDelta: PairedResult;
   /** The same two through the Responses and Messages interfaces. */
   responses: InterfaceResult;
   messages: InterfaceResult;
@@ -81,9 +86,10 @@ async function oursFirstDelta(events: () => AsyncIterable<TextStreamEvent>): Pro
  * request id, so both cost it the same) sent with bare undici, reading SSE events until the
  * first text (`textOf` finds it in an event's data), then draining the rest.
  */
-async function bareFirstDelta(url: string, body: string, textOf: (data: unknown) => string | undefined): Promise<number> {
+async function bareFirstDelta(url: string, body: string, textOf: (data: unknown) => string | undefined, dispatcher?: Dispatcher): Promise<number> {
   const start = performance.now();
   const response = await request(url, {
+    ...(dispatcher && { dispatcher }),
     method: 'POST',
     headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json', accept: 'text/event-stream', 'x-client-request-id': randomUUID() },
     body,
@@ -227,11 +233,31 @@ export async function runStreamBench(log: (line: string) => void): Promise<Strea
       () => oursFirstDelta(() => client.streamText(chatCompletions, chatRequest(shortPrompt))),
       () => bareFirstDelta(`${emulator.baseUrl}${chatCompletions.path}`, JSON.stringify(chatCompletions.body(chatRequest(shortPrompt), true)), chatText),
     );
+    const proxyFirstDelta = await throughProxy(emulator.baseUrl, shortPrompt);
     const others = otherInterfaces(emulator.baseUrl, emulator.origin);
     const responses = await runInterface(client, emulator.baseUrl, others.responses, longPrompt, shortPrompt, log);
     const messages = await runInterface(client, emulator.baseUrl, others.messages, longPrompt, shortPrompt, log);
-    return { deltas, decode, firstDelta, responses, messages };
+    return { deltas, decode, firstDelta, proxyFirstDelta, responses, messages };
   } finally {
     await emulator.stop();
+  }
+}
+
+/** The first delta through a real proxy on loopback: ours with http.proxy set, bare undici through its own ProxyAgent. */
+async function throughProxy(baseUrl: string, prompt: string): Promise<PairedResult> {
+  const proxy = await startLoopbackProxy();
+  const bare = new ProxyAgent(proxy.url);
+  try {
+    const client = new ServiceClient({ baseUrl, apiKey: API_KEY, maxRetries: 0, network: { ...DIRECT_NETWORK, proxy: proxy.url }, environment: {} });
+    const body = JSON.stringify(chatCompletions.body(chatRequest(prompt), true));
+    return await paired(
+      201,
+      20,
+      () => oursFirstDelta(() => client.streamText(chatCompletions, chatRequest(prompt))),
+      () => bareFirstDelta(`${baseUrl}${chatCompletions.path}`, body, chatText, bare),
+    );
+  } finally {
+    await bare.close();
+    await proxy.close();
   }
 }

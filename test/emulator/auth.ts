@@ -2,7 +2,8 @@
 
 export const FIXTURE_KEYS = { alpha: 'sk_test_alpha', beta: 'sk_test_beta', revoked: 'sk_test_revoked' } as const;
 
-export type Workspace = 'alpha' | 'beta';
+export const WORKSPACES = ['alpha', 'beta'] as const;
+export type Workspace = (typeof WORKSPACES)[number];
 
 interface KeyRecord {
   workspace: Workspace;
@@ -26,7 +27,8 @@ export function maskKey(key: string): string {
   return `${key.slice(0, scheme.length + Math.min(4, Math.floor((key.length - scheme.length) / 2)))}…`;
 }
 
-export function authenticate(header: string | undefined): AuthResult {
+/** `served`: the one workspace this emulator stands for, when bound; a key of another is refused (Authentication 2, 6). */
+export function authenticate(header: string | undefined, served?: Workspace): AuthResult {
   if (!header) return { ok: false, message: 'Send your API key in the header "Authorization: Bearer <API key>".' };
   if (!header.startsWith('Bearer ')) {
     return { ok: false, message: 'The Authorization header must be "Bearer " followed by your API key.' };
@@ -35,5 +37,8 @@ export function authenticate(header: string | undefined): AuthResult {
   const record = KEYS.get(key);
   if (!record) return { ok: false, message: 'The API key is not valid: check it, or create a new key in the cabinet.' };
   if (record.revoked) return { ok: false, message: 'The API key has been revoked: create a new key in the cabinet.' };
+  if (served !== undefined && record.workspace !== served) {
+    return { ok: false, message: 'The API key belongs to another workspace: use a key created in this workspace.' };
+  }
   return { ok: true, key, workspace: record.workspace };
 }

@@ -1,4 +1,5 @@
 // A typed client for the control API, for tests and benchmarks (global fetch, no key needed).
+import type { Workspace } from './auth';
 import type { ErrorShape } from './errorShapes';
 import type { CatalogShape } from './catalogShapes';
 import type { Fault, FaultEndpoint } from './faults';
@@ -47,6 +48,11 @@ export class EmulatorControl {
   /** The shape GET /v1/models publishes from now on (until reset): the spec's, New API's raw list, or OpenRouter's. */
   async setCatalogShape(shape: CatalogShape): Promise<void> {
     await this.call('POST', 'catalog', { shape });
+  }
+
+  /** Accepts only the keys of `workspace` (another workspace's key gets 401), or every workspace's with null, until reset. */
+  async serveWorkspace(workspace: Workspace | null): Promise<void> {
+    await this.call('POST', 'workspace', { workspace });
   }
 
   async reset(): Promise<void> {

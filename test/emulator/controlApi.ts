@@ -2,7 +2,7 @@
 // balance and spend limit and the catalog's shape, read the request records and charges, and reset. The extension never
 // calls it, and it needs no key. It also serves the images answered as `url` (files/<name>).
 import * as z from 'zod';
-import { maskKey } from './auth';
+import { maskKey, WORKSPACES } from './auth';
 import { ScriptedReplySchema } from './completionText';
 import { ErrorShapeSchema } from './errorShapes';
 import type { Exchange } from './exchange';
@@ -57,6 +57,12 @@ export async function handleControl(ex: Exchange, state: EmulatorState, pathname
       state.catalogShape = body.shape;
       return ex.json(200, { shape: body.shape });
     }
+    case 'POST workspace': {
+      const body = await parse(ex, z.object({ workspace: z.enum(WORKSPACES).nullable() }));
+      if (!body) return;
+      state.servedWorkspace = body.workspace ?? undefined;
+      return ex.json(200, { workspace: body.workspace });
+    }
     case 'POST replies': {
       const body = await parse(ex, RepliesSchema);
       if (!body) return;
@@ -67,7 +73,7 @@ export async function handleControl(ex: Exchange, state: EmulatorState, pathname
       return ex.error(
         404,
         'not_found',
-        `${action} is not a control action: use GET requests, charges or files/<name>, POST faults, replies, billing, catalog, error-shape or reset.`,
+        `${action} is not a control action: use GET requests, charges or files/<name>, POST faults, replies, billing, catalog, error-shape, workspace or reset.`,
       );
   }
 }

@@ -1,6 +1,7 @@
 // The HTTP server and the order every API request goes through: record, auth, rate limit,
 // route, queued fault, handler.
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { authenticate, maskKey } from './auth';
 import type { CatalogShape } from './catalogShapes';
@@ -20,10 +21,12 @@ export interface EmulatorOptions {
   rateLimit?: RateLimitOptions;
   /** The shape GET /v1/models publishes; default the spec's. */
   catalogShape?: CatalogShape;
+  /** Serve over TLS with this key and certificate (https://127.0.0.1:PORT). */
+  tls?: { key: string; cert: string };
 }
 
 export interface RunningEmulator {
-  /** http://127.0.0.1:PORT/v1 */
+  /** http://127.0.0.1:PORT/v1 (https with `tls`) */
   baseUrl: string;
   /** http://127.0.0.1:PORT */
   origin: string;
@@ -33,18 +36,19 @@ export interface RunningEmulator {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const state = new EmulatorState(options.rateLimit ?? DEFAULT_RATE_LIMIT, options.catalogShape);
   const lifetime = new AbortController();
-  const server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     const ex = new Exchange(req, res, lifetime.signal);
     serve(ex, state).catch((error: unknown) => {
       if (res.headersSent) return ex.reset();
       ex.error(500, 'internal_error', `The emulator failed: ${String(error)}`);
     });
-  });
+  };
+  const server = options.tls ? createTlsServer(options.tls, listener) : createServer(listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = `${options.tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     baseUrl: `${origin}/v1`,
     origin,
@@ -91,7 +95,7 @@ async function serveApi(ex: Exchange, state: EmulatorState, url: URL): Promise<v
   ex.errorShape = state.errorShape;
   state.log.add(record);
 
-  const auth = authenticate(ex.req.headers.authorization);
+  const auth = authenticate(ex.req.headers.authorization, state.servedWorkspace);
   if (!auth.ok) return ex.error(401, 'invalid_api_key', auth.message);
   record.keyPrefix = maskKey(auth.key);
 
@@ -141,7 +145,7 @@ async function serveApi(ex: Exchange, state: EmulatorState, url: URL): Promise<v
   }
   await route.handler({
     ex,
-    origin: `http://127.0.0.1:${ex.req.socket.localPort}`,
+    origin: `${'encrypted' in ex.req.socket ? 'https' : 'http'}://127.0.0.1:${ex.req.socket.localPort}`,
     body,
     query: url.searchParams,
     workspace: auth.workspace,

@@ -1,4 +1,5 @@
 // Everything one running emulator remembers between requests; the control API resets it.
+import type { Workspace } from './auth';
 import { Billing } from './billing';
 import type { CatalogShape } from './catalogShapes';
 import type { ScriptedReply } from './completionText';
@@ -19,6 +20,8 @@ export class EmulatorState {
   readonly scriptedReplies: ScriptedReply[] = [];
   /** How the API's error answers are written. */
   errorShape: ErrorShape = 'service';
+  /** The one workspace whose keys are accepted (POST /__emulator/workspace); every workspace's when absent. */
+  servedWorkspace: Workspace | undefined;
 
   /** The shape GET /v1/models publishes (POST /__emulator/catalog sets it; reset restores the one started with). */
   catalogShape: CatalogShape;
@@ -39,6 +42,7 @@ export class EmulatorState {
     this.files.clear();
     this.scriptedReplies.length = 0;
     this.errorShape = 'service';
+    this.servedWorkspace = undefined;
     this.catalogShape = this.startShape;
   }
 }

@@ -93,7 +93,7 @@ describe('chat: controller in the extension host', () => {
     await session.send('hello with a bad key');
     const reply = lastReply(api);
     assert.equal(reply.status, 'failed');
-    assert.deepEqual(reply.error?.actions, ['setApiKey', 'showLog', 'retry']);
+    assert.deepEqual(reply.error?.actions, ['replaceKey', 'useAnotherKey', 'manageApiKeys', 'showLog', 'retry']);
     assert.match(reply.error?.requestId ?? '', /^req_[0-9a-f]+$/);
     assert.equal(session.current().turns[0]?.text, 'hello with a bad key');
     assert.equal(api.lastDiagnostics()?.status, 401);
@@ -106,7 +106,10 @@ describe('chat: controller in the extension host', () => {
     await session.send('hello on an empty balance');
     const reply = lastReply(api);
     assert.equal(reply.status, 'failed');
-    assert.equal(reply.error?.message, 'The prepaid balance is exhausted (key sk_test_al…): top up the balance in the management cabinet, then try again.');
+    assert.equal(
+      reply.error?.message,
+      'The prepaid balance is exhausted (key workspace · sk_test_al…): top up the balance in the management cabinet, then try again.',
+    );
     assert.deepEqual(reply.error?.actions, ['showLog', 'retry']);
     assert.equal(session.current().turns[0]?.text, 'hello on an empty balance');
     assert.equal((await emulator().requests()).filter((r) => r.endpoint === 'chat').length, 1);
@@ -117,7 +120,7 @@ describe('chat: controller in the extension host', () => {
     await api.chat.host.session.send('hello over the limit');
     assert.equal(
       lastReply(api).error?.message,
-      "The spend limit of key sk_test_al… is reached: raise the key's limit in the management cabinet, then try again.",
+      "The spend limit of key workspace · sk_test_al… is reached: raise the key's limit in the management cabinet, then try again.",
     );
     assert.equal((await emulator().requests()).filter((r) => r.endpoint === 'chat').length, 1);
   });
@@ -279,7 +282,7 @@ describe('chat: panel, commands and editor actions', () => {
   beforeEach(() => arrangeChat(api));
   afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
 
-  it('the editor panel HTML has a strict CSP, one nonce for its one script, and loads only from dist and the folder of saved images', async () => {
+  it('the editor panel HTML has a strict CSP, one nonce for its one script, and loads only from dist, the folder of saved images and the stored attachments', async () => {
     await vscode.commands.executeCommand(Commands.openChatInEditor);
     const [panel] = api.chat.panels.all();
     assert.ok(panel);
@@ -305,8 +308,13 @@ describe('chat: panel, commands and editor actions', () => {
     const roots = panel.webview.options.localResourceRoots?.map((u) => u.path);
     const workspace = vscode.workspace.workspaceFolders?.[0]?.uri;
     assert.ok(workspace);
-    // Its own files, and the folder /image saves into: nothing else of the workspace.
-    assert.deepEqual(roots, [vscode.Uri.joinPath(vscode.Uri.file(suiteEnv().extensionDir), 'dist').path, vscode.Uri.joinPath(workspace, 'images').path]);
+    // Its own files, the folder /image saves into (nothing else of the workspace), and the images attached to messages.
+    assert.deepEqual(roots?.slice(0, 2), [
+      vscode.Uri.joinPath(vscode.Uri.file(suiteEnv().extensionDir), 'dist').path,
+      vscode.Uri.joinPath(workspace, 'images').path,
+    ]);
+    assert.equal(roots.length, 3);
+    assert.match(roots[2] ?? '', /\/globalStorage\/multi-model-ai\.multi-model-ai\/history\/attachments$/);
     await vscode.commands.executeCommand(Commands.openChatInEditor);
     assert.equal(api.chat.panels.all().length, 1, 'a second open reveals the same panel');
   });

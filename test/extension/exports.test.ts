@@ -44,12 +44,15 @@ describe('exports: nothing for other extensions', () => {
     // Every setting there is, each about the service or the model: a new one is a security review.
     assert.deepEqual(settings.sort(), [
       'multiModelAI.baseUrl',
+      'multiModelAI.commitMessage.instructions',
+      'multiModelAI.commitMessage.model',
       'multiModelAI.imageFolder',
       'multiModelAI.legacyBaseUrl',
       'multiModelAI.maxRetries',
       'multiModelAI.maxTokens',
       'multiModelAI.model',
       'multiModelAI.modelOptions',
+      'multiModelAI.projectInstructions',
       'multiModelAI.requestHeaders',
       'multiModelAI.requestTimeoutSeconds',
       'multiModelAI.transport',

@@ -96,9 +96,9 @@ describe('Select Model quick-pick', () => {
     const { picker, closed } = await openPicker(api);
     assert.deepEqual(
       picker.items.map((i) => i.label),
-      ['Set API Key', 'Show Log', 'Retry'],
+      ['Replace Key', 'Use Another Key', 'Manage API Keys', 'Show Log', 'Retry'],
     );
-    assert.match(picker.placeholder ?? '', /^Could not load the models: Your API key was rejected/);
+    assert.match(picker.placeholder ?? '', /^Could not load the models: Your API key workspace · sk_test_\w+… was rejected/);
     assert.equal(api.lastDiagnostics()?.code, 'invalid_api_key');
     // Retry reads the catalog again and stays open with the same answer.
     const reads = (await emulator().requests()).length;

@@ -5,7 +5,6 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { maskKey } from '#src/core/client/keyMasking';
 import { Commands } from '#src/core/manifest/ids';
 import type { UsageEntry } from '#src/core/usage/usageEntry';
 import { LanguageModelProvider } from '#src/vscode/lm/languageModelProvider';
@@ -16,7 +15,7 @@ import { useTestHandle } from '../support/useTestHandle';
 
 describe('Usage record in the extension host', () => {
   const api = useTestHandle();
-  const key = () => ({ id: maskKey(suiteEnv().apiKey), name: 'Default' });
+  let key: () => { id: string; name: string };
 
   /** The entries added by `act`, once they are on disk. */
   async function added(act: () => PromiseLike<unknown>): Promise<UsageEntry[]> {
@@ -26,7 +25,12 @@ describe('Usage record in the extension host', () => {
     return (await api.usage.recorder.record.read()).entries.slice(before);
   }
 
-  beforeEach(() => arrangeChat(api));
+  beforeEach(async () => {
+    await arrangeChat(api);
+    const identity = await api.apiKeys.identity();
+    assert.ok(identity, 'a key is in use');
+    key = () => ({ id: identity.id, name: identity.name });
+  });
   afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
 
   it('an answer in the chat adds one entry: model, interface, key, workspace, tokens and cost', async () => {

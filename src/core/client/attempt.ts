@@ -2,8 +2,11 @@
 // a failed one retried only where RetryBudget allows (spec, Errors 2), each logged in one line,
 // and the last failure made into one ServiceError with diagnostics.
 import { EventEmitter } from 'node:events';
-import { Agent, request, type FormData } from 'undici';
+import { request, type FormData } from 'undici';
+import { presentedIssuer } from './certificateIssuer';
 import { localIsoTime, type DiagnosticsRecord } from './diagnostics';
+import type { Route, Routes } from './dispatcher';
+import { routeLine } from './proxyChoice';
 import { failureFromResponse, stoppedFailure, thrownFailure, type Failure, type FailureSettings, type StopReason } from './failures';
 import type { Response } from './httpResponse';
 import { RetryBudget } from './retryPolicy';
@@ -30,11 +33,15 @@ export interface RetryWait {
 export interface ClientSettings extends FailureSettings {
   /** The key as logs and diagnostics show it. */
   readonly keyPrefix: string;
+  /** The key's name, when it has one. */
+  readonly keyName: string | undefined;
   readonly maxRetries: number;
   /** Extra headers on every request that carries the key; never logged. */
   readonly headers: Record<string, string>;
   readonly logger: ClientLogger | undefined;
   readonly unfinished: UnfinishedGenerations;
+  /** The connection of every request: direct or through the proxy, with the trusted authorities. */
+  readonly routes: Routes;
 }
 
 export interface Call {
@@ -90,9 +97,6 @@ export interface Attempt {
 /** Reads a successful response into what the caller gets; returns the failure when reading it fails. */
 export type Reader<T> = (response: Response, attempt: Attempt) => AsyncGenerator<T, Failure | undefined, undefined>;
 
-// One pool for every client: keep-alive connections survive a settings change.
-const sharedAgent = new Agent({ keepAliveTimeout: 10_000 });
-
 /**
  * One logical request: attempts until one succeeds, fails in a way that is not retried, or
  * fails after its output reached the caller (spec, Errors 3: that break is reported, never
@@ -115,7 +119,7 @@ export async function* runAttempts<T>(settings: ClientSettings, call: Call, read
       const failed = response.statusCode >= (call.anonymous ? 400 : 300);
       failure = failed ? await failureFromResponse(response, settings.apiKey, call.anonymous ? undefined : call.model) : yield* read(response, attempt);
     } catch (error) {
-      failure = thrownFailure(error, attempt.stopped, settings.timeoutMs);
+      failure = await thrownAttemptFailure(settings, call, attempt, error);
     } finally {
       attempt.end();
     }
@@ -123,6 +127,19 @@ export async function* runAttempts<T>(settings: ClientSettings, call: Call, read
     if (failure.delivered) throw fail(settings, call, attempt, failure);
     await retryOrThrow(settings, call, attempt, failure, budget);
   }
+}
+
+async function thrownAttemptFailure(settings: ClientSettings, call: Call, attempt: Attempt, error: unknown): Promise<Failure> {
+  const route = routeOf(settings, call);
+  const failure = thrownFailure(error, attempt.stopped, settings.timeoutMs, route && { route, address: call.url });
+  if (failure.kind !== 'certificate' || !route) return failure;
+  const issuer = await presentedIssuer(call.url, route, settings.routes.settings, { ofProxy: failure.network?.proxyCertificate, stop: call.signal });
+  return issuer === undefined ? failure : { ...failure, network: { ...failure.network, issuer } };
+}
+
+/** The route of a call to an http(s) address; none for a call refused before it had one. */
+function routeOf(settings: ClientSettings, call: Call): Route | undefined {
+  return call.url.startsWith('http') ? settings.routes.for(call.url) : undefined;
 }
 
 function startAttempt(call: Call, number: number, timeoutMs: number): Attempt {
@@ -170,7 +187,7 @@ function send(settings: ClientSettings, call: Call, attempt: Attempt): Promise<R
     headers,
     body: call.body,
     signal: attempt.signal,
-    dispatcher: sharedAgent,
+    dispatcher: settings.routes.for(call.url).dispatcher,
     // Our own timers (timeoutMs, idleTimeoutMs) govern; undici's would cut long streams.
     headersTimeout: 0,
     bodyTimeout: 0,
@@ -216,8 +233,10 @@ export function fail(settings: ClientSettings, call: Call, attempt: Attempt | un
     requestIdSource: failure.requestIdSource,
     clientRequestId: call.clientRequestId,
     keyPrefix: settings.keyPrefix,
+    ...(settings.keyName !== undefined && { keyName: settings.keyName }),
     kind: failure.kind,
     attempts: attempt?.number ?? 0,
+    proxy: routeLineOf(routeOf(settings, call)),
   };
   const error = new ServiceError({ ...failure, clientRequestId: call.clientRequestId, diagnostics });
   // The service may have made this answer (or made it before and has not delivered it yet): the
@@ -226,6 +245,17 @@ export function fail(settings: ClientSettings, call: Call, attempt: Attempt | un
   if (call.fingerprint && undelivered && failure.kind !== 'bad_response') settings.unfinished.remember(call.fingerprint, call.clientRequestId);
   logCall(settings, failure.kind === 'aborted' ? 'info' : 'error', call, attempt, failure);
   return error;
+}
+
+/** The route of a failed call as its diagnostics show it. */
+function routeLineOf(route: Route | undefined): string | undefined {
+  return route && routeLine(route.choice);
+}
+
+/** `proxy=host:port` for a request through a proxy: never its credentials. */
+function proxyField(settings: ClientSettings, call: Call): string {
+  const choice = routeOf(settings, call)?.choice;
+  return choice?.kind === 'proxy' ? `proxy=${choice.proxy.host}` : '';
 }
 
 /** The one log line of an attempt (or of a call refused before any). */
@@ -249,6 +279,8 @@ export function logCall(
     `duration=${attempt ? Math.round(performance.now() - attempt.startedAt) : 0}ms`,
     `time=${localIsoTime()}`,
     `key=${settings.keyPrefix}`,
+    settings.keyName !== undefined ? `key_name=${JSON.stringify(settings.keyName)}` : '',
+    proxyField(settings, call),
     outcome.note ?? '',
     outcome.serviceMessage ? `message=${JSON.stringify(outcome.serviceMessage)}` : '',
   ];

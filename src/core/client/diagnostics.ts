@@ -16,8 +16,12 @@ export interface DiagnosticsRecord {
   requestIdSource?: string;
   clientRequestId: string;
   keyPrefix: string;
+  /** The key's name (Authentication 3), when it has one. */
+  keyName?: string;
   kind?: ErrorKind;
   attempts: number;
+  /** The proxy the request went through (host:port and where it was set), or `none`. */
+  proxy?: string;
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
@@ -44,8 +48,10 @@ export function formatDiagnostics(record: DiagnosticsRecord): string {
     ['Error kind', record.kind],
     ['Request id', record.requestId && (record.requestIdSource ? `${record.requestId} (${record.requestIdSource})` : record.requestId)],
     ['Client request id', record.clientRequestId],
+    ['Key name', record.keyName],
     ['Key prefix', record.keyPrefix],
     ['Attempts', record.attempts],
+    ['Proxy', record.proxy],
   ];
   return rows
     .filter((row): row is [string, string | number] => row[1] !== undefined && row[1] !== '')

@@ -7,6 +7,9 @@ import { commandTitle } from '../manifest/commandTitles';
 import { Commands } from '../manifest/ids';
 import type { DiagnosticsRecord } from './diagnostics';
 import type { ErrorKind } from './errorKind';
+import { keyLabel } from '../keys/keyList';
+import { networkAdvice } from './networkAdvice';
+import type { NetworkFacts } from './proxyChoice';
 import { MAX_RETRY_AFTER_MS } from './retryPolicy';
 
 /** What the advice is chosen by: the failure's facts and where it happened. */
@@ -17,26 +20,41 @@ export interface AdviceFacts {
   requestId?: string;
   retryAfterMs?: number;
   partialText?: string;
-  diagnostics: Pick<DiagnosticsRecord, 'endpoint' | 'keyPrefix'>;
+  diagnostics: Pick<DiagnosticsRecord, 'endpoint' | 'keyPrefix' | 'keyName'>;
+  network?: NetworkFacts;
 }
 
 const SPEND_LIMIT_CODE = /spend|limit/i;
 
-const setKey = (): string => commandTitle(Commands.setApiKey);
 const selectModel = (): string => commandTitle(Commands.selectModel);
-const keyNotAllowed = (): string =>
-  l10n.t("Your key is not allowed to do this: check its workspace in the management cabinet, or set another key with '{0}'.", setKey());
-const invalidKey = (): string => l10n.t("Your API key was rejected (revoked, mistyped or from another workspace). Set a new key with '{0}'.", setKey());
+const keyNotAllowed = (key: string): string =>
+  l10n.t(
+    "Your key {0} is not allowed to do this: check its workspace in the management cabinet, or use another key with '{1}'.",
+    key,
+    commandTitle(Commands.manageApiKeys),
+  );
+const invalidKey = (key: string): string =>
+  l10n.t(
+    "Your API key {0} was rejected (revoked, mistyped or from another workspace): replace it, or use another key with '{1}'.",
+    key,
+    commandTitle(Commands.manageApiKeys),
+  );
+
+/** The key as advice names it: its name and masked prefix (Authentication 3), or the prefix alone. */
+function keyOf(facts: AdviceFacts): string {
+  const { keyName, keyPrefix } = facts.diagnostics;
+  return keyName === undefined ? keyPrefix : keyLabel({ name: keyName, maskedPrefix: keyPrefix });
+}
 
 /** The advice a public code gives, where it says more than the kind. */
-function adviceByCode(code: string): string | undefined {
+function adviceByCode(code: string, facts: AdviceFacts): string | undefined {
   switch (code) {
     case 'invalid_api_key':
-      return invalidKey();
+      return invalidKey(keyOf(facts));
     case 'permission_error':
     case 'access_denied':
     case 'permission_denied':
-      return keyNotAllowed();
+      return keyNotAllowed(keyOf(facts));
     case 'model_unavailable':
       return l10n.t("This model is not available to your workspace: pick another with '{0}'.", selectModel());
     case 'model_not_found':
@@ -56,7 +74,7 @@ function adviceByCode(code: string): string | undefined {
 function adviceByKind(facts: AdviceFacts): string {
   switch (facts.kind) {
     case 'auth':
-      return invalidKey();
+      return invalidKey(keyOf(facts));
     case 'forbidden':
     case 'refused':
       return refusalAdvice(facts);
@@ -70,7 +88,7 @@ function adviceByKind(facts: AdviceFacts): string {
     case 'invalid_request':
       return invalidAdvice(facts.status, facts.code, facts.requestId);
     case 'payment':
-      return paymentAdvice(facts.code, facts.diagnostics.keyPrefix);
+      return paymentAdvice(facts.code, keyOf(facts));
     case 'too_long':
       return l10n.t("The conversation is too long for this model: start a new chat, or pick a model with a larger context with '{0}'.", selectModel());
     case 'rate_limit':
@@ -78,7 +96,9 @@ function adviceByKind(facts: AdviceFacts): string {
     case 'server':
       return l10n.t('The service had a temporary problem: try again in a moment. If it keeps happening, copy the diagnostics into a support message.');
     case 'network':
-      return l10n.t('Could not reach the service: check your connection and the Multi-Model AI base URL setting, then try again.');
+    case 'proxy':
+    case 'certificate':
+      return networkAdvice(facts) ?? l10n.t('Could not reach the service: check your connection and the Multi-Model AI base URL setting, then try again.');
     case 'timeout':
       return l10n.t('The service took too long to answer: try again in a moment.');
     case 'aborted':
@@ -133,9 +153,9 @@ function chosenAdvice(init: AdviceFacts, lost: boolean): string {
   const lostWords = lost ? lostAdvice(kind) : undefined;
   if (lostWords !== undefined) return lostWords;
   if (kind === 'rate_limit' && init.retryAfterMs !== undefined) return rateLimitAdvice(init.retryAfterMs);
-  if (kind === 'payment') return paymentAdvice(code, init.diagnostics.keyPrefix);
+  if (kind === 'payment') return paymentAdvice(code, keyOf(init));
   const imageWords = init.diagnostics.endpoint.includes('/images/') ? imageAdvice(code === 'unsupported_model_endpoint' ? code : kind) : undefined;
-  return imageWords ?? (code !== undefined && kind !== 'stream_interrupted' ? adviceByCode(code) : undefined) ?? adviceByKind(init);
+  return imageWords ?? (code !== undefined && kind !== 'stream_interrupted' ? adviceByCode(code, init) : undefined) ?? adviceByKind(init);
 }
 
 /** Limits 2 and 4: which key, what ran out, and where to act. Sending again changes nothing until then. */

@@ -16,6 +16,10 @@ export type ErrorKind =
   | 'rate_limit'
   | 'server'
   | 'network'
+  /** The proxy could not be reached, refused the tunnel, or asked for credentials (407). */
+  | 'proxy'
+  /** The service's certificate is issued by an authority the connection does not trust. */
+  | 'certificate'
   | 'timeout'
   | 'aborted'
   | 'stream_interrupted'

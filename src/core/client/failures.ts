@@ -8,7 +8,9 @@ import { readErrorAnswer } from './errorAnswer';
 import { flatHeaders, headerValue, type Response } from './httpResponse';
 import { keyFreeToken, maskEveryKey, maskKeyIn } from './keyMasking';
 import { parseRetryAfter, type RetryCase } from './retryPolicy';
+import type { Route } from './dispatcher';
 import { kindForCode, kindOf, type ErrorKind } from './errorKind';
+import { routeFailure, UNSENT_CODES } from './networkFailure';
 import type { ServiceErrorInit } from './serviceError';
 
 /** Why the client itself stopped an attempt. */
@@ -26,9 +28,6 @@ export interface FailureSettings {
   readonly timeoutMs: number;
   readonly idleTimeoutMs: number;
 }
-
-// Connection failures that prove the request never left this machine.
-const UNSENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /** Kinds whose advice still holds when the failure came after part of the answer. */
 const KEEPS_ADVICE_AFTER_OUTPUT: ReadonlySet<ErrorKind> = new Set(['payment', 'auth', 'too_long', 'refused']);
@@ -59,11 +58,16 @@ export async function failureFromResponse(response: Response, apiKey: string, mo
   };
 }
 
-/** A failure thrown while sending or reading: who stopped the attempt decides its kind. */
-export function thrownFailure(error: unknown, stopped: StopReason | undefined, timeoutMs: number): Failure {
+/**
+ * A failure thrown while sending or reading: who stopped the attempt decides its kind, then the
+ * way the request went (`route`: its proxy, its certificate), then the error's code.
+ */
+export function thrownFailure(error: unknown, stopped: StopReason | undefined, timeoutMs: number, route?: { route: Route; address: string }): Failure {
   if (stopped === 'aborted') return { kind: 'aborted', cause: error };
   if (stopped === 'timeout') return { kind: 'timeout', retryCase: 'ambiguous', serviceMessage: `no answer within ${timeoutMs} ms`, cause: error };
   const code = errorCodeOf(error);
+  const routed = route && routeFailure(error, code, route.route, route.address, describeError(error));
+  if (routed) return routed;
   return {
     kind: 'network',
     retryCase: code !== undefined && UNSENT_CODES.has(code) ? 'unsent' : 'ambiguous',

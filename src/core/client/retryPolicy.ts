@@ -26,7 +26,7 @@ const JITTER = 0.25;
 export type RetryCase = 'unsent' | 'refused' | 'ambiguous';
 
 /** Failures the client retries on its own, before any output. */
-export const RETRIED_AUTOMATICALLY: ReadonlySet<ErrorKind> = new Set<ErrorKind>(['server', 'network', 'timeout', 'rate_limit']);
+export const RETRIED_AUTOMATICALLY: ReadonlySet<ErrorKind> = new Set<ErrorKind>(['server', 'network', 'proxy', 'timeout', 'rate_limit']);
 
 export interface RetryableFailure {
   kind: ErrorKind;

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { fail, logCall, runAttempts, type Call, type ClientLogger, type ClientSettings, type RetryWait } from './attempt';
 import { validateBaseUrl } from './baseUrl';
+import { routesFor } from './dispatcher';
 import { maskKey } from './keyMasking';
 import { checkImage, type ImageType } from './imageBytes';
 import { ImageResultSchema, type ImageRequest } from './imageRequest';
@@ -15,6 +16,7 @@ import { Commands } from '../manifest/ids';
 import { safeParseInEnglish } from '../zodIssueText';
 import { eventsOf, readJson, readStream, type TextStreamEvent } from './responseReaders';
 import { DEFAULT_MAX_RETRIES } from './retryPolicy';
+import { DIRECT_NETWORK, type Environment, type NetworkSettings } from './proxyChoice';
 import { ModelListSchema, type ModelList } from './schemas';
 import { TextRequestSchema, type TextRequest } from './textRequest';
 import type { OnSkipped, Transport } from './transports/transport';
@@ -26,6 +28,8 @@ export { UnfinishedGenerations };
 export interface ServiceClientOptions {
   baseUrl: string;
   apiKey: string;
+  /** The key's name (Authentication 3), said with its masked prefix in logs, diagnostics and advice. */
+  keyName?: string;
   /** Retries after the first attempt, for transient failures only. Default 2. */
   maxRetries?: number;
   /** Per attempt: until the response headers (streaming) or the whole body (otherwise). Default 60 s. */
@@ -35,6 +39,13 @@ export interface ServiceClientOptions {
   /** Extra headers on every request (multiModelAI.requestHeaders); they never replace the client's own, and are never logged. */
   headers?: Record<string, string>;
   logger?: ClientLogger;
+  /**
+   * The proxy and the trusted authorities (VS Code's `http.*`, multiModelAI.caCertificates).
+   * Default: every request goes directly, trusting Node's default authorities.
+   */
+  network?: NetworkSettings;
+  /** Where HTTPS_PROXY, HTTP_PROXY, NO_PROXY and NODE_EXTRA_CA_CERTS are read: default `process.env` with `network`, none without. */
+  environment?: Environment;
   /**
    * The generations left unfinished (Errors 2), to share with the next client of the same
    * address and key: one remade for new request settings must still know them. Default: its own.
@@ -82,12 +93,14 @@ export class ServiceClient {
     this.settings = {
       apiKey,
       keyPrefix: maskKey(apiKey),
+      keyName: options.keyName,
       maxRetries: Math.max(0, Math.floor(options.maxRetries ?? DEFAULT_MAX_RETRIES)),
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
       headers: options.headers ?? {},
       logger: options.logger,
       unfinished: options.unfinished ?? new UnfinishedGenerations(),
+      routes: routesFor(options.network ?? DIRECT_NETWORK, options.environment ?? (options.network ? process.env : {})),
     };
     // Config mistakes are reported by every call (before any request), not thrown here,
     // so they reach the person through the same path as every other failure.

@@ -4,6 +4,7 @@
 import type { DiagnosticsRecord } from './diagnostics';
 import { adviceFor } from './errorAdvice';
 import type { ErrorKind } from './errorKind';
+import type { NetworkFacts } from './proxyChoice';
 import type { RetryCase } from './retryPolicy';
 
 export interface ServiceErrorInit {
@@ -23,6 +24,8 @@ export interface ServiceErrorInit {
   serviceMessage?: string;
   /** Response headers of the failed attempt, for operators. */
   headers?: Record<string, string>;
+  /** The way the request went (its proxy, a refused certificate's authority), for the advice. */
+  network?: NetworkFacts;
   /** Overrides the default advice (config errors carry their own fix). */
   userMessage?: string;
   cause?: unknown;

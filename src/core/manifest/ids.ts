@@ -9,6 +9,7 @@ export const Commands = {
   showLog: 'multiModelAI.showLog',
   setApiKey: 'multiModelAI.setApiKey',
   removeApiKey: 'multiModelAI.removeApiKey',
+  manageApiKeys: 'multiModelAI.manageApiKeys',
   verifyConnection: 'multiModelAI.verifyConnection',
   setBaseUrl: 'multiModelAI.setBaseUrl',
   selectModel: 'multiModelAI.selectModel',
@@ -48,11 +49,12 @@ export const Settings = {
   projectInstructions: 'multiModelAI.projectInstructions',
   commitMessageModel: 'multiModelAI.commitMessage.model',
   commitMessageInstructions: 'multiModelAI.commitMessage.instructions',
+  caCertificates: 'multiModelAI.caCertificates',
 } as const;
 
 export type SettingKey = (typeof Settings)[keyof typeof Settings];
 
-/** The SecretStorage entry that holds the API key (the only place it is kept). */
+/** The SecretStorage entry of the single key of older versions; each named key is kept under it plus `.<id>` (the only place it is kept). */
 export const SECRET_API_KEY = 'multiModelAI.apiKey';
 
 export const STATUS_BAR_ID = 'multiModelAI.model';

@@ -3,7 +3,8 @@ import * as l10n from '@vscode/l10n';
 import { displayLocale } from '../format/displayLanguage';
 import { formatInteger, plural } from '../format/localeFormat';
 
-export function connectionReport(input: { baseUrl: string; keyPrefix: string; usable: number; total: number; legacy?: boolean }): string {
+/** `proxy`: the proxy the catalog was read through (host:port and where it was set), absent when none was. */
+export function connectionReport(input: { baseUrl: string; keyLabel: string; usable: number; total: number; legacy?: boolean; proxy?: string }): string {
   const locale = displayLocale();
   const models = plural(input.usable, locale, {
     one: l10n.t({ message: '{0} usable text model', comment: ['plural: one'] }),
@@ -13,7 +14,8 @@ export function connectionReport(input: { baseUrl: string; keyPrefix: string; us
   });
   const total = formatInteger(input.total, locale);
   const head = input.legacy
-    ? l10n.t('Connected to the legacy address {0} with key {1}: {2} (of {3} in the catalog).', input.baseUrl, input.keyPrefix, models, total)
-    : l10n.t('Connected to {0} with key {1}: {2} (of {3} in the catalog).', input.baseUrl, input.keyPrefix, models, total);
-  return input.usable === 0 ? `${head} ${l10n.t('Ask your workspace admin to enable a text model.')}` : head;
+    ? l10n.t('Connected to the legacy address {0} with key {1}: {2} (of {3} in the catalog).', input.baseUrl, input.keyLabel, models, total)
+    : l10n.t('Connected to {0} with key {1}: {2} (of {3} in the catalog).', input.baseUrl, input.keyLabel, models, total);
+  const connected = input.proxy === undefined ? head : `${head} ${l10n.t('Through the proxy {0}.', input.proxy)}`;
+  return input.usable === 0 ? `${connected} ${l10n.t('Ask your workspace admin to enable a text model.')}` : connected;
 }

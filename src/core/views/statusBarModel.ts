@@ -23,8 +23,12 @@ export interface StatusBarInput {
   catalogProblem?: string;
   /** Set when the address in effect is the legacy one (multiModelAI.legacyBaseUrl). */
   legacyBaseUrl?: string;
-  /** What priced answers cost since VS Code started. */
+  /** What priced answers made with the key in use cost since VS Code started. */
   spend?: { rub: number; answers: number };
+  /** The key in use: its name and masked prefix (`work · sk_live_0123…`). */
+  keyLabel?: string;
+  /** The key's name, shown beside the model when more than one key is stored. */
+  keyName?: string;
 }
 
 export interface StatusBarView {
@@ -71,13 +75,15 @@ export function statusBarView(input: StatusBarInput): StatusBarView {
     };
   }
   const lines = [input.modelId];
+  if (input.keyLabel) lines.push(l10n.t('Key: {0}', input.keyLabel));
   if (input.entry) lines.push(l10n.t('Accepts: {0}', capabilitiesText(input.entry)));
   if (input.catalogProblem) lines.push(l10n.t('Could not read the model list: {0}', input.catalogProblem));
   if (input.legacyBaseUrl)
     lines.push(l10n.t("Uses the legacy address {0}: '{1}' offers the current one.", input.legacyBaseUrl, commandTitle(Commands.verifyConnection)));
   if (input.spend && input.spend.answers > 0) lines.push(spendLine(input.spend));
   lines.push(pickAnother());
-  return { text: `$(sparkle) ${name}`, tooltip: lines.join('\n'), action: 'selectModel', warning: false };
+  const text = input.keyName ? `$(sparkle) ${name} · $(key) ${input.keyName}` : `$(sparkle) ${name}`;
+  return { text, tooltip: lines.join('\n'), action: 'selectModel', warning: false };
 }
 
 function spendLine(spend: { rub: number; answers: number }): string {

@@ -21,6 +21,7 @@ import type { FailureReporter } from '../failureReporter';
 import { Disposable } from '../lifecycle';
 import type { Services } from '../services';
 import { textMessagesOf } from './lmRequestMapping';
+import { GroupKeys, groupOf } from './providerGroups';
 
 export const LM_VENDOR = 'multi-model-ai';
 
@@ -49,6 +50,7 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   readonly onDidChangeLanguageModelChatInformation = this.changed.event;
   private readonly memory = new ReasoningMemory();
+  private readonly groups = new GroupKeys();
 
   constructor(
     private readonly connection: Connection,
@@ -60,15 +62,21 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
   }
 
   async provideLanguageModelChatInformation(options: vscode.PrepareLanguageModelChatModelOptions): Promise<Info[]> {
+    // A group of Chat: Manage Language Models lists its models with its own key, and none without one.
+    const group = groupOf(options);
+    if (group && !group.key) return [];
     // Not silent: a missing key or address is offered its fix (Set API Key, Set Service Address).
-    const state = await this.connection.models({ quiet: options.silent });
+    const state = await this.connection.models({ quiet: options.silent || group !== undefined, key: group?.key });
     if (state.kind === 'catalogFailed') {
       this.failures.record({ shown: vscode.l10n.t('Could not list the models for VS Code'), logged: 'Could not list the models for VS Code' }, state.error);
       return [];
     }
     if (state.kind !== 'ready') return [];
     // Some VS Code versions list provider models in the picker only when they say they may be picked.
-    return state.usable.map((entry) => ({ ...providedModel(entry, state.needs.transport), isUserSelectable: true }) as Info);
+    return state.usable.map((entry) => {
+      const info = { ...providedModel(entry, state.needs.transport), isUserSelectable: true } as Info;
+      return group ? { ...info, id: this.groups.idFor(info.id, group) } : info;
+    });
   }
 
   async provideLanguageModelChatResponse(
@@ -95,7 +103,7 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
     try {
       const outcome = await streamReply(
         {
-          connection: this.connection.forModel(model.id, 'vscodeChat').then((connection) => {
+          connection: this.groups.connectionFor(this.connection, model.id).then((connection) => {
             if (required) checkToolRequired(connection.model);
             return { ...connection, modelOptions: { ...connection.modelOptions, ...picked } };
           }),

@@ -359,7 +359,7 @@ function instructionArg(arg: unknown): string | undefined {
 export function registerRefactor(context: vscode.ExtensionContext, { connection, failures, instructions }: Services): RefactorController {
   const proposals = new ProposalDocuments();
   const controller = new RefactorController({
-    connect: (purpose) => connection.forModel(undefined, purpose),
+    connect: (purpose) => connection.forModel(undefined, undefined, purpose),
     proposals,
     failures,
     instructions: () => instructions.read(),

@@ -2,12 +2,22 @@
 // out with, the workspace's name and where it came from. Entries are queued and written off the
 // answer's path; the secret never reaches the record, only the key's masked prefix and name.
 import * as vscode from 'vscode';
-import { type AnswerUsage, firstDayNeeded, keySpend, type UsageEntry, type UsageKey, UsageRecord, type UsageSource, usageTokens } from '../../core/index';
+import {
+  type AnswerUsage,
+  firstDayNeeded,
+  type KeyIdentity,
+  keySpend,
+  type UsageEntry,
+  type UsageKey,
+  UsageRecord,
+  type UsageSource,
+  usageTokens,
+} from '../../core/index';
 import { Disposable } from '../lifecycle';
 
-/** The key as the record names it, from its masked prefix (maskKey): the prefix as its id, and "Default" for the one key there is. */
-export function keyIdentity(maskedPrefix: string): UsageKey {
-  return { id: maskedPrefix, name: 'Default' };
+/** The key as the record names it: its id and name from the key store, never its secret. */
+export function usageKey(identity: KeyIdentity): UsageKey {
+  return { id: identity.id, name: identity.name };
 }
 
 export class UsageRecorder extends Disposable {

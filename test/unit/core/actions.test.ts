@@ -4,7 +4,7 @@ import type { ErrorKind } from '#src/core/index';
 
 describe('actionsFor', () => {
   const expected: [ErrorKind, string[]][] = [
-    ['auth', ['setApiKey', 'showLog', 'retry']],
+    ['auth', ['replaceKey', 'useAnotherKey', 'manageApiKeys', 'showLog', 'retry']],
     ['forbidden', ['showLog', 'retry']],
     ['refused', ['selectModel', 'showLog', 'retry']],
     ['model_unavailable', ['selectModel', 'showLog', 'retry']],
@@ -17,6 +17,8 @@ describe('actionsFor', () => {
     ['timeout', ['retry', 'showLog']],
     ['stream_interrupted', ['retry', 'showLog']],
     ['bad_response', ['retry', 'showLog']],
+    ['proxy', ['openProxySettings', 'showLog', 'retry']],
+    ['certificate', ['openSettings', 'showLog', 'retry']],
   ];
   for (const [kind, actions] of expected) {
     it(`${kind} -> ${actions.join(', ')}`, () => assert.deepEqual(actionsFor(kind), actions));
@@ -31,9 +33,13 @@ describe('ACTION_LABELS', () => {
       'Discard',
       'Use Current Address',
       'Set API Key',
+      'Replace Key',
+      'Use Another Key',
+      'Manage API Keys',
       'Set Service Address',
       'Select Model',
       'Open Settings',
+      'Open Proxy Settings',
       'Show Log',
     ]);
   });

@@ -29,6 +29,26 @@ describe('emulator authentication (Authentication 1 and 6)', () => {
     }
   });
 
+  it("Authentication 2: bound to one workspace, it refuses the other workspace's key with 401 until reset", async () => {
+    await control.serveWorkspace('alpha');
+    const other = await call(emulator.origin, '/v1/models', { key: FIXTURE_KEYS.beta });
+    assert.deepEqual(
+      [other.status, other.json.error.code, other.json.error.message],
+      [401, 'invalid_api_key', 'The API key belongs to another workspace: use a key created in this workspace.'],
+    );
+    assert.equal((await call(emulator.origin, '/v1/models', { key: FIXTURE_KEYS.alpha })).status, 200);
+    const records = await control.requests();
+    assert.deepEqual(
+      records.map((r) => [r.status, r.keyPrefix]),
+      [
+        [401, null],
+        [200, 'sk_test_al…'],
+      ],
+    );
+    await control.reset();
+    assert.equal((await call(emulator.origin, '/v1/models', { key: FIXTURE_KEYS.beta })).status, 200);
+  });
+
   it('checks auth before validation, routing and model lookup', async () => {
     const key = FIXTURE_KEYS.revoked;
     const invalid = await call(emulator.origin, '/v1/chat/completions', { key, body: { model: 'x', messages: [] } });

@@ -64,7 +64,7 @@ describe('core texts in Russian', () => {
   it('error advice: 401, 402, 429, a refusal, an answer lost; the command quoted by its Russian title', () => {
     assert.equal(
       advice('auth', { status: 401, code: 'invalid_api_key' }),
-      'Ваш ключ API отклонён (отозван, введён с ошибкой или относится к другому рабочему пространству). Задайте новый ключ командой «Multi-Model AI: Задать ключ API».',
+      'Ваш ключ API sk_test_al… отклонён (отозван, введён с ошибкой или относится к другому рабочему пространству): замените его или используйте другой ключ командой «Multi-Model AI: Управление ключами API».',
     );
     assert.equal(
       advice('payment', { status: 402, code: 'insufficient_balance' }),
@@ -106,7 +106,7 @@ describe('core texts in Russian', () => {
   });
 
   it('Verify Connection: 1 модель, 2 модели, 5 моделей', () => {
-    const report = (usable: number) => connectionReport({ baseUrl: 'https://h/v1', keyPrefix: 'sk_x…', usable, total: 1234 });
+    const report = (usable: number) => connectionReport({ baseUrl: 'https://h/v1', keyLabel: 'sk_x…', usable, total: 1234 });
     assert.equal(report(1), `Подключено к https://h/v1 с ключом sk_x…: 1 доступная текстовая модель (всего в каталоге: 1${NBSP}234).`);
     assert.equal(report(2), `Подключено к https://h/v1 с ключом sk_x…: 2 доступные текстовые модели (всего в каталоге: 1${NBSP}234).`);
     assert.match(report(5), /: 5 доступных текстовых моделей /);
@@ -153,9 +153,13 @@ describe('core texts in Russian', () => {
       'Отклонить',
       'Перейти на текущий адрес',
       'Задать ключ API',
+      'Заменить ключ',
+      'Другой ключ',
+      'Управление ключами API',
       'Задать адрес сервиса',
       'Выбрать модель',
       'Открыть параметры',
+      'Открыть параметры прокси',
       'Показать журнал',
     ]);
   });

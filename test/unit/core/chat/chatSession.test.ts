@@ -354,7 +354,7 @@ describe('ChatSession against the emulator', () => {
     const reply = lastReply(s);
     assert.equal(reply.status, 'failed');
     assert.equal(reply.text, '');
-    assert.deepEqual(reply.error?.actions, ['setApiKey', 'showLog', 'retry'], 'the fix first, then Retry');
+    assert.deepEqual(reply.error?.actions, ['replaceKey', 'useAnotherKey', 'manageApiKeys', 'showLog', 'retry'], 'the fix first, then Retry');
     assert.deepEqual(
       s.current().turns.map((t) => t.text.slice(0, 14)),
       ['first', s.current().turns[1]?.text.slice(0, 14), 'second message', ''],

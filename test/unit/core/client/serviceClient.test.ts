@@ -6,6 +6,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { join } from 'node:path';
 import { EmulatorControl, FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
+import { collectingLogger } from '../../../support/collectingLogger';
 import { tokenize } from '../../../emulator/replies';
 import { ServiceClient } from '#src/core/client/serviceClient';
 import {
@@ -20,7 +21,7 @@ import {
   type ServiceClientOptions,
   type TextRequest,
 } from '#src/core/index';
-import { run } from './textOutcome';
+import { rejection, run } from './textOutcome';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PROMPT = 'Explain closures in TypeScript.';
@@ -45,16 +46,6 @@ class RecordingLogger implements ClientLogger {
   error(line: string) {
     this.lines.push(line);
   }
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof ServiceError, `expected a ServiceError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the call to fail');
 }
 
 describe('core ServiceClient against the emulator', function () {
@@ -135,7 +126,20 @@ describe('core ServiceClient against the emulator', function () {
       const records = await control.requests();
       assert.equal(records.length, 1);
       assert.equal(error.requestId, records[0]?.requestId);
-      assert.match(error.userMessage, /Set API Key/);
+      assert.match(error.userMessage, /Manage API Keys/);
+    });
+
+    it('Authentication 3: a named key is named with its masked prefix in the advice, the diagnostics and the log line', async () => {
+      const { lines, logger: collecting } = collectingLogger();
+      const error = await rejection(client({ apiKey: FIXTURE_KEYS.revoked, keyName: 'work', logger: collecting }).listModels());
+      assert.equal(
+        error.userMessage,
+        "Your API key work · sk_test_rev… was rejected (revoked, mistyped or from another workspace): replace it, or use another key with 'Multi-Model AI: Manage API Keys'.",
+      );
+      assert.deepEqual([error.diagnostics.keyName, error.diagnostics.keyPrefix], ['work', 'sk_test_rev…']);
+      assert.match(formatDiagnostics(error.diagnostics), /^Key name: work\nKey prefix: sk_test_rev…$/m);
+      assert.equal(lines.length, 1);
+      assert.match(lines[0] ?? '', / key=sk_test_rev… key_name="work" /);
     });
 
     it('Authentication rule 9: a model unavailable to the workspace is told as the model, with advice to pick another', async () => {

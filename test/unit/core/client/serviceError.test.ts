@@ -50,7 +50,7 @@ describe('core ServiceError', () => {
 
   it('Errors rule 4: userMessage says what to do, never the raw service message', () => {
     const error = make('auth', { status: 401, code: 'invalid_api_key', serviceMessage: 'Invalid API key provided: sk_test_al…' });
-    assert.match(error.userMessage, /Set a new key with 'Multi-Model AI: Set API Key'/);
+    assert.match(error.userMessage, /replace it, or use another key with 'Multi-Model AI: Manage API Keys'/);
     assert.equal(error.userMessage.includes('Invalid API key provided'), false);
     assert.match(error.message, /auth 401 invalid_api_key/);
     assert.match(
@@ -79,6 +79,6 @@ describe('core ServiceError', () => {
 
   it('every kind has advice of its own', () => {
     const advice = new Set(ERROR_KINDS.map((kind) => make(kind).userMessage));
-    assert.equal(advice.size, 16);
+    assert.equal(advice.size, 18);
   });
 });

@@ -31,3 +31,14 @@ export async function run(events: AsyncIterable<TextStreamEvent>): Promise<Outco
   }
   return outcome;
 }
+
+/** The ServiceError a call ends with; fails the test when it does not fail. */
+export async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof ServiceError, `expected a ServiceError, got ${String(error)}`);
+    return error;
+  }
+  assert.fail('expected the call to fail');
+}

@@ -251,13 +251,13 @@ describe('core images: generate and edit against the emulator', function () {
     assert.equal((await control.charges()).length, 1);
   });
 
-  it('Auth: a rejected key says to set a new one, and is not retried', async () => {
+  it('Auth: a rejected key is named, with the way to replace it, and is not retried', async () => {
     const revoked = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.revoked });
     await assert.rejects(runImageJob({ client: revoked, model: generator, prompt: 'a paper boat', folder: dir }), (error: unknown) => {
       assert.ok(error instanceof ServiceError);
       assert.equal(
         error.userMessage,
-        "Your API key was rejected (revoked, mistyped or from another workspace). Set a new key with 'Multi-Model AI: Set API Key'.",
+        "Your API key sk_test_rev… was rejected (revoked, mistyped or from another workspace): replace it, or use another key with 'Multi-Model AI: Manage API Keys'.",
       );
       return true;
     });

@@ -40,7 +40,8 @@ describe('ids agree with package.json', () => {
     assert.ok(scope === 'machine' || scope === 'application', `scope is ${scope}`);
   });
 
-  it('activates only on its own commands, views and language-model vendor, or once start-up is finished (for its Quick Fixes), never on "*"', () => {
+  it('activates once start-up is finished (the status bar shows the model and key; its Quick Fixes), on its own commands, views and vendor, never on "*"', () => {
+    assert.ok(manifest.activationEvents?.includes('onStartupFinished'));
     for (const event of manifest.activationEvents ?? []) {
       assert.match(event, /^((onCommand|onView|onWebviewPanel):multiModelAI\.|onLanguageModelChatProvider:multi-model-ai$|onStartupFinished$)/);
     }

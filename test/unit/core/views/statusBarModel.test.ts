@@ -58,4 +58,15 @@ describe('statusBarView', () => {
       "acme/chat-large\nAccepts: max_tokens · temperature\nUses the legacy address https://old.example.com/legacy/v1: 'Multi-Model AI: Verify Connection' offers the current one.\nClick to pick another model.",
     );
   });
+
+  it('names the key in use and its spend in the tooltip, and its name beside the model when several keys are stored', () => {
+    const one = statusBarView({ hasBaseUrl: true, hasKey: true, modelId: 'acme/chat-large', keyLabel: 'work · sk_live_0123…', spend: { rub: 8, answers: 2 } });
+    assert.equal(one.text, '$(sparkle) chat-large');
+    assert.equal(
+      one.tooltip,
+      "acme/chat-large\nKey: work · sk_live_0123…\nSpent since VS Code started: ≈ 8.00 ₽ (2 answers, at the catalog's prices; answers stopped or cut off report no usage, so they are not counted)\nClick to pick another model.",
+    );
+    const several = statusBarView({ hasBaseUrl: true, hasKey: true, modelId: 'acme/chat-large', keyLabel: 'work · sk_live_0123…', keyName: 'work' });
+    assert.equal(several.text, '$(sparkle) chat-large · $(key) work');
+  });
 });
