@@ -82,12 +82,22 @@ const targets = [
     format: 'iife',
     target: 'chrome120',
   },
+  {
+    // The usage page (Show Usage), under the same CSP.
+    ...common,
+    entryPoints: ['src/webview/usage/main.ts'],
+    outfile: 'dist/usage.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'chrome120',
+  },
 ];
 
 // The page's stylesheet and icon font, served from dist/ (the webview's only resource root).
 function copyPageAssets() {
   mkdirSync('dist', { recursive: true });
   copyFileSync('media/chat.css', 'dist/webview.css');
+  copyFileSync('media/usage.css', 'dist/usage.css');
   copyFileSync('node_modules/@vscode/codicons/dist/codicon.css', 'dist/codicon.css');
   copyFileSync('node_modules/@vscode/codicons/dist/codicon.ttf', 'dist/codicon.ttf');
 }

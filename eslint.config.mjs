@@ -62,9 +62,10 @@ export default tseslint.config(
                 './format/displayLanguage.ts',
                 './text/hiddenCharacters.ts',
                 './text/lineRange.ts',
+                './usage/usageReport.ts',
               ],
               message:
-                'The page may import from core only the protocol, the conversation types, the action vocabulary, the wait line, the locale formatter and the display language, the hidden-character rule and the line-range wording.',
+                'The page may import from core only the protocol, the conversation types, the action vocabulary, the wait line, the locale formatter and the display language, the hidden-character rule, the line-range wording and the usage report.',
             },
           ],
         },

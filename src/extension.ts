@@ -17,6 +17,7 @@ import { registerRefactor } from './vscode/refactor/refactorController';
 import { createServices } from './vscode/services';
 import { registerStatusBar } from './vscode/statusBar';
 import { registerTestHandle, stateEntries } from './vscode/testHandle';
+import { registerUsage } from './vscode/usage/usagePanel';
 
 // No network work here: activation must stay fast. The catalog is read after activation
 // (status bar) or when a feature needs it. Returns nothing: no other extension may reach the
@@ -37,8 +38,9 @@ export function activate(context: vscode.ExtensionContext): void {
   const commitMessage = registerCommitMessage(context, services);
   registerLanguageModelProvider(context, services);
   registerImageCommands(context, services);
+  const usagePanel = registerUsage(context, services);
 
-  const { keys, settings, connection, spend, failures, log, logger, globalState } = services;
+  const { keys, settings, connection, spend, usage, failures, log, logger, globalState } = services;
   // The demo's key is stored first, so onboarding does not ask for one.
   setTimeout(() => {
     void seedEmulatorKey(keys, logger).then(() => {
@@ -54,6 +56,7 @@ export function activate(context: vscode.ExtensionContext): void {
     settings,
     connection,
     spend,
+    usage: { recorder: usage, panel: usagePanel },
     failures,
     modelPicker,
     refactor,

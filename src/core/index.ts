@@ -394,6 +394,8 @@ export {
   CHAT_VIEW_ID,
   /** The chat editor panel's type. */
   CHAT_PANEL_TYPE,
+  /** The usage page's panel type. */
+  USAGE_PANEL_TYPE,
   /** The scheme of the chat's Apply diff. */
   CHAT_PROPOSAL_SCHEME,
 } from './manifest/ids';
@@ -469,3 +471,35 @@ export {
   /** Whether an offered token is the harness's. */
   tokenMatches,
 } from './startup/harnessToken';
+
+// The usage record (src/core/usage)
+/** The record's files under global storage: entries queued and appended off the answer's path. */
+export { UsageRecord } from './usage/usageRecord';
+/** An answer's usage as the record counts it (cached tokens where each interface puts them). */
+export { usageTokens } from './usage/usageEntry';
+export type {
+  /** One entry of the record. */
+  UsageEntry,
+  /** The key an entry names: its id and name, never the secret. */
+  UsageKey,
+  /** Where an entry came from (chat, refactor, VS Code's chat, images…). */
+  UsageSource,
+} from './usage/usageEntry';
+/** What an answer used, told by the reply loop once it ends. */
+export type { AnswerUsage } from './client/modelConnection';
+export {
+  /** The usage page's report: the chart's days and the totals by period. */
+  usageReport,
+  /** Today's and this month's spend of one key. */
+  keySpend,
+  /** The first day of the record a report needs to read. */
+  firstDayNeeded,
+} from './usage/usageTotals';
+/** The status bar tooltip's lines of a key's spend today and this month. */
+export { keySpendLines } from './usage/usageTooltip';
+/** The entries of a range of days as CSV. */
+export { usageCsv } from './usage/usageCsv';
+/** Whether a string is a real "YYYY-MM-DD" day. */
+export { isDay } from './usage/usageDays';
+/** The usage page's report and the messages between it and the host. */
+export type { UsageFromPage, UsageReport, UsageToPage } from './usage/usageReport';

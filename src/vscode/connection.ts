@@ -24,6 +24,7 @@ import {
   type TextNeeds,
   textNeedsFor,
   usableTextModels,
+  type UsageSource,
 } from '../core/index';
 import { offerActions } from './actions';
 import type { ApiKeyStore } from './apiKeyStore';
@@ -31,6 +32,7 @@ import type { ClientCache } from './clientCache';
 import { Disposable } from './lifecycle';
 import type { SettingsWatcher } from './settings';
 import type { SpendMeter } from './spendMeter';
+import { type UsageRecorder, usageKey } from './usage/usageRecorder';
 
 const CATALOG_TTL_MS = 5 * 60_000;
 const MAX_CATALOGS = 8;
@@ -72,6 +74,8 @@ export type ModelState = { model?: string } & (
 export interface ImageConnection extends ImageModels {
   client: ServiceClient;
   onSpend(costRub: number): void;
+  /** Told of the images `model` made (for the usage record). */
+  onImages(model: string, images: number, costRub: number | undefined): void;
 }
 
 export class Connection extends Disposable {
@@ -90,6 +94,7 @@ export class Connection extends Disposable {
     private readonly logger: ClientLogger,
     private readonly clients: ClientCache,
     private readonly spend: SpendMeter,
+    private readonly usage: UsageRecorder,
   ) {
     super();
     const fire = () => this.changed.fire();
@@ -146,9 +151,9 @@ export class Connection extends Disposable {
   /**
    * What a request to `modelId` needs, or to the chosen model without one (the language-model
    * provider's requests name their model), with the window's key or `key`; throws a SetupError saying what to set, or
-   * the catalog read's ServiceError.
+   * the catalog read's ServiceError. Its answers go to the usage record as coming from `source`.
    */
-  async forModel(modelId?: string, key?: KeySource): Promise<ModelConnection> {
+  async forModel(modelId?: string, key?: KeySource, source: UsageSource = 'chat'): Promise<ModelConnection> {
     const { ready, state } = await this.readCatalog(key);
     const model = modelId ?? state.model;
     if (!model) throw new SetupError(vscode.l10n.t('No model is selected: pick the model to use.'), ['selectModel']);
@@ -175,6 +180,7 @@ export class Connection extends Disposable {
         this.logOnce('warn', `Catalog: ${entry.id} names no known text interface (${names.join(', ')}); it is reached through chat completions.`),
       onSkipped: (kind, name) => this.logOnce('debug', skippedLine(entry.id, kind, name)),
       onSpend: (costRub) => this.spend.note(ready.key.identity, costRub),
+      onAnswered: (answer) => this.usage.answered(source, entry.id, usageKey(ready.key.identity), answer),
     };
   }
 
@@ -185,6 +191,7 @@ export class Connection extends Disposable {
       client: await this.clients.clientFor(ready.baseUrl, ready.key.secret, ready.key.identity.name),
       ...imageModels(state.list, endpoint),
       onSpend: (costRub) => this.spend.note(ready.key.identity, costRub),
+      onImages: (model, images, costRub) => this.usage.madeImages(model, usageKey(ready.key.identity), images, costRub),
     };
   }
 

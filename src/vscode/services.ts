@@ -1,8 +1,8 @@
 // What the features are built from, made once by activate(): the log, the key, the settings,
-// the connection and its spend, the failure reporter, the extension's state and the image runner.
+// the connection, its spend and the usage record, the failure reporter, the extension's state and the image runner.
 // Every one that holds a resource is disposed with the extension.
-import type * as vscode from 'vscode';
-import { type ClientLogger, SerialMemento } from '../core/index';
+import * as vscode from 'vscode';
+import { type ClientLogger, SerialMemento, UsageRecord } from '../core/index';
 import { ApiKeyStore, currentProject } from './apiKeyStore';
 import { ClientCache } from './clientCache';
 import { Connection } from './connection';
@@ -13,6 +13,7 @@ import { NetworkWatcher } from './networkSettings';
 import { SettingsWatcher } from './settings';
 import { ProjectInstructionsSource } from './projectInstructions';
 import { SpendMeter } from './spendMeter';
+import { UsageRecorder } from './usage/usageRecorder';
 
 export interface Services {
   log: ShellLog;
@@ -22,6 +23,8 @@ export interface Services {
   /** VS Code's proxy and certificate settings, and multiModelAI.caCertificates. */
   network: NetworkWatcher;
   spend: SpendMeter;
+  /** The usage record: every answer and image request, with its key, project and source. */
+  usage: UsageRecorder;
   /** The service clients, by address, key and request settings. */
   clients: ClientCache;
   connection: Connection;
@@ -45,10 +48,11 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const network = new NetworkWatcher(logger);
   const spend = new SpendMeter();
   const clients = new ClientCache(settings, logger, network);
-  const connection = new Connection(settings, keys, logger, clients, spend);
+  const usage = new UsageRecorder(new UsageRecord({ folder: vscode.Uri.joinPath(context.globalStorageUri, 'usage').fsPath, log: (line) => logger.warn(line) }));
+  const connection = new Connection(settings, keys, logger, clients, spend, usage);
   const failures = new FailureReporter(logger, (error) => connection.noteFailure(error));
   const images = new ImageRunner(connection, settings, globalState);
   const instructions = new ProjectInstructionsSource(settings);
-  context.subscriptions.push(log, keys, settings, network, spend, connection, instructions);
-  return { log, logger, keys, settings, network, spend, clients, connection, failures, globalState, windowState, images, instructions };
+  context.subscriptions.push(log, keys, settings, network, spend, usage, connection, instructions);
+  return { log, logger, keys, settings, network, spend, usage, clients, connection, failures, globalState, windowState, images, instructions };
 }

@@ -3,7 +3,7 @@
 // drawn from the settings and the stored key at once; the model's capabilities come from the
 // connection's catalog, read after activation and whenever the connection changes, never during activate().
 import * as vscode from 'vscode';
-import { keyLabel, STATUS_BAR_ID, type StatusBarInput, statusBarView, type StatusBarView } from '../core/index';
+import { type KeyIdentity, keyLabel, keySpendLines, STATUS_BAR_ID, type StatusBarInput, statusBarView, type StatusBarView } from '../core/index';
 import type { ApiKeyStore } from './apiKeyStore';
 import { commandFor } from './actions';
 import type { Connection } from './connection';
@@ -12,12 +12,15 @@ import { Disposable } from './lifecycle';
 import type { Services } from './services';
 import type { SettingsWatcher } from './settings';
 import type { SpendMeter } from './spendMeter';
+import type { UsageRecorder } from './usage/usageRecorder';
 
 export class ModelStatusBar extends Disposable {
   private readonly item = this.register(vscode.window.createStatusBarItem(STATUS_BAR_ID, vscode.StatusBarAlignment.Right, 100));
   private view: StatusBarView;
   /** Counts refreshes so a slow, older one never overwrites a newer one. */
   private generation = 0;
+  /** The usage record's section of the tooltip: the key in use, today and this month. */
+  private usageLines?: string;
 
   constructor(
     private readonly settings: SettingsWatcher,
@@ -25,6 +28,7 @@ export class ModelStatusBar extends Disposable {
     private readonly connection: Connection,
     private readonly spend: SpendMeter,
     private readonly failures: FailureReporter,
+    private readonly usage: UsageRecorder,
   ) {
     super();
     this.item.name = vscode.l10n.t('Multi-Model AI: Model');
@@ -33,6 +37,7 @@ export class ModelStatusBar extends Disposable {
     this.item.show();
     this.register(connection.onDidChange(() => void this.refresh()));
     this.register(spend.onDidSpend(() => void this.refresh()));
+    this.register(usage.onDidAdd(() => void this.refresh()));
   }
 
   current(): StatusBarView {
@@ -59,22 +64,35 @@ export class ModelStatusBar extends Disposable {
       input = { hasBaseUrl: true, hasKey: true, modelId: state.model, entry: state.entry, unusableReason: state.unusable, spend, ...key };
       if (state.legacy) input.legacyBaseUrl = state.baseUrl;
     }
-    if (generation === this.generation) this.view = this.show(input);
+    const usageLines = state.kind === 'ready' && identity ? await this.keySpend(identity) : undefined;
+    if (generation === this.generation) {
+      this.usageLines = usageLines;
+      this.view = this.show(input);
+    }
     return this.view;
   }
 
   private show(input: StatusBarInput): StatusBarView {
     const view = statusBarView(input);
     this.item.text = view.text;
-    this.item.tooltip = view.tooltip;
+    this.item.tooltip = this.usageLines ? `${view.tooltip}\n\n${this.usageLines}` : view.tooltip;
     this.item.command = commandFor(view.action);
     this.item.backgroundColor = view.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     return view;
   }
+
+  /** The key's spend from the usage record; none when the record cannot be read (the log says why). */
+  private async keySpend(key: KeyIdentity): Promise<string | undefined> {
+    try {
+      return keySpendLines(key.name, await this.usage.spendOf(key.id));
+    } catch {
+      return undefined;
+    }
+  }
 }
 
-export function registerStatusBar(context: vscode.ExtensionContext, { settings, keys, connection, spend, failures }: Services): ModelStatusBar {
-  const statusBar = new ModelStatusBar(settings, keys, connection, spend, failures);
+export function registerStatusBar(context: vscode.ExtensionContext, { settings, keys, connection, spend, failures, usage }: Services): ModelStatusBar {
+  const statusBar = new ModelStatusBar(settings, keys, connection, spend, failures, usage);
   context.subscriptions.push(statusBar);
   return statusBar;
 }

@@ -12,6 +12,8 @@ import type { ModelPicker } from './modelPicker';
 import type { RefactorController } from './refactor/refactorController';
 import type { SettingsWatcher } from './settings';
 import type { SpendMeter } from './spendMeter';
+import type { UsagePanel } from './usage/usagePanel';
+import type { UsageRecorder } from './usage/usageRecorder';
 
 /** Not contributed in package.json: registered only in a harness-started host. */
 export const TEST_HANDLE_COMMAND = 'multiModelAI.testHandle';
@@ -22,6 +24,8 @@ export interface TestHandle {
   connection: Connection;
   /** What answers cost since VS Code started. */
   spend: SpendMeter;
+  /** The usage record and the Show Usage page. */
+  usage: { recorder: UsageRecorder; panel: UsagePanel };
   failures: FailureReporter;
   modelPicker: ModelPicker;
   /** Refactor Selection: its open proposal, and accept / reject / cancel without the UI. */

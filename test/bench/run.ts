@@ -1,4 +1,4 @@
-// npm run bench [-- --only sizes,stream,catalog,images,render,history,provider,activation]
+// npm run bench [-- --only sizes,stream,catalog,images,render,history,usage,provider,activation]
 // Measures what users feel, each figure against a peer measured in the same run on the
 // same input; prints a table and writes the figures to bench-results.json (git-ignored).
 // Never part of npm test. docs/PERFORMANCE.md says what each row means.
@@ -14,7 +14,7 @@ import { buildShipped, measureSizes } from './sizes';
 import { median, round } from './stats';
 import { runStreamBench } from './streamBench';
 
-const PARTS = ['sizes', 'stream', 'catalog', 'images', 'render', 'history', 'provider', 'activation'] as const;
+const PARTS = ['sizes', 'stream', 'catalog', 'images', 'render', 'history', 'usage', 'provider', 'activation'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Row {
@@ -267,6 +267,26 @@ async function main(): Promise<void> {
         value: round(history.heapRatio, 2),
         unit: '',
         target: { max: 4, text: '<= 4' },
+      },
+    );
+  }
+  if (parts.has('usage')) {
+    const usage = await timed('usage', async () => (await import('./usageBench')).runUsageBench(log));
+    results.usage = usage;
+    rows.push(
+      {
+        key: 'usageOpenMs',
+        what: `Show Usage with a year of entries (${usage.entries}, ${(usage.recordBytes / 1024 / 1024).toFixed(1)} MB): reading, the report and the shipped page until the charts are painted (median of ${usage.open.length})`,
+        value: round(usage.usageOpenMs, 0),
+        unit: ' ms',
+        target: { max: 499.999, text: '< 500 ms' },
+      },
+      {
+        key: 'usageAppendRatio',
+        what: `an answer's end-to-end time with the usage record on / off (median of ${usage.append.ratios.length} rounds)`,
+        value: round(usage.append.medianRatio),
+        unit: '',
+        target: { max: 1.02, text: '<= 1.02' },
       },
     );
   }

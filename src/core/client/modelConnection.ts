@@ -1,7 +1,7 @@
 // What a request to a model needs, resolved when it starts (settings can change in between),
 // and the error that says why it cannot be sent yet. Chat, refactor and every later feature
 // that asks a model get both from the one connection (src/vscode/connection.ts).
-import type { ModelEntry } from './schemas';
+import type { ModelEntry, Usage } from './schemas';
 import type { ServiceClient } from './serviceClient';
 import type { TransportSetting } from './transports/index';
 import type { OnSkipped } from './transports/transport';
@@ -23,6 +23,15 @@ export interface ModelConnection {
   onSkipped?: OnSkipped;
   /** Told what each finished answer cost at the catalog's prices (the spend since VS Code started is counted from it). */
   onSpend?(costRub: number): void;
+  /** Told of each answer the model began, once it ends (done, stopped or cut): for the usage record. */
+  onAnswered?(answer: AnswerUsage): void;
+}
+
+/** What an answer used: its interface, and the usage and cost when it reported them (never a guess). */
+export interface AnswerUsage {
+  interface: string;
+  usage?: Usage;
+  costRub?: number;
 }
 
 /** A reason a request cannot succeed as things are set (no key, no address, no usable model, too low a token limit), with the actions that fix it. */

@@ -29,6 +29,7 @@ export const Commands = {
   generateCommitMessage: 'multiModelAI.generateCommitMessage',
   fixWithModel: 'multiModelAI.fixWithModel',
   explainProblem: 'multiModelAI.explainProblem',
+  showUsage: 'multiModelAI.showUsage',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -66,5 +67,6 @@ export const REFACTOR_STATE_KEY = 'multiModelAI.refactorProposal';
 /** The chat's view and the editor panel's type (for the serializer). */
 export const CHAT_VIEW_ID = 'multiModelAI.chatView';
 export const CHAT_PANEL_TYPE = 'multiModelAI.chatPanel';
+export const USAGE_PANEL_TYPE = 'multiModelAI.usagePanel';
 /** The right side of the chat's Apply diff. */
 export const CHAT_PROPOSAL_SCHEME = 'multi-model-ai-suggested';

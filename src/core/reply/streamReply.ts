@@ -70,6 +70,8 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
   let text = '';
   let reasoning = '';
   const toolCalls: ToolCall[] = [];
+  /** Set once the request is sent: an answer that then ends in any way is told to the usage record once. */
+  let answered: ((end?: { usage?: Usage; costRub?: number }) => void) | undefined;
   try {
     // Stop works while the model list is still being read, too.
     const connection = await untilStopped(request.connection, signal);
@@ -92,6 +94,10 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     });
     if (built.dropped.length > 0) connection.onDroppedOptions?.(built.dropped);
     let end: Extract<ReplyOutcome, { status: 'done' }> | undefined;
+    answered = (usage) => {
+      answered = undefined;
+      connection.onAnswered?.({ interface: transport.transport.name, ...withoutUndefined({ usage: usage?.usage, costRub: usage?.costRub }) });
+    };
     for await (const event of client.streamText(transport.transport, built.request, {
       signal,
       streaming,
@@ -126,11 +132,14 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     thoughts.flush();
     texts.flush();
     if (end?.costRub !== undefined) connection.onSpend?.(end.costRub);
+    answered(end);
     if (signal.aborted) return { status: 'stopped', text };
     return end ? { ...end, text, reasoning } : { status: 'done', text, reasoning, toolCalls, finishReason: null };
   } catch (error) {
     thoughts.flush();
     texts.flush();
+    // A request that failed before any text was not an answer; one stopped or cut is, without usage.
+    if (text !== '' || signal.aborted) answered?.();
     if (signal.aborted || (error instanceof ServiceError && error.kind === 'aborted')) return { status: 'stopped', text };
     return text === '' ? { status: 'failed', error } : { status: 'interrupted', text, error };
   }

@@ -186,7 +186,7 @@ function commitArgs(arg: unknown): CommitArgs {
 }
 
 export function registerCommitMessage(context: vscode.ExtensionContext, { connection, settings, failures }: Services): CommitMessageWriter {
-  const writer = new CommitMessageWriter({ connect: (modelId) => connection.forModel(modelId), settings, failures });
+  const writer = new CommitMessageWriter({ connect: (modelId) => connection.forModel(modelId, undefined, 'commitMessage'), settings, failures });
   context.subscriptions.push(
     { dispose: () => writer.cancel() },
     vscode.commands.registerCommand(Commands.generateCommitMessage, (arg?: unknown) => writer.generate(commitArgs(arg))),

@@ -72,6 +72,7 @@ export class ImageRunner {
     const images = await this.connection.forImages(order.endpoint);
     const result = await runImageJob({ ...order, client: images.client, signal, onRetry });
     if (result.costRub !== undefined) images.onSpend(result.costRub);
+    images.onImages(result.model, result.files.length, result.costRub);
     return result;
   }
 

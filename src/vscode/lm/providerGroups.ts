@@ -45,12 +45,12 @@ export class GroupKeys {
   /** The connection for a request to `id`: with its group's key, or the window's for a model without a group. */
   connectionFor(connection: Connection, id: string): Promise<ModelConnection> {
     const at = id.lastIndexOf(GROUP_SEPARATOR);
-    if (at < 0) return connection.forModel(id);
+    if (at < 0) return connection.forModel(id, undefined, 'vscodeChat');
     const group = id.slice(at + GROUP_SEPARATOR.length);
     const key = this.keys.get(group);
     // Never the window's key in a group's place: that would bill another key.
     if (!key)
       return Promise.reject(new SetupError(vscode.l10n.t('The model group "{0}" has no API key: set it in Chat: Manage Language Models.', group), ['showLog']));
-    return connection.forModel(id.slice(0, at), key);
+    return connection.forModel(id.slice(0, at), key, 'vscodeChat');
   }
 }

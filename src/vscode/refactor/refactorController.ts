@@ -68,7 +68,8 @@ const changedMessage = (purpose: ProposalPurpose): string => documentChangedMess
 const step = (shown: string, logged: string): FailedStep => ({ shown, logged });
 
 export interface RefactorDeps {
-  connect(): Promise<ModelConnection>;
+  /** The connection for a refactoring or a fix; its answer goes to the usage record as that. */
+  connect(purpose: ProposalPurpose): Promise<ModelConnection>;
   proposals: ProposalDocuments;
   failures: FailureReporter;
   /** The project's instructions, sent with the request. */
@@ -188,7 +189,7 @@ export class RefactorController extends Disposable {
     const started = ++this.starts;
     let connection: ModelConnection;
     try {
-      connection = await this.deps.connect();
+      connection = await this.deps.connect(purpose);
       request = { ...request, instructions: await this.deps.instructions?.() };
     } catch (error) {
       if (started === this.starts)
@@ -357,7 +358,12 @@ function instructionArg(arg: unknown): string | undefined {
 
 export function registerRefactor(context: vscode.ExtensionContext, { connection, failures, instructions }: Services): RefactorController {
   const proposals = new ProposalDocuments();
-  const controller = new RefactorController({ connect: () => connection.forModel(), proposals, failures, instructions: () => instructions.read() });
+  const controller = new RefactorController({
+    connect: (purpose) => connection.forModel(undefined, undefined, purpose),
+    proposals,
+    failures,
+    instructions: () => instructions.read(),
+  });
   context.subscriptions.push(
     proposals,
     controller,

@@ -4,7 +4,7 @@ import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
 import { ServiceClient } from '#src/core/client/serviceClient';
 import { TRANSPORTS, type TextMessage } from '#src/core/index';
-import { SetupError, type ModelConnection } from '#src/core/client/modelConnection';
+import { type AnswerUsage, SetupError, type ModelConnection } from '#src/core/client/modelConnection';
 import { streamReply, type ReplyOutcome } from '#src/core/reply/streamReply';
 import { ServiceError } from '#src/core/client/serviceError';
 
@@ -138,6 +138,44 @@ describe('streamReply against the emulator', () => {
     assert.deepEqual(outcome, { status: 'failed', error: setup });
     assert.deepEqual(models, []);
     assert.deepEqual(await control.requests(), []);
+  });
+
+  describe('the usage record is told of each answer once, when it ends', () => {
+    async function answered(options: { signal?: AbortSignal; onText?: (text: string) => void } = {}) {
+      const told: AnswerUsage[] = [];
+      const { outcome } = await run({ ...options, connection: Promise.resolve({ ...connection, onAnswered: (a) => told.push(a) }) });
+      return { outcome, told };
+    }
+
+    it('done: with its usage and its cost at the catalog’s prices', async () => {
+      await control.queueReplies([scripted]);
+      const { outcome, told } = await answered();
+      assert.ok(outcome.status === 'done' && outcome.usage && outcome.costRub !== undefined);
+      assert.deepEqual(told, [{ interface: 'chat-completions', usage: outcome.usage, costRub: outcome.costRub }]);
+    });
+
+    it('stopped after some text, or cut: counted, with no usage and no cost', async () => {
+      await control.queueReplies([scripted, scripted]);
+      await control.queueFaults('chat', [
+        { type: 'stall', afterDeltas: 3, ms: 5000 },
+        { type: 'cut', afterDeltas: 3 },
+      ]);
+      const controller = new AbortController();
+      const stopped = await answered({ signal: controller.signal, onText: () => controller.abort() });
+      const cut = await answered();
+      assert.deepEqual([stopped.outcome.status, cut.outcome.status], ['stopped', 'interrupted']);
+      assert.deepEqual([...stopped.told, ...cut.told], [{ interface: 'chat-completions' }, { interface: 'chat-completions' }]);
+    });
+
+    it('failed before any text, or stopped before the request: not an answer', async () => {
+      await control.queueFaults('chat', [{ type: 'status', status: 500 }]);
+      const failed = await answered();
+      const controller = new AbortController();
+      controller.abort();
+      const unsent = await answered({ signal: controller.signal });
+      assert.deepEqual([failed.outcome.status, unsent.outcome.status], ['failed', 'stopped']);
+      assert.deepEqual([...failed.told, ...unsent.told], []);
+    });
   });
 
   describe('a model without `stream` (spec, Endpoints 5)', () => {

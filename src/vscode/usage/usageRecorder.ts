@@ -1,0 +1,64 @@
+// Adds each answer and image request to the usage record (src/core/usage), with the key it went
+// out with, the workspace's name and where it came from. Entries are queued and written off the
+// answer's path; the secret never reaches the record, only the key's masked prefix and name.
+import * as vscode from 'vscode';
+import {
+  type AnswerUsage,
+  firstDayNeeded,
+  type KeyIdentity,
+  keySpend,
+  type UsageEntry,
+  type UsageKey,
+  UsageRecord,
+  type UsageSource,
+  usageTokens,
+} from '../../core/index';
+import { Disposable } from '../lifecycle';
+
+/** The key as the record names it: its id and name from the key store, never its secret. */
+export function usageKey(identity: KeyIdentity): UsageKey {
+  return { id: identity.id, name: identity.name };
+}
+
+export class UsageRecorder extends Disposable {
+  private readonly added = this.register(new vscode.EventEmitter<void>());
+  /** Fires when an entry is added. */
+  readonly onDidAdd = this.added.event;
+  constructor(
+    readonly record: UsageRecord,
+    private readonly now: () => number = Date.now,
+  ) {
+    super();
+  }
+
+  /** A text answer that ended: `key` is the one it went out with. */
+  answered(source: UsageSource, model: string, key: UsageKey, answer: AnswerUsage): void {
+    const { usage, costRub } = answer;
+    this.add({
+      model,
+      interface: answer.interface,
+      key,
+      source,
+      ...(usage && { tokens: usageTokens(usage) }),
+      ...(costRub !== undefined && { costRub }),
+    });
+  }
+
+  /** Images made by `model`. */
+  madeImages(model: string, key: UsageKey, images: number, costRub: number | undefined): void {
+    this.add({ model, interface: 'images', key, source: 'images', images, ...(costRub !== undefined && { costRub }) });
+  }
+
+  /** Today's and this month's spend of the key `keyId`, in RUB, in the machine's time zone: read from the file, so other windows' answers count too. */
+  async spendOf(keyId: string): Promise<{ today: number; month: number }> {
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const { entries } = await this.record.read(firstDayNeeded(this.now(), timeZone));
+    return keySpend(entries, keyId, this.now(), timeZone);
+  }
+
+  private add(fields: Omit<UsageEntry, 'v' | 'time' | 'project'>): void {
+    const entry = { time: new Date(this.now()).toISOString(), project: vscode.workspace.name ?? '', ...fields };
+    this.record.add(entry);
+    this.added.fire();
+  }
+}
