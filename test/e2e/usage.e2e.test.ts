@@ -23,6 +23,8 @@ describe('usage (e2e, packaged extension in code-server)', function () {
     assert.equal(await page.locator('.by-model tbody td').nth(1).textContent(), '3');
     assert.equal(await page.locator('.by-project tbody th').count(), 1);
     await workbench.runCommand('Notifications: Clear All Notifications');
+    // The palette fades out: not in the picture.
+    await workbench.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     await workbench.docsScreenshot('usage');
   });
 });
