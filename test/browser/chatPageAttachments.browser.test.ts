@@ -5,9 +5,9 @@
 import * as assert from 'node:assert/strict';
 import { decodeToHost } from '#src/core/chat/protocol';
 import { useChatPage } from '../support/useChatPage';
+import { imageChip } from './fixtures/chatStates';
 
 /** A 1×1 transparent PNG, as a data URL the test page's CSP allows. */
-const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const fileChip = {
   id: 'f1',
   kind: 'file',
@@ -17,19 +17,6 @@ const fileChip = {
   startLine: 1,
   endLine: 1000,
   uri: 'file:///w/data/big.csv',
-};
-const imageChip = {
-  id: 'i1',
-  kind: 'image',
-  fileName: 'chart.png',
-  path: 'chart.png',
-  languageId: '',
-  startLine: 1,
-  endLine: 1,
-  file: '/h/attachments/a.png',
-  mimeType: 'image/png',
-  bytes: 68,
-  src: PIXEL,
 };
 const models = (current: string) => ({
   type: 'model/set',

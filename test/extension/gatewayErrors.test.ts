@@ -14,18 +14,19 @@ describe("gateways' error answers in the extension host", () => {
   const api = useTestHandle();
   beforeEach(() => arrangeChat(api));
 
-  it('Errors 5: an OpenRouter 404 about the model leads to Select Model, and the catalog is read again', async () => {
+  /** The chat's answer to a message the emulator refuses with `status` in OpenRouter's error shape. */
+  async function openRouterRefusal(status: number, message: string, metadata: Record<string, unknown>): Promise<ReturnType<typeof lastReply>> {
     await emulator().setErrorShape('openrouter');
-    await emulator().queueFaults('chat', [
-      {
-        type: 'status',
-        status: 404,
-        message: 'No allowed providers are available for the selected model.',
-        metadata: { available_providers: ['google-ai-studio'], requested_providers: ['openai'] },
-      },
-    ]);
+    await emulator().queueFaults('chat', [{ type: 'status', status, message, metadata }]);
     await api.chat.host.session.send('hello');
-    const reply = lastReply(api);
+    return lastReply(api);
+  }
+
+  it('Errors 5: an OpenRouter 404 about the model leads to Select Model, and the catalog is read again', async () => {
+    const reply = await openRouterRefusal(404, 'No allowed providers are available for the selected model.', {
+      available_providers: ['google-ai-studio'],
+      requested_providers: ['openai'],
+    });
     assert.equal(reply.status, 'failed');
     assert.equal(
       reply.error?.message,
@@ -38,17 +39,10 @@ describe("gateways' error answers in the extension host", () => {
   });
 
   it('a 403 moderation refusal is told as the content refused, without Set API Key', async () => {
-    await emulator().setErrorShape('openrouter');
-    await emulator().queueFaults('chat', [
-      {
-        type: 'status',
-        status: 403,
-        message: 'Your chosen model requires moderation and your input was flagged',
-        metadata: { reasons: ['harassment'], flagged_input: '...' },
-      },
-    ]);
-    await api.chat.host.session.send('hello');
-    const reply = lastReply(api);
+    const reply = await openRouterRefusal(403, 'Your chosen model requires moderation and your input was flagged', {
+      reasons: ['harassment'],
+      flagged_input: '...',
+    });
     assert.equal(
       reply.error?.message,
       `The service refused this request because of its content (a moderation or guardrail check): rephrase it or leave out the flagged part, or pick another model with ${SELECT_MODEL}. If you think it is a mistake, copy the diagnostics into a support message.`,

@@ -16,30 +16,14 @@ describe('usage entry', () => {
   it('an answer that reported no usage has no tokens and no cost', () => {
     const line =
       '{"v":2,"time":"2026-11-26T10:00:00.000Z","model":"m","interface":"responses","key":{"id":"k","name":"Default"},"project":"","source":"vscodeChat"}';
-    assert.deepEqual(parseUsageLine(line), {
-      v: 2,
-      time: '2026-11-26T10:00:00.000Z',
-      model: 'm',
-      interface: 'responses',
-      key: { id: 'k', name: 'Default' },
-      project: '',
-      source: 'vscodeChat',
-    });
+    const noUsage = { v: 2, time: '2026-11-26T10:00:00.000Z', model: 'm', interface: 'responses', key: { id: 'k', name: 'Default' }, project: '' };
+    assert.deepEqual(parseUsageLine(line), { ...noUsage, source: 'vscodeChat' });
   });
 
   it('a version 1 entry (no interface, key, project or cached tokens) is read with those empty', () => {
     const line = '{"time":"2026-10-31T23:30:00+03:00","model":"m","source":"refactor","tokens":{"in":5,"out":6},"costRub":0.25}';
-    assert.deepEqual(parseUsageLine(line), {
-      v: 1,
-      time: '2026-10-31T23:30:00+03:00',
-      model: 'm',
-      interface: '',
-      key: { id: '', name: '' },
-      project: '',
-      source: 'refactor',
-      tokens: { in: 5, out: 6, cached: 0 },
-      costRub: 0.25,
-    });
+    const read = { v: 1, time: '2026-10-31T23:30:00+03:00', model: 'm', interface: '', key: { id: '', name: '' }, project: '', source: 'refactor' };
+    assert.deepEqual(parseUsageLine(line), { ...read, tokens: { in: 5, out: 6, cached: 0 }, costRub: 0.25 });
   });
 
   it('a field a later version adds is passed over', () => {
