@@ -88,7 +88,7 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     assert.ok(((await chat.lastAnswer().locator('.markdown-body').innerText()) ?? '').length > 0);
   });
 
-  it('recovers from a 401: the card offers Set API Key and shows the request id, then Retry answers', async () => {
+  it('recovers from a 401: the card offers Replace Key and shows the request id, then Retry answers', async () => {
     await control.queueFaults('chat', [{ type: 'status', status: 401, code: 'invalid_api_key', message: 'revoked' }]);
     await chat.send('Explain closures');
     await chat.waitForStatus('failed');
@@ -96,7 +96,7 @@ describe('chat (e2e, packaged extension in code-server)', function () {
     await card.waitFor();
     assert.match((await card.locator('.request-id code').textContent()) ?? '', /^req_[0-9a-f]+$/);
     assert.equal(await chat.turns('user').last().locator('.user-text').textContent(), 'Explain closures', 'the message is kept');
-    await chat.button('Set API Key', card);
+    await chat.button('Replace Key', card);
     await workbench.typeInInput(FIXTURE_KEYS.alpha);
     await chat.retry(card);
   });
