@@ -345,7 +345,7 @@ async function main(): Promise<void> {
     rows.push(
       {
         key: 'activationMsMedian',
-        what: `activation in code-server as the host records it (module load + activate()), median of ${activation.ours.length} fresh extension hosts, each timed on idle cores`,
+        what: `activation in code-server as the host records it (module load + activate(), started by onStartupFinished), median of ${activation.ours.length} fresh extension hosts`,
         value: round(activation.oursMedianMs, 1),
         unit: ' ms',
         target: { max: 49.999, text: '< 50 ms' },
@@ -357,16 +357,10 @@ async function main(): Promise<void> {
         unit: ' ms',
       },
       {
-        key: 'activationCpuMsMedian',
-        what: 'CPU time of the extension host over our whole Extension.activate() call (does not grow while waiting for a core)',
-        value: round(activation.apiCallCpuMedianMs, 1),
+        key: 'activationAddedMsMedian',
+        what: 'what ours adds to the host-recorded activation of an empty extension started the same way (onStartupFinished), median of the per-host differences',
+        value: round(activation.addedMedianMs, 1),
         unit: ' ms',
-      },
-      {
-        key: 'activationRatio',
-        what: 'whole Extension.activate() call, ours / an empty extension in the same host',
-        value: round(activation.apiCallRatio, 2),
-        unit: '',
       },
     );
   }
