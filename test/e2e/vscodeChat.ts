@@ -23,6 +23,7 @@ export class VsCodeChat {
   private readonly view: Locator;
   /** How many answers the view showed when the last message was sent. */
   private answersBefore = 0;
+  private lastSent = '';
 
   constructor(private readonly workbench: Workbench) {
     this.page = workbench.page;
@@ -67,7 +68,8 @@ export class VsCodeChat {
 
   /**
    * Picks a model by name, typed into the picker's search box as a person narrows a long list.
-   * A picker emptied while the chat input is rebuilt (pickerEntries says when) is closed and opened again, within a minute.
+   * A picker emptied while the chat input is rebuilt (pickerEntries says when) is closed and opened again, and a pick lost with
+   * the old input is made again, within a minute.
    */
   async pickModel(name: string): Promise<void> {
     const deadline = Date.now() + 60_000;
@@ -78,18 +80,26 @@ export class VsCodeChat {
       if (await appears(row)) {
         await row.click();
         await menu.waitFor({ state: 'hidden' });
-        await this.waitForModel(name);
-        return;
+        // A pick made while the chat input is rebuilt can be lost with the old input: picked again.
+        if (
+          await this.waitForModel(name, 10_000).then(
+            () => true,
+            () => false,
+          )
+        )
+          return;
+      } else {
+        await this.page.keyboard.press('Escape');
+        await menu.waitFor({ state: 'hidden' });
       }
-      await this.page.keyboard.press('Escape');
-      await menu.waitFor({ state: 'hidden' });
-      if (Date.now() > deadline) throw new Error(`The chat's model picker did not offer ${name} for a minute.`);
+      if (Date.now() > deadline) throw new Error(`The chat's model picker did not offer or keep ${name} for a minute.`);
     }
   }
 
   /** Types a message into the chat input and sends it with Enter. */
   async send(text: string): Promise<void> {
     const input = this.view.locator('.interactive-input-editor .native-edit-context, .interactive-input-editor textarea').first();
+    this.lastSent = text;
     this.answersBefore = await this.answers().count();
     await input.focus();
     await this.page.keyboard.type(text);
@@ -98,9 +108,19 @@ export class VsCodeChat {
 
   /** The answer to the last message sent, once it has finished (its footer names the model that wrote it). */
   async finishedAnswer(timeout = 120_000): Promise<ChatAnswer> {
-    const response = this.answers().nth(this.answersBefore);
-    const model = response.locator('.chat-footer-details .chat-response-model-details');
-    await model.waitFor({ timeout });
+    let response = this.answers().nth(this.answersBefore);
+    let model = response.locator('.chat-footer-details .chat-response-model-details');
+    // A message sent while VS Code's chat still sets itself up after a reload is answered
+    // "Please try again." by VS Code itself, and reaches no provider (README, "Use the models in
+    // VS Code's chat"): the person sends it again, and so does this, once.
+    const notReady = response.getByText('Please try again.', { exact: true });
+    await model.or(notReady).first().waitFor({ timeout });
+    if (!(await model.isVisible()) && (await notReady.isVisible())) {
+      await this.send(this.lastSent);
+      response = this.answers().nth(this.answersBefore);
+      model = response.locator('.chat-footer-details .chat-response-model-details');
+      await model.waitFor({ timeout });
+    }
     // An agent's answer has several parts (a tool's run, the text after it); the Thinking block is read apart.
     const parts = await response.locator('.value:not(.chat-thinking-box .value)').allInnerTexts();
     return { text: parts.join('\n'), model: await model.innerText() };
