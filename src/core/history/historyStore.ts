@@ -11,10 +11,12 @@
 // is merged, turn by turn (historyMerge.ts); one deleted anywhere is never written again.
 // The open conversation is remembered per window (workspaceState).
 import * as l10n from '@vscode/l10n';
+import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Conversation, HistoryItem } from '../chat/conversation';
 import { SerialMemento, type MementoLike } from '../storage/serialMemento';
 import { SerialQueue } from './atomicWrite';
+import { attachmentsFolder, removeAttachments, storedImageNames } from './attachmentFiles';
 import { HistoryFolder, isSafeId } from './conversationFiles';
 import { entryOf, itemOf, newestFirst, readIndex, writeIndex, type IndexEntry } from './historyIndex';
 import { baseOf, mergeConversations, type MergeBase } from './historyMerge';
@@ -204,20 +206,53 @@ export class HistoryStore {
     });
   }
 
+  /** Deletes the conversation, and the attached images no other conversation shows. */
   async delete(id: string): Promise<void> {
-    await this.load();
-    this.deleted.add(id);
-    this.entries.delete(id);
-    this.known.delete(id);
-    if (isSafeId(id)) await this.writes.run(id, () => this.folder.tombstone(id));
-    this.writeIndexSoon();
+    await this.deleteMany([id]);
   }
 
-  /** Deletes every conversation, in every window. */
+  /** Deletes every conversation, in every window, and their attached images. */
   async deleteAll(): Promise<void> {
     await this.load();
     const ids = new Set([...this.entries.keys(), ...(await this.folder.conversationIds())]);
-    await Promise.all([...ids].map((id) => this.delete(id)));
+    await this.deleteMany([...ids]);
+  }
+
+  private async deleteMany(ids: readonly string[]): Promise<void> {
+    await this.load();
+    const images = new Set<string>();
+    await Promise.all(
+      ids.map(async (id) => {
+        this.deleted.add(id);
+        this.entries.delete(id);
+        this.known.delete(id);
+        if (!isSafeId(id)) return;
+        await this.writes.run(id, async () => {
+          const read = await this.folder.read(id, this.log);
+          for (const name of read ? storedImageNames(read.conversation) : []) images.add(name);
+          await this.folder.tombstone(id);
+        });
+      }),
+    );
+    this.writeIndexSoon();
+    // Deleted together, so that an image two of them show is not kept by the other's file.
+    await this.removeUnusedImages(images);
+  }
+
+  /** Removes the images of `names` that no conversation still stored shows. */
+  private async removeUnusedImages(names: ReadonlySet<string>): Promise<void> {
+    if (names.size === 0) return;
+    const unused = new Set(names);
+    for (const id of await this.folder.conversationIds()) {
+      if (unused.size === 0) return;
+      if (this.deleted.has(id)) continue;
+      // A stored name is a 64-digit hash: found in the file's text, it is that image.
+      const text = await readFile(this.folder.conversationFile(id), 'utf8').catch(() => '');
+      for (const name of [...unused]) if (text.includes(name)) unused.delete(name);
+    }
+    await removeAttachments(attachmentsFolder(this.options.folder), unused).catch((error: Error) =>
+      this.log(`History: could not remove attached images: ${error.message}`),
+    );
   }
 
   /** The conversations whose title or text holds `query` (all when it is empty), newest first. */
@@ -270,7 +305,7 @@ export class HistoryStore {
     this.log(
       `History: removed the ${dropped.length} oldest conversation(s) to keep within ${limit} conversations and ${Math.round(maxBytes / 1024 / 1024)} MB.`,
     );
-    await Promise.all(dropped.map((entry) => this.delete(entry.id)));
+    await this.deleteMany(dropped.map((entry) => entry.id));
   }
 
   /** The index after this window's changes: written one at a time, the last state at the end. */

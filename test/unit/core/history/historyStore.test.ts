@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { imageItem } from '#src/core/chat/attachments';
 import type { Conversation, Turn } from '#src/core/chat/conversation';
+import { attachmentsFolder, storeAttachment } from '#src/core/history/attachmentFiles';
 import { ACTIVE_KEY, HistoryStore } from '#src/core/history/historyStore';
 import { loadedStore, useHistoryFolder } from '../chat/fixtures/historyFolder';
 import { MapMemento } from '../chat/fixtures/mapMemento';
@@ -259,5 +261,56 @@ describe('HistoryStore: one file per conversation', () => {
     const store = await loadedStore(folder(), { log: (line) => lines.push(line) });
     assert.equal(await store.save(conversation('../escape', 'Bad', user('q'))), undefined);
     assert.deepEqual(lines, ['History: not saved: the conversation id "../escape" cannot name a file.']);
+  });
+});
+
+describe('HistoryStore: attached images go with their conversations', () => {
+  const folder = useHistoryFolder();
+  const png = (n: number) => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, n]);
+  const withImages = (text: string, ...files: string[]): Turn => ({
+    id: `u_${clock}`,
+    role: 'user',
+    text,
+    mode: 'chat',
+    context: files.map((file) => imageItem(file, 'image/png', 9, { fileName: 'image.png', path: 'image.png' })),
+    createdAt: tick(),
+  });
+  const stored = () => readdirSync(attachmentsFolder(folder())).sort();
+
+  it('deleting a conversation removes its images that no other conversation shows; Delete All removes the rest, not an image still waiting in the composer', async () => {
+    const into = attachmentsFolder(folder());
+    const [only, shared, waiting] = [
+      await storeAttachment(into, png(1), 'png'),
+      await storeAttachment(into, png(2), 'png'),
+      await storeAttachment(into, png(3), 'png'),
+    ];
+    const names = [only, shared, waiting].map((file) => path.basename(file));
+    const store = await loadedStore(folder());
+    await store.save(conversation('c_a', 'A', withImages('two pictures', only, shared)));
+    await store.save(conversation('c_b', 'B', withImages('the same picture', shared)));
+    assert.deepEqual(stored(), [...names].sort());
+    await store.delete('c_a');
+    assert.deepEqual(stored(), [names[1], names[2]].sort());
+    await store.deleteAll();
+    assert.deepEqual(stored(), [names[2]]);
+    assert.deepEqual(readdirSync(path.join(folder(), 'conversations')), []);
+  });
+
+  it('removes only stored images by their hashed name: a file a conversation names elsewhere stays', async () => {
+    const outside = path.join(folder(), 'keep.png');
+    writeFileSync(outside, png(4));
+    const store = await loadedStore(folder());
+    await store.save(conversation('c_odd', 'Odd', withImages('a picture from elsewhere', outside)));
+    await store.delete('c_odd');
+    assert.equal(existsSync(outside), true);
+  });
+
+  it('the oldest conversations dropped to keep within the count take their images along', async () => {
+    const image = await storeAttachment(attachmentsFolder(folder()), png(5), 'png');
+    const store = await loadedStore(folder(), { limit: 1 });
+    await store.save(conversation('c_old', 'Old', withImages('old picture', image)));
+    await store.save(conversation('c_new', 'New', user('no picture')));
+    await store.flushed();
+    assert.deepEqual([store.list().map((item) => item.title), stored()], [['New'], []]);
   });
 });
