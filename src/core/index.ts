@@ -201,12 +201,14 @@ export {
 } from './chat/errorCard';
 /** Refuses empty and oversized selections for Explain with what to do instead. */
 export { checkExplainable } from './chat/explainPrompt';
+/** Characters of code one message may carry to a model, by its context length. */
+export { codeBudget } from './chat/contextBlock';
 export {
   /** An attached image's bytes checked: a real PNG, JPEG, WebP or GIF within the size limit, or why not. */
   checkAttachedImage,
   /** An image chip for a stored copy beside the history. */
   imageItem,
-  /** A text file as a chip, cut to what the message can still carry; a binary file refused with why. */
+  /** A text file as a chip, cut to what the model's context leaves room for; a binary file refused with why. */
   textFileAttachment,
   /** Whether a catalog model takes images. */
   takesImages,

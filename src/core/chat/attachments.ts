@@ -1,6 +1,7 @@
 // What a message may carry besides its text, and how a file or an image becomes a chip: only
 // real PNG, JPEG, WebP or GIF images by their bytes, at most 10 images and 20 MB of them, at
-// most 20 files, text files cut to what the message can carry (with a note saying how much),
+// most 20 files, text files cut to what the model's context leaves room for (codeBudget, with a
+// note saying how much was sent),
 // binary files refused with why. The host reads the bytes (VS Code's file system, so virtual
 // folders work too); every decision is made here.
 import * as l10n from '@vscode/l10n';
@@ -63,26 +64,23 @@ export function isBinary(bytes: Uint8Array): boolean {
 export type Attached = { ok: true; item: ContextItem } | { ok: false; message: string };
 
 /**
- * A text file as a chip, cut to the characters still free in the message (`others` are already
- * attached); a binary file refused with why. An image is not given here (imageFromBytes).
+ * A text file as a chip, cut to the characters still free of the message's `limit` (codeBudget;
+ * `others` are already attached); a binary file refused with why. An image is not given here
+ * (imageFromBytes).
  */
-export function textFileAttachment(bytes: Uint8Array, name: AttachedFileName, others: readonly ContextItem[]): Attached {
+export function textFileAttachment(bytes: Uint8Array, name: AttachedFileName, others: readonly ContextItem[], limit = MAX_CONTEXT_CHARS): Attached {
   if (isBinary(bytes))
     return {
       ok: false,
       message: l10n.t('{0} is not a text file, so it cannot be attached: only text files and PNG, JPEG, WebP or GIF images can.', name.path),
     };
   const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
-  const free = MAX_CONTEXT_CHARS - others.reduce((sum, item) => sum + item.text.length, 0);
+  const free = limit - others.reduce((sum, item) => sum + item.text.length, 0);
   const locale = displayLocale();
   if (free < Math.min(MIN_FILE_CHARS, text.length))
     return {
       ok: false,
-      message: l10n.t(
-        'This message carries as much code as it can ({0} characters): remove a chip to attach {1}.',
-        formatInteger(MAX_CONTEXT_CHARS, locale),
-        name.path,
-      ),
+      message: l10n.t('This message carries as much code as it can ({0} characters): remove a chip to attach {1}.', formatInteger(limit, locale), name.path),
     };
   const lines = text.split('\n');
   const totalLines = Math.max(1, text.endsWith('\n') ? lines.length - 1 : lines.length);
@@ -94,7 +92,7 @@ export function textFileAttachment(bytes: Uint8Array, name: AttachedFileName, ot
     sent = text.slice(0, cut > 0 ? cut + 1 : free);
     const sentLines = Math.max(1, sent.split('\n').length - 1);
     note = l10n.t(
-      'only its first {0} of {1} lines were sent: the whole file is more than the message can carry',
+      "lines 1–{0} of {1} sent: the whole file does not fit the model's context beside the conversation",
       formatInteger(sentLines, locale),
       formatInteger(totalLines, locale),
     );

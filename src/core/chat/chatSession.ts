@@ -24,6 +24,8 @@ export interface ChatSessionDeps extends AnswerDeps {
   post(message: ToPageInput): void;
   /** A file attached by its address, read again as the message is sent: its text now, or why it cannot be sent. */
   rereadFile?(item: ContextItem): Promise<Attached>;
+  /** Characters of code a message may carry to the chosen model (codeBudget); MAX_CONTEXT_CHARS without it. */
+  codeBudget?(): number;
 }
 
 /** How each kind of message is answered: a new mode is a new answerer and its line here. */
@@ -131,7 +133,7 @@ export class ChatSession {
   /** Adds code, a file or an image to the next message; refuses what would make it too large. */
   addContext(item: ContextItem): SendResult {
     const next = [...this.context.filter((c) => !sameRange(c, item)), item];
-    const tooLarge = contextTooLarge(next) ?? attachmentLimit(next);
+    const tooLarge = contextTooLarge(next, this.deps.codeBudget?.()) ?? attachmentLimit(next);
     if (tooLarge) return { ok: false, message: tooLarge };
     this.context = next;
     this.postContext();

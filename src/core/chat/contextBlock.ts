@@ -3,12 +3,25 @@
 import * as l10n from '@vscode/l10n';
 import { displayLocale } from '../format/displayLanguage';
 import { formatInteger } from '../format/localeFormat';
+import { answerReserve } from '../reply/contextFit';
+import { CHARS_PER_TOKEN } from '../reply/tokenEstimate';
 import { fenceCode } from '../text/codeFence';
 import { linesText } from '../text/lineRange';
 import type { ContextItem } from './conversation';
 
-/** Characters of code one message may carry (about 6,000 tokens). */
+/** Characters of code one message may carry when the model's context is unknown (about 6,000 tokens). */
 export const MAX_CONTEXT_CHARS = 24_000;
+
+/**
+ * Characters of code one message may carry to a model of `contextLength` tokens, counted as the
+ * context fit counts: half of what the answer's room leaves, so that the system prompt, the
+ * question and the conversation before it keep the other half.
+ */
+export function codeBudget(contextLength: number | undefined, maxTokens?: number): number {
+  if (contextLength === undefined) return MAX_CONTEXT_CHARS;
+  const tokens = (contextLength - answerReserve(contextLength, maxTokens)) / 2;
+  return Math.max(0, Math.floor(tokens * CHARS_PER_TOKEN));
+}
 
 function describe(item: ContextItem): string {
   if (item.kind !== 'file') return `${item.path}, ${linesText(item)} (${item.languageId})`;
@@ -27,13 +40,13 @@ export function userContent(text: string, items: readonly ContextItem[]): string
   return `${code.map(contextSection).join('\n\n')}\n\n${text}`;
 }
 
-/** Why `items` cannot be sent in one message, or undefined when they fit. */
-export function contextTooLarge(items: readonly ContextItem[]): string | undefined {
+/** Why `items` cannot be sent in one message of at most `limit` characters of code, or undefined when they fit. */
+export function contextTooLarge(items: readonly ContextItem[], limit = MAX_CONTEXT_CHARS): string | undefined {
   const chars = items.reduce((sum, item) => sum + item.text.length, 0);
-  if (chars <= MAX_CONTEXT_CHARS) return undefined;
+  if (chars <= limit) return undefined;
   const lines = items.filter((item) => item.kind !== 'image').reduce((sum, item) => sum + item.endLine - item.startLine + 1, 0);
   const locale = displayLocale();
-  const counts = [formatInteger(lines, locale), formatInteger(chars, locale), formatInteger(MAX_CONTEXT_CHARS, locale)];
+  const counts = [formatInteger(lines, locale), formatInteger(chars, locale), formatInteger(limit, locale)];
   if (items.length !== 1)
     return l10n.t('The added code is too large to send: {0} lines, {1} characters (the limit is {2}). Select a smaller part and try again.', ...counts);
   return items[0]?.kind === 'file'

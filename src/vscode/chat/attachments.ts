@@ -30,6 +30,8 @@ export interface AttachmentDeps {
   add(item: ContextItem): boolean;
   /** Says why something could not be attached. */
   notify(message: string): void;
+  /** Characters of code a message may carry to the chosen model. */
+  codeBudget(): number;
 }
 
 /** The chip's name for a file: workspace-relative, or its full path outside the workspace. */
@@ -129,7 +131,7 @@ export class Attachments {
     }
     // Named as an image but not one by its bytes: said as such, not as a binary file.
     if (IMAGE_NAME.test(name.fileName)) return { ok: false, message: image.problem };
-    return textFileAttachment(bytes, name, others);
+    return textFileAttachment(bytes, name, others, this.deps.codeBudget());
   }
 
   /** The workspace's files, without those files.exclude or the root .gitignore leave out. */

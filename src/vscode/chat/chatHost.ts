@@ -5,6 +5,7 @@ import {
   attachmentsFolder,
   ChatSession,
   type ClientLogger,
+  codeBudget,
   Commands,
   commandTitle,
   type ContextItem,
@@ -81,7 +82,14 @@ export class ChatHost extends Disposable {
       pending: () => this.session.pendingContext(),
       add: (item) => this.addContext(item),
       notify: (message) => this.notify(message),
+      codeBudget: () => this.codeBudget(),
     });
+  }
+
+  /** Characters of code a message may carry to the chosen model, as far as its catalog entry is known. */
+  private codeBudget(): number {
+    const { model, maxTokens } = this.deps.settings.current();
+    return codeBudget(this.model.options.find((option) => option.id === model)?.contextLength, maxTokens);
   }
 
   /** The history, made on first use: nothing of it is read at activation. */
@@ -110,6 +118,7 @@ export class ChatHost extends Disposable {
       relativeLabel: (file) => vscode.workspace.asRelativePath(file),
       instructions: () => deps.instructions.read(),
       rereadFile: (item) => this.attachments.reread(item),
+      codeBudget: () => this.codeBudget(),
     }));
   }
 

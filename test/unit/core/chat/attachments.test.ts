@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { attachmentLimit, checkAttachedImage, imageItem, isBinary, takesImages, textFileAttachment } from '#src/core/chat/attachments';
-import { MAX_CONTEXT_CHARS } from '#src/core/chat/contextBlock';
+import { codeBudget, MAX_CONTEXT_CHARS } from '#src/core/chat/contextBlock';
 import type { ContextItem } from '#src/core/chat/conversation';
+import { useEnglish, useRussian } from '../../l10n/displayLanguage';
 import { selection } from './fixtures/contextItems';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -70,8 +71,33 @@ describe('chat attachments: what a message may carry', () => {
     const read = textFileAttachment(new TextEncoder().encode(line.repeat(1000)), name('data/big.csv'), [selection('z'.repeat(4000))]);
     assert.ok(read.ok);
     assert.equal(read.item.text, line.repeat((MAX_CONTEXT_CHARS - 4000) / 100));
-    assert.equal(read.item.note, 'only its first 200 of 1,000 lines were sent: the whole file is more than the message can carry');
+    assert.equal(read.item.note, "lines 1–200 of 1,000 sent: the whole file does not fit the model's context beside the conversation");
     assert.equal(read.item.endLine, 1000);
+  });
+
+  it("a file too large for the model's context is cut to half of what the answer's room leaves, saying how much was sent, in English and Russian", () => {
+    const lines = `${'x'.repeat(39)}\n`.repeat(3400);
+    const attach = (contextLength: number | undefined) => {
+      const read = textFileAttachment(new TextEncoder().encode(lines), name('src/huge.ts'), [], codeBudget(contextLength));
+      assert.ok(read.ok);
+      return [read.item.text.length, read.item.note];
+    };
+    assert.deepEqual(attach(8192), [8600, "lines 1–215 of 3,400 sent: the whole file does not fit the model's context beside the conversation"]);
+    assert.deepEqual(attach(1_000_000), [136_000, undefined]);
+    assert.deepEqual(attach(undefined), [24_000, "lines 1–600 of 3,400 sent: the whole file does not fit the model's context beside the conversation"]);
+    useRussian();
+    try {
+      assert.deepEqual(attach(32_768), [40_120, 'отправлены строки 1–1\u00a0003 из 3\u00a0400: весь файл вместе с перепиской не помещается в контекст модели']);
+    } finally {
+      useEnglish();
+    }
+  });
+
+  it('the code a message may carry follows the context length and max_tokens as the context fit counts them', () => {
+    assert.deepEqual(
+      [codeBudget(8192), codeBudget(128_000), codeBudget(128_000, 16_000), codeBudget(4000, 8000), codeBudget(undefined)],
+      [8601, 173_465, 156_800, 0, 24_000],
+    );
   });
 
   it('a binary file is refused with why; a message already full refuses one more file', () => {

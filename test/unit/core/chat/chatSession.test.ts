@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
 import { ChatSession } from '#src/core/chat/chatSession';
+import { codeBudget } from '#src/core/chat/contextBlock';
 import type { AssistantTurn } from '#src/core/chat/conversation';
 import { SetupError, type ModelConnection } from '#src/core/client/modelConnection';
 import type { ToPageInput } from '#src/core/chat/protocol';
@@ -442,6 +443,19 @@ describe('ChatSession against the emulator', () => {
     const result = s.addContext(selection('x'.repeat(30_000)));
     assert.equal(result.ok, false);
     assert.deepEqual(s.pendingContext(), []);
+  });
+
+  it("takes as much code as the chosen model's context leaves room for", () => {
+    const s = new ChatSession({ connect, store: newStore(), post: (m) => posted.push(m), codeBudget: () => codeBudget(128_000) });
+    assert.deepEqual(s.addContext(selection('x'.repeat(30_000))), { ok: true });
+    assert.deepEqual(s.addContext(selection('y'.repeat(150_000), { path: 'src/other.py' })), {
+      ok: false,
+      message: 'The added code is too large to send: 2 lines, 180,000 characters (the limit is 173,465). Select a smaller part and try again.',
+    });
+    assert.deepEqual(
+      s.pendingContext().map((item) => item.text.length),
+      [30_000],
+    );
   });
 
   it('explain sends the explain prompt with the selection as context', async () => {
