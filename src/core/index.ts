@@ -215,8 +215,10 @@ export {
 } from './chat/attachments';
 /** An attachment as a chip, or why it cannot be attached. */
 export type { Attached } from './chat/attachments';
-/** The workspace file picker's exclusions: a .gitignore's patterns as globs, and globs as one exclude pattern. */
-export { excludeGlob, gitignoreGlobs } from './chat/ignoreGlobs';
+/** What the workspace file picker leaves out: the project's .gitignore files read as git reads them, and globs as one exclude pattern. */
+export { excludeGlob, GitignoreRules } from './chat/gitignoreRules';
+/** A .gitignore's text and its folder, relative to the workspace folder. */
+export type { GitignoreFile } from './chat/gitignoreRules';
 /** The project's instructions (AGENTS.md or .github/copilot-instructions.md), read only in a trusted workspace. */
 export { findProjectInstructions, INSTRUCTION_FILES } from './chat/projectInstructions';
 /** The project's instructions as found: the file's path and its text. */

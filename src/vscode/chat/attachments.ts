@@ -1,5 +1,5 @@
 // Files and images attached to the next chat message, from the `#` picker and the Attach button
-// (VS Code's own quick pick of workspace files, leaving out files.exclude and .gitignore, or a
+// (VS Code's own quick pick of workspace files, leaving out files.exclude and the .gitignore files, or a
 // file from the disk), from the Explorer (dropped), and pasted or dropped from elsewhere (bytes).
 // Files are read through VS Code's file system, so virtual folders work; images are stored
 // beside the history, never in the workspace. What may be attached is decided in the core.
@@ -11,7 +11,8 @@ import {
   checkAttachedImage,
   type ContextItem,
   excludeGlob,
-  gitignoreGlobs,
+  type GitignoreFile,
+  GitignoreRules,
   imageItem,
   storeAttachment,
   textFileAttachment,
@@ -19,6 +20,8 @@ import {
 
 /** Files the picker lists at most: a huge workspace is searched by typing, not scrolled. */
 const MAX_LISTED = 5000;
+/** .gitignore files read in one workspace folder at most. */
+const MAX_IGNORE_FILES = 500;
 const IMAGE_NAME = /\.(png|jpe?g|webp|gif)$/i;
 
 export interface AttachmentDeps {
@@ -134,20 +137,43 @@ export class Attachments {
     return textFileAttachment(bytes, name, others, this.deps.codeBudget());
   }
 
-  /** The workspace's files, without those files.exclude or the root .gitignore leave out. */
+  /** The workspace's files, without those files.exclude or the project's .gitignore files leave out. */
   private async workspaceFiles(): Promise<vscode.Uri[]> {
-    const globs: string[] = [];
-    const excluded = vscode.workspace.getConfiguration('files').get<Record<string, unknown>>('exclude') ?? {};
-    for (const [glob, on] of Object.entries(excluded)) if (on === true) globs.push(glob);
+    const excluded: string[] = [];
+    const setting = vscode.workspace.getConfiguration('files').get<Record<string, unknown>>('exclude') ?? {};
+    for (const [glob, on] of Object.entries(setting)) if (on === true) excluded.push(glob);
+    const found: vscode.Uri[] = [];
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const ignore = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, '.gitignore')).then(
-        (bytes) => new TextDecoder().decode(bytes),
-        () => '',
+      const rules = await gitignoreRules(folder, excluded);
+      // An exclude glob replaces files.exclude, so its patterns are part of it.
+      const uris = await vscode.workspace.findFiles(
+        new vscode.RelativePattern(folder, '**/*'),
+        excludeGlob([...excluded, ...rules.pruneGlobs()]) ?? null,
+        MAX_LISTED,
       );
-      globs.push(...gitignoreGlobs(ignore));
+      found.push(...uris.filter((uri) => !rules.ignores(path.posix.relative(folder.uri.path, uri.path))));
     }
-    // An exclude glob replaces files.exclude, so its patterns are part of it.
-    const uris = await vscode.workspace.findFiles('**/*', excludeGlob(globs) ?? null, MAX_LISTED);
-    return uris.sort((a, b) => a.path.localeCompare(b.path));
+    return found.sort((a, b) => a.path.localeCompare(b.path)).slice(0, MAX_LISTED);
   }
+}
+
+/** The .gitignore files of `folder` (those in folders its root one leaves out are not looked for), as rules. */
+async function gitignoreRules(folder: vscode.WorkspaceFolder, excluded: readonly string[]): Promise<GitignoreRules> {
+  const read = (uri: vscode.Uri): Thenable<string> =>
+    vscode.workspace.fs.readFile(uri).then(
+      (bytes) => new TextDecoder().decode(bytes),
+      () => '',
+    );
+  const root: GitignoreFile = { dir: '', text: await read(vscode.Uri.joinPath(folder.uri, '.gitignore')) };
+  const nested = await vscode.workspace.findFiles(
+    new vscode.RelativePattern(folder, '**/.gitignore'),
+    excludeGlob([...excluded, ...new GitignoreRules([root]).pruneGlobs()]) ?? null,
+    MAX_IGNORE_FILES,
+  );
+  const files = [root];
+  for (const uri of nested) {
+    const dir = path.posix.dirname(path.posix.relative(folder.uri.path, uri.path));
+    if (dir !== '.') files.push({ dir, text: await read(uri) });
+  }
+  return new GitignoreRules(files);
 }
