@@ -2,7 +2,7 @@
 // emulator: attached through the page's protocol as the webview sends them, read through VS
 // Code's file system, images stored beside the history, AGENTS.md from the workspace folder.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { UserTurn } from '#src/core/chat/conversation';
 import { arrangeChat, lastReply, StandInPage } from './chatHarness';
@@ -25,7 +25,7 @@ describe('Chat attachments in the extension host', () => {
   });
   afterEach(async () => {
     page.close();
-    await Promise.all(['geo.py', 'AGENTS.md', 'notes.bin'].map(remove));
+    await Promise.all(['geo.py', 'AGENTS.md', 'notes.bin', 'huge.ts', 'picker'].map(remove));
   });
 
   const notices = () => page.received.flatMap((m) => ((m as { type: string }).type === 'notice/show' ? [(m as { message: string }).message] : []));
@@ -62,6 +62,37 @@ describe('Chat attachments in the extension host', () => {
     );
     const stored = readFileSync(api.chat.host.store.folder.conversationFile(session.current().id), 'utf8');
     assert.ok(!stored.includes(PNG.toString('base64')), 'no image bytes in the conversation file');
+    page.send({ type: 'history/delete', id: session.current().id });
+    await until(() => !existsSync(image!.file!) || undefined, 'the image deleted with its conversation');
+  });
+
+  it("a file too large for the model's context is cut to fit it, and the chip and the model are told which lines were sent", async () => {
+    await arrangeChat(api, 'acme/chat-basic');
+    await api.chat.host.refreshModels();
+    await write('huge.ts', `${'x'.repeat(39)}\n`.repeat(3400));
+    page.send({ type: 'context/addUris', uris: [vscode.Uri.joinPath(folder(), 'huge.ts').toString()] });
+    const { session } = api.chat.host;
+    await until(() => session.pendingContext().length === 1 || undefined, 'the file chip');
+    const chip = session.pendingContext()[0]!;
+    const note = "lines 1–105 of 3,400 sent: the whole file does not fit the model's context beside the conversation";
+    assert.deepEqual([chip.text.length, chip.note], [4200, note]);
+    page.send({ type: 'chat/send', text: 'What does this file hold?' });
+    await until(() => (session.current().turns.length === 2 && !session.busy) || undefined, 'the answer');
+    await session.settled();
+    const asked = session.current().turns[0] as UserTurn;
+    assert.deepEqual([lastReply(api).status, asked.context[0]?.note, asked.context[0]?.text.length], ['done', note, 4200]);
+  });
+
+  it('the # picker leaves out what .gitignore files name, a `!` and a subfolder .gitignore included', async () => {
+    await write('picker/.gitignore', '*.log\n!keep.log\n');
+    await write('picker/sub/.gitignore', '*.tmp\n!debug.log\n');
+    await Promise.all(
+      ['picker/a.log', 'picker/keep.log', 'picker/sub/debug.log', 'picker/sub/x.tmp', 'picker/sub/y.ts', 'picker/z.tmp'].map((path) => write(path, 'x\n')),
+    );
+    const listed = (await api.chat.host.attachments.workspaceFiles())
+      .map((uri) => vscode.workspace.asRelativePath(uri, false))
+      .filter((path) => path.startsWith('picker/'));
+    assert.deepEqual(listed, ['picker/.gitignore', 'picker/keep.log', 'picker/sub/.gitignore', 'picker/sub/debug.log', 'picker/sub/y.ts', 'picker/z.tmp']);
   });
 
   it('a binary file, a file deleted before sending and an image for a model that does not take images are each said; the typed text comes back', async () => {

@@ -137,8 +137,8 @@ export class Attachments {
     return textFileAttachment(bytes, name, others, this.deps.codeBudget());
   }
 
-  /** The workspace's files, without those files.exclude or the project's .gitignore files leave out. */
-  private async workspaceFiles(): Promise<vscode.Uri[]> {
+  /** The workspace's files the picker lists: without those files.exclude or the project's .gitignore files leave out. */
+  async workspaceFiles(): Promise<vscode.Uri[]> {
     const excluded: string[] = [];
     const setting = vscode.workspace.getConfiguration('files').get<Record<string, unknown>>('exclude') ?? {};
     for (const [glob, on] of Object.entries(setting)) if (on === true) excluded.push(glob);
