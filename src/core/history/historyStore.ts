@@ -50,6 +50,8 @@ export interface HistoryStoreOptions {
   maxBytes?: number;
   /** Watch the folder for other windows' changes (off in tests that drive two stores by hand). */
   watch?: boolean;
+  /** Stored images in use outside the history (the chips of a message not sent yet): kept when a conversation that shows them goes. */
+  imagesInUse?: () => Iterable<string>;
 }
 
 export interface SaveResult {
@@ -243,6 +245,7 @@ export class HistoryStore {
   private async removeUnusedImages(names: ReadonlySet<string>): Promise<void> {
     if (names.size === 0) return;
     const unused = new Set(names);
+    for (const file of this.options.imagesInUse?.() ?? []) unused.delete(path.basename(file));
     for (const id of await this.folder.conversationIds()) {
       if (unused.size === 0) return;
       if (this.deleted.has(id)) continue;

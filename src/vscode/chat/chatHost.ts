@@ -101,6 +101,7 @@ export class ChatHost extends Disposable {
       window: deps.windowState,
       log: (line) => deps.logger.warn(line),
       warn: (message) => void vscode.window.showWarningMessage(message),
+      imagesInUse: () => this.made?.pendingContext().flatMap((item) => (item.file !== undefined ? [item.file] : [])) ?? [],
     }));
   }
 

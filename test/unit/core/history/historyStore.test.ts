@@ -277,7 +277,7 @@ describe('HistoryStore: attached images go with their conversations', () => {
   });
   const stored = () => readdirSync(attachmentsFolder(folder())).sort();
 
-  it('deleting a conversation removes its images that no other conversation shows; Delete All removes the rest, not an image still waiting in the composer', async () => {
+  it('deleting a conversation removes its images that no other conversation shows; Delete All removes the rest, not an image no conversation shows', async () => {
     const into = attachmentsFolder(folder());
     const [only, shared, waiting] = [
       await storeAttachment(into, png(1), 'png'),
@@ -294,6 +294,14 @@ describe('HistoryStore: attached images go with their conversations', () => {
     await store.deleteAll();
     assert.deepEqual(stored(), [names[2]]);
     assert.deepEqual(readdirSync(path.join(folder(), 'conversations')), []);
+  });
+
+  it('keeps an image the composer still holds for the next message', async () => {
+    const image = await storeAttachment(attachmentsFolder(folder()), png(6), 'png');
+    const store = await loadedStore(folder(), { imagesInUse: () => [image] });
+    await store.save(conversation('c_pic', 'Picture', withImages('a picture', image)));
+    await store.deleteAll();
+    assert.deepEqual(stored(), [path.basename(image)]);
   });
 
   it('removes only stored images by their hashed name: a file a conversation names elsewhere stays', async () => {
