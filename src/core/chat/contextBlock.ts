@@ -25,7 +25,10 @@ export function codeBudget(contextLength: number | undefined, maxTokens?: number
 
 function describe(item: ContextItem): string {
   if (item.kind !== 'file') return `${item.path}, ${linesText(item)} (${item.languageId})`;
-  return item.note ? `File ${item.path} (${item.languageId}; ${item.note})` : `File ${item.path} (${item.languageId})`;
+  if (item.note === undefined) return `File ${item.path} (${item.languageId})`;
+  // The chip's note is in the person's language; the model is told in English, from the lines it has.
+  const sent = item.text.split('\n').length - (item.text.endsWith('\n') ? 1 : 0);
+  return `File ${item.path} (${item.languageId}; only lines 1-${sent} of ${item.endLine} are sent, the rest did not fit the context)`;
 }
 
 export function contextSection(item: ContextItem): string {

@@ -15,6 +15,7 @@ import { ServiceClient } from '#src/core/client/serviceClient';
 import { TRANSPORTS } from '#src/core/client/transports/index';
 import { buildTextRequest } from '#src/core/client/textRequest';
 import { attachmentsFolder, storeAttachment } from '#src/core/history/attachmentFiles';
+import { useEnglish, useRussian } from '../../l10n/displayLanguage';
 import { historyStore, useHistoryFolder } from './fixtures/historyFolder';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
@@ -101,6 +102,27 @@ describe('chat attachments: the request content on each interface', () => {
   it('an image whose stored file went away is named in its message instead', () => {
     const [, user] = requestMessages(turns, { images: new Map() });
     assert.deepEqual(user, { role: 'user', content: `[The image chart.png is no longer available.]\n\n${FILE_TEXT}` });
+  });
+
+  it('a cut file tells the model in English which lines it has, whatever language its chip is in', () => {
+    useRussian();
+    try {
+      const read = textFileAttachment(new TextEncoder().encode('x = 1\n'.repeat(100)), { fileName: 'abc.py', path: 'abc.py' }, [], 550);
+      assert.ok(read.ok);
+      assert.equal(read.item.note, 'отправлены строки 1–91 из 100: весь файл вместе с перепиской не помещается в контекст модели');
+      const [, user] = requestMessages(
+        [{ id: 'u_cut', role: 'user', text: 'And the rest?', mode: 'chat', context: [read.item], createdAt: '2026-01-01T10:00:00.000Z' }],
+        {
+          images: new Map(),
+        },
+      );
+      assert.deepEqual(user, {
+        role: 'user',
+        content: `File abc.py (python; only lines 1-91 of 100 are sent, the rest did not fit the context):\n\`\`\`python\n${'x = 1\n'.repeat(91)}\`\`\`\n\nAnd the rest?`,
+      });
+    } finally {
+      useEnglish();
+    }
   });
 });
 
