@@ -5,6 +5,8 @@ import { HARNESS_TOKEN_ENV } from '#src/core/startup/harnessToken';
 export const EXPORTS_PROBE_ID = 'multi-model-ai-tests.exports-probe';
 /** Set for a run in another display language (--locale ru): the suite then runs only that language's files (index.ts). */
 export const SUITE_LOCALE_ENV = 'MMAI_TEST_LOCALE';
+/** Set for a run in a folder not trusted (--restricted): the suite then runs only its Restricted Mode files (index.ts). */
+export const SUITE_RESTRICTED_ENV = 'MMAI_TEST_RESTRICTED';
 
 export interface SuiteEnv {
   /** The service emulator's API base URL, e.g. http://127.0.0.1:PORT/v1. */

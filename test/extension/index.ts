@@ -5,15 +5,17 @@
 import Mocha from 'mocha';
 import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { SUITE_LOCALE_ENV } from './env';
+import { SUITE_LOCALE_ENV, SUITE_RESTRICTED_ENV } from './env';
 
 /**
  * A run in a display language other than English (--locale ru, test/host/languagePack.ts)
- * runs only that language's files (`*.ru.test.js`); the English run leaves them out.
+ * runs only that language's files (`*.ru.test.js`), a run in Restricted Mode (--restricted)
+ * only `*.restricted.test.js`; the English run in a trusted folder leaves both out.
  */
-function suiteFile(file: string, locale: string | undefined): boolean {
+function suiteFile(file: string, locale: string | undefined, restricted: boolean): boolean {
+  if (restricted) return file.endsWith('.restricted.test.js');
   if (locale) return file.endsWith(`.${locale}.test.js`);
-  return file.endsWith('.test.js') && !/\.[a-z]{2}\.test\.js$/.test(file);
+  return file.endsWith('.test.js') && !/\.([a-z]{2}|restricted)\.test\.js$/.test(file);
 }
 
 export function run(): Promise<void> {
@@ -26,7 +28,7 @@ export function run(): Promise<void> {
     grep: process.env.MMAI_TEST_GREP,
   });
   const files = readdirSync(__dirname)
-    .filter((f) => suiteFile(f, process.env[SUITE_LOCALE_ENV]))
+    .filter((f) => suiteFile(f, process.env[SUITE_LOCALE_ENV], process.env[SUITE_RESTRICTED_ENV] === '1'))
     .sort();
   for (const file of files) mocha.addFile(path.join(__dirname, file));
 

@@ -5,15 +5,17 @@
 // --install-extension instead of the source folder. --host oldest runs it on the
 // oldest VS Code engines.vscode allows instead of the newest (paths.ts). --locale ru
 // starts the workbench in Russian (languagePack.ts) and runs only the suite's
-// Russian files (*.ru.test.ts; npm run test:extension:ru). Artifacts
+// Russian files (*.ru.test.ts; npm run test:extension:ru). --restricted opens
+// its folder not trusted, in Restricted Mode, and runs only the suite's
+// *.restricted.test.ts (npm run test:extension:restricted). Artifacts
 // (mocha report, code-server and workbench logs) go to
-// test-results/extension-host-<mode>-<host>[-<locale>]/.
+// test-results/extension-host-<mode>-<host>[-<locale>][-restricted]/.
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { startEmulator } from '../emulator/index';
-import { SUITE_LOCALE_ENV } from '../extension/env';
+import { SUITE_LOCALE_ENV, SUITE_RESTRICTED_ENV } from '../extension/env';
 import { launchChromium } from './browser';
-import { assertInstalled, codeServerDirs, installOwnVsix, startCodeServer } from './codeServer';
+import { assertInstalled, codeServerDirs, installOwnVsix, startCodeServer, writeUserSettings } from './codeServer';
 import { parseLocale } from './languagePack';
 import { parseHost, PROJECT_ROOT, RESULTS_DIR } from './paths';
 import { onShutdown } from './processGroup';
@@ -27,10 +29,11 @@ async function main(): Promise<number> {
   const mode = parseMode(process.argv.slice(2));
   const host = parseHost(process.argv.slice(2));
   const locale = parseLocale(process.argv.slice(2));
+  const restricted = process.argv.includes('--restricted');
   assertInstalled(host);
   buildSuite(mode);
 
-  const runDir = path.join(RESULTS_DIR, `extension-host-${mode}-${host.name}${locale ? `-${locale}` : ''}`);
+  const runDir = path.join(RESULTS_DIR, `extension-host-${mode}-${host.name}${locale ? `-${locale}` : ''}${restricted ? '-restricted' : ''}`);
   rmSync(runDir, { recursive: true, force: true });
   mkdirSync(runDir, { recursive: true });
   const dirs = codeServerDirs(runDir, host);
@@ -48,8 +51,14 @@ async function main(): Promise<number> {
 
   const emulator = await startEmulator({ port: 0 });
   onShutdown(() => emulator.close());
-  const env = { ...suiteEnvironment(emulator, extensionDir, dirs.userDataDir), ...(locale && { [SUITE_LOCALE_ENV]: locale }) };
-  const server = await startCodeServer(dirs, { env, developmentPayload: true, locale });
+  const env = {
+    ...suiteEnvironment(emulator, extensionDir, dirs.userDataDir),
+    ...(locale && { [SUITE_LOCALE_ENV]: locale }),
+    ...(restricted && { [SUITE_RESTRICTED_ENV]: '1' }),
+  };
+  // Not trusted, and not asked: the folder stays in Restricted Mode.
+  if (restricted) writeUserSettings(dirs, { 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' });
+  const server = await startCodeServer(dirs, { env, developmentPayload: true, locale, workspaceTrust: restricted });
   const browser = await launchChromium();
   onShutdown(() => browser.close());
 
@@ -57,7 +66,7 @@ async function main(): Promise<number> {
     const page = await browser.newPage();
     page.on('console', (m) => appendFileSync(browserConsole, `[${m.type()}] ${m.text()}\n`));
     console.log(
-      `[host] ${mode} build${locale ? `, locale ${locale}` : ''}, VS Code ${host.vscodeVersion} (code-server ${host.codeServerVersion}, Node ${host.nodeVersion}) at ${server.origin}, emulator at ${emulator.baseUrl}`,
+      `[host] ${mode} build${locale ? `, locale ${locale}` : ''}${restricted ? ', Restricted Mode' : ''}, VS Code ${host.vscodeVersion} (code-server ${host.codeServerVersion}, Node ${host.nodeVersion}) at ${server.origin}, emulator at ${emulator.baseUrl}`,
     );
     const code = await runWorkbenchTests(page, server, {
       developmentPath: extensionDevelopmentPath,
