@@ -100,10 +100,20 @@ describe('Usage record in the extension host', () => {
     assert.ok(!JSON.stringify(api.storedState()).includes('"source":"chat"'), 'no usage in extension state');
   });
 
-  it('Show Usage opens the page, which gets today’s answers in its report', async () => {
+  it('Show Usage opens the page under the strict CSP with the shared stylesheet, and it gets today’s answers in its report', async () => {
     await added(() => api.chat.host.session.send('Say hello'));
     const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>(Commands.showUsage);
     assert.equal(panel.title, 'Multi-Model AI Usage');
+    // The chat's CSP: scripts only by nonce, styles, fonts and images only from the extension's files.
+    const html = panel.webview.html;
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1]?.replace(/'nonce-[\w-]{24}'/, "'nonce-…'");
+    const source = panel.webview.cspSource;
+    assert.equal(csp, `default-src 'none'; script-src 'nonce-…'; style-src ${source}; font-src ${source}; img-src ${source} data:`);
+    // The base both pages share, then its own.
+    assert.deepEqual(
+      [...html.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]?.replace(/^.*\/dist\//, 'dist/')),
+      ['dist/base.css', 'dist/usage.css'],
+    );
     const report = await until(() => api.usage.panel.lastReport(), 'the page to ask for its report');
     assert.ok(report.periods.today.byModel.some((row) => row.name === 'acme/chat-large' && row.answers > 0));
     assert.equal(report.corrupt, 0);
