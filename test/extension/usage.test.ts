@@ -3,10 +3,10 @@
 // model, the key (its masked prefix, never the secret), the workspace and the source; the
 // record is a file under global storage, not extension state; Show Usage opens its page.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { Commands } from '#src/core/manifest/ids';
-import type { UsageEntry } from '#src/core/usage/usageEntry';
+import { usageLine, type UsageEntry } from '#src/core/usage/usageEntry';
 import { LanguageModelProvider } from '#src/vscode/lm/languageModelProvider';
 import { arrangeChat, lastReply } from './chatHarness';
 import { suiteEnv } from './env';
@@ -98,6 +98,21 @@ describe('Usage record in the extension host', () => {
     assert.ok(text.includes(`"id":"${key().id}"`));
     assert.ok(!text.includes(suiteEnv().apiKey), 'no key in the record');
     assert.ok(!JSON.stringify(api.storedState()).includes('"source":"chat"'), 'no usage in extension state');
+  });
+
+  it('the status bar’s spend of the key counts each answer as it is added, and what another window appends', async () => {
+    const { recorder } = api.usage;
+    const before = await recorder.spendOf(key().id);
+    const [entry] = await added(() => api.chat.host.session.send('Say hello'));
+    const after = await recorder.spendOf(key().id);
+    assert.ok(entry?.costRub);
+    assert.ok(Math.abs(after.today - before.today - entry.costRub) < 1e-9, `${JSON.stringify({ before, after, entry })}`);
+    const time = new Date().toISOString();
+    const other = { time, model: 'acme/chat-large', interface: 'chat-completions', key: key(), project: 'other', source: 'chat', costRub: 7 } as const;
+    appendFileSync(`${recorder.record.options.folder}/usage-${time.slice(0, 7)}.jsonl`, usageLine(other));
+    const later = await recorder.spendOf(key().id);
+    assert.ok(Math.abs(later.today - after.today - 7) < 1e-9, `${JSON.stringify({ after, later })}`);
+    assert.ok(Math.abs(later.month - after.month - 7) < 1e-9, `${JSON.stringify({ after, later })}`);
   });
 
   it('Show Usage opens the page under the strict CSP with the shared stylesheet, and it gets today’s answers in its report', async () => {
