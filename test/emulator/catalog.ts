@@ -24,113 +24,72 @@ export interface CatalogModel {
 
 const TEXT_ENDPOINTS: EndpointType[] = ['chat-completions', 'responses', 'messages'];
 const CREATED = 1_735_689_600; // 2025-01-01: fixed, so listings are deterministic
+const TEXT_AND_IMAGE = ['text', 'image'];
 
-export const CATALOG: readonly CatalogModel[] = [
-  {
-    id: 'acme/chat-large',
-    name: 'Acme Chat Large',
-    created: CREATED,
-    contextLength: 128_000,
-    inputModalities: ['text'],
-    outputModalities: ['text'],
-    supportedParameters: ['max_tokens', 'temperature', 'stream', 'stream_options', 'tools', 'tool_choice'],
-    endpointTypes: TEXT_ENDPOINTS,
-    maxOutputTokens: 16_384,
-    pricing: { prompt: '0.00025', completion: '0.001' },
-    unavailableTo: {},
-  },
-  {
-    // Takes images (through every interface).
-    id: 'acme/chat-mini',
-    name: 'Acme Chat Mini',
-    created: CREATED,
-    contextLength: 32_000,
-    inputModalities: ['text', 'image'],
-    outputModalities: ['text'],
-    supportedParameters: ['temperature', 'stream', 'stream_options'],
-    endpointTypes: TEXT_ENDPOINTS,
-    pricing: { prompt: '0.000015', completion: '0.00006' },
-    unavailableTo: {},
-  },
-  {
-    // No `stream` in its parameters: clients must ask it without streaming (spec, Endpoints 5).
-    // Its small context makes long conversations reach the limit quickly.
-    id: 'acme/chat-basic',
-    name: 'Acme Chat Basic',
+type TextModelFields = Pick<CatalogModel, 'contextLength' | 'supportedParameters' | 'pricing'> & Partial<CatalogModel>;
+
+/** A model that answers in text: over all three interfaces, from text, offered to every workspace, unless `fields` say otherwise. */
+function textModel(id: string, name: string, fields: TextModelFields): CatalogModel {
+  return { id, name, created: CREATED, inputModalities: ['text'], outputModalities: ['text'], endpointTypes: TEXT_ENDPOINTS, unavailableTo: {}, ...fields };
+}
+
+/** A model that serves one interface only, as a provider's own API does: it thinks, takes images and calls tools. */
+function oneInterfaceModel(id: string, name: string, endpoint: EndpointType, contextLength: number, pricing: CatalogModel['pricing']): CatalogModel {
+  const supportedParameters = ['max_tokens', 'temperature', 'stream', 'reasoning_effort', 'tools', 'tool_choice'];
+  return textModel(id, name, { contextLength, inputModalities: TEXT_AND_IMAGE, supportedParameters, endpointTypes: [endpoint], pricing, thinks: true });
+}
+
+/** An image model: answers with images, priced per image. */
+function imageModel(id: string, name: string, endpoint: 'image-generation' | 'image-edit', inputModalities: string[], pricePerImage: string): CatalogModel {
+  const supportedParameters = ['n', 'size', 'response_format'];
+  return {
+    id,
+    name,
     created: CREATED,
     contextLength: 4_000,
-    inputModalities: ['text'],
-    outputModalities: ['text'],
-    supportedParameters: ['max_tokens', 'temperature'],
-    endpointTypes: TEXT_ENDPOINTS,
-    pricing: { prompt: '0.000005', completion: '0.00002' },
+    inputModalities,
+    outputModalities: ['image'],
+    supportedParameters,
+    endpointTypes: [endpoint],
+    pricing: { image: pricePerImage },
     unavailableTo: {},
-  },
-  {
-    id: 'zeta/reasoner-pro',
-    name: 'Zeta Reasoner Pro',
-    created: CREATED,
+  };
+}
+
+export const CATALOG: readonly CatalogModel[] = [
+  textModel('acme/chat-large', 'Acme Chat Large', {
+    contextLength: 128_000,
+    supportedParameters: ['max_tokens', 'temperature', 'stream', 'stream_options', 'tools', 'tool_choice'],
+    maxOutputTokens: 16_384,
+    pricing: { prompt: '0.00025', completion: '0.001' },
+  }),
+  // Takes images (through every interface).
+  textModel('acme/chat-mini', 'Acme Chat Mini', {
+    contextLength: 32_000,
+    inputModalities: TEXT_AND_IMAGE,
+    supportedParameters: ['temperature', 'stream', 'stream_options'],
+    pricing: { prompt: '0.000015', completion: '0.00006' },
+  }),
+  // No `stream` in its parameters: clients must ask it without streaming (spec, Endpoints 5).
+  // Its small context makes long conversations reach the limit quickly.
+  textModel('acme/chat-basic', 'Acme Chat Basic', {
+    contextLength: 4_000,
+    supportedParameters: ['max_tokens', 'temperature'],
+    pricing: { prompt: '0.000005', completion: '0.00002' },
+  }),
+  textModel('zeta/reasoner-pro', 'Zeta Reasoner Pro', {
     contextLength: 200_000,
-    inputModalities: ['text'],
-    outputModalities: ['text'],
     supportedParameters: ['max_tokens', 'stream', 'stream_options', 'reasoning_effort', 'tools', 'tool_choice'],
-    endpointTypes: TEXT_ENDPOINTS,
     pricing: { prompt: '0.0015', completion: '0.006' },
     thinks: true,
     unavailableTo: { alpha: "Not included in this workspace's plan" },
-  },
-  {
-    // Serves only the Responses interface, thinks (reasoning summaries) and takes images.
-    id: 'nova/responder',
-    name: 'Nova Responder',
-    created: CREATED,
-    contextLength: 64_000,
-    inputModalities: ['text', 'image'],
-    outputModalities: ['text'],
-    supportedParameters: ['max_tokens', 'temperature', 'stream', 'reasoning_effort', 'tools', 'tool_choice'],
-    endpointTypes: ['responses'],
-    pricing: { prompt: '0.0001', completion: '0.0004' },
-    thinks: true,
-    unavailableTo: {},
-  },
-  {
-    // Serves only the Messages interface, and thinks (thinking blocks, sent back with tool calls).
-    id: 'mira/messenger',
-    name: 'Mira Messenger',
-    created: CREATED,
-    contextLength: 100_000,
-    inputModalities: ['text', 'image'],
-    outputModalities: ['text'],
-    supportedParameters: ['max_tokens', 'temperature', 'stream', 'reasoning_effort', 'tools', 'tool_choice'],
-    endpointTypes: ['messages'],
-    pricing: { prompt: '0.0003', completion: '0.0015' },
-    thinks: true,
-    unavailableTo: {},
-  },
-  {
-    id: 'pixel/image-gen',
-    name: 'Pixel Image Generation',
-    created: CREATED,
-    contextLength: 4_000,
-    inputModalities: ['text'],
-    outputModalities: ['image'],
-    supportedParameters: ['n', 'size', 'response_format'],
-    endpointTypes: ['image-generation'],
-    pricing: { image: '8' },
-    unavailableTo: {},
-  },
-  {
-    id: 'pixel/image-edit',
-    name: 'Pixel Image Edit',
-    created: CREATED,
-    contextLength: 4_000,
-    inputModalities: ['text', 'image'],
-    outputModalities: ['image'],
-    supportedParameters: ['n', 'size', 'response_format'],
-    endpointTypes: ['image-edit'],
-    pricing: { image: '10' },
-    unavailableTo: {},
-  },
+  }),
+  // Thinks as reasoning summaries.
+  oneInterfaceModel('nova/responder', 'Nova Responder', 'responses', 64_000, { prompt: '0.0001', completion: '0.0004' }),
+  // Thinks in thinking blocks, sent back with tool calls.
+  oneInterfaceModel('mira/messenger', 'Mira Messenger', 'messages', 100_000, { prompt: '0.0003', completion: '0.0015' }),
+  imageModel('pixel/image-gen', 'Pixel Image Generation', 'image-generation', ['text'], '8'),
+  imageModel('pixel/image-edit', 'Pixel Image Edit', 'image-edit', TEXT_AND_IMAGE, '10'),
 ];
 
 export function findModel(id: string): CatalogModel | undefined {

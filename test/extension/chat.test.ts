@@ -2,11 +2,17 @@
 // stream, stop, errors, history in files), the host<->page protocol, the panel's HTML.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { AssistantTurn } from '#src/core/chat/conversation';
 import { Commands, Settings } from '#src/core/manifest/ids';
 import { suiteEnv } from './env';
 import { arrangeChat, lastReply, StandInPage } from './chatHarness';
 import { emulator, until } from './shellHarness';
 import { useTestHandle } from '../support/useTestHandle';
+
+/** The card a failed reply shows: what it says and the actions it offers. */
+const card = (reply: AssistantTurn) => ({ message: reply.error?.message, actions: reply.error?.actions });
+/** How many chat requests reached the emulator. */
+const chatRequests = async () => (await emulator().requests()).filter((r) => r.endpoint === 'chat').length;
 
 describe('chat: controller in the extension host', () => {
   const api = useTestHandle();
@@ -63,12 +69,11 @@ describe('chat: controller in the extension host', () => {
     try {
       await until(() => api.settings.current().transport === 'messages' || undefined, 'the transport setting');
       await api.chat.host.session.send('hello');
-      const reply = lastReply(api);
-      assert.equal(
-        reply.error?.message,
-        'The model nova/responder cannot be used: Does not serve the Messages interface that multiModelAI.transport forces (it serves Responses): set multiModelAI.transport to "auto", or pick another model.',
-      );
-      assert.deepEqual(reply.error?.actions, ['selectModel', 'openSettings', 'retry']);
+      assert.deepEqual(card(lastReply(api)), {
+        message:
+          'The model nova/responder cannot be used: Does not serve the Messages interface that multiModelAI.transport forces (it serves Responses): set multiModelAI.transport to "auto", or pick another model.',
+        actions: ['selectModel', 'openSettings', 'retry'],
+      });
       assert.equal((await emulator().requests()).filter((r) => r.endpoint !== 'models').length, 0);
     } finally {
       await vscode.workspace.getConfiguration('multiModelAI').update('transport', undefined, vscode.ConfigurationTarget.Global);
@@ -106,13 +111,12 @@ describe('chat: controller in the extension host', () => {
     await session.send('hello on an empty balance');
     const reply = lastReply(api);
     assert.equal(reply.status, 'failed');
-    assert.equal(
-      reply.error?.message,
-      'The prepaid balance is exhausted (key workspace · sk_test_al…): top up the balance in the management cabinet, then try again.',
-    );
-    assert.deepEqual(reply.error?.actions, ['showLog', 'retry']);
+    assert.deepEqual(card(reply), {
+      message: 'The prepaid balance is exhausted (key workspace · sk_test_al…): top up the balance in the management cabinet, then try again.',
+      actions: ['showLog', 'retry'],
+    });
     assert.equal(session.current().turns[0]?.text, 'hello on an empty balance');
-    assert.equal((await emulator().requests()).filter((r) => r.endpoint === 'chat').length, 1);
+    assert.equal(await chatRequests(), 1);
   });
 
   it('Limits 2: a spend limit sent as 429 is not retried, and says which key', async () => {
@@ -122,7 +126,7 @@ describe('chat: controller in the extension host', () => {
       lastReply(api).error?.message,
       "The spend limit of key workspace · sk_test_al… is reached: raise the key's limit in the management cabinet, then try again.",
     );
-    assert.equal((await emulator().requests()).filter((r) => r.endpoint === 'chat').length, 1);
+    assert.equal(await chatRequests(), 1);
   });
 
   it('Errors 4: a 422 says the request was refused as invalid, with the request id for support', async () => {
@@ -139,19 +143,17 @@ describe('chat: controller in the extension host', () => {
   it('Errors 4: a 413 says the conversation is too long, with Select Model', async () => {
     await emulator().queueFaults('chat', [{ type: 'status', status: 413 }]);
     await api.chat.host.session.send('hello');
-    const reply = lastReply(api);
-    assert.equal(
-      reply.error?.message,
-      "The conversation is too long for this model: start a new chat, or pick a model with a larger context with 'Multi-Model AI: Select Model'.",
-    );
-    assert.deepEqual(reply.error?.actions, ['selectModel', 'showLog', 'retry']);
+    assert.deepEqual(card(lastReply(api)), {
+      message: "The conversation is too long for this model: start a new chat, or pick a model with a larger context with 'Multi-Model AI: Select Model'.",
+      actions: ['selectModel', 'showLog', 'retry'],
+    });
   });
 
   it('Limits 1: a 429 window over 60 s is reported at once with the time to try again, not waited on', async () => {
     await emulator().queueFaults('chat', [{ type: 'rate_limit', retryAfterSeconds: 600 }]);
     await api.chat.host.session.send('hello');
     assert.match(lastReply(api).error?.message ?? '', /^The service is rate-limiting requests for 10 min: try again at \d{1,2}:\d\d:\d\d\s[AP]M\.$/);
-    assert.equal((await emulator().requests()).filter((r) => r.endpoint === 'chat').length, 1);
+    assert.equal(await chatRequests(), 1);
   });
 
   it('a stream cut keeps the partial output as interrupted, with Retry that answers again', async () => {
@@ -174,7 +176,7 @@ describe('chat: controller in the extension host', () => {
     await emulator().reset();
     await api.chat.host.session.send('hi');
     assert.deepEqual(lastReply(api).error?.actions, ['selectModel', 'retry']);
-    assert.equal((await emulator().requests()).filter((r) => r.endpoint === 'chat').length, 0);
+    assert.equal(await chatRequests(), 0);
   });
 });
 

@@ -19,6 +19,13 @@ export function lateBound<T extends object>(what: string): LateBound<T> {
     get: (_target, property) => Reflect.get(bound(), property),
     has: (_target, property) => Reflect.has(bound(), property),
     set: (_target, property, next) => Reflect.set(bound(), property, next),
+    // Spreading it (`{ ...bound.value, one: 'changed' }`) copies the object's own fields. Each is
+    // reported configurable, as a proxy must for a field its empty target lacks.
+    ownKeys: () => Reflect.ownKeys(bound()),
+    getOwnPropertyDescriptor: (_target, property) => {
+      const field = Reflect.getOwnPropertyDescriptor(bound(), property);
+      return field && { ...field, configurable: true };
+    },
   });
   return {
     value,

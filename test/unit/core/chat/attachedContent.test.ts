@@ -50,57 +50,53 @@ describe('chat attachments: the request content on each interface', () => {
   const body = (name: keyof typeof TRANSPORTS) =>
     TRANSPORTS[name].body(buildTextRequest(model as unknown as Parameters<typeof buildTextRequest>[0], messages).request, false);
   const system = `${SYSTEM_PROMPT}\n\nThe project's instructions, from AGENTS.md; follow them:\n\nUse type hints.`;
-
-  it('chat completions: the file in the text part, the image as a data URL, the instructions in the system message', () => {
-    assert.deepEqual(body('chat-completions').messages, [
-      { role: 'system', content: system },
-      {
-        role: 'user',
-        content: [
+  const userMessage = (content: unknown[]) => ({ role: 'user', content });
+  // Each interface: where its request puts the instructions and the messages, and what they hold.
+  const interfaces: { name: keyof typeof TRANSPORTS; title: string; read: (sent: Record<string, unknown>) => unknown; expected: unknown }[] = [
+    {
+      name: 'chat-completions',
+      title: 'chat completions: the file in the text part, the image as a data URL, the instructions in the system message',
+      read: (sent) => sent.messages,
+      expected: [
+        { role: 'system', content: system },
+        userMessage([
           { type: 'text', text: FILE_TEXT },
           { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG_BASE64}` } },
-        ],
-      },
-    ]);
-  });
-
-  it('Responses: input_text and input_image, the instructions as instructions', () => {
-    const sent = body('responses');
-    assert.deepEqual(
-      [sent.instructions, sent.input],
-      [
+        ]),
+      ],
+    },
+    {
+      name: 'responses',
+      title: 'Responses: input_text and input_image, the instructions as instructions',
+      read: (sent) => [sent.instructions, sent.input],
+      expected: [
         system,
         [
-          {
-            role: 'user',
-            content: [
-              { type: 'input_text', text: FILE_TEXT },
-              { type: 'input_image', image_url: `data:image/png;base64,${PNG_BASE64}` },
-            ],
-          },
+          userMessage([
+            { type: 'input_text', text: FILE_TEXT },
+            { type: 'input_image', image_url: `data:image/png;base64,${PNG_BASE64}` },
+          ]),
         ],
       ],
-    );
-  });
-
-  it('Messages: a base64 image block before the text, the instructions in system', () => {
-    const sent = body('messages');
-    assert.deepEqual(
-      [sent.system, sent.messages],
-      [
+    },
+    {
+      name: 'messages',
+      title: 'Messages: a base64 image block before the text, the instructions in system',
+      read: (sent) => [sent.system, sent.messages],
+      expected: [
         system,
         [
-          {
-            role: 'user',
-            content: [
-              { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG_BASE64 } },
-              { type: 'text', text: FILE_TEXT },
-            ],
-          },
+          userMessage([
+            { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG_BASE64 } },
+            { type: 'text', text: FILE_TEXT },
+          ]),
         ],
       ],
-    );
-  });
+    },
+  ];
+  for (const { name, title, read, expected } of interfaces) {
+    it(title, () => assert.deepEqual(read(body(name)), expected));
+  }
 
   it('an image whose stored file went away is named in its message instead', () => {
     const [, user] = requestMessages(turns, { images: new Map() });

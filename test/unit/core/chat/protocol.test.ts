@@ -1,8 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { newConversation, type UserTurn } from '#src/core/chat/conversation';
+import { newConversation, type ContextItem, type UserTurn } from '#src/core/chat/conversation';
 import { conversationView, turnsBefore } from '#src/core/chat/firstTurns';
 import { decodeToHost, decodeToPage, encodeToPage, MAX_MESSAGE_CHARS, ToHostSchemas, ToPageSchemas } from '#src/core/chat/protocol';
 import { selection } from './fixtures/contextItems';
+
+/** The person asking "why" about what they attached. */
+const askingWhy = (context: ContextItem[], createdAt: string): UserTurn => ({ id: 'u1', role: 'user', text: 'why', mode: 'chat', context, createdAt });
 
 describe('chat page protocol', () => {
   it('names every message area/verb (or ready)', () => {
@@ -51,7 +54,7 @@ describe('chat page protocol', () => {
   it('never hands the page the text of attached code, only its chip', () => {
     const item = selection('secret_code()');
     const conversation = newConversation();
-    conversation.turns.push({ id: 'u1', role: 'user', text: 'why', mode: 'chat', context: [item], createdAt: conversation.createdAt });
+    conversation.turns.push(askingWhy([item], conversation.createdAt));
     const shown = encodeToPage({ type: 'conversation/show', conversation: conversationView(conversation), busy: false });
     assert.ok(!JSON.stringify(shown).includes('secret_code'));
     const earlier = encodeToPage({ type: 'conversation/earlier', id: conversation.id, before: 'a1', turns: conversation.turns });
@@ -62,14 +65,7 @@ describe('chat page protocol', () => {
   });
 
   it("a sent turn with chips, as the host encodes it, passes the page's own check with its chips", () => {
-    const turn = {
-      id: 'u1',
-      role: 'user',
-      text: 'why',
-      mode: 'chat',
-      context: [selection('secret_code()')],
-      createdAt: '2026-11-20T10:00:00.000Z',
-    } satisfies UserTurn;
+    const turn = askingWhy([selection('secret_code()')], '2026-11-20T10:00:00.000Z');
     const posted = JSON.parse(JSON.stringify(encodeToPage({ type: 'turn/append', turn }))) as unknown;
     const onPage = decodeToPage(posted);
     assert.ok(onPage.ok && onPage.message.type === 'turn/append' && onPage.message.turn.role === 'user');

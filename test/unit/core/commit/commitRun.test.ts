@@ -1,8 +1,6 @@
 // A commit message request against the emulator over loopback HTTP: the client is real.
 import * as assert from 'node:assert/strict';
-import { emulatorConnection } from '../../../support/emulatorConnection';
-import { useEmulator } from '../../../support/useEmulator';
-import type { ModelConnection } from '#src/core/client/modelConnection';
+import { useEmulatorConnection } from '../../../support/useEmulatorConnection';
 import type { ServiceError } from '#src/core/client/serviceError';
 import { writeCommitMessage, type CommitRequest } from '#src/core/commit/commitRun';
 
@@ -11,12 +9,7 @@ const diff = (path: string, lines: number) =>
 const request: CommitRequest = { diff: diff('src/a.ts', 3), subjects: ['Add a'], allChanges: false, untracked: [] };
 
 describe('writeCommitMessage against the emulator', () => {
-  const { emulator, control } = useEmulator();
-  let connection: ModelConnection;
-
-  before(async () => {
-    connection = await emulatorConnection(emulator.baseUrl);
-  });
+  const { control, connection } = useEmulatorConnection();
 
   it('streams the message as it arrives and ends with it cleaned, with its usage and cost', async () => {
     await control.queueReplies(['```\nAdd the login form\n\nIt checks the password.\n```']);

@@ -1,11 +1,10 @@
 // A refactoring request against the emulator over loopback HTTP: the client is real.
 import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../../emulator/index';
-import { emulatorConnection } from '../../../support/emulatorConnection';
-import { useEmulator } from '../../../support/useEmulator';
+import { useEmulatorConnection } from '../../../support/useEmulatorConnection';
 import { ServiceClient } from '#src/core/client/serviceClient';
 import { RefactorRun, type RefactorRequest } from '#src/core/refactor/refactorRun';
-import { SetupError, type ModelConnection } from '#src/core/client/modelConnection';
+import { SetupError } from '#src/core/client/modelConnection';
 import type { ServiceError } from '#src/core/client/serviceError';
 
 const documentText = 'class A {\n  run(x) {\n    return x+1\n  }\n}\n';
@@ -22,12 +21,7 @@ const scripted = 'Here you go:\n\n```ts\nrun(x: number): number {\n  return x + 
 const expectedCode = '  run(x: number): number {\n    return x + 1;\n  }\n';
 
 describe('RefactorRun against the emulator', () => {
-  const { emulator, control } = useEmulator();
-  let connection: ModelConnection;
-
-  before(async () => {
-    connection = await emulatorConnection(emulator.baseUrl);
-  });
+  const { emulator, control, connection } = useEmulatorConnection();
 
   it('ends done with the fenced code, reindented into the document', async () => {
     await control.queueReplies([scripted]);
