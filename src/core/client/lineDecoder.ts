@@ -121,4 +121,3 @@ function wholeCharactersEnd(bytes: Buffer, start: number, end: number): number {
   }
   return end;
 }
-
