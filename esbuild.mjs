@@ -93,9 +93,10 @@ const targets = [
   },
 ];
 
-// The page's stylesheet and icon font, served from dist/ (the webview's only resource root).
+// The pages' stylesheets (the base both share, each page's own) and icon font, served from dist/ (the webview's only resource root).
 function copyPageAssets() {
   mkdirSync('dist', { recursive: true });
+  copyFileSync('media/base.css', 'dist/base.css');
   copyFileSync('media/chat.css', 'dist/webview.css');
   copyFileSync('media/usage.css', 'dist/usage.css');
   copyFileSync('node_modules/@vscode/codicons/dist/codicon.css', 'dist/codicon.css');

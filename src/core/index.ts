@@ -494,11 +494,11 @@ export type { AnswerUsage } from './client/modelConnection';
 export {
   /** The usage page's report: the chart's days and the totals by period. */
   usageReport,
-  /** Today's and this month's spend of one key. */
-  keySpend,
   /** The first day of the record a report needs to read. */
   firstDayNeeded,
 } from './usage/usageTotals';
+/** Each key's spend today and this month, kept in memory as entries are added. */
+export { KeySpendTotals } from './usage/keySpendTotals';
 /** The status bar tooltip's lines of a key's spend today and this month. */
 export { keySpendLines } from './usage/usageTooltip';
 /** The entries of a range of days as CSV. */

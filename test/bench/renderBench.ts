@@ -89,6 +89,7 @@ const BASELINE_SAMPLE_EVERY = 25;
 const DIST = path.join(PROJECT_ROOT, 'dist');
 const ASSETS: Record<string, string> = {
   '/webview.js': 'text/javascript',
+  '/base.css': 'text/css',
   '/webview.css': 'text/css',
   '/codicon.css': 'text/css',
   '/codicon.ttf': 'font/ttf',
@@ -104,7 +105,7 @@ export async function serve(entry = 'render/benchPage.ts'): Promise<{ server: Se
   const vscodeApi =
     "window.acquireVsCodeApi = () => ({ postMessage(detail) { window.dispatchEvent(new CustomEvent('host-message', { detail })); }, getState() {}, setState() {} });";
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
-<link rel="icon" href="data:,"><link rel="stylesheet" href="/codicon.css"><link rel="stylesheet" href="/webview.css">
+<link rel="icon" href="data:,"><link rel="stylesheet" href="/base.css"><link rel="stylesheet" href="/codicon.css"><link rel="stylesheet" href="/webview.css">
 <title>bench</title></head><body><main id="app"></main>
 <script nonce="${nonce}">${vscodeApi}</script>
 <script nonce="${nonce}" src="/webview.js"></script>

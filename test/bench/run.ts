@@ -288,6 +288,13 @@ async function main(): Promise<void> {
         unit: '',
         target: { max: 1.02, text: '<= 1.02' },
       },
+      {
+        key: 'usageTooltipRatio',
+        what: `the status bar tooltip's spend with a year of entries: kept in memory / read afresh from the month's files (${round(usage.tooltip.readMs, 1)} ms; median of ${usage.tooltip.ratios.length} rounds)`,
+        value: round(usage.tooltip.medianRatio, 4),
+        unit: '',
+        target: { max: 0.1, text: '<= 0.1' },
+      },
     );
   }
   if (parts.has('provider')) {

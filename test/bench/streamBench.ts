@@ -23,6 +23,13 @@ import { cpuMs, paired, type PairedResult } from './stats';
 const MODEL = 'acme/chat-large';
 const API_KEY = FIXTURE_KEYS.alpha;
 export const DECODE_DELTAS = 24_000;
+/**
+ * A long reply's rounds. One round's ratio swings by a quarter on this machine, and the first
+ * rounds of both clients still run code the JIT has not settled: three untimed rounds, then
+ * the median of eleven.
+ */
+const DECODE_ROUNDS = 11;
+const DECODE_WARMUP = 3;
 /** Room for the long reply in every interface (Messages requires a limit). */
 const MAX_TOKENS = 32_000;
 
@@ -190,8 +197,8 @@ async function runInterface(
   const deltas = sameText(transport.name, await oursText(client.streamText(transport, long)), await other.peerText(longPrompt));
   log(`decode, ${transport.name}: ${deltas} deltas per stream from ${model}`);
   const decode = await paired(
-    7,
-    1,
+    DECODE_ROUNDS,
+    DECODE_WARMUP,
     () => cpuMs(async () => void (await oursText(client.streamText(transport, long)))),
     () => cpuMs(async () => void (await other.peerText(longPrompt))),
   );
@@ -219,8 +226,8 @@ export async function runStreamBench(log: (line: string) => void): Promise<Strea
     const deltas = sameText('chat completions', ours, theirs);
     log(`decode: ${deltas} deltas (${(theirs.join('').length / 1024).toFixed(0)} KB of text) per stream, ours in ${ours.length} batches`);
     const decode = await paired(
-      7,
-      1,
+      DECODE_ROUNDS,
+      DECODE_WARMUP,
       () => cpuMs(async () => void (await oursText(client.streamText(chatCompletions, chatRequest(longPrompt))))),
       () => cpuMs(async () => void (await openaiText(openai, longPrompt))),
     );

@@ -5,6 +5,8 @@
 // loading and drawing it, until the second animation frame after it arrived.
 // usageAppendRatio: an answer's end-to-end time through the reply loop against the emulator
 // with the record on (each answer adds its entry, as the connection does) / with it off.
+// usageTooltipRatio: the status bar tooltip's spend over that year, asked of the totals kept in
+// memory (the month's files' sizes checked) / read afresh from the month's files.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -13,6 +15,7 @@ import type { ModelConnection } from '#src/core/client/modelConnection';
 import { streamReply } from '#src/core/reply/streamReply';
 import { usageLine, usageTokens, type UsageSource } from '#src/core/usage/usageEntry';
 import { readUsage } from '#src/core/usage/usageFiles';
+import { KeySpendTotals } from '#src/core/usage/keySpendTotals';
 import { UsageRecord } from '#src/core/usage/usageRecord';
 import { firstDayNeeded, usageReport } from '#src/core/usage/usageTotals';
 import { FIXTURE_KEYS } from '../emulator/index';
@@ -41,6 +44,7 @@ export interface UsageBenchResult {
   open: OpenTime[];
   usageOpenMs: number;
   append: { ratios: number[]; medianRatio: number };
+  tooltip: { ratios: number[]; medianRatio: number; readMs: number };
 }
 
 /** A year of entries up to `now`, evenly spread, in month files as the record writes them. */
@@ -157,6 +161,24 @@ async function appendRatio(folder: string, rounds: number): Promise<{ ratios: nu
   }
 }
 
+async function tooltipRatio(folder: string, now: number, rounds: number): Promise<{ ratios: number[]; medianRatio: number; readMs: number }> {
+  const record = new UsageRecord({ folder });
+  const kept = new KeySpendTotals(record, () => now);
+  const ask = async (totals: KeySpendTotals) => {
+    const started = performance.now();
+    const spend = await totals.spendOf('sk-…a1b2', 'Europe/Moscow');
+    if (!(spend.month > 0)) throw new Error('the tooltip found no spend this month');
+    return performance.now() - started;
+  };
+  const result = await paired(
+    rounds,
+    3,
+    () => ask(kept),
+    () => ask(new KeySpendTotals(record, () => now)),
+  );
+  return { ratios: result.ratios, medianRatio: result.medianRatio, readMs: median(result.peer) };
+}
+
 export async function runUsageBench(log: (line: string) => void, rounds = 7): Promise<UsageBenchResult> {
   const year = mkdtempSync(path.join(tmpdir(), 'mmai-usage-bench-'));
   const appended = mkdtempSync(path.join(tmpdir(), 'mmai-usage-append-'));
@@ -170,7 +192,9 @@ export async function runUsageBench(log: (line: string) => void, rounds = 7): Pr
     );
     const append = await appendRatio(appended, 61);
     log(`  an answer with the record on / off: median ratio ${append.medianRatio.toFixed(3)}`);
-    return { entries: YEAR_ENTRIES, recordBytes, open, usageOpenMs: median(open.map((t) => t.total)), append };
+    const tooltip = await tooltipRatio(year, now, 31);
+    log(`  the tooltip's spend kept in memory / read afresh (${tooltip.readMs.toFixed(1)} ms): median ratio ${tooltip.medianRatio.toFixed(4)}`);
+    return { entries: YEAR_ENTRIES, recordBytes, open, usageOpenMs: median(open.map((t) => t.total)), append, tooltip };
   } finally {
     rmSync(year, { recursive: true, force: true });
     rmSync(appended, { recursive: true, force: true });

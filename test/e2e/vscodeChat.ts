@@ -11,6 +11,15 @@ export interface PickerEntry {
   detail: string;
 }
 
+/**
+ * A picker entry with its group: a provider, or a group added in Chat: Manage Language Models.
+ * The picker names groups only when it holds more than one (then it shows no detail): beside
+ * the current model, and as the headings of the "Other Models" section.
+ */
+interface PickerRow extends PickerEntry {
+  group?: string;
+}
+
 export interface ChatAnswer {
   /** The answer's text as shown. */
   text: string;
@@ -58,26 +67,30 @@ export class VsCodeChat {
    * and the picker opened again, within a minute.
    */
   async pickerEntries(): Promise<PickerEntry[]> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const entries = await this.readPicker();
-      if (entries) return entries;
-      if (Date.now() > deadline) throw new Error("The chat's model picker showed no models for a minute.");
-    }
+    return (await this.pickerRows()).map(({ name, detail }) => ({ name, detail }));
+  }
+
+  /** The names of the models the picker lists, by the group it names them under, each sorted; '' for models of an unnamed group. */
+  async modelsByGroup(): Promise<Record<string, string[]>> {
+    const byGroup: Record<string, string[]> = {};
+    for (const { name, group = '' } of await this.pickerRows()) (byGroup[group] ??= []).push(name);
+    for (const names of Object.values(byGroup)) names.sort();
+    return byGroup;
   }
 
   /**
-   * Picks a model by name, typed into the picker's search box as a person narrows a long list.
-   * A picker emptied while the chat input is rebuilt (pickerEntries says when) is closed and opened again, and a pick lost with
-   * the old input is made again, within a minute.
+   * Picks a model by name, typed into the picker's search box as a person narrows a long list;
+   * with `group`, the one under that group's heading (the narrowed list heads each group's models
+   * with its name). A picker emptied while the chat input is rebuilt (pickerEntries says when) is
+   * closed and opened again, and a pick lost with the old input is made again, within a minute.
    */
-  async pickModel(name: string): Promise<void> {
+  async pickModel(name: string, group?: string): Promise<void> {
     const deadline = Date.now() + 60_000;
     for (;;) {
       const menu = await this.openPicker();
       await menu.locator('input.action-list-filter-input').fill(name);
-      const row = menu.locator('.monaco-list-row.action .title', { hasText: name }).first();
-      if (await appears(row)) {
+      const row = group === undefined ? menu.locator('.monaco-list-row.action .title', { hasText: name }).first() : await rowUnder(menu, group, name);
+      if (row && (await appears(row))) {
         await row.click();
         await menu.waitFor({ state: 'hidden' });
         // A pick made while the chat input is rebuilt can be lost with the old input: picked again.
@@ -162,8 +175,18 @@ export class VsCodeChat {
     return box.innerText();
   }
 
+  /** pickerEntries, with their groups. */
+  private async pickerRows(): Promise<PickerRow[]> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const rows = await this.readPicker();
+      if (rows) return rows;
+      if (Date.now() > deadline) throw new Error("The chat's model picker showed no models for a minute.");
+    }
+  }
+
   /** The picker's entries, or undefined when it was emptied while being read. */
-  private async readPicker(): Promise<PickerEntry[] | undefined> {
+  private async readPicker(): Promise<PickerRow[] | undefined> {
     const menu = await this.openPicker();
     try {
       const models = menu.locator('.monaco-list-row.action:not(.chat-model-picker-section-toggle)');
@@ -175,13 +198,25 @@ export class VsCodeChat {
       }
       // One snapshot of the rows: read row by row, a picker emptied midway left a locator
       // waiting for a row that never came back.
-      const rows = await models.evaluateAll((elements) =>
-        elements.map((row) => ({
-          name: row.querySelector<HTMLElement>('.title')?.innerText,
-          detail: row.querySelector<HTMLElement>('.description')?.innerText,
-        })),
-      );
-      const entries = rows.flatMap(({ name, detail }) => (name !== undefined && detail !== undefined ? [{ name, detail }] : []));
+      // The list places its rows by index, not in document order; a model's group is its badge, else the heading above it.
+      const rows = await menu.locator('.monaco-list-row').evaluateAll((elements) => {
+        let heading: string | undefined;
+        return elements
+          .sort((a, b) => Number(a.getAttribute('data-index')) - Number(b.getAttribute('data-index')))
+          .flatMap((row) => {
+            if (row.classList.contains('separator')) heading = (row as HTMLElement).innerText.trim() || undefined;
+            if (!row.classList.contains('action') || row.classList.contains('chat-model-picker-section-toggle')) return [];
+            const group = row.querySelector<HTMLElement>('.action-item-badge')?.innerText || heading;
+            return [
+              {
+                name: row.querySelector<HTMLElement>('.title')?.innerText,
+                detail: row.querySelector<HTMLElement>('.description')?.innerText,
+                ...(group ? { group } : {}),
+              },
+            ];
+          });
+      });
+      const entries = rows.flatMap(({ name, detail, ...group }) => (name !== undefined && detail !== undefined ? [{ name, detail, ...group }] : []));
       return entries.length > 0 && entries.length === rows.length ? entries : undefined;
     } finally {
       await this.page.keyboard.press('Escape');
@@ -207,6 +242,15 @@ export class VsCodeChat {
     await menu.waitFor();
     return menu;
   }
+}
+
+/** The row of `name` under the heading `group` in a narrowed picker, or undefined when that heading does not show. */
+async function rowUnder(menu: Locator, group: string, name: string): Promise<Locator | undefined> {
+  const heading = menu.locator('.monaco-list-row.separator').filter({ has: menu.page().getByText(group, { exact: true }) });
+  if (!(await appears(heading))) return undefined;
+  // The list places its rows by index, not in document order: the row after the heading is the next index.
+  const index = Number(await heading.getAttribute('data-index'));
+  return menu.locator(`.monaco-list-row.action[data-index="${index + 1}"] .title`, { hasText: name });
 }
 
 /** Whether `locator` shows within 5 s (false only when it does not: other errors are thrown). */

@@ -307,6 +307,11 @@ describe('chat: panel, commands and editor actions', () => {
     assert.equal(scripts.length, 1);
     assert.equal(scripts[0]?.[2], '', 'no inline script');
     assert.match(scripts[0]?.[1] ?? '', new RegExp(`nonce="${nonce}" src="[^"]+/dist/webview\\.js"`));
+    // The base both pages share, then the chat's own.
+    assert.deepEqual(
+      [...html.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]?.replace(/^.*\/dist\//, 'dist/')),
+      ['dist/base.css', 'dist/codicon.css', 'dist/webview.css'],
+    );
     const roots = panel.webview.options.localResourceRoots?.map((u) => u.path);
     const workspace = vscode.workspace.workspaceFolders?.[0]?.uri;
     assert.ok(workspace);

@@ -116,13 +116,14 @@ describe("Keys per project: a group of VS Code's model management answers with i
   const api = useTestHandle();
   const { provider } = useLanguageModelProvider(api);
   const token = () => new vscode.CancellationTokenSource().token;
-  /** As VS Code 1.109 and later call it for a group: its name and its `configuration` values. */
-  const listFor = (group: string, configuration: Record<string, unknown>) =>
-    provider().provideLanguageModelChatInformation({ silent: true, group, configuration } as vscode.PrepareLanguageModelChatModelOptions);
+  /** As VS Code 1.109 and later call it for a group: its `configuration` values, without its name. */
+  const listFor = (configuration: Record<string, unknown>) =>
+    provider().provideLanguageModelChatInformation({ silent: true, configuration } as vscode.PrepareLanguageModelChatModelOptions);
 
-  it("lists the group's models under ids that name it, and sends its requests with the group's key, not the window's", async () => {
-    const models = await listFor('side', { apiKey: FIXTURE_KEYS.beta });
-    const chat = models.find((m) => m.id === 'acme/chat-large::side');
+  it("lists the group's models under ids that tell its key apart, and sends its requests with the group's key, not the window's", async () => {
+    const models = await listFor({ apiKey: FIXTURE_KEYS.beta });
+    // The first 12 hex digits of the key's SHA-256: the same after a restart, and not the key.
+    const chat = models.find((m) => m.id === 'acme/chat-large::9e549273b6e0');
     assert.ok(chat, models.map((m) => m.id).join(', '));
     await emulator().reset();
     await provider().provideLanguageModelChatResponse(chat, [vscode.LanguageModelChatMessage.User('hi')], AUTO, { report: () => undefined }, token());
@@ -135,7 +136,7 @@ describe("Keys per project: a group of VS Code's model management answers with i
 
   it('a group without a key lists no models and asks the service nothing', async () => {
     await emulator().reset();
-    assert.deepEqual(await listFor('empty', {}), []);
+    assert.deepEqual(await listFor({}), []);
     assert.deepEqual(await emulator().requests(), []);
   });
 });

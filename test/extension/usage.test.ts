@@ -3,10 +3,10 @@
 // model, the key (its masked prefix, never the secret), the workspace and the source; the
 // record is a file under global storage, not extension state; Show Usage opens its page.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { Commands } from '#src/core/manifest/ids';
-import type { UsageEntry } from '#src/core/usage/usageEntry';
+import { usageLine, type UsageEntry } from '#src/core/usage/usageEntry';
 import { LanguageModelProvider } from '#src/vscode/lm/languageModelProvider';
 import { arrangeChat, lastReply } from './chatHarness';
 import { suiteEnv } from './env';
@@ -100,10 +100,35 @@ describe('Usage record in the extension host', () => {
     assert.ok(!JSON.stringify(api.storedState()).includes('"source":"chat"'), 'no usage in extension state');
   });
 
-  it('Show Usage opens the page, which gets today’s answers in its report', async () => {
+  it('the status bar’s spend of the key counts each answer as it is added, and what another window appends', async () => {
+    const { recorder } = api.usage;
+    const before = await recorder.spendOf(key().id);
+    const [entry] = await added(() => api.chat.host.session.send('Say hello'));
+    const after = await recorder.spendOf(key().id);
+    assert.ok(entry?.costRub);
+    assert.ok(Math.abs(after.today - before.today - entry.costRub) < 1e-9, `${JSON.stringify({ before, after, entry })}`);
+    const time = new Date().toISOString();
+    const other = { time, model: 'acme/chat-large', interface: 'chat-completions', key: key(), project: 'other', source: 'chat', costRub: 7 } as const;
+    appendFileSync(`${recorder.record.options.folder}/usage-${time.slice(0, 7)}.jsonl`, usageLine(other));
+    const later = await recorder.spendOf(key().id);
+    assert.ok(Math.abs(later.today - after.today - 7) < 1e-9, `${JSON.stringify({ after, later })}`);
+    assert.ok(Math.abs(later.month - after.month - 7) < 1e-9, `${JSON.stringify({ after, later })}`);
+  });
+
+  it('Show Usage opens the page under the strict CSP with the shared stylesheet, and it gets today’s answers in its report', async () => {
     await added(() => api.chat.host.session.send('Say hello'));
     const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>(Commands.showUsage);
     assert.equal(panel.title, 'Multi-Model AI Usage');
+    // The chat's CSP: scripts only by nonce, styles, fonts and images only from the extension's files.
+    const html = panel.webview.html;
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1]?.replace(/'nonce-[\w-]{24}'/, "'nonce-…'");
+    const source = panel.webview.cspSource;
+    assert.equal(csp, `default-src 'none'; script-src 'nonce-…'; style-src ${source}; font-src ${source}; img-src ${source} data:`);
+    // The base both pages share, then its own.
+    assert.deepEqual(
+      [...html.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]?.replace(/^.*\/dist\//, 'dist/')),
+      ['dist/base.css', 'dist/usage.css'],
+    );
     const report = await until(() => api.usage.panel.lastReport(), 'the page to ask for its report');
     assert.ok(report.periods.today.byModel.some((row) => row.name === 'acme/chat-large' && row.answers > 0));
     assert.equal(report.corrupt, 0);

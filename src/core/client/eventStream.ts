@@ -33,7 +33,7 @@ export async function* decodeEventStream(source: AsyncIterable<Uint8Array>, read
   const sse = new SseDecoder();
   let done = false;
   /** The kinds of part already sent. */
-  const sent = new Set<ReplyPart['type']>();
+  const sent: Record<ReplyPart['type'], boolean> = { delta: false, reasoning: false, tool_call: false, end: false };
 
   for await (const bytes of source) {
     if (done) continue; // drain what follows the end so the connection can be reused
@@ -48,7 +48,7 @@ export async function* decodeEventStream(source: AsyncIterable<Uint8Array>, read
           done = true;
           break;
         }
-        if (firstOfItsKind(parts, before, sent)) yield parts.splice(0);
+        if (parts.length > before && firstOfItsKind(parts, before, sent)) yield parts.splice(0);
       }
     } catch (fault) {
       // The parts before the fault still reach the caller, then the fault.
@@ -63,12 +63,12 @@ export async function* decodeEventStream(source: AsyncIterable<Uint8Array>, read
 }
 
 /** Whether a part from `from` on is the first of its kind (noting it as sent). */
-function firstOfItsKind(parts: readonly ReplyPart[], from: number, sent: Set<ReplyPart['type']>): boolean {
+function firstOfItsKind(parts: readonly ReplyPart[], from: number, sent: Record<ReplyPart['type'], boolean>): boolean {
   let first = false;
   for (let i = from; i < parts.length; i++) {
     const { type } = parts[i]!;
-    if (!sent.has(type)) {
-      sent.add(type);
+    if (!sent[type]) {
+      sent[type] = true;
       first = true;
     }
   }

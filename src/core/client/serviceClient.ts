@@ -13,12 +13,11 @@ import { ImageResultSchema, type ImageRequest } from './imageRequest';
 import { downloadMade, imageUpload } from './imageTransfer';
 import { commandTitle } from '../manifest/commandTitles';
 import { Commands } from '../manifest/ids';
-import { safeParseInEnglish } from '../zodIssueText';
 import { eventsOf, readJson, readStream, type TextStreamEvent } from './responseReaders';
 import { DEFAULT_MAX_RETRIES } from './retryPolicy';
 import { DIRECT_NETWORK, type Environment, type NetworkSettings } from './proxyChoice';
 import { ModelListSchema, type ModelList } from './schemas';
-import { TextRequestSchema, type TextRequest } from './textRequest';
+import { requestProblem, type TextRequest } from './textRequest';
 import type { OnSkipped, Transport } from './transports/transport';
 import { UnfinishedGenerations } from './unfinishedGenerations';
 
@@ -137,13 +136,10 @@ export class ServiceClient {
    */
   async *streamText(transport: Transport, request: TextRequest, options: ChatOptions = {}): AsyncGenerator<TextStreamEvent, void, undefined> {
     const streaming = options.streaming !== false;
-    const parsed = safeParseInEnglish(TextRequestSchema(), request);
-    if (!parsed.success) {
+    const problem = requestProblem(request);
+    if (problem !== undefined) {
       const call = this.newCall('POST', transport.path, { model: request.model, signal: options.signal });
-      throw fail(this.settings, call, undefined, {
-        kind: 'invalid_request',
-        serviceMessage: `request not sent: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
-      });
+      throw fail(this.settings, call, undefined, { kind: 'invalid_request', serviceMessage: `request not sent: ${problem}` });
     }
     const body = JSON.stringify(transport.body(request, streaming));
     const call = this.newCall('POST', transport.path, { model: request.model, body, stream: streaming, signal: options.signal, onRetry: options.onRetry });

@@ -2,8 +2,6 @@
 // calls, tool results and the reasoning a transport must send back), the tools, and the optional
 // fields by their catalog names. Spec, Endpoints rule 5: an optional field is set only when the
 // chosen model lists it in supported_parameters; the transports map the names to their own.
-import * as z from 'zod/mini';
-import { buildOnce } from '../buildOnce';
 import type { ModelEntry } from './schemas';
 
 export interface ToolCall {
@@ -57,54 +55,26 @@ export interface TextRequest {
   includeUsage?: boolean;
 }
 
-// Built on first use, like every schema of the client (src/core/client/schemas.ts says why).
-const ToolCallSchema = buildOnce(() => z.object({ id: z.string().check(z.minLength(1)), name: z.string().check(z.minLength(1)), arguments: z.string() }));
-
-/** Checked before sending: a request that cannot be right is refused without a round trip. */
-export const TextRequestSchema = buildOnce(() =>
-  z.object({
-    model: z.string().check(z.minLength(1)),
-    messages: z
-      .array(
-        z.discriminatedUnion('role', [
-          z.object({ role: z.literal('system'), content: z.string() }),
-          z.object({
-            role: z.literal('user'),
-            content: z.string(),
-            images: z.optional(z.array(z.object({ mimeType: z.string().check(z.regex(/^image\//)), data: z.string().check(z.minLength(1)) }))),
-          }),
-          z.object({
-            role: z.literal('assistant'),
-            content: z.string(),
-            toolCalls: z.optional(z.array(ToolCallSchema())),
-            reasoning: z.optional(
-              z.object({
-                text: z.string(),
-                blocks: z.optional(
-                  z.array(
-                    z.discriminatedUnion('type', [
-                      z.object({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() }),
-                      z.object({ type: z.literal('redacted_thinking'), data: z.string() }),
-                    ]),
-                  ),
-                ),
-              }),
-            ),
-          }),
-          z.object({ role: z.literal('tool'), toolCallId: z.string().check(z.minLength(1)), content: z.string() }),
-        ]),
-      )
-      .check(z.minLength(1, 'a request needs at least one message')),
-    options: z.record(z.string(), z.unknown()),
-    tools: z.optional(
-      z.array(
-        z.object({ name: z.string().check(z.minLength(1)), description: z.optional(z.string()), parameters: z.optional(z.record(z.string(), z.unknown())) }),
-      ),
-    ),
-    toolChoice: z.optional(z.enum(['auto', 'required'])),
-    includeUsage: z.optional(z.boolean()),
-  }),
-);
+/**
+ * Why the request cannot be right (it is then refused without a round trip), or undefined. The
+ * request is built in this process from typed values, so what is checked is what the types
+ * cannot say. By hand, not with a schema: it runs before every request's first byte, and a zod
+ * parse there cost about a twentieth of the time to the first word (docs/PERFORMANCE.md).
+ */
+export function requestProblem(request: TextRequest): string | undefined {
+  if (request.model === '') return 'the request names no model';
+  if (request.messages.length === 0) return 'a request needs at least one message';
+  for (const [index, message] of request.messages.entries()) {
+    const where = `message ${index + 1} (${message.role})`;
+    if (message.role === 'user' && message.images?.some((image) => !image.mimeType.startsWith('image/') || image.data === ''))
+      return `${where} has an image without an image type or without data`;
+    if (message.role === 'assistant' && message.toolCalls?.some((call) => call.id === '' || call.name === ''))
+      return `${where} has a tool call without an id or a name`;
+    if (message.role === 'tool' && message.toolCallId === '') return `${where} does not name the tool call it answers`;
+  }
+  if (request.tools?.some((tool) => tool.name === '')) return 'a tool has no name';
+  return undefined;
+}
 
 export interface WantedOptions {
   maxTokens?: number;

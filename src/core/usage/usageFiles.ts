@@ -83,18 +83,38 @@ export async function readUsage(folder: string, fromDay = ''): Promise<UsageRead
   const fromMonth = fromDay.slice(0, 7);
   for (const { file, month } of await usageFiles(folder)) {
     if (month < fromMonth) continue;
-    const text = await fs.readFile(file, 'utf8');
-    let start = 0;
-    while (start < text.length) {
-      let end = text.indexOf('\n', start);
-      if (end < 0) end = text.length;
-      const line = text.slice(start, end).trim();
-      start = end + 1;
-      if (line === '' || (month === fromMonth && before(line, fromDay))) continue;
-      const entry = parseUsageLine(line);
-      if (entry) entries.push(entry);
-      else corrupt++;
-    }
+    corrupt += parseLines(await fs.readFile(file, 'utf8'), month === fromMonth ? fromDay : '', entries);
   }
   return { entries, corrupt };
+}
+
+/** One month's file ("2026-11"), from the UTC day `fromDay` on, and the bytes it held when read (0 when there is none). */
+export async function readMonth(folder: string, month: string, fromDay = ''): Promise<UsageRead & { bytes: number }> {
+  let text: string;
+  try {
+    text = await fs.readFile(monthFile(folder, month), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], corrupt: 0, bytes: 0 };
+    throw error;
+  }
+  const entries: UsageEntry[] = [];
+  const corrupt = parseLines(text, fromDay.slice(0, 7) === month ? fromDay : '', entries);
+  return { entries, corrupt, bytes: Buffer.byteLength(text) };
+}
+
+/** Adds the entries of one month's `text` to `entries`, passing over the lines before `fromDay` (none when empty); returns the corrupt lines. */
+function parseLines(text: string, fromDay: string, entries: UsageEntry[]): number {
+  let corrupt = 0;
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end).trim();
+    start = end + 1;
+    if (line === '' || (fromDay !== '' && before(line, fromDay))) continue;
+    const entry = parseUsageLine(line);
+    if (entry) entries.push(entry);
+    else corrupt++;
+  }
+  return corrupt;
 }

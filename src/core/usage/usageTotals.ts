@@ -106,23 +106,3 @@ export function usageReport(entries: readonly UsageEntry[], corrupt: number, que
   const periods = Object.fromEntries(PERIODS.map((p) => [p, totals(tallies[p], bounds[p].from, bounds[p].to)])) as Record<Period, PeriodTotals>;
   return { today, days: [...chart.values()], models, periods, entries: entries.length, corrupt };
 }
-
-/** Today's and this month's spend for one key (the status bar's tooltip). */
-export function keySpend(
-  entries: Iterable<Pick<UsageEntry, 'time' | 'key' | 'costRub'>>,
-  keyId: string,
-  now: number,
-  timeZone: string,
-): { today: number; month: number } {
-  const days = new DayKeys(timeZone);
-  const today = days.of(now);
-  const month = today.slice(0, 7);
-  const spend = { today: 0, month: 0 };
-  for (const entry of entries) {
-    if (entry.key.id !== keyId || entry.costRub === undefined) continue;
-    const day = days.of(Date.parse(entry.time));
-    if (day.startsWith(month)) spend.month += entry.costRub;
-    if (day === today) spend.today += entry.costRub;
-  }
-  return spend;
-}

@@ -30,7 +30,7 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonc
   return pageHtml(webview, extensionUri, { title: vscode.l10n.t('Multi-Model AI Chat'), styles: ['codicon.css', 'webview.css'], script: 'webview.js' }, nonce);
 }
 
-/** One of the extension's pages (the chat, the usage page): its stylesheets and script from dist/, under the CSP above. */
+/** One of the extension's pages (the chat, the usage page): the shared base.css, then its own stylesheets, and its script, from dist/, under the CSP above. */
 export function pageHtml(
   webview: vscode.Webview,
   extensionUri: vscode.Uri,
@@ -46,7 +46,7 @@ export function pageHtml(
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-${page.styles.map((name) => `<link rel="stylesheet" href="${asset(name)}">`).join('\n')}
+${['base.css', ...page.styles].map((name) => `<link rel="stylesheet" href="${asset(name)}">`).join('\n')}
 <title>${page.title}</title>
 </head>
 <body>

@@ -64,9 +64,10 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
   async provideLanguageModelChatInformation(options: vscode.PrepareLanguageModelChatModelOptions): Promise<Info[]> {
     // A group of Chat: Manage Language Models lists its models with its own key, and none without one.
     const group = groupOf(options);
-    if (group && !group.key) return [];
+    if (group.kind === 'noKey') return [];
+    const ofGroup = group.kind === 'group' ? group : undefined;
     // Not silent: a missing key or address is offered its fix (Set API Key, Set Service Address).
-    const state = await this.connection.models({ quiet: options.silent || group !== undefined, key: group?.key });
+    const state = await this.connection.models({ quiet: options.silent || ofGroup !== undefined, key: ofGroup?.key });
     if (state.kind === 'catalogFailed') {
       this.failures.record({ shown: vscode.l10n.t('Could not list the models for VS Code'), logged: 'Could not list the models for VS Code' }, state.error);
       return [];
@@ -75,7 +76,7 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
     // Some VS Code versions list provider models in the picker only when they say they may be picked.
     return state.usable.map((entry) => {
       const info = { ...providedModel(entry, state.needs.transport), isUserSelectable: true } as Info;
-      return group ? { ...info, id: this.groups.idFor(info.id, group) } : info;
+      return ofGroup ? { ...info, id: this.groups.idFor(info.id, ofGroup) } : info;
     });
   }
 

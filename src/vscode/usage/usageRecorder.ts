@@ -4,9 +4,8 @@
 import * as vscode from 'vscode';
 import {
   type AnswerUsage,
-  firstDayNeeded,
   type KeyIdentity,
-  keySpend,
+  KeySpendTotals,
   type UsageEntry,
   type UsageKey,
   UsageRecord,
@@ -24,11 +23,13 @@ export class UsageRecorder extends Disposable {
   private readonly added = this.register(new vscode.EventEmitter<void>());
   /** Fires when an entry is added. */
   readonly onDidAdd = this.added.event;
+  private readonly spend: KeySpendTotals;
   constructor(
     readonly record: UsageRecord,
     private readonly now: () => number = Date.now,
   ) {
     super();
+    this.spend = this.register(new KeySpendTotals(record, now));
   }
 
   /** A text answer that ended: `key` is the one it went out with. */
@@ -49,11 +50,9 @@ export class UsageRecorder extends Disposable {
     this.add({ model, interface: 'images', key, source: 'images', images, ...(costRub !== undefined && { costRub }) });
   }
 
-  /** Today's and this month's spend of the key `keyId`, in RUB, in the machine's time zone: read from the file, so other windows' answers count too. */
-  async spendOf(keyId: string): Promise<{ today: number; month: number }> {
-    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const { entries } = await this.record.read(firstDayNeeded(this.now(), timeZone));
-    return keySpend(entries, keyId, this.now(), timeZone);
+  /** Today's and this month's spend of the key `keyId`, in RUB, in the machine's time zone; other windows' answers count too. */
+  spendOf(keyId: string): Promise<{ today: number; month: number }> {
+    return this.spend.spendOf(keyId, Intl.DateTimeFormat().resolvedOptions().timeZone);
   }
 
   private add(fields: Omit<UsageEntry, 'v' | 'time' | 'project'>): void {

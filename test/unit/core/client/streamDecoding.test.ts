@@ -102,6 +102,13 @@ describe('core stream decoding', () => {
       assert.deepEqual(decodeLines([data.subarray(2)], decoder), ['€']);
     });
 
+    it('reads invalid UTF-8 as a decoder does (U+FFFD), whatever the chunking', () => {
+      const data = new Uint8Array([0x61, 0xe2, 0x82, 0x0a, 0xff, 0x62, 0x0a, 0xf0, 0x9f, 0x0a, 0xc3, 0x0a, 0x80, 0x63, 0x0a, 0xe2, 0x82, 0xac, 0x0a]);
+      const expected = ['a\ufffd', '\ufffdb', '\ufffd', '\ufffd', '\ufffdc', '€'];
+      assert.deepEqual(new TextDecoder().decode(data).split('\n').slice(0, -1), expected);
+      for (const chunks of splits(data)) assert.deepEqual(decodeLines(chunks), expected);
+    });
+
     it('joins a long line that arrives in many chunks', () => {
       const long = 'x'.repeat(10_000);
       const chunks: Uint8Array[] = [];

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { ModelEntrySchema } from '#src/core/client/schemas';
-import { buildTextRequest } from '#src/core/client/textRequest';
+import { buildTextRequest, requestProblem, type TextMessage } from '#src/core/client/textRequest';
 import { TRANSPORTS } from '#src/core/client/transports/index';
 
 const model = (id: string, supported: string[]) =>
@@ -106,5 +106,43 @@ describe('core buildTextRequest and the transports (spec, Endpoints 5)', () => {
       ],
       tools: [{ name: 'read_file', description: 'Reads a file', input_schema: tools[0]!.parameters }],
     });
+  });
+});
+
+describe('core requestProblem: what a request built in this process can still get wrong', () => {
+  const ask = (list: TextMessage[], extra: { model?: string; tools?: { name: string }[] } = {}) =>
+    requestProblem({ model: extra.model ?? 'acme/chat-large', messages: list, options: {}, ...(extra.tools && { tools: extra.tools }) });
+
+  it('passes a well-made request, images, tool calls and their results included', () => {
+    const list: TextMessage[] = [
+      ...messages,
+      { role: 'user', content: 'see', images: [{ mimeType: 'image/png', data: 'iVBORw0KGgo=' }] },
+      { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', name: 'read_file', arguments: '{}' }] },
+      { role: 'tool', toolCallId: 'call_1', content: 'text' },
+    ];
+    assert.equal(ask(list, { tools }), undefined);
+  });
+
+  it('names each problem, and the message it is in', () => {
+    assert.deepEqual(
+      [
+        ask(messages, { model: '' }),
+        ask([]),
+        ask([{ role: 'user', content: 'see', images: [{ mimeType: 'text/plain', data: 'aGk=' }] }]),
+        ask([{ role: 'user', content: 'see', images: [{ mimeType: 'image/png', data: '' }] }]),
+        ask([...messages, { role: 'assistant', content: '', toolCalls: [{ id: '', name: 'read_file', arguments: '{}' }] }]),
+        ask([...messages, { role: 'tool', toolCallId: '', content: 'text' }]),
+        ask(messages, { tools: [{ name: '' }] }),
+      ],
+      [
+        'the request names no model',
+        'a request needs at least one message',
+        'message 1 (user) has an image without an image type or without data',
+        'message 1 (user) has an image without an image type or without data',
+        'message 3 (assistant) has a tool call without an id or a name',
+        'message 3 (tool) does not name the tool call it answers',
+        'a tool has no name',
+      ],
+    );
   });
 });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { firstDayNeeded, keySpend, usageReport } from '#src/core/usage/usageTotals';
+import { firstDayNeeded, usageReport } from '#src/core/usage/usageTotals';
 import { entry } from './fixtures/usageEntries';
 
 // Sunday 1 November 2026, 12:00 in Moscow (UTC+3).
@@ -101,11 +101,6 @@ describe('usage totals', () => {
   it('the corrupt lines and the entries are counted', () => {
     const report = usageReport(entries, 3, { now: NOW, timeZone: MOSCOW });
     assert.deepEqual([report.entries, report.corrupt], [7, 3]);
-  });
-
-  it('the status bar’s spend is today’s and this month’s of one key', () => {
-    assert.deepEqual(keySpend(entries, 'sk-…a1b2', NOW, MOSCOW), { today: 1, month: 1 });
-    assert.deepEqual(keySpend(entries, 'sk-…a1b2', Date.parse('2026-10-31T12:00:00Z'), MOSCOW), { today: 2, month: 30 });
   });
 
   it('reads from the first day the report needs: the chart’s 30 days or the month’s, or the range’s, and a day before', () => {
