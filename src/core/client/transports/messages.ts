@@ -251,6 +251,8 @@ export const messages: Transport = {
             input = e.message?.usage?.input_tokens ?? 0;
             return false;
           case 'content_block_start': {
+            // A text block's start holds nothing used (its text comes in deltas); it is on the way to the first word.
+            if ((e.content_block as { type?: unknown } | undefined)?.type === 'text') return false;
             const started = usedBlock(e.content_block, 'a content_block_start', onSkipped);
             if (started?.type === 'tool_use' && e.index !== undefined) calls.start(e.index, started.id ?? '', started.name ?? '');
             const block = started && blockOf(started);
