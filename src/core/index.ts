@@ -223,8 +223,8 @@ export type { GitignoreFile } from './chat/gitignoreRules';
 export { findProjectInstructions, INSTRUCTION_FILES } from './chat/projectInstructions';
 /** The project's instructions as found: the file's path and its text. */
 export type { ProjectInstructions } from './chat/projectInstructions';
-/** The folder of attached images beside the history, and storing one there. */
-export { attachmentsFolder, storeAttachment } from './history/attachmentFiles';
+/** The folder of attached images beside the history. */
+export { attachmentsFolder } from './history/attachmentFiles';
 /** The stored conversations and which one is open. */
 export { HistoryStore } from './history/historyStore';
 /** The size past which a conversation is continued in a new one. */

@@ -66,6 +66,18 @@ describe('Chat attachments in the extension host', () => {
     await until(() => !existsSync(image!.file!) || undefined, 'the image deleted with its conversation');
   });
 
+  it('an image chip removed on the page takes its stored file along', async () => {
+    const { session } = api.chat.host;
+    const bytes = Buffer.concat([PNG, Buffer.from('removed')]);
+    page.send({ type: 'context/addBytes', name: 'removed.png', data: bytes.toString('base64') });
+    await until(() => session.pendingContext().length === 1 || undefined, 'the image chip');
+    const chip = session.pendingContext()[0]!;
+    assert.deepEqual(readFileSync(chip.file!), bytes);
+    page.send({ type: 'context/remove', id: chip.id });
+    await until(() => !existsSync(chip.file!) || undefined, 'the image file removed with its chip');
+    assert.equal(session.pendingContext().length, 0);
+  });
+
   it("a file too large for the model's context is cut to fit it, and the chip and the model are told which lines were sent", async () => {
     await arrangeChat(api, 'acme/chat-basic');
     await api.chat.host.refreshModels();

@@ -141,8 +141,15 @@ export class ChatSession {
   }
 
   removeContext(id: string): void {
+    const removed = this.context.filter((c) => c.id === id);
     this.context = this.context.filter((c) => c.id !== id);
     this.postContext();
+    this.discardImages(removed);
+  }
+
+  /** Chips gone from the composer unsent: their images' files go unless something still uses them. */
+  private discardImages(items: readonly ContextItem[]): void {
+    for (const item of items) if (item.kind === 'image' && item.file !== undefined) void this.deps.store.discardImage(item.file);
   }
 
   /** Sends `text` with the pending context; resolves when the reply has ended. */
@@ -252,7 +259,9 @@ export class ChatSession {
     this.moved = true;
     this.leave();
     this.conversation = newConversation();
+    const unsent = this.context;
     this.context = [];
+    this.discardImages(unsent);
     void this.deps.store.setActive(undefined);
     this.postConversation();
     this.postContext();

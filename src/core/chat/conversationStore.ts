@@ -15,6 +15,8 @@ export interface ConversationStore {
   rename(id: string, title: string): Promise<void>;
   delete(id: string): Promise<void>;
   search(query: string, stopped?: () => boolean): Promise<HistoryItem[]>;
+  /** An image no longer attached to the next message: its file goes unless something may still send or show it. */
+  discardImage(file: string): Promise<void>;
   /** Calls `listener` with the ids of the conversations another window changed. */
   onDidChange(listener: (ids: ReadonlySet<string>) => void): { dispose(): void };
 }

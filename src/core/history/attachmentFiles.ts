@@ -1,7 +1,7 @@
 // Images attached to chat messages, kept as files beside the history (history/attachments),
 // never inside a conversation's JSON: named by their content's hash, so the same picture
-// attached twice is one file, and written whole before their name appears. One goes when the
-// last conversation that shows it is deleted.
+// attached twice is one file, and written whole before their name appears. When one goes is
+// decided in unusedImages.ts.
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
@@ -16,19 +16,44 @@ export function attachmentsFolder(historyFolder: string): string {
   return path.join(historyFolder, 'attachments');
 }
 
-/** Stores `bytes` as `<sha256>.<ext>` in `folder`; resolves with the file's path. */
-export async function storeAttachment(folder: string, bytes: Uint8Array, ext: string): Promise<string> {
+/** Whether `name` is a stored image's: the only files of the folder ever removed. */
+export const isStoredImageName = (name: string): boolean => STORED_NAME.test(name);
+
+/** An image as stored: its file, and whether this call wrote it (else it was there already). */
+export interface StoredAttachment {
+  file: string;
+  written: boolean;
+}
+
+/**
+ * Stores `bytes` as `<sha256>.<ext>` in `folder`. A file already there gets a new modification
+ * time: an image attached is never older than its last attachment (unusedImages.ts relies on it).
+ */
+export async function storeAttachment(folder: string, bytes: Uint8Array, ext: string): Promise<StoredAttachment> {
   const file = path.join(folder, `${createHash('sha256').update(bytes).digest('hex')}.${ext}`);
   const exists = await fs.stat(file).then(
     (stat) => stat.size === bytes.length,
     () => false,
   );
-  if (exists) return file;
+  if (exists) {
+    const now = new Date();
+    const touched = await fs.utimes(file, now, now).then(
+      () => true,
+      () => false,
+    );
+    // Gone meanwhile: written again below.
+    if (touched) return { file, written: false };
+  }
   await fs.mkdir(folder, { recursive: true });
   const temp = `${file}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
   await fs.writeFile(temp, bytes);
   await fs.rename(temp, file);
-  return file;
+  return { file, written: true };
+}
+
+/** The names of the stored images in `folder` (none when it is not there). */
+export async function imagesInFolder(folder: string): Promise<string[]> {
+  return (await fs.readdir(folder).catch(() => [] as string[])).filter(isStoredImageName);
 }
 
 /** The bytes of a stored image, or undefined when it went away. */
@@ -43,13 +68,8 @@ export function storedImageNames(conversation: Conversation): string[] {
     if (turn.role !== 'user') continue;
     for (const item of turn.context) {
       const name = item.kind === 'image' && item.file !== undefined ? path.basename(item.file) : '';
-      if (STORED_NAME.test(name)) names.add(name);
+      if (isStoredImageName(name)) names.add(name);
     }
   }
   return [...names];
-}
-
-/** Removes the stored images named `names` from `folder`; one already gone is passed over. */
-export async function removeAttachments(folder: string, names: Iterable<string>): Promise<void> {
-  for (const name of names) if (STORED_NAME.test(name)) await fs.rm(path.join(folder, name), { force: true });
 }

@@ -9,20 +9,22 @@
 // (the caller's answer is stored when it resolves) and the list after it; writes to one
 // conversation go one at a time. A conversation another window wrote since this one read it
 // is merged, turn by turn (historyMerge.ts); one deleted anywhere is never written again.
-// The open conversation is remembered per window (workspaceState).
+// The open conversation is remembered per window (workspaceState). Attached images go by the
+// rule of unusedImages.ts, and a while after the list is first read the folder of images is swept.
 import * as l10n from '@vscode/l10n';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Conversation, HistoryItem } from '../chat/conversation';
 import { SerialMemento, type MementoLike } from '../storage/serialMemento';
 import { SerialQueue } from './atomicWrite';
-import { attachmentsFolder, removeAttachments, storedImageNames } from './attachmentFiles';
+import { attachmentsFolder, storedImageNames } from './attachmentFiles';
 import { HistoryFolder, isSafeId } from './conversationFiles';
 import { entryOf, itemOf, newestFirst, readIndex, writeIndex, type IndexEntry } from './historyIndex';
 import { baseOf, mergeConversations, type MergeBase } from './historyMerge';
 import { searchHistory } from './historySearch';
 import { watchFolders, type FolderWatch } from './historyWatcher';
 import { moveLegacyHistory } from './legacyMove';
+import { UnusedImages } from './unusedImages';
 
 export type { MementoLike };
 
@@ -34,6 +36,8 @@ export const MAX_CONVERSATION_BYTES = 20 * 1024 * 1024;
 
 /** How long a deletion is remembered for the other windows. */
 const KEEP_DELETIONS_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long after the list is first read the folder of images is swept: the chat's first show goes first. */
+const IMAGE_SWEEP_DELAY_MS = 30_000;
 
 export interface HistoryStoreOptions {
   /** The history folder (`<globalStorage>/history`). */
@@ -52,6 +56,8 @@ export interface HistoryStoreOptions {
   watch?: boolean;
   /** Stored images in use outside the history (the chips of a message not sent yet): kept when a conversation that shows them goes. */
   imagesInUse?: () => Iterable<string>;
+  /** The wait before the images no conversation shows are swept, once the list is read. */
+  imageSweepDelayMs?: number;
 }
 
 export interface SaveResult {
@@ -85,11 +91,21 @@ export class HistoryStore {
   private indexWrite?: Promise<void>;
   private indexAgain = false;
   private disposed = false;
+  private readonly images: UnusedImages;
+  /** Removals of images go one at a time: a sweep never races a deletion. */
+  private readonly imageRemovals = new SerialQueue();
+  private sweepTimer?: ReturnType<typeof setTimeout>;
 
   constructor(private readonly options: HistoryStoreOptions) {
     this.folder = new HistoryFolder(options.folder);
     this.state = SerialMemento.of(options.state);
     this.window = options.window ? SerialMemento.of(options.window) : this.state;
+    this.images = new UnusedImages({
+      folder: attachmentsFolder(options.folder),
+      inUse: () => options.imagesInUse?.() ?? [],
+      dropShown: (names) => this.dropShown(names),
+      log: (line) => this.log(line),
+    });
   }
 
   private get log(): (line: string) => void {
@@ -105,6 +121,10 @@ export class HistoryStore {
       await this.folder.pruneDeleted(KEEP_DELETIONS_MS);
       if (this.options.watch !== false && !this.disposed) {
         this.watch = watchFolders([this.folder.conversations, this.folder.deleted], (paths) => void this.changedElsewhere(paths));
+      }
+      if (!this.disposed) {
+        this.sweepTimer = setTimeout(() => void this.sweepImages(), this.options.imageSweepDelayMs ?? IMAGE_SWEEP_DELAY_MS);
+        this.sweepTimer.unref?.();
       }
     })());
   }
@@ -238,24 +258,37 @@ export class HistoryStore {
     );
     this.writeIndexSoon();
     // Deleted together, so that an image two of them show is not kept by the other's file.
-    await this.removeUnusedImages(images);
+    await this.removeImages(() => this.images.remove(images));
   }
 
-  /** Removes the images of `names` that no conversation still stored shows. */
-  private async removeUnusedImages(names: ReadonlySet<string>): Promise<void> {
-    if (names.size === 0) return;
-    const unused = new Set(names);
-    for (const file of this.options.imagesInUse?.() ?? []) unused.delete(path.basename(file));
+  private removeImages(job: () => Promise<void>): Promise<void> {
+    return this.imageRemovals.run('images', job);
+  }
+
+  /** Stores an image attached to the next message beside the history; resolves with its file. */
+  storeImage(bytes: Uint8Array, ext: string): Promise<string> {
+    return this.images.store(bytes, ext);
+  }
+
+  /** An image no longer attached to the next message (its chip removed): its file goes unless it may still be used. */
+  async discardImage(file: string): Promise<void> {
+    if (path.dirname(file) === attachmentsFolder(this.options.folder)) await this.removeImages(() => this.images.remove([path.basename(file)]));
+  }
+
+  /** Removes the images of the folder that may go (unusedImages.ts); runs by itself a while after load(). */
+  sweepImages(): Promise<void> {
+    return this.removeImages(() => this.images.sweep());
+  }
+
+  /** Takes out of `names` the images a conversation still stored shows. */
+  private async dropShown(names: Set<string>): Promise<void> {
     for (const id of await this.folder.conversationIds()) {
-      if (unused.size === 0) return;
+      if (names.size === 0) return;
       if (this.deleted.has(id)) continue;
       // A stored name is a 64-digit hash: found in the file's text, it is that image.
       const text = await readFile(this.folder.conversationFile(id), 'utf8').catch(() => '');
-      for (const name of [...unused]) if (text.includes(name)) unused.delete(name);
+      for (const name of [...names]) if (text.includes(name)) names.delete(name);
     }
-    await removeAttachments(attachmentsFolder(this.options.folder), unused).catch((error: Error) =>
-      this.log(`History: could not remove attached images: ${error.message}`),
-    );
   }
 
   /** The conversations whose title or text holds `query` (all when it is empty), newest first. */
@@ -268,12 +301,14 @@ export class HistoryStore {
   async flushed(): Promise<void> {
     await this.writes.idle();
     await this.indexWrite;
+    await this.imageRemovals.idle();
     await this.state.flushed();
     await this.window.flushed();
   }
 
   dispose(): void {
     this.disposed = true;
+    clearTimeout(this.sweepTimer);
     this.watch?.close();
     this.listeners.clear();
   }

@@ -7,14 +7,12 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
   type Attached,
-  attachmentsFolder,
   checkAttachedImage,
   type ContextItem,
   excludeGlob,
   type GitignoreFile,
   GitignoreRules,
   imageItem,
-  storeAttachment,
   textFileAttachment,
 } from '../../core/index';
 
@@ -25,8 +23,8 @@ const MAX_IGNORE_FILES = 500;
 const IMAGE_NAME = /\.(png|jpe?g|webp|gif)$/i;
 
 export interface AttachmentDeps {
-  /** `<globalStorage>/history`. */
-  historyFolder: string;
+  /** Stores an image's bytes beside the history; resolves with its file. */
+  storeImage(bytes: Uint8Array, ext: string): Promise<string>;
   /** What the next message already carries. */
   pending(): readonly ContextItem[];
   /** Adds to the next message; false (and said) when it cannot. */
@@ -129,7 +127,7 @@ export class Attachments {
   private async fromBytes(bytes: Uint8Array, name: { fileName: string; path: string; uri?: string }, others: readonly ContextItem[]): Promise<Attached> {
     const image = checkAttachedImage(bytes, name.path);
     if ('mimeType' in image) {
-      const file = await storeAttachment(attachmentsFolder(this.deps.historyFolder), bytes, image.ext);
+      const file = await this.deps.storeImage(bytes, image.ext);
       return { ok: true, item: imageItem(file, image.mimeType, bytes.length, name) };
     }
     // Named as an image but not one by its bytes: said as such, not as a binary file.

@@ -78,7 +78,7 @@ export class ChatHost extends Disposable {
     this.register(deps.connection.onDidChange(() => void this.refreshModels()));
     this.register(deps.instructions.onDidChange(() => void this.showInstructions()));
     this.attachments = new Attachments({
-      historyFolder: deps.historyFolder,
+      storeImage: (bytes, ext) => this.store.storeImage(bytes, ext),
       pending: () => this.session.pendingContext(),
       add: (item) => this.addContext(item),
       notify: (message) => this.notify(message),

@@ -1,8 +1,9 @@
 // Files and images attached to a chat message, as each text interface carries them, and a
 // message with both answered by the emulator over loopback HTTP (the client is real).
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import * as path from 'node:path';
 import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
 import { imageItem, textFileAttachment } from '#src/core/chat/attachments';
@@ -146,7 +147,7 @@ describe('chat attachments: a message with a file and an image, against the emul
 
   const session = () => new ChatSession({ connect, store: historyStore(folder()), post: (message) => posted.push(message) });
   const stored = async () =>
-    imageItem(await storeAttachment(attachmentsFolder(folder()), PNG, 'png'), 'image/png', PNG.length, { fileName: 'chart.png', path: 'chart.png' });
+    imageItem((await storeAttachment(attachmentsFolder(folder()), PNG, 'png')).file, 'image/png', PNG.length, { fileName: 'chart.png', path: 'chart.png' });
 
   it('a model that takes images sees the image; the conversation file holds its chip, never its bytes', async () => {
     const s = session();
@@ -186,6 +187,27 @@ describe('chat attachments: a message with a file and an image, against the emul
       message: 'The image chart.png is no longer there: remove its chip, attach it again, and send.',
     });
     assert.deepEqual([s.current().turns.length, (await control.requests()).filter((r) => r.endpoint !== 'models').length], [0, 0]);
+  });
+
+  it('an image chip removed from the composer, or left there when a new chat starts, takes its file along; one a sent message shows stays', async () => {
+    const store = historyStore(folder());
+    const s = new ChatSession({ connect, store, post: (message) => posted.push(message) });
+    const chip = async (n: number) => {
+      const bytes = new Uint8Array([...PNG, n]);
+      return imageItem(await store.storeImage(bytes, 'png'), 'image/png', bytes.length, { fileName: `${n}.png`, path: `${n}.png` });
+    };
+    const [removed, left, sent] = [await chip(1), await chip(2), await chip(3)];
+    s.addContext(sent);
+    assert.deepEqual(await s.send('What is this?'), { ok: true });
+    await s.settled();
+    s.addContext(removed);
+    s.addContext({ ...sent, id: 'again' });
+    s.removeContext(removed.id);
+    s.removeContext('again');
+    s.addContext(left);
+    s.newConversation();
+    await store.flushed();
+    assert.deepEqual(readdirSync(attachmentsFolder(folder())), [path.basename(sent.file!)]);
   });
 
   it('an eleventh image is refused with the limit; the ten stay', async () => {

@@ -277,15 +277,11 @@ describe('HistoryStore: attached images go with their conversations', () => {
   });
   const stored = () => readdirSync(attachmentsFolder(folder())).sort();
 
-  it('deleting a conversation removes its images that no other conversation shows; Delete All removes the rest, not an image no conversation shows', async () => {
-    const into = attachmentsFolder(folder());
-    const [only, shared, waiting] = [
-      await storeAttachment(into, png(1), 'png'),
-      await storeAttachment(into, png(2), 'png'),
-      await storeAttachment(into, png(3), 'png'),
-    ];
-    const names = [only, shared, waiting].map((file) => path.basename(file));
+  it('deleting a conversation removes its images that no other conversation shows; Delete All removes the rest, not an image another window just attached', async () => {
     const store = await loadedStore(folder());
+    const [only, shared] = [await store.storeImage(png(1), 'png'), await store.storeImage(png(2), 'png')];
+    const { file: waiting } = await storeAttachment(attachmentsFolder(folder()), png(3), 'png');
+    const names = [only, shared, waiting].map((file) => path.basename(file));
     await store.save(conversation('c_a', 'A', withImages('two pictures', only, shared)));
     await store.save(conversation('c_b', 'B', withImages('the same picture', shared)));
     assert.deepEqual(stored(), [...names].sort());
@@ -297,8 +293,9 @@ describe('HistoryStore: attached images go with their conversations', () => {
   });
 
   it('keeps an image the composer still holds for the next message', async () => {
-    const image = await storeAttachment(attachmentsFolder(folder()), png(6), 'png');
+    let image = '';
     const store = await loadedStore(folder(), { imagesInUse: () => [image] });
+    image = await store.storeImage(png(6), 'png');
     await store.save(conversation('c_pic', 'Picture', withImages('a picture', image)));
     await store.deleteAll();
     assert.deepEqual(stored(), [path.basename(image)]);
@@ -314,8 +311,8 @@ describe('HistoryStore: attached images go with their conversations', () => {
   });
 
   it('the oldest conversations dropped to keep within the count take their images along', async () => {
-    const image = await storeAttachment(attachmentsFolder(folder()), png(5), 'png');
     const store = await loadedStore(folder(), { limit: 1 });
+    const image = await store.storeImage(png(5), 'png');
     await store.save(conversation('c_old', 'Old', withImages('old picture', image)));
     await store.save(conversation('c_new', 'New', user('no picture')));
     await store.flushed();
