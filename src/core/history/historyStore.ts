@@ -54,7 +54,7 @@ export interface HistoryStoreOptions {
   maxBytes?: number;
   /** Watch the folder for other windows' changes (off in tests that drive two stores by hand). */
   watch?: boolean;
-  /** Stored images in use outside the history (the chips of a message not sent yet): kept when a conversation that shows them goes. */
+  /** Stored images in use outside the history (the chips of a message not sent yet): never removed. */
   imagesInUse?: () => Iterable<string>;
   /** The wait before the images no conversation shows are swept, once the list is read. */
   imageSweepDelayMs?: number;
