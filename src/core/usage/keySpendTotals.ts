@@ -6,7 +6,7 @@
 // are by day.
 import { promises as fs } from 'node:fs';
 import { addDays, DayKeys } from './usageDays';
-import { usageLine, type UsageEntry } from './usageEntry';
+import type { UsageEntry } from './usageEntry';
 import { monthFile, readMonth } from './usageFiles';
 import type { UsageRecord } from './usageRecord';
 
@@ -33,7 +33,7 @@ export class KeySpendTotals {
     private readonly record: UsageRecord,
     private readonly now: () => number = Date.now,
   ) {
-    this.subscription = record.onDidAdd((entry) => this.totals && count(this.totals, entry, Buffer.byteLength(usageLine(entry))));
+    this.subscription = record.onDidAdd((entry, line) => this.totals && count(this.totals, entry, Buffer.byteLength(line)));
   }
 
   /** Today's and this month's spend of the key `keyId`, in RUB, by the local days of `timeZone`. */

@@ -19,14 +19,15 @@ export class UsageRecord {
   private scheduled = false;
   /** The record's size as last measured plus what was appended since; undefined until measured. */
   private bytes?: number;
-  private readonly listeners = new Set<(entry: Omit<UsageEntry, 'v'>) => void>();
+  private readonly listeners = new Set<(entry: Omit<UsageEntry, 'v'>, line: string) => void>();
 
   constructor(readonly options: UsageRecordOptions) {}
 
   /** Queues one entry; returns at once. */
   add(entry: Omit<UsageEntry, 'v'>): void {
-    this.pending.push({ time: entry.time, line: usageLine(entry) });
-    for (const listener of this.listeners) listener(entry);
+    const line = usageLine(entry);
+    this.pending.push({ time: entry.time, line });
+    for (const listener of this.listeners) listener(entry, line);
     if (this.scheduled) return;
     this.scheduled = true;
     setImmediate(() => {
@@ -35,8 +36,8 @@ export class UsageRecord {
     });
   }
 
-  /** Called with each entry as it is added (the status bar's totals). */
-  onDidAdd(listener: (entry: Omit<UsageEntry, 'v'>) => void): { dispose(): void } {
+  /** Called with each entry as it is added, and the line it is written as (the status bar's totals). */
+  onDidAdd(listener: (entry: Omit<UsageEntry, 'v'>, line: string) => void): { dispose(): void } {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
   }
