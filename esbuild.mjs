@@ -76,7 +76,7 @@ const targets = [
   {
     // The chat page: browser code, loaded by the webview under its CSP.
     ...common,
-    entryPoints: ['src/webview/main.ts'],
+    entryPoints: ['src/chat/page/main.ts'],
     outfile: 'dist/webview.js',
     platform: 'browser',
     format: 'iife',
@@ -85,7 +85,7 @@ const targets = [
   {
     // The usage page (Show Usage), under the same CSP.
     ...common,
-    entryPoints: ['src/webview/usage/main.ts'],
+    entryPoints: ['src/usage/page/main.ts'],
     outfile: 'dist/usage.js',
     platform: 'browser',
     format: 'iife',

@@ -43,7 +43,7 @@ export default tseslint.config(
               from: ['./src/vscode', './src/webview', './src/extension.ts', './src/loader.ts'],
               message: 'src/core is the plain-TypeScript floor: it imports nothing above it.',
             },
-            { target: './src/vscode', from: './src/webview', message: 'The host talks to the page through src/core/chat/protocol.ts only.' },
+            { target: './src/vscode', from: './src/webview', message: 'The host talks to the page through src/chat/common/protocol/protocol.ts only.' },
             {
               target: './src/vscode',
               from: './src/core',
@@ -92,7 +92,7 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: 'vscode', message: 'The webview is browser code: talk to the host through src/core/chat/protocol.ts.' },
+            { name: 'vscode', message: 'The webview is browser code: talk to the host through src/chat/common/protocol/protocol.ts.' },
             ...nodeBuiltins.map((name) => ({ name, message: 'The webview is browser code: no Node built-ins.' })),
           ],
         },

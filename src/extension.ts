@@ -1,27 +1,27 @@
 import type * as vscode from 'vscode';
-import { registerApiKeyCommands } from './vscode/apiKeyCommands';
-import { registerBaseUrlCommand } from './vscode/baseUrlCommand';
-import { registerChat } from './vscode/chat/registerChat';
-import { registerCommitMessage } from './vscode/commit/commitMessageWriter';
-import { registerDiagnosticsCommands } from './vscode/diagnosticsCommands';
-import { followDisplayLanguage } from './vscode/displayLanguage';
-import { seedEmulatorKey } from './vscode/emulatorKeySeed';
-import { registerImageCommands } from './vscode/images/imageCommands';
-import { offerCurrentAddressOnce } from './vscode/legacyAddress';
-import { registerLanguageModelProvider } from './vscode/lm/languageModelProvider';
-import { registerManageApiKeys } from './vscode/manageApiKeys';
-import { registerModelPicker } from './vscode/modelPicker';
-import { registerProblemActions } from './vscode/fix/problemActions';
-import { offerOnboarding } from './vscode/onboarding';
-import { registerRefactor } from './vscode/refactor/refactorController';
-import { createServices } from './vscode/services';
-import { registerStatusBar } from './vscode/statusBar';
-import { registerTestHandle, stateEntries } from './vscode/testHandle';
-import { registerUsage } from './vscode/usage/usagePanel';
+import { registerApiKeyCommands } from './keys/vscode/apiKeyCommands';
+import { registerBaseUrlCommand } from './platform/settings/vscode/baseUrlCommand';
+import { registerChat } from './chat/vscode/registerChat';
+import { registerCommitMessage } from './commit/vscode/commitMessageWriter';
+import { registerDiagnosticsCommands } from './platform/services/vscode/diagnosticsCommands';
+import { followDisplayLanguage } from './platform/format/vscode/displayLanguage';
+import { seedEmulatorKey } from './keys/vscode/emulatorKeySeed';
+import { registerImageCommands } from './images/vscode/imageCommands';
+import { offerCurrentAddressOnce } from './platform/settings/vscode/legacyAddress';
+import { registerLanguageModelProvider } from './lm/vscode/languageModelProvider';
+import { registerManageApiKeys } from './keys/vscode/manageApiKeys';
+import { registerModelPicker } from './models/vscode/modelPicker';
+import { registerProblemActions } from './fix/vscode/problemActions';
+import { offerOnboarding } from './onboarding/vscode/onboarding';
+import { registerRefactor } from './refactor/vscode/refactorController';
+import { createServices } from './platform/services/vscode/services';
+import { registerStatusBar } from './models/vscode/statusBar';
+import { registerTestHandle, stateEntries } from './platform/services/vscode/testHandle';
+import { registerUsage } from './usage/vscode/usagePanel';
 
 // No network work here: activation must stay fast. The catalog is read after activation
 // (status bar) or when a feature needs it. Returns nothing: no other extension may reach the
-// key, a client, the log or the state (the suite's handle: src/vscode/testHandle.ts).
+// key, a client, the log or the state (the suite's handle: src/platform/services/vscode/testHandle.ts).
 // Every register*() pushes its disposables onto context.subscriptions.
 export function activate(context: vscode.ExtensionContext): void {
   followDisplayLanguage(context.extension);

@@ -1,10 +1,10 @@
 // The extension's entry (dist/extension.js): runs the bundle of everything else (dist/main.js,
 // from src/extension.ts) through V8's code cache, kept in the extension's global storage, so
-// activation does not compile it afresh each time (src/core/startup/codeCache.ts). The cache is
+// activation does not compile it afresh each time (src/platform/startup/codeCache.ts). The cache is
 // written once the window has started, when there was none for this bundle.
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
-import { loadWithCodeCache } from './core/startup/codeCache';
+import { loadWithCodeCache } from './platform/startup/codeCache';
 
 type Main = typeof import('./extension');
 

@@ -8,7 +8,7 @@
 // milliseconds, and the empty extension's is 0 or 1 ms: what ours adds is their difference.
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { EXTENSION_ID } from '#src/core/manifest/ids';
+import { EXTENSION_ID } from '#src/platform/manifest/ids';
 import { writeUserSettings, type CodeServerDirs } from '../host/codeServer';
 import { HostSession, installPeerExtension, prepareHostBench } from './hostRun';
 import { median } from './stats';

@@ -1,5 +1,5 @@
 // Benchmark: reading and filtering a gateway catalog of 371 models in OpenRouter's shape, made by
-// test/unit/core/client/fixtures/catalogs/syntheticCatalog.ts. This process serves it over loopback; the client
+// test/unit/platform/client/fixtures/catalogs/syntheticCatalog.ts. This process serves it over loopback; the client
 // reads it in a fresh process (catalogRead.ts), so its first read pays what a first read pays
 // in the extension host (the schemas built, the code not yet optimised) and is told apart
 // from the later ones. CPU time of the reading process only.
@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { PROJECT_ROOT } from '../host/paths';
 import { spawnGroup } from '../host/processGroup';
-import { openRouterCatalogBody } from '../unit/core/client/fixtures/catalogs/syntheticCatalog';
+import { openRouterCatalogBody } from '../unit/platform/client/fixtures/catalogs/syntheticCatalog';
 import { median } from './stats';
 
 export interface CatalogBenchResult {

@@ -1,8 +1,8 @@
 // Run by catalogBench.ts in a process of its own, so its first read is the client's first:
 // reads the catalog at argv[2] through the client and filters it for the text models, as the
 // quick-pick does, then again ROUNDS times; prints the CPU time of each read as JSON.
-import { ServiceClient } from '#src/core/client/serviceClient';
-import { usableTextModels } from '#src/core/client/modelCatalog';
+import { ServiceClient } from '#src/platform/client/serviceClient';
+import { usableTextModels } from '#src/platform/client/catalog/modelCatalog';
 import { cpuMs } from './stats';
 
 const ROUNDS = 30;

@@ -1,4 +1,4 @@
-// The history on disk (src/core/history): the time to save one new turn into a 100 KB
+// The history on disk (src/chat/common/history): the time to save one new turn into a 100 KB
 // conversation with 500 such conversations stored, against the same with only that one stored
 // (alternated round by round, each in a folder of its own on this machine's disk); a search
 // of the 500 for a word one of them holds; and what the store leaves in globalState and
@@ -6,9 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import type { Conversation, Turn } from '#src/core/chat/conversation';
-import { HistoryStore } from '#src/core/history/historyStore';
-import { MapMemento } from '../unit/core/chat/fixtures/mapMemento';
+import type { Conversation, Turn } from '#src/chat/common/conversation/conversation';
+import { HistoryStore } from '#src/chat/common/history/historyStore';
+import { MapMemento } from '../unit/chat/common/fixtures/mapMemento';
 import { storedHistory } from './render/historyFixture';
 import { median, paired } from './stats';
 

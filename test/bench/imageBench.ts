@@ -4,7 +4,7 @@
 // its bytes) / the official openai client (images.generate, then each image decoded from base64,
 // which any caller must do to use it).
 import OpenAI from 'openai';
-import { ServiceClient } from '#src/core/client/serviceClient';
+import { ServiceClient } from '#src/platform/client/serviceClient';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { startEmulatorProcess } from './emulatorProcess';
 import { cpuMs, paired, type PairedResult } from './stats';

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { build } from 'esbuild';
-import { EXTENSION_ID } from '#src/core/manifest/ids';
+import { EXTENSION_ID } from '#src/platform/manifest/ids';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { writeMachineSettings, writeUserSettings, type CodeServerDirs } from '../host/codeServer';
 import { startEmulatorProcess } from './emulatorProcess';

@@ -3,7 +3,7 @@
 // a model that does not take images, and the project instructions' chip. What the page posts
 // back is checked against the protocol.
 import * as assert from 'node:assert/strict';
-import { decodeToHost } from '#src/core/chat/protocol';
+import { decodeToHost } from '#src/chat/common/protocol/protocol';
 import { useChatPage } from '../support/useChatPage';
 import { imageChip } from './fixtures/chatStates';
 

@@ -1,7 +1,7 @@
 // The chat page's controls in Chromium, fed what the host sends: what the page posts back, and
 // where keyboard focus goes. Each case is a defect a person met.
 import * as assert from 'node:assert/strict';
-import { decodeToHost } from '#src/core/chat/protocol';
+import { decodeToHost } from '#src/chat/common/protocol/protocol';
 import { useChatPage } from '../support/useChatPage';
 import { installColourMath, focusRing } from './fixtures/contrast';
 import { applyTheme, loadTheme, THEMES } from './fixtures/themes/themes';

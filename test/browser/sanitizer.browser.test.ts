@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { bundlePageScript, CHROMIUM_FLAGS } from '../support/chromium';
-import { findHazards } from '../unit/webview/fixtures/inertDom';
+import { findHazards } from '../unit/chat/page/fixtures/inertDom';
 
 describe('markdown rendering in Chromium under the webview CSP', () => {
   let server: Server;

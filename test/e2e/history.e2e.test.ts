@@ -8,9 +8,9 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Conversation } from '#src/core/chat/conversation';
-import { HistoryStore } from '#src/core/history/historyStore';
-import { MapMemento } from '../unit/core/chat/fixtures/mapMemento';
+import type { Conversation } from '#src/chat/common/conversation/conversation';
+import { HistoryStore } from '#src/chat/common/history/historyStore';
+import { MapMemento } from '../unit/chat/common/fixtures/mapMemento';
 import { useWorkbench } from '../support/useWorkbench';
 import { ChatWorkbench, type ChatPage } from './chatWorkbench';
 

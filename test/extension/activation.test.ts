@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { Commands, EXTENSION_ID } from '#src/core/manifest/ids';
+import { Commands, EXTENSION_ID } from '#src/platform/manifest/ids';
 import { suiteEnv } from './env';
 import { until } from './shellHarness';
 

@@ -1,7 +1,7 @@
 // Set API Key (trim, sk_ warning, safe rotation), Verify Connection, Remove API Key.
 import * as assert from 'node:assert/strict';
-import { Commands } from '#src/core/manifest/ids';
-import type { CommandOutcome } from '#src/vscode/apiKeyCommands';
+import { Commands } from '#src/platform/manifest/ids';
+import type { CommandOutcome } from '#src/keys/vscode/apiKeyCommands';
 import * as vscode from 'vscode';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { UserTurn } from '#src/core/chat/conversation';
+import type { UserTurn } from '#src/chat/common/conversation/conversation';
 import { arrangeChat, lastReply, StandInPage } from './chatHarness';
 import { until } from './shellHarness';
 import { useTestHandle } from '../support/useTestHandle';

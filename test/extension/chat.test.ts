@@ -2,8 +2,8 @@
 // stream, stop, errors, history in files), the host<->page protocol, the panel's HTML.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AssistantTurn } from '#src/core/chat/conversation';
-import { Commands, Settings } from '#src/core/manifest/ids';
+import type { AssistantTurn } from '#src/chat/common/conversation/conversation';
+import { Commands, Settings } from '#src/platform/manifest/ids';
 import { suiteEnv } from './env';
 import { arrangeChat, lastReply, StandInPage } from './chatHarness';
 import { emulator, until } from './shellHarness';

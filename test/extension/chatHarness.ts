@@ -3,8 +3,8 @@
 // ready state (emulator address, fixture key, a chat model).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AssistantTurn } from '#src/core/chat/conversation';
-import type { TestHandle } from '#src/vscode/testHandle';
+import type { AssistantTurn } from '#src/chat/common/conversation/conversation';
+import type { TestHandle } from '#src/platform/services/vscode/testHandle';
 import { suiteEnv } from './env';
 import { arrange } from './shellHarness';
 

@@ -3,7 +3,7 @@
 // another key or another address does.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands } from '#src/core/manifest/ids';
+import { Commands } from '#src/platform/manifest/ids';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { StandInPage } from './chatHarness';
 import { suiteEnv } from './env';

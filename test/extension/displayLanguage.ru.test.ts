@@ -2,8 +2,8 @@
 // --locale ru and a language pack, test/host/languagePack.ts): the manifest's titles, the
 // texts vscode.l10n.t words, and the command titles quoted in them are Russian.
 import * as assert from 'node:assert/strict';
-import { Commands, EXTENSION_ID } from '#src/core/manifest/ids';
-import type { CommandOutcome } from '#src/vscode/apiKeyCommands';
+import { Commands, EXTENSION_ID } from '#src/platform/manifest/ids';
+import type { CommandOutcome } from '#src/keys/vscode/apiKeyCommands';
 import * as vscode from 'vscode';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';

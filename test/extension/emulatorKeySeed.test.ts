@@ -1,6 +1,6 @@
 // The demo's key hand-over (MMAI_EMULATOR_KEY) through the real SecretStorage.
 import * as assert from 'node:assert/strict';
-import { seedEmulatorKey } from '#src/vscode/emulatorKeySeed';
+import { seedEmulatorKey } from '#src/keys/vscode/emulatorKeySeed';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
 import { arrange } from './shellHarness';

@@ -1,6 +1,6 @@
 // What the host runner hands the suite through the extension host's
 // environment (see test/host/runExtensionTests.ts and docs/TESTING.md).
-import { HARNESS_TOKEN_ENV } from '#src/core/startup/harnessToken';
+import { HARNESS_TOKEN_ENV } from '#src/platform/startup/harnessToken';
 /** The throwaway extension loaded beside the installed .vsix (test/host/exportsProbe). */
 export const EXPORTS_PROBE_ID = 'multi-model-ai-tests.exports-probe';
 /** Set for a run in another display language (--locale ru): the suite then runs only that language's files (index.ts). */
@@ -19,7 +19,7 @@ export interface SuiteEnv {
   extensionDir: string;
   /** The host's user-data folder (the extension's global storage is under it). */
   userDataDir: string;
-  /** The one-time token the extension wants before it gives the suite its handle (src/core/startup/harnessToken.ts). */
+  /** The one-time token the extension wants before it gives the suite its handle (src/platform/startup/harnessToken.ts). */
   handleToken: string;
 }
 

@@ -3,8 +3,8 @@
 // needs the harness's one-time token, and no setting stands in for it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID } from '#src/core/manifest/ids';
-import { TEST_HANDLE_COMMAND } from '#src/vscode/testHandle';
+import { EXTENSION_ID } from '#src/platform/manifest/ids';
+import { TEST_HANDLE_COMMAND } from '#src/platform/services/vscode/testHandle';
 import { EXPORTS_PROBE_ID, suiteEnv } from './env';
 import { arrange } from './shellHarness';
 import { testHandle } from '../support/useTestHandle';

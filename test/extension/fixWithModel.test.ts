@@ -4,8 +4,8 @@
 // the chat with the problem and its code attached.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands } from '#src/core/manifest/ids';
-import type { ProblemResult } from '#src/vscode/fix/problemActions';
+import { Commands } from '#src/platform/manifest/ids';
+import type { ProblemResult } from '#src/fix/vscode/problemActions';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
 import { arrange, emulator, until } from './shellHarness';

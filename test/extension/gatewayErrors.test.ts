@@ -3,7 +3,7 @@
 // show the advice and the request id as a person would get them (docs/SERVICE.md, "Error answers").
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands } from '#src/core/manifest/ids';
+import { Commands } from '#src/platform/manifest/ids';
 import { arrangeChat, lastReply } from './chatHarness';
 import { emulator, until } from './shellHarness';
 import { useTestHandle } from '../support/useTestHandle';

@@ -3,9 +3,9 @@
 // other. Both add to one conversation, rename it and delete it; each sees the other's changes
 // through its watch, and neither loses a turn.
 import * as assert from 'node:assert/strict';
-import type { Conversation } from '#src/core/chat/conversation';
-import { HistoryStore } from '#src/core/history/historyStore';
-import type { MementoLike } from '#src/core/storage/serialMemento';
+import type { Conversation } from '#src/chat/common/conversation/conversation';
+import { HistoryStore } from '#src/chat/common/history/historyStore';
+import type { MementoLike } from '#src/platform/storage/serialMemento';
 import { useTestHandle } from '../support/useTestHandle';
 import { arrangeChat } from './chatHarness';
 import { until } from './shellHarness';

@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AssistantTurn } from '#src/core/chat/conversation';
-import { Commands, CONFIG_SECTION } from '#src/core/manifest/ids';
+import type { AssistantTurn } from '#src/chat/common/conversation/conversation';
+import { Commands, CONFIG_SECTION } from '#src/platform/manifest/ids';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { arrangeChat, StandInPage } from './chatHarness';
 import { emulator, until } from './shellHarness';

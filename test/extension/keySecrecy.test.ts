@@ -3,9 +3,9 @@
 // after every suite of the run (a root hook), so any suite that leaks fails the run.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { CONFIG_SECTION, Commands, Settings } from '#src/core/manifest/ids';
-import { formatDiagnostics } from '#src/core/index';
-import type { TestHandle } from '#src/vscode/testHandle';
+import { CONFIG_SECTION, Commands, Settings } from '#src/platform/manifest/ids';
+import { formatDiagnostics } from '#src/platform/client/diagnostics';
+import type { TestHandle } from '#src/platform/services/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
 import { arrange, emulator } from './shellHarness';

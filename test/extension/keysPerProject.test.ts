@@ -1,10 +1,10 @@
 // Named keys, a key per project: the window's key is its project's choice, else the default;
 // requests, Verify Connection, the status bar and a refused key name it; the state holds no secret.
 import * as assert from 'node:assert/strict';
-import { Commands, SECRET_API_KEY } from '#src/core/manifest/ids';
-import { SerialMemento } from '#src/core/storage/serialMemento';
-import { ApiKeyStore } from '#src/vscode/apiKeyStore';
-import type { CommandOutcome } from '#src/vscode/apiKeyCommands';
+import { Commands, SECRET_API_KEY } from '#src/platform/manifest/ids';
+import { SerialMemento } from '#src/platform/storage/serialMemento';
+import { ApiKeyStore } from '#src/keys/vscode/apiKeyStore';
+import type { CommandOutcome } from '#src/keys/vscode/apiKeyCommands';
 import * as vscode from 'vscode';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';

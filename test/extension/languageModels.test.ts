@@ -2,7 +2,7 @@
 // extension uses them (vscode.lm), against the emulator, on every VS Code version the suite runs on.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Settings } from '#src/core/manifest/ids';
+import { Settings } from '#src/platform/manifest/ids';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
 import { arrange, emulator, until } from './shellHarness';

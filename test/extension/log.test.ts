@@ -3,7 +3,7 @@
 // Diagnostics copies the last failure's redacted record.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands } from '#src/core/manifest/ids';
+import { Commands } from '#src/platform/manifest/ids';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
 import { arrange, emulator, until } from './shellHarness';

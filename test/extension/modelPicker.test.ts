@@ -1,9 +1,9 @@
 // The Select Model quick-pick over the live catalog, for each fixture key.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands } from '#src/core/manifest/ids';
-import type { ModelPickItem } from '#src/vscode/modelPicker';
-import type { TestHandle } from '#src/vscode/testHandle';
+import { Commands } from '#src/platform/manifest/ids';
+import type { ModelPickItem } from '#src/models/vscode/modelPicker';
+import type { TestHandle } from '#src/platform/services/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
 import { arrange, emulator, until } from './shellHarness';

@@ -3,8 +3,8 @@
 // parts it reports for a request.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { LanguageModelProvider } from '#src/vscode/lm/languageModelProvider';
-import type { TestHandle } from '#src/vscode/testHandle';
+import { LanguageModelProvider } from '#src/lm/vscode/languageModelProvider';
+import type { TestHandle } from '#src/platform/services/vscode/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
 import { arrange } from './shellHarness';

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { Commands, CONFIG_SECTION, Settings } from '#src/core/manifest/ids';
+import { Commands, CONFIG_SECTION, Settings } from '#src/platform/manifest/ids';
 import { FIXTURE_KEYS, startEmulator, type RunningEmulator } from '../emulator/index';
 import { useLoopbackProxy } from '../support/loopbackProxy';
 import { makeTestAuthority, type TestAuthority } from '../support/testAuthority';

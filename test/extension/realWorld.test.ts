@@ -3,10 +3,10 @@
 // write them (the emulator's quirks, test/emulator/README.md) in the chat and through vscode.lm.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AssistantTurn } from '#src/core/chat/conversation';
-import { Commands } from '#src/core/manifest/ids';
-import type { ModelPickItem } from '#src/vscode/modelPicker';
-import type { TestHandle } from '#src/vscode/testHandle';
+import type { AssistantTurn } from '#src/chat/common/conversation/conversation';
+import { Commands } from '#src/platform/manifest/ids';
+import type { ModelPickItem } from '#src/models/vscode/modelPicker';
+import type { TestHandle } from '#src/platform/services/vscode/testHandle';
 import type { Quirk } from '../emulator/quirks';
 import { arrangeChat, lastReply } from './chatHarness';
 import { emulator, until } from './shellHarness';

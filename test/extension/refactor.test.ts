@@ -5,10 +5,10 @@
 // end or duplicate the refactoring.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands } from '#src/core/manifest/ids';
-import type { RefactorOutcome } from '#src/core/refactor/refactorRun';
-import { ProposalDocuments } from '#src/vscode/refactor/proposalDocuments';
-import { RefactorController, type AcceptResult } from '#src/vscode/refactor/refactorController';
+import { Commands } from '#src/platform/manifest/ids';
+import type { RefactorOutcome } from '#src/refactor/common/refactorRun';
+import { ProposalDocuments } from '#src/refactor/vscode/proposalDocuments';
+import { RefactorController, type AcceptResult } from '#src/refactor/vscode/refactorController';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
 import { arrange, emulator, until } from './shellHarness';

@@ -2,8 +2,8 @@
 // message says how to fix it; Set Service Address applies the same rules.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands, Settings } from '#src/core/manifest/ids';
-import type { CommandOutcome } from '#src/vscode/apiKeyCommands';
+import { Commands, Settings } from '#src/platform/manifest/ids';
+import type { CommandOutcome } from '#src/keys/vscode/apiKeyCommands';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
 import { arrange, emulator, until, writeBaseUrl } from './shellHarness';

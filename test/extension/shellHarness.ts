@@ -2,8 +2,8 @@
 // before each test, the emulator's control, and a bounded wait. The handle: test/support/useTestHandle.ts.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { TestHandle } from '#src/vscode/testHandle';
-import { CONFIG_SECTION, Settings } from '#src/core/manifest/ids';
+import type { TestHandle } from '#src/platform/services/vscode/testHandle';
+import { CONFIG_SECTION, Settings } from '#src/platform/manifest/ids';
 import { EmulatorControl } from '../emulator/control';
 import { suiteEnv } from './env';
 

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import * as path from 'node:path';
-import { HARNESS_TOKEN_ENV } from '#src/core/startup/harnessToken';
+import { HARNESS_TOKEN_ENV } from '#src/platform/startup/harnessToken';
 import { installLanguagePack, type TestLocale } from './languagePack';
 import { installedExtensionDir, NEWEST_HOST, VSIX_PATH, type Host } from './paths';
 import { spawnGroup } from './processGroup';

@@ -2,7 +2,7 @@
 // A workbench to try the extension in, with nothing to set up: the packaged .vsix
 // installed in code-server under test-results/demo, talking to the service
 // emulator. The emulator's fixture key reaches the extension through
-// MMAI_EMULATOR_KEY (src/core/emulatorKeySeed.ts). Prints one line with the address
+// MMAI_EMULATOR_KEY (src/platform/startup/emulatorKeySeed.ts). Prints one line with the address
 // to open and serves until Ctrl+C. --screenshot FILE instead opens the chat in
 // headless Chromium, sends a message, saves the workbench with the streamed reply
 // as FILE (the README's picture) and stops. --packaged installs dist/multi-model-ai.vsix

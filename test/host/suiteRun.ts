@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { HARNESS_TOKEN_ENV } from '#src/core/startup/harnessToken';
+import { HARNESS_TOKEN_ENV } from '#src/platform/startup/harnessToken';
 import { FIXTURE_KEYS, type RunningEmulator } from '../emulator/index';
 import { EXPORTS_PROBE_ID } from '../extension/env';
 import { PROJECT_ROOT } from './paths';

@@ -1,5 +1,5 @@
 // A client logger that keeps every line it is given, at any level, for a test to read.
-import type { ClientLogger } from '#src/core/client/serviceClient';
+import type { ClientLogger } from '#src/platform/client/serviceClient';
 
 export function collectingLogger(): { lines: string[]; logger: ClientLogger } {
   const lines: string[] = [];

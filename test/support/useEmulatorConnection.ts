@@ -1,8 +1,8 @@
 // The emulator plus a ModelConnection to one of its models through a real client over loopback,
 // for the unit suites that stream one feature's reply (refactoring, commit message).
 import { FIXTURE_KEYS } from '../emulator/index';
-import { ServiceClient } from '#src/core/client/serviceClient';
-import type { ModelConnection } from '#src/core/client/modelConnection';
+import { ServiceClient } from '#src/platform/client/serviceClient';
+import type { ModelConnection } from '#src/platform/reply/modelConnection';
 import { lateBound } from './lateBound';
 import { useEmulator, type EmulatorSuite } from './useEmulator';
 

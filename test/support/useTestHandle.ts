@@ -2,8 +2,8 @@
 // for with the harness token the host runner passed in.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID } from '#src/core/manifest/ids';
-import { TEST_HANDLE_COMMAND, type TestHandle } from '#src/vscode/testHandle';
+import { EXTENSION_ID } from '#src/platform/manifest/ids';
+import { TEST_HANDLE_COMMAND, type TestHandle } from '#src/platform/services/vscode/testHandle';
 import { suiteEnv } from '../extension/env';
 import { lateBound } from './lateBound';
 

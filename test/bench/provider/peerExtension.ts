@@ -4,8 +4,8 @@
 // VS Code's own path costs (the request and every part go through the workbench and back),
 // so the figure against it is what our provider adds on that path.
 import * as vscode from 'vscode';
-import { ServiceClient } from '#src/core/client/serviceClient';
-import { TRANSPORTS } from '#src/core/index';
+import { ServiceClient } from '#src/platform/client/serviceClient';
+import { TRANSPORTS } from '#src/platform/client/transports/index';
 import { PEER_MARKS_KEY, PEER_VENDOR, type PeerMarks } from './peerVendor';
 
 export function activate(context: vscode.ExtensionContext): void {

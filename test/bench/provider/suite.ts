@@ -11,8 +11,8 @@
 // a provider reports its parts decides when VS Code passes the first one on.
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { ServiceClient } from '#src/core/client/serviceClient';
-import { TRANSPORTS } from '#src/core/index';
+import { ServiceClient } from '#src/platform/client/serviceClient';
+import { TRANSPORTS } from '#src/platform/client/transports/index';
 import { median, paired } from '../stats';
 import { PEER_MARKS_KEY, PEER_VENDOR, type PeerMarks } from './peerVendor';
 

@@ -15,8 +15,8 @@
 //    `sampleEvery`-th delta (and the last) and the node side scales its cost back up.
 // And watches frames: the gap between animation frames, and long tasks; also over the page
 // with nothing streaming (idle), the control that shows what the machine itself drops.
-import { DeltaBatcher } from '#src/core/reply/deltaBatcher';
-import { createSanitizer, renderMarkdown } from '#src/webview/markdown/index';
+import { DeltaBatcher } from '#src/platform/reply/deltaBatcher';
+import { createSanitizer, renderMarkdown } from '#src/chat/page/markdown/index';
 import { TENTH_END, TENTH_START } from './traceCost';
 
 type Variant = 'host' | 'ours' | 'baseline';

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { isRecordedProcess, processIdentity, sweepStaleRecords, writePidRecord } from '../../../test/host/pidRecord';
+import { isRecordedProcess, processIdentity, sweepStaleRecords, writePidRecord } from '../../host/pidRecord';
 
 describe('process records (test/host/pidRecord.ts)', () => {
   let dir: string;

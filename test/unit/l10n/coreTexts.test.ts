@@ -1,17 +1,17 @@
 import * as assert from 'node:assert/strict';
-import { validateBaseUrl } from '#src/core/client/baseUrl';
-import { modelUsability, unavailableReason, whyNotUsable } from '#src/core/client/modelCatalog';
-import { ModelListSchema } from '#src/core/client/schemas';
-import { ACTION_LABELS } from '#src/core/actions';
-import { type ErrorKind } from '#src/core/client/errorKind';
-import { ServiceError } from '#src/core/client/serviceError';
-import { trimNotice } from '#src/core/chat/answers/textAnswer';
-import { contextTooLarge } from '#src/core/chat/contextBlock';
-import { chooseImageModel } from '#src/core/images/imageModelChoice';
-import { checkRefactorable } from '#src/core/refactor/sizeLimit';
-import { readSettings } from '#src/core/settings/extensionSettings';
-import { connectionReport } from '#src/core/views/connectionReport';
-import { statusBarView } from '#src/core/views/statusBarModel';
+import { validateBaseUrl } from '#src/platform/client/http/baseUrl';
+import { modelUsability, unavailableReason, whyNotUsable } from '#src/platform/client/catalog/modelCatalog';
+import { ModelListSchema } from '#src/platform/client/catalog/schemas';
+import { ACTION_LABELS } from '#src/platform/actions/actions';
+import { type ErrorKind } from '#src/platform/client/errors/errorKind';
+import { ServiceError } from '#src/platform/client/errors/serviceError';
+import { trimNotice } from '#src/chat/common/session/answers/textAnswer';
+import { contextTooLarge } from '#src/chat/common/attachments/contextBlock';
+import { chooseImageModel } from '#src/images/common/imageModelChoice';
+import { checkRefactorable } from '#src/refactor/common/sizeLimit';
+import { readSettings } from '#src/platform/settings/extensionSettings';
+import { connectionReport } from '#src/platform/services/connectionReport';
+import { statusBarView } from '#src/models/common/statusBarModel';
 import { useEnglish, useRussian } from './displayLanguage';
 
 // Intl groups Russian digits with a no-break space.

@@ -2,8 +2,8 @@
 // l10n.t reads, the locale numbers are formatted for, and the command titles advice quotes.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setDisplayLanguage } from '#src/core/format/displayLanguage';
-import { configureCommandTitles, manifestCommands } from '#src/core/manifest/commandTitles';
+import { setDisplayLanguage } from '#src/platform/format/displayLanguage';
+import { configureCommandTitles, manifestCommands } from '#src/platform/manifest/commandTitles';
 
 const root = join(__dirname, '../../..');
 const readJson = (file: string): Record<string, string> => JSON.parse(readFileSync(join(root, file), 'utf8')) as Record<string, string>;

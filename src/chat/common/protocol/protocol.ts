@@ -1,0 +1,258 @@
+// Every message between the chat page (src/chat/page) and the extension host (src/chat/vscode):
+// one table per direction, namespaced `area/verb`, each payload a zod schema. Both sides
+// validate what they receive; anything unknown or malformed is dropped and logged.
+import * as z from 'zod/mini';
+import { buildOnce } from '../../../platform/startup/buildOnce';
+import { AssistantTurnSchema, ActionSchema, ContextChipSchema, HistoryItemSchema, UserTurnSchema } from '../conversation/conversation';
+import { ACTIONS, isLocalAction, type FixAction } from '../../../platform/actions/actions';
+import { safeParseInEnglish } from '../../../platform/page/zodIssueText';
+
+// Built on first use, like every schema here (src/platform/client/catalog/schemas.ts says why): each
+// message's schema the first time a message of its type is decoded.
+/** A message's payload: an object of these fields. */
+const payload = <S extends z.core.$ZodLooseShape>(shape: () => S) => buildOnce(() => z.object(shape()));
+
+const id = buildOnce(() => z.string().check(z.minLength(1), z.maxLength(100)));
+/** Longest message the composer may send (characters). */
+export const MAX_MESSAGE_CHARS = 100_000;
+const messageText = buildOnce(() => z.string().check(z.minLength(1), z.maxLength(MAX_MESSAGE_CHARS)));
+/** The language word a code action carries (the page sends the fence's first word, clipped to this). */
+export const MAX_LANG_CHARS = 100;
+const code = payload(() => ({ code: z.string().check(z.maxLength(1_000_000)), lang: z.string().check(z.maxLength(MAX_LANG_CHARS)) }));
+const file = payload(() => ({ file: z.string().check(z.minLength(1), z.maxLength(4000)) }));
+/** A pasted or dropped file's bytes as base64: a little over the 20 MB an image may be. */
+const MAX_ATTACHED_BASE64 = Math.ceil((20 * 1024 * 1024) / 3) * 4 + 4;
+
+/**
+ * A turn as the page sees it: attached code is shown as chips, its text stays on the host (a
+ * chip's schema leaves the text out). The page checks the same schema again, on the chips.
+ */
+const TurnViewSchema = buildOnce(() =>
+  z.discriminatedUnion('role', [z.extend(UserTurnSchema(), { context: z.array(ContextChipSchema()) }), AssistantTurnSchema()]),
+);
+export type TurnView = z.output<ReturnType<typeof TurnViewSchema>>;
+
+/**
+ * What the page is sent of a conversation: its latest turns (user turns without the attached
+ * code's text) and how many came before them, which the page asks for once it has painted
+ * these (firstTurns.ts).
+ */
+export const ConversationViewSchema = buildOnce(() =>
+  z.object({
+    id: id(),
+    title: z.string(),
+    turns: z.array(TurnViewSchema()),
+    earlier: z.int().check(z.gte(0)),
+  }),
+);
+
+export const ModelOptionSchema = buildOnce(() =>
+  z.object({
+    id: z.string(),
+    name: z.optional(z.string()),
+    description: z.string(),
+    contextLength: z.optional(z.number()),
+    /** Whether the model takes images (its input modalities). */
+    images: z.optional(z.boolean()),
+  }),
+);
+/** Why the list or the current model cannot be used: said once, with the buttons that fix it. */
+const ModelProblemSchema = buildOnce(() =>
+  z.object({
+    message: z.string(),
+    /** A few words for the picker ("Service not reachable"), shown on a line of their own. */
+    state: z.string().check(z.maxLength(40)),
+    actions: z.array(ActionSchema()),
+  }),
+);
+export type ModelProblem = z.infer<ReturnType<typeof ModelProblemSchema>>;
+export const ModelViewSchema = buildOnce(() =>
+  z.object({
+    /** The model in use (settings), if any. */
+    current: z.optional(z.string()),
+    /** Usable text models, the same filtered list as the Select Model quick-pick. */
+    options: z.array(ModelOptionSchema()),
+    problem: z.optional(ModelProblemSchema()),
+    loading: z.boolean(),
+  }),
+);
+export type ModelView = z.infer<ReturnType<typeof ModelViewSchema>>;
+
+const SessionStateSchema = buildOnce(() =>
+  z.object({
+    conversation: ConversationViewSchema(),
+    history: z.array(HistoryItemSchema()),
+    context: z.array(ContextChipSchema()),
+    model: ModelViewSchema(),
+    busy: z.boolean(),
+  }),
+);
+
+/**
+ * The page's first message: the state, and the language to speak. `l10n` is the bundle VS Code
+ * loaded for its display language (empty in English), `language` that language ("en", "ru"),
+ * which numbers, money and dates are formatted in.
+ */
+const SessionInitSchema = buildOnce(() =>
+  z.extend(SessionStateSchema(), {
+    l10n: z.record(z.string(), z.string()),
+    language: z.string().check(z.minLength(1), z.maxLength(35)),
+    /** The titles of the commands the empty chat names, as the Command Palette shows them in that language. */
+    commandTitles: z.object({ explainSelection: z.string(), addSelectionToChat: z.string() }),
+  }),
+);
+
+const turnText = payload(() => ({ turnId: id(), text: z.string() }));
+const empty = payload(() => ({}));
+
+/** Host -> page. */
+export const ToPageSchemas = {
+  'session/init': SessionInitSchema,
+  'conversation/show': payload(() => ({ conversation: ConversationViewSchema(), busy: z.boolean() })),
+  'history/set': payload(() => ({ items: z.array(HistoryItemSchema()), activeId: z.string() })),
+  /** The conversations whose title or text holds `query`, which the history list searched for. */
+  'history/found': payload(() => ({ query: z.string(), items: z.array(HistoryItemSchema()) })),
+  'context/set': payload(() => ({ chips: z.array(ContextChipSchema()) })),
+  'model/set': payload(() => ({ model: ModelViewSchema() })),
+  /** The turns before `before` of the open conversation `id`, which the page asked for. */
+  'conversation/earlier': payload(() => ({ id: id(), before: id(), turns: z.array(TurnViewSchema()) })),
+  'turn/append': payload(() => ({ turn: TurnViewSchema() })),
+  'turn/remove': payload(() => ({ turnId: id() })),
+  /** The model answering a streaming turn, once the request goes out: the turn is labelled with it. */
+  'reply/model': payload(() => ({ turnId: id(), model: z.string().check(z.maxLength(200)) })),
+  'reply/delta': turnText,
+  'reply/end': payload(() => ({ turn: AssistantTurnSchema() })),
+  /** Nothing arrives yet because the client waits `seconds` before trying again; `text` says why. */
+  'reply/wait': payload(() => ({ turnId: id(), text: z.string(), seconds: z.int().check(z.gte(0)) })),
+  'reply/notice': turnText,
+  'reply/reasoning': turnText,
+  'notice/show': payload(() => ({ message: z.string(), level: z.enum(['info', 'warning']) })),
+  /** Puts text in the composer (the message being edited). */
+  'composer/fill': payload(() => ({ text: z.string() })),
+  /** The `#` picker closed: `count` files were attached from it. */
+  'context/picked': payload(() => ({ count: z.int().check(z.gte(0)) })),
+  /** The project's instructions sent with every message (workspace-relative path), or none. */
+  'instructions/set': payload(() => ({ path: z.optional(z.string().check(z.maxLength(4000))) })),
+} as const;
+
+const chatText = payload(() => ({ text: messageText() }));
+const byId = payload(() => ({ id: id() }));
+
+/** Page -> host. */
+export const ToHostSchemas = {
+  ready: empty,
+  'chat/send': chatText,
+  'chat/stop': empty,
+  'chat/retry': empty,
+  'chat/regenerate': empty,
+  'chat/editLast': chatText,
+  'chat/new': empty,
+  /** The turns of the open conversation `id` before the turn `before`, the first the page was sent. */
+  'conversation/earlier': payload(() => ({ id: id(), before: id() })),
+  'history/open': byId,
+  'history/rename': byId,
+  'history/delete': byId,
+  /** Searches the history's titles and text as the person types. */
+  'history/search': payload(() => ({ query: z.string().check(z.maxLength(200)) })),
+  'history/export': byId,
+  'context/addSelection': empty,
+  'context/addFile': empty,
+  'context/remove': byId,
+  /** Opens the workspace file picker: `hash` when `#` was typed in the message box, `button` from Attach. */
+  'context/pick': payload(() => ({ from: z.enum(['hash', 'button']) })),
+  /** Files pasted or dropped from outside VS Code: their name and bytes (base64), an image or a text file. */
+  'context/addBytes': payload(() => ({
+    name: z.string().check(z.maxLength(500)),
+    data: z.string().check(z.minLength(1), z.maxLength(MAX_ATTACHED_BASE64)),
+  })),
+  /** Files dropped from the Explorer (their URIs). */
+  'context/addUris': payload(() => ({ uris: z.array(z.string().check(z.minLength(1), z.maxLength(8000))).check(z.maxLength(100)) })),
+  'instructions/open': empty,
+  'model/select': payload(() => ({ modelId: z.string().check(z.minLength(1), z.maxLength(200)) })),
+  'model/refresh': empty,
+  'code/copy': code,
+  'code/insert': code,
+  'code/apply': code,
+  'code/newFile': code,
+  'link/open': payload(() => ({ href: z.string().check(z.minLength(1), z.maxLength(4000)) })),
+  'error/action': payload(() => ({ action: z.enum(ACTIONS.filter((action): action is FixAction => !isLocalAction(action))) })),
+  'clipboard/copy': payload(() => ({ text: z.string().check(z.maxLength(4000)) })),
+  /** Open or reveal an image of the open conversation (the host checks it is one). */
+  'image/open': file,
+  'image/reveal': file,
+} as const;
+
+/**
+ * `message` with every image of its turns given the address its page loads it from (`src`):
+ * each page (view, panel) has its own, and none is ever stored.
+ */
+export function withImageSources(message: ToPageInput, src: (file: string) => string): ToPageInput {
+  const chip = <C extends { kind: string; file?: string }>(c: C): C => (c.kind === 'image' && c.file ? { ...c, src: src(c.file) } : c);
+  const turn = <T extends { role: string }>(t: T): T => {
+    if (t.role === 'assistant' && 'images' in t && Array.isArray(t.images))
+      return { ...t, images: t.images.map((image: { file: string }) => ({ ...image, src: src(image.file) })) };
+    if (t.role === 'user' && 'context' in t && Array.isArray(t.context)) return { ...t, context: t.context.map(chip) };
+    return t;
+  };
+  switch (message.type) {
+    case 'session/init':
+      return { ...message, context: message.context.map(chip), conversation: { ...message.conversation, turns: message.conversation.turns.map(turn) } };
+    case 'context/set':
+      return { ...message, chips: message.chips.map(chip) };
+    case 'conversation/show':
+      return { ...message, conversation: { ...message.conversation, turns: message.conversation.turns.map(turn) } };
+    case 'conversation/earlier':
+      return { ...message, turns: message.turns.map(turn) };
+    case 'turn/append':
+    case 'reply/end':
+      return { ...message, turn: turn(message.turn) } as ToPageInput;
+    default:
+      return message;
+  }
+}
+
+type Table = Record<string, () => z.ZodMiniType>;
+/** zod types an empty object as Record<string, never>, which would swallow `type`. */
+type Payload<P> = string extends keyof P ? unknown : P;
+/** `{ type, ...payload }` for every entry of a table. */
+type MessageOf<T extends Table> = { [K in keyof T & string]: { type: K } & Payload<z.output<ReturnType<T[K]>>> }[keyof T & string];
+type MessageIn<T extends Table> = { [K in keyof T & string]: { type: K } & Payload<z.input<ReturnType<T[K]>>> }[keyof T & string];
+
+/** What the page receives (after validation). */
+export type ToPage = MessageOf<typeof ToPageSchemas>;
+/** What the host posts (before validation strips what the page must not see). */
+export type ToPageInput = MessageIn<typeof ToPageSchemas>;
+export type ToHost = MessageOf<typeof ToHostSchemas>;
+export type ConversationView = z.output<ReturnType<typeof ConversationViewSchema>>;
+export type ConversationViewInput = z.input<ReturnType<typeof ConversationViewSchema>>;
+export type SessionState = z.output<ReturnType<typeof SessionStateSchema>>;
+export type SessionStateInput = z.input<ReturnType<typeof SessionStateSchema>>;
+
+export type Decoded<M> = { ok: true; message: M } | { ok: false; reason: string };
+
+function decode<T extends Table>(table: T, raw: unknown): Decoded<MessageOf<T>> {
+  if (typeof raw !== 'object' || raw === null) return { ok: false, reason: 'not an object' };
+  const type = (raw as { type?: unknown }).type;
+  if (typeof type !== 'string' || !Object.hasOwn(table, type)) {
+    return { ok: false, reason: `unknown type ${JSON.stringify(type)?.slice(0, 60) ?? 'undefined'}` };
+  }
+  const { type: _type, ...fields } = raw as Record<string, unknown>;
+  const parsed = safeParseInEnglish(table[type]!(), fields);
+  if (!parsed.success) return { ok: false, reason: `malformed ${type}: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
+  return { ok: true, message: { type, ...(parsed.data as object) } as MessageOf<T> };
+}
+
+export function decodeToHost(raw: unknown): Decoded<ToHost> {
+  return decode(ToHostSchemas, raw);
+}
+
+/** Checks an outgoing message and strips what the page must not get (the text of attached code). */
+export function encodeToPage(message: ToPageInput): ToPage {
+  const decoded = decodeToPage(message);
+  if (!decoded.ok) throw new Error(`Refusing to post an invalid message to the chat page: ${decoded.reason}`);
+  return decoded.message;
+}
+
+export function decodeToPage(raw: unknown): Decoded<ToPage> {
+  return decode(ToPageSchemas, raw);
+}

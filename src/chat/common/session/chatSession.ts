@@ -1,0 +1,410 @@
+// The chat controller: one per window, shared by every open chat page (the view and the
+// editor panels). It owns the open conversation and the context chips, drives the
+// ServiceClient's stream, and tells the pages what changed through `post`. Plain TS: the
+// unit tests run it in Node against the emulator.
+import * as l10n from '@vscode/l10n';
+import { conversationView, turnsBefore } from '../conversation/firstTurns';
+import type { SessionStateInput, ToPageInput } from '../protocol/protocol';
+import { checkExplainable, explainTitle } from './explainPrompt';
+import { contextTooLarge } from '../attachments/contextBlock';
+import { attachmentLimit, noImagesMessage, takesImages, type Attached } from '../attachments/attachments';
+import { readAttachment } from '../history/attachmentFiles';
+import { newConversation, newId, titleFrom, UNTITLED, type AssistantTurn, type ContextItem, type Conversation, type Turn, type UserTurn } from '../conversation/conversation';
+import type { ConversationStore } from '../conversation/conversationStore';
+import { imagePrompt, imageUsage } from './slashCommands';
+import type { AnswerDeps, Answerer } from './answers/answerer';
+import { imageAnswer } from './answers/imageAnswer';
+import { textAnswer } from './answers/textAnswer';
+
+export interface ChatSessionDeps extends AnswerDeps {
+  store: ConversationStore;
+  /** A conversation past this size is continued in a new one (the store's bound). */
+  maxConversationBytes?: number;
+  /** Delivers a message to every open page. */
+  post(message: ToPageInput): void;
+  /** A file attached by its address, read again as the message is sent: its text now, or why it cannot be sent. */
+  rereadFile?(item: ContextItem): Promise<Attached>;
+  /** Characters of code a message may carry to the chosen model (codeBudget); MAX_CONTEXT_CHARS without it. */
+  codeBudget?(): number;
+}
+
+/** How each kind of message is answered: a new mode is a new answerer and its line here. */
+const ANSWERERS: Record<UserTurn['mode'], Answerer> = {
+  chat: textAnswer,
+  explain: textAnswer,
+  image: imageAnswer,
+};
+
+export type SendResult = { ok: true } | { ok: false; message: string };
+
+const busyMessage = (): string => l10n.t('Wait for the answer to finish, or stop it first.');
+
+export class ChatSession {
+  private conversation: Conversation;
+  private context: ContextItem[] = [];
+  /**
+   * The reply being streamed; `ended` once it is stored and its end shown; `left` once another
+   * conversation is shown (it is stopping, and nothing waits for it but the next reply's start).
+   */
+  private active?: { controller: AbortController; done: Promise<void>; ended?: boolean; left?: boolean };
+
+  /** Resolves once the history is read and the conversation open in this window shown. */
+  readonly loaded: Promise<void>;
+  /** Whether `loaded` has resolved: a page's first state is then sent at once. */
+  isLoaded = false;
+  /** Set once the person moved to another conversation: the one loaded late does not replace it. */
+  private moved = false;
+
+  constructor(private readonly deps: ChatSessionDeps) {
+    this.conversation = newConversation();
+    this.loaded = this.loadActive().finally(() => (this.isLoaded = true));
+    deps.store.onDidChange((ids) => void this.changedElsewhere(ids));
+  }
+
+  private async loadActive(): Promise<void> {
+    await this.deps.store.load();
+    const activeId = this.deps.store.activeId();
+    const found = activeId ? await this.deps.store.get(activeId, { atStart: true }) : undefined;
+    if (found && !this.moved && this.conversation.turns.length === 0) {
+      this.conversation = found;
+      this.postConversation();
+    }
+    this.postHistory();
+  }
+
+  /** Another window changed conversations: the list follows, and the open one when nothing streams into it here. */
+  private async changedElsewhere(ids: ReadonlySet<string>): Promise<void> {
+    const open = this.conversation;
+    if (ids.has(open.id) && !this.busy) {
+      const stored = await this.deps.store.get(open.id);
+      if (!stored) return this.newConversation();
+      if (this.conversation === open && !this.busy) this.adopt(stored);
+    }
+    this.postHistory();
+  }
+
+  /** Takes the stored turns and name of the open conversation, keeping this window's own turn objects (one may be streaming). */
+  private adopt(stored: Conversation): void {
+    const own = new Map(this.conversation.turns.map((turn) => [turn.id, turn]));
+    const turns = stored.turns.map((turn) => own.get(turn.id) ?? turn);
+    const same = turns.length === this.conversation.turns.length && turns.every((turn, at) => turn === this.conversation.turns[at]);
+    this.conversation.title = stored.title;
+    if (same) return;
+    this.conversation.turns = turns;
+    this.postConversation();
+  }
+
+  get busy(): boolean {
+    return this.active !== undefined && !this.active.ended && !this.active.left;
+  }
+
+  /** The open conversation (a copy). */
+  current(): Conversation {
+    return structuredClone(this.conversation);
+  }
+
+  pendingContext(): readonly ContextItem[] {
+    return this.context;
+  }
+
+  state(model: SessionStateInput['model']): SessionStateInput {
+    return {
+      conversation: conversationView(this.conversation),
+      history: this.deps.store.list(),
+      context: this.context,
+      model,
+      busy: this.busy,
+    };
+  }
+
+  /**
+   * The turns before the turn `before` of the conversation `id`, if it is the open one and has
+   * that turn: what the page was not sent first (conversationView).
+   */
+  earlierTurns(id: string, before: string): Turn[] | undefined {
+    return id === this.conversation.id ? turnsBefore(this.conversation.turns, before) : undefined;
+  }
+
+  /** Resolves when the reply being streamed (if any) has ended. */
+  async settled(): Promise<void> {
+    await this.active?.done;
+  }
+
+  /** Adds code, a file or an image to the next message; refuses what would make it too large. */
+  addContext(item: ContextItem): SendResult {
+    const next = [...this.context.filter((c) => !sameRange(c, item)), item];
+    const tooLarge = contextTooLarge(next, this.deps.codeBudget?.()) ?? attachmentLimit(next);
+    if (tooLarge) return { ok: false, message: tooLarge };
+    this.context = next;
+    this.postContext();
+    return { ok: true };
+  }
+
+  removeContext(id: string): void {
+    const removed = this.context.filter((c) => c.id === id);
+    this.context = this.context.filter((c) => c.id !== id);
+    this.postContext();
+    this.discardImages(removed);
+  }
+
+  /** Chips gone from the composer unsent: their images' files go unless something still uses them. */
+  private discardImages(items: readonly ContextItem[]): void {
+    for (const item of items) if (item.kind === 'image' && item.file !== undefined) void this.deps.store.discardImage(item.file);
+  }
+
+  /** Sends `text` with the pending context; resolves when the reply has ended. */
+  async send(text: string): Promise<SendResult> {
+    if (!this.isLoaded) await this.loaded;
+    if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
+    if (text.trim() === '') return Promise.resolve({ ok: false, message: l10n.t('Type a message first.') });
+    const prompt = imagePrompt(text);
+    if (prompt !== undefined) {
+      // The pending code stays for the next text message: an image prompt does not use it.
+      if (prompt === '') return Promise.resolve({ ok: false, message: imageUsage() });
+      return this.ask(this.userTurn(text.trim(), 'image', []));
+    }
+    // Only files and images are looked at again: a message without them starts at once.
+    const checked = this.context.some((item) => item.kind === 'image' || item.uri !== undefined)
+      ? await this.checkAttachments(this.context)
+      : { ok: true as const, items: this.context };
+    if (!checked.ok) return checked;
+    if (this.busy) return { ok: false, message: busyMessage() };
+    this.context = [];
+    this.postContext();
+    return this.ask(this.userTurn(text, 'chat', checked.items));
+  }
+
+  /**
+   * The attachments as they are sent: files read again, images still there and for a model
+   * that takes them; or why the message cannot go (the chips stay, and the typed text).
+   */
+  private async checkAttachments(items: readonly ContextItem[]): Promise<{ ok: true; items: ContextItem[] } | { ok: false; message: string }> {
+    const sent: ContextItem[] = [];
+    for (const item of items) {
+      if (item.kind === 'image') {
+        if (!item.file || !(await readAttachment(item.file)))
+          return { ok: false, message: l10n.t('The image {0} is no longer there: remove its chip, attach it again, and send.', item.path) };
+        sent.push(item);
+      } else if (item.uri !== undefined && this.deps.rereadFile) {
+        const read = await this.deps.rereadFile(item);
+        if (!read.ok) return read;
+        sent.push({ ...read.item, id: item.id });
+      } else sent.push(item);
+    }
+    if (sent.some((item) => item.kind === 'image')) {
+      const model = await this.deps.connect().then(
+        (connection) => connection.model,
+        () => undefined,
+      );
+      // A connection that fails now fails on the answer's card, with what fixes it.
+      if (model && !takesImages(model)) return { ok: false, message: noImagesMessage(model.id) };
+    }
+    return { ok: true, items: sent };
+  }
+
+  /** Explain Selection: a message over one piece of code, answered like any other. */
+  async explain(item: ContextItem): Promise<SendResult> {
+    if (!this.isLoaded) await this.loaded;
+    if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
+    const check = checkExplainable(item);
+    if (!check.ok) return Promise.resolve(check);
+    return this.ask(this.userTurn(explainTitle(item), 'explain', [item]));
+  }
+
+  /** Aborts the reply being streamed; its partial text is kept, marked stopped. */
+  stop(): void {
+    this.active?.controller.abort();
+  }
+
+  /**
+   * Asks again for the last user message after a failure. A failed turn (no text) is
+   * replaced; an interrupted one stays in view as it was, and the new answer follows it.
+   */
+  async retry(): Promise<SendResult> {
+    if (!this.isLoaded) await this.loaded;
+    const last = this.conversation.turns.at(-1);
+    if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
+    // Only the last answer is retried (a card of an older one is stale): a new one would be charged.
+    if (last?.role === 'assistant' && last.status === 'done')
+      return Promise.resolve({ ok: false, message: l10n.t('The last answer is complete: use Regenerate for another one.') });
+    if (last?.role === 'assistant' && last.status === 'failed') this.removeTurn(last.id);
+    return this.answerLast();
+  }
+
+  /** A new answer to the last user message, replacing the last answer. */
+  async regenerate(): Promise<SendResult> {
+    if (!this.isLoaded) await this.loaded;
+    if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
+    const last = this.conversation.turns.at(-1);
+    if (last?.role === 'assistant' && last.status !== 'interrupted') this.removeTurn(last.id);
+    return this.answerLast();
+  }
+
+  /** Replaces the last user message (and what answered it) with `text`, keeping its context. */
+  async editLast(text: string): Promise<SendResult> {
+    if (!this.isLoaded) await this.loaded;
+    if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
+    const turns = this.conversation.turns;
+    const last = turns.filter((t) => t.role === 'user').at(-1);
+    if (!last) return this.send(text);
+    // Edited into (or out of) an image request, it is asked as what it now says.
+    const prompt = imagePrompt(text);
+    if (prompt === '') return Promise.resolve({ ok: false, message: imageUsage() });
+    this.conversation.turns = turns.slice(0, turns.indexOf(last));
+    this.postConversation();
+    return this.ask(prompt === undefined ? this.userTurn(text, 'chat', last.context) : this.userTurn(text.trim(), 'image', []));
+  }
+
+  newConversation(): void {
+    this.moved = true;
+    this.leave();
+    this.conversation = newConversation();
+    const unsent = this.context;
+    this.context = [];
+    this.discardImages(unsent);
+    void this.deps.store.setActive(undefined);
+    this.postConversation();
+    this.postContext();
+    this.postHistory();
+  }
+
+  async open(id: string): Promise<boolean> {
+    if (!this.isLoaded) await this.loaded;
+    // The open one (its stored copy may be older than what is streaming): shown again, as it is.
+    if (id === this.conversation.id) {
+      this.postConversation();
+      this.postHistory();
+      return true;
+    }
+    const found = await this.deps.store.get(id);
+    if (!found) return false;
+    this.moved = true;
+    this.leave();
+    this.conversation = found;
+    void this.deps.store.setActive(id);
+    this.postConversation();
+    this.postHistory();
+    return true;
+  }
+
+  async rename(id: string, title: string): Promise<void> {
+    await this.deps.store.rename(id, title);
+    if (this.conversation.id === id) {
+      this.conversation.title = this.deps.store.list().find((item) => item.id === id)?.title ?? this.conversation.title;
+    }
+    this.postHistory();
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.deps.store.delete(id);
+    if (this.conversation.id === id) this.newConversation();
+    else this.postHistory();
+  }
+
+  /** Stops the reply being streamed as its conversation leaves the view: the pages are not busy with it any more. */
+  private leave(): void {
+    this.stop();
+    if (this.active) this.active.left = true;
+  }
+
+  private userTurn(text: string, mode: UserTurn['mode'], context: ContextItem[]): UserTurn {
+    return { id: newId('u'), role: 'user', text, mode, context, createdAt: new Date().toISOString() };
+  }
+
+  private ask(turn: UserTurn): Promise<SendResult> {
+    if (this.conversation.turns.length === 0 || this.conversation.title === UNTITLED) {
+      this.conversation.title = titleFrom(turn.text);
+    }
+    this.conversation.turns.push(turn);
+    this.deps.post({ type: 'turn/append', turn });
+    return this.answerLast();
+  }
+
+  private answerLast(): Promise<SendResult> {
+    if (!this.conversation.turns.some((t) => t.role === 'user')) return Promise.resolve({ ok: false, message: l10n.t('Send a message first.') });
+    const reply: AssistantTurn = { id: newId('a'), role: 'assistant', text: '', status: 'streaming', createdAt: new Date().toISOString() };
+    const conversation = this.conversation;
+    const asked = [...conversation.turns];
+    conversation.turns.push(reply);
+    conversation.updatedAt = reply.createdAt;
+    void this.persist(conversation);
+    this.deps.post({ type: 'turn/append', turn: reply });
+    const controller = new AbortController();
+    // A reply still being saved is saved before this one starts (Retry right after a cut).
+    const previous = this.active?.done.catch(() => undefined);
+    const ask = asked.filter((t) => t.role === 'user').at(-1)!;
+    const signal = controller.signal;
+    const show = (message: ToPageInput) => {
+      if (this.conversation === conversation) this.deps.post(message);
+    };
+    const answer = async () => {
+      await ANSWERERS[ask.mode]({ asked, ask, reply, signal, show }, this.deps);
+      await this.end(conversation, reply, signal);
+    };
+    const done = Promise.resolve(previous)
+      .then(answer)
+      .finally(() => {
+        if (this.active?.controller === controller) this.active = undefined;
+      });
+    this.active = { controller, done };
+    return done.then(() => ({ ok: true }));
+  }
+
+  private async end(conversation: Conversation, reply: AssistantTurn, signal: AbortSignal): Promise<void> {
+    conversation.updatedAt = new Date().toISOString();
+    // Stored before it is shown as ended: an answer the page shows as finished is restored as
+    // finished by a reload that follows at once (a save after the end, awaited by nothing a
+    // reload waits for, is lost when the window goes first).
+    const saved = await this.persist(conversation).catch((error: unknown) => {
+      this.deps.reportFailure?.('The conversation could not be saved', error);
+      return undefined;
+    });
+    if (this.active?.controller.signal === signal) this.active.ended = true;
+    if (this.conversation !== conversation) return;
+    this.deps.post({ type: 'reply/end', turn: reply });
+    // Another window added to it meanwhile: both windows' turns are kept, and shown here.
+    if (saved?.merged) this.adopt(saved.merged);
+    if ((saved?.bytes ?? 0) > (this.deps.maxConversationBytes ?? Infinity)) {
+      this.newConversation();
+      this.deps.post({
+        type: 'notice/show',
+        level: 'info',
+        message: l10n.t(
+          'That conversation has grown past {0} MB, so a new one is started here; the old one stays in the history.',
+          Math.round(this.deps.maxConversationBytes! / 1024 / 1024),
+        ),
+      });
+    }
+  }
+
+  private removeTurn(id: string): void {
+    this.conversation.turns = this.conversation.turns.filter((t) => t.id !== id);
+    this.deps.post({ type: 'turn/remove', turnId: id });
+  }
+
+  /** Stores the conversation; resolves with what the store says of it. */
+  private async persist(conversation: Conversation): Promise<Awaited<ReturnType<ConversationStore['save']>>> {
+    const saved = await this.deps.store.save(conversation);
+    if (this.conversation === conversation) await this.deps.store.setActive(conversation.id);
+    this.postHistory();
+    return saved;
+  }
+
+  private postConversation(): void {
+    this.deps.post({ type: 'conversation/show', conversation: conversationView(this.conversation), busy: this.busy });
+  }
+
+  private postContext(): void {
+    this.deps.post({ type: 'context/set', chips: this.context });
+  }
+
+  private postHistory(): void {
+    this.deps.post({ type: 'history/set', items: this.deps.store.list(), activeId: this.conversation.id });
+  }
+}
+
+/** The same code, file or image attached again (two pasted images may share a name, never their stored copy). */
+function sameRange(a: ContextItem, b: ContextItem): boolean {
+  if (a.kind === 'image' || b.kind === 'image') return a.file !== undefined && a.file === b.file;
+  return a.path === b.path && a.kind === b.kind && a.startLine === b.startLine && a.endLine === b.endLine;
+}

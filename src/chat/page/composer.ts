@@ -1,0 +1,169 @@
+// The message box: Enter sends, Shift+Enter adds a line, Esc stops the answer. The text
+// is kept as a draft until the message is sent, so nothing typed is lost on a reload, nor
+// when it is too long to send (lengthNote.ts), nor when an attachment cannot go. Above it, the
+// chips of what the message carries and of the project's instructions.
+import * as l10n from '@vscode/l10n';
+import type { ContextChip } from '../common/conversation/conversation';
+import type { ModelView } from '../common/protocol/protocol';
+import { AttachInput } from './attachInput';
+import { contextChip, instructionsChip } from './contextChips';
+import { el, iconButton } from '../../platform/page/dom';
+import type { HostBridge } from './hostBridge';
+import { ImageModelNote } from './imageModelNote';
+import { LengthNote } from './lengthNote';
+
+export class Composer {
+  readonly element: HTMLElement;
+  private readonly input: HTMLTextAreaElement;
+  private readonly chips: HTMLElement;
+  private readonly send: HTMLButtonElement;
+  private readonly stop: HTMLButtonElement;
+  private readonly editing: HTMLElement;
+  private readonly length = new LengthNote();
+  private readonly imageNote: ImageModelNote;
+  private readonly attach: AttachInput;
+  private readonly instructions: HTMLElement;
+  private busy = false;
+  /** Set while the last message is being edited: sending replaces it. */
+  private editMode = false;
+
+  constructor(
+    private readonly bridge: HostBridge,
+    warn: (message: string) => void,
+  ) {
+    this.input = el('textarea', {
+      class: 'composer-input',
+      attrs: {
+        rows: '2',
+        placeholder: l10n.t('Ask about your code, # to attach files, or /image and a description to make an image (Enter to send, Shift+Enter for a new line)'),
+        'aria-label': l10n.t('Message'),
+      },
+    });
+    this.input.value = bridge.draft();
+    this.length.update(this.input.value);
+    this.input.addEventListener('input', () => {
+      bridge.saveDraft(this.input.value);
+      this.length.update(this.input.value);
+    });
+    this.input.addEventListener('keydown', (event) => this.onKey(event));
+    this.chips = el('div', { class: 'chips', attrs: { 'aria-label': l10n.t('Attached to the next message') } });
+    this.instructions = el('div', { class: 'chips instructions' });
+    this.imageNote = new ImageModelNote(bridge);
+    this.attach = new AttachInput(bridge, this.input, warn);
+    this.send = iconButton('send', l10n.t('Send'), () => this.submit(), { class: 'primary send' });
+    this.stop = iconButton('debug-stop', l10n.t('Stop (Esc)'), () => bridge.post({ type: 'chat/stop' }), { class: 'stop', text: true });
+    this.stop.hidden = true;
+    this.editing = el(
+      'div',
+      { class: 'editing-note' },
+      el('span', { text: l10n.t('Editing your last message: sending replaces it and its answer.') }),
+      iconButton('close', l10n.t('Cancel editing'), () => {
+        this.setEditing(false);
+        this.input.focus();
+      }),
+    );
+    this.editing.hidden = true;
+    const tools = el(
+      'div',
+      { class: 'composer-tools' },
+      iconButton('attach', l10n.t('Attach Files or Images (#)'), () => bridge.post({ type: 'context/pick', from: 'button' })),
+      iconButton('selection', l10n.t('Add Selection'), () => bridge.post({ type: 'context/addSelection' })),
+      iconButton('file-add', l10n.t('Add Active File'), () => bridge.post({ type: 'context/addFile' })),
+      el('span', { class: 'spacer' }),
+      this.stop,
+      this.send,
+    );
+    this.element = el(
+      'div',
+      { class: 'composer' },
+      this.editing,
+      this.instructions,
+      this.chips,
+      this.input,
+      this.length.element,
+      this.imageNote.element,
+      tools,
+    );
+    this.attach.acceptDrops(this.element);
+  }
+
+  focus(): void {
+    this.input.focus();
+  }
+
+  setBusy(busy: boolean): void {
+    this.busy = busy;
+    this.stop.hidden = !busy;
+    this.updateSend();
+  }
+
+  setChips(chips: readonly ContextChip[]): void {
+    this.chips.replaceChildren(...chips.map((chip) => contextChip(chip, (id) => this.bridge.post({ type: 'context/remove', id }))));
+    this.imageNote.setChips(chips);
+    this.updateSend();
+  }
+
+  setModel(model: ModelView): void {
+    this.imageNote.setModel(model);
+    this.updateSend();
+  }
+
+  /** The project's instructions sent with every message (their file), or none. */
+  setInstructions(path: string | undefined): void {
+    this.instructions.replaceChildren(...(path ? [instructionsChip(path, () => this.bridge.post({ type: 'instructions/open' }))] : []));
+  }
+
+  /** The `#` picker closed with `count` files attached. */
+  picked(count: number): void {
+    this.attach.picked(count);
+  }
+
+  /** Send waits while answering, and says why while the chosen model cannot take the attached images. */
+  private updateSend(): void {
+    const reason = this.imageNote.reason();
+    this.send.disabled = this.busy || reason !== undefined;
+    const label = reason ?? l10n.t('Send');
+    this.send.title = label;
+    this.send.setAttribute('aria-label', label);
+  }
+
+  /** Puts `text` in the box to edit the last message. */
+  edit(text: string): void {
+    this.fill(text);
+    this.setEditing(true);
+  }
+
+  fill(text: string): void {
+    this.setText(text);
+    this.input.focus();
+  }
+
+  private setText(text: string): void {
+    this.input.value = text;
+    this.bridge.saveDraft(text);
+    this.length.update(text);
+  }
+
+  setEditing(on: boolean): void {
+    this.editMode = on;
+    this.editing.hidden = !on;
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      this.submit();
+    } else if (event.key === 'Escape' && this.busy) {
+      event.preventDefault();
+      this.bridge.post({ type: 'chat/stop' });
+    }
+  }
+
+  private submit(): void {
+    const text = this.input.value;
+    if (this.busy || text.trim() === '' || !this.length.update(text) || this.imageNote.reason() !== undefined) return;
+    this.bridge.post(this.editMode ? { type: 'chat/editLast', text } : { type: 'chat/send', text });
+    this.setEditing(false);
+    this.setText('');
+  }
+}

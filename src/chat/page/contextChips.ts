@@ -1,0 +1,56 @@
+// The removable chips of what a message carries: code (file name and line range), a file (with
+// the note of how much of it is sent when it was cut), an image (a thumbnail of it).
+import * as l10n from '@vscode/l10n';
+import { chipLabel, type ContextChip } from '../common/conversation/conversation';
+import { linesText } from '../../platform/text/lineRange';
+import { el, icon, iconButton } from '../../platform/page/dom';
+
+function chipTitle(chip: ContextChip): string {
+  switch (chip.kind) {
+    case 'image':
+      return chip.path;
+    case 'file':
+      return chip.note ? `${chip.path}: ${chip.note}` : l10n.t('{0} (whole file)', chip.path);
+    case 'selection':
+      return `${chip.path}, ${linesText(chip)}`;
+  }
+}
+
+function chipMark(chip: ContextChip): HTMLElement {
+  if (chip.kind === 'image' && chip.src) return el('img', { class: 'chip-thumbnail', attrs: { src: chip.src, alt: '' } });
+  if (chip.kind === 'image') return icon('file-media');
+  return icon(chip.kind === 'file' ? (chip.note ? 'warning' : 'file') : 'selection');
+}
+
+/** A chip; with `onRemove` it has a remove button. */
+export function contextChip(chip: ContextChip, onRemove?: (id: string) => void): HTMLElement {
+  const label = chip.kind === 'selection' ? chipLabel(chip) : chip.fileName;
+  const element = el(
+    'span',
+    { class: `chip chip-${chip.kind}`, attrs: { title: chipTitle(chip), 'data-chip-id': chip.id } },
+    chipMark(chip),
+    el('span', { class: 'chip-label', text: label }),
+  );
+  if (onRemove) element.append(iconButton('close', l10n.t('Remove {0}', label), () => onRemove(chip.id), { class: 'chip-remove' }));
+  return element;
+}
+
+/** The chip of the project's instructions sent with every message: a button that opens the file. */
+export function instructionsChip(path: string, onOpen: () => void): HTMLButtonElement {
+  const name = path.split('/').pop() ?? path;
+  const button = el(
+    'button',
+    {
+      class: 'chip chip-instructions',
+      attrs: {
+        type: 'button',
+        title: l10n.t('Project instructions sent with every message: {0}. Click to open.', path),
+        'aria-label': l10n.t('Project instructions: {0}', name),
+      },
+    },
+    icon('book'),
+    el('span', { class: 'chip-label', text: name }),
+  );
+  button.addEventListener('click', onOpen);
+  return button;
+}

@@ -1,0 +1,234 @@
+// The conversation as shown: turns in order, the streaming answer growing in place, with
+// the code-block actions, the link interception and the scroll following of their own files.
+import * as l10n from '@vscode/l10n';
+import type { AssistantTurn } from '../common/conversation/conversation';
+import type { ConversationView, TurnView } from '../common/protocol/protocol';
+import type { Sanitizer } from './markdown/index';
+import { el } from '../../platform/page/dom';
+import type { HostBridge } from './hostBridge';
+import { addCodeBlockActions } from './codeBlockActions';
+import { interceptLinks } from './linkInterception';
+import { ScrollFollower } from './scrollFollower';
+import { Countdown } from '../../platform/reply/retryWait';
+import { answering, TurnRenderer, type TurnElements } from './turnView';
+import { PendingTurns } from './pendingTurns';
+
+/** The latest turns whose answers are rendered at once when a conversation opens, at the least. */
+const EAGER_TURNS = 2;
+
+export class Transcript {
+  readonly element: HTMLElement;
+  private readonly list: HTMLElement;
+  private readonly empty: HTMLElement;
+  /** The empty chat's hint: it names commands by their titles, which arrive with session/init. */
+  private readonly hint = el('p');
+  private readonly turns = new Map<string, TurnElements>();
+  private readonly renderer: TurnRenderer;
+  private readonly pending: PendingTurns;
+  /** The turns the page asks for after painting an opened conversation's latest ones (FIRST_TURNS). */
+  private earlier?: { id: string; before: string };
+  private busy = false;
+  private readonly scroll: ScrollFollower;
+  /** The countdown shown in an answer's "Answering…" line while the client waits to try again. */
+  private waitLabel?: HTMLElement;
+  private readonly countdown = new Countdown((line) => {
+    if (this.waitLabel) this.waitLabel.textContent = line;
+  });
+
+  /** Words the empty chat's hint with the commands' titles in the display language. */
+  nameCommands(titles: { explainSelection: string; addSelectionToChat: string }): void {
+    this.hint.textContent = l10n.t(
+      'Type a question below, or select code in an editor and run "{0}" or "{1}". Start a message with /image to make an image.',
+      titles.explainSelection,
+      titles.addSelectionToChat,
+    );
+  }
+
+  constructor(
+    private readonly bridge: HostBridge,
+    sanitizer: Sanitizer,
+    onEdit: (text: string) => void,
+    private readonly announce: (text: string) => void,
+  ) {
+    // Following the end in the frame an answer grows, after its DOM write: also through a
+    // backlog shown after the reply ended, when no more deltas come.
+    this.renderer = new TurnRenderer(bridge, sanitizer, onEdit, () => this.scroll.follow());
+    this.list = el('div', {
+      class: 'turns',
+      attrs: { role: 'log', 'aria-label': l10n.t('Conversation'), 'aria-live': 'polite', 'aria-relevant': 'additions' },
+    });
+    this.empty = el('div', { class: 'empty-state' }, el('h2', { text: l10n.t('Ask about your code') }), this.hint);
+    this.element = el('div', { class: 'transcript' }, this.empty, this.list);
+    this.pending = new PendingTurns(
+      this.element,
+      (turn, placeholder) => {
+        const parts = this.renderer.render(turn);
+        this.turns.set(turn.id, parts);
+        placeholder.replaceWith(parts.element);
+        this.refresh();
+      },
+      (model) => this.renderer.answerHead(model),
+    );
+    this.scroll = new ScrollFollower(this.element);
+    interceptLinks(this.element, bridge);
+    addCodeBlockActions(this.list, {
+      codeOf: (turnId, index) => this.turns.get(turnId)?.stream?.code(index),
+      post: (message) => bridge.post(message),
+      announce,
+    });
+  }
+
+  /**
+   * Shows a conversation as the host sends it first, its latest turns: its questions and its
+   * latest answers rendered (at least the last two turns, and all from the last message on),
+   * older answers as placeholders rendered as they come into view (pendingTurns.ts). The turns
+   * before these (a long history's, most of a megabyte) are asked for once these are painted.
+   */
+  show(conversation: ConversationView, busy: boolean): void {
+    this.stopWaiting();
+    this.turns.clear();
+    this.pending.clear();
+    const { turns } = conversation;
+    let firstRendered = Math.max(0, turns.length - EAGER_TURNS);
+    while (firstRendered > 0 && !turns.slice(firstRendered).some((turn) => turn.role === 'user')) firstRendered--;
+    this.list.replaceChildren(...turns.map((turn, index) => this.opened(turn, index < firstRendered)));
+    this.busy = busy;
+    this.refresh();
+    this.scroll.toEnd();
+    const earlier = (this.earlier = conversation.earlier > 0 && turns[0] ? { id: conversation.id, before: turns[0].id } : undefined);
+    // In the task after the frame that paints them; unless another conversation was shown since.
+    if (earlier) requestAnimationFrame(() => setTimeout(() => this.earlier === earlier && this.bridge.post({ type: 'conversation/earlier', ...earlier })));
+  }
+
+  /**
+   * Adds the turns the host sent before the first one shown, in one write (answers as
+   * placeholders), if they are the ones asked for; says whether they were.
+   */
+  prependEarlier(id: string, before: string, turns: TurnView[]): boolean {
+    if (this.earlier?.id !== id || this.earlier.before !== before) return false;
+    this.earlier = undefined;
+    this.list.prepend(...turns.map((turn) => this.opened(turn, true)));
+    this.refresh();
+    // The view stays on what it showed: the end, or (scrolled up) the browser's scroll anchoring.
+    this.scroll.follow();
+    return true;
+  }
+
+  /** An opened conversation's turn: rendered, or (an older answer) a placeholder. */
+  private opened(turn: TurnView, older: boolean): HTMLElement {
+    if (older && turn.role === 'assistant') return this.pending.placeholder(turn);
+    const parts = this.renderer.render(turn);
+    this.turns.set(turn.id, parts);
+    return parts.element;
+  }
+
+  append(turn: TurnView): void {
+    const parts = this.renderer.render(turn);
+    this.turns.set(turn.id, parts);
+    this.list.append(parts.element);
+    if (turn.role === 'assistant' && turn.status === 'streaming') {
+      this.setBusy(true);
+      this.announce(answering());
+    }
+    this.refresh();
+    this.scroll.toEnd();
+  }
+
+  remove(turnId: string): void {
+    this.turns.get(turnId)?.element.remove();
+    this.turns.delete(turnId);
+    const placeholder = this.pending.find(turnId);
+    if (placeholder) {
+      this.pending.forget(placeholder);
+      placeholder.remove();
+    }
+    this.refresh();
+  }
+
+  /** Labels a streaming answer with the model it comes from, as it is labelled once stored. */
+  setModel(turnId: string, model: string): void {
+    const parts = this.turns.get(turnId);
+    if (parts) this.renderer.label(parts, model);
+  }
+
+  delta(turnId: string, text: string): void {
+    this.stopWaiting();
+    const parts = this.turns.get(turnId);
+    parts?.thinking?.fold();
+    parts?.element.removeAttribute('aria-busy');
+    parts?.stream?.append(text);
+  }
+
+  /** Counts down, in the answer's "Answering…" line, the wait before the client tries again. */
+  wait(turnId: string, reason: string, seconds: number): void {
+    const label = this.turns.get(turnId)?.element.querySelector<HTMLElement>('.typing span:last-child');
+    if (!label) return;
+    this.stopWaiting();
+    this.waitLabel = label;
+    this.countdown.start(reason, seconds);
+    this.announce(label.textContent ?? '');
+  }
+
+  /** The model's reasoning as it arrives, in the answer's Thinking section. */
+  reasoning(turnId: string, text: string): void {
+    this.stopWaiting();
+    const parts = this.turns.get(turnId);
+    if (!parts) return;
+    this.renderer.thinking(parts, '', true).append(text);
+    // Reasoning is written as it arrives, outside the stream view's frames: followed once a frame.
+    this.scroll.followInNextFrame();
+  }
+
+  notice(turnId: string, text: string): void {
+    const parts = this.turns.get(turnId);
+    if (parts) this.renderer.notice(parts.element, text);
+  }
+
+  private stopWaiting(): void {
+    if (!this.countdown.stop() || !this.waitLabel) return;
+    this.waitLabel.textContent = answering();
+    this.waitLabel = undefined;
+  }
+
+  end(turn: AssistantTurn): void {
+    this.stopWaiting();
+    const parts = this.turns.get(turn.id);
+    if (!parts) return;
+    parts.element.querySelector('.typing')?.remove();
+    this.renderer.finish(parts, turn);
+    this.setBusy(false);
+    this.announce(turn.status === 'done' ? l10n.t('Answer complete.') : (turn.error?.message ?? l10n.t('Answer stopped.')));
+    this.scroll.toEnd();
+  }
+
+  /** What the last answer's error card says, if the conversation ends with one. */
+  lastErrorMessage(): string | undefined {
+    const last = this.list.lastElementChild;
+    if (!last?.classList.contains('turn-assistant')) return undefined;
+    return last.querySelector('.error-card .card-message')?.textContent ?? undefined;
+  }
+
+  setBusy(busy: boolean): void {
+    this.busy = busy;
+    this.refresh();
+  }
+
+  /**
+   * Regenerate and Retry on the last answer only, Edit on the last message only, none while
+   * answering: each acts on the conversation's end (chat/retry names no turn).
+   */
+  private refresh(): void {
+    const elements = Array.from(this.list.children) as HTMLElement[];
+    const lastUser = elements.filter((e) => e.classList.contains('turn-user')).at(-1);
+    const lastAnswer = elements.at(-1);
+    for (const element of elements) {
+      const edit = element.querySelector<HTMLElement>(':scope > .turn-head .edit');
+      if (edit) edit.hidden = this.busy || element !== lastUser;
+      const regenerate = element.querySelector<HTMLElement>('.regenerate');
+      if (regenerate) regenerate.hidden = this.busy || element !== lastAnswer || !['done', 'stopped'].includes(element.dataset.status ?? '');
+      const retry = element.querySelector<HTMLElement>('.error-card [data-action="retry"]');
+      if (retry) retry.hidden = this.busy || element !== lastAnswer;
+    }
+    this.empty.hidden = elements.length > 0;
+  }
+}

@@ -1,0 +1,90 @@
+// VS Code's language-model messages, as plain data (src/lm/vscode/lmRequestMapping.ts reads them
+// out of VS Code's parts), as the client's TextMessages: a system message as the system prompt,
+// the assistant's tool calls with the reasoning remembered for them, and tool results, each its
+// own tool message, before the user text they came with. Data parts never go as their bytes.
+import * as l10n from '@vscode/l10n';
+import type { ImageInput, TextMessage, ToolCall } from '../../platform/client/textRequest';
+import { SetupError } from '../../platform/reply/modelConnection';
+import type { ReasoningMemory } from './reasoningMemory';
+
+/** Content as VS Code gives it: text, or bytes with their media type (a LanguageModelDataPart). */
+export type LmContent = { kind: 'text'; text: string } | { kind: 'data'; mimeType: string; data: Uint8Array };
+export type LmPart = LmContent | { kind: 'toolCall'; id: string; name: string; input: unknown } | { kind: 'toolResult'; callId: string; content: LmContent[] };
+export interface LmMessage {
+  role: 'system' | 'user' | 'assistant';
+  parts: LmPart[];
+}
+
+type DataContent = Extract<LmContent, { kind: 'data' }>;
+
+/** The text of a user message that only carries the images of the tool results before it (an empty text block is refused by Messages). */
+const TOOL_IMAGES_TEXT = 'The images the tools returned.';
+
+const isImage = (mimeType: string) => mimeType.toLowerCase().startsWith('image/');
+
+/** text/*, JSON and its +json dialects: read as UTF-8. */
+function isTextual(mimeType: string): boolean {
+  const type = (mimeType.split(';')[0] ?? '').trim().toLowerCase();
+  return type.startsWith('text/') || type === 'application/json' || type.endsWith('+json');
+}
+
+/** A data part as text for the model, or the image to attach where the model takes images. */
+function readData({ mimeType, data }: DataContent, acceptsImages: boolean): { text: string; image?: ImageInput } {
+  // cache_control, stateful_marker, …: markers Copilot leaves for its own providers (no type/subtype), not content.
+  if (!mimeType.includes('/')) return { text: '' };
+  if (isTextual(mimeType)) return { text: new TextDecoder().decode(data) };
+  if (!isImage(mimeType)) return { text: `[${mimeType} data omitted: ${data.byteLength} bytes]` };
+  if (!acceptsImages) return { text: `[${mimeType} omitted: this model does not accept images]` };
+  return { text: '', image: { mimeType, data: Buffer.from(data).toString('base64') } };
+}
+
+/** A tool result's text. Tool messages carry text only: its images join the user message after the results, named here. */
+function resultText(content: readonly LmContent[], acceptsImages: boolean, images: ImageInput[]): string {
+  return content
+    .map((piece) => {
+      if (piece.kind === 'text') return piece.text;
+      const { text, image } = readData(piece, acceptsImages);
+      if (!image) return text;
+      images.push(image);
+      return `[${piece.mimeType}: attached after the tool results]`;
+    })
+    .join('');
+}
+
+/**
+ * An image the person attached goes only to a model that takes images; for another, the request
+ * is refused with why (a SetupError). An image a tool returned becomes a note there instead: an
+ * agent's turn goes on.
+ */
+export function toTextMessages(messages: readonly LmMessage[], memory: ReasoningMemory, acceptsImages: boolean): TextMessage[] {
+  const out: TextMessage[] = [];
+  for (const message of messages) {
+    let text = '';
+    const calls: ToolCall[] = [];
+    const results: TextMessage[] = [];
+    const images: ImageInput[] = [];
+    for (const part of message.parts) {
+      if (part.kind === 'text') text += part.text;
+      else if (part.kind === 'toolCall') calls.push({ id: part.id, name: part.name, arguments: JSON.stringify(part.input ?? {}) });
+      else if (part.kind === 'toolResult') results.push({ role: 'tool', toolCallId: part.callId, content: resultText(part.content, acceptsImages, images) });
+      else {
+        if (!acceptsImages && isImage(part.mimeType))
+          throw new SetupError(l10n.t('This model does not accept images: remove the image, or pick a model that accepts images.'), ['selectModel']);
+        const read = readData(part, acceptsImages);
+        text += read.text;
+        if (read.image) images.push(read.image);
+      }
+    }
+    if (message.role === 'system') out.push({ role: 'system', content: text });
+    else if (message.role === 'assistant') {
+      const reasoning = memory.recall(calls);
+      out.push({ role: 'assistant', content: text, ...(calls.length > 0 && { toolCalls: calls }), ...(reasoning && { reasoning }) });
+    } else {
+      // A tool result answers the call just before it: it goes first, then the text and images of the same message.
+      out.push(...results);
+      const content = text === '' && results.length > 0 && images.length > 0 ? TOOL_IMAGES_TEXT : text;
+      if (content !== '' || images.length > 0 || results.length === 0) out.push({ role: 'user', content, ...(images.length > 0 && { images }) });
+    }
+  }
+  return out;
+}

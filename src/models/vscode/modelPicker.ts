@@ -1,0 +1,123 @@
+// "Select Model": a quick-pick over the live catalog. Usable text models are grouped by
+// vendor with what each accepts; models this workspace cannot use are listed apart and
+// explain themselves when picked; a failure to load becomes buttons that fix it.
+import * as vscode from 'vscode';
+import { type Action } from '../../platform/actions/actions';
+import { buildModelPickItems, type ModelPickEntry } from '../common/modelPickItems';
+import { Commands, Settings } from '../../platform/manifest/ids';
+import { commandTitle } from '../../platform/manifest/commandTitles';
+import { labelOf, runAction } from '../../platform/actions/vscode/actionRunner';
+import { offerSetup, type Connection, type ModelState } from '../../platform/services/vscode/connection';
+import type { FailureReporter } from '../../platform/services/vscode/failureReporter';
+import type { Services } from '../../platform/services/vscode/services';
+import type { SettingsWatcher } from '../../platform/settings/vscode/settings';
+
+export interface ModelPickItem extends vscode.QuickPickItem {
+  modelId?: string;
+  /** Why this model cannot be picked. */
+  reason?: string;
+  /** What fixes a loading failure (Retry reads the catalog again). */
+  action?: Action;
+}
+
+export function toQuickPickItem(entry: ModelPickEntry): ModelPickItem {
+  if (entry.kind === 'separator') return { label: entry.label, kind: vscode.QuickPickItemKind.Separator };
+  return {
+    label: entry.current ? `$(check) ${entry.modelId}` : entry.modelId,
+    modelId: entry.modelId,
+    description: entry.reason ? `$(circle-slash) ${entry.description}` : entry.description,
+    detail: entry.reason,
+    reason: entry.reason,
+  };
+}
+
+export class ModelPicker {
+  private active?: vscode.QuickPick<ModelPickItem>;
+
+  constructor(
+    private readonly settings: SettingsWatcher,
+    private readonly connection: Connection,
+    private readonly failures: FailureReporter,
+  ) {}
+
+  /** The open picker, if any (tests read its items). */
+  current(): vscode.QuickPick<ModelPickItem> | undefined {
+    return this.active;
+  }
+
+  /** Opens the picker; resolves with the chosen model id, or undefined when closed without one. */
+  async show(): Promise<string | undefined> {
+    const readiness = await this.connection.readiness();
+    if (!readiness.ok) {
+      offerSetup(readiness);
+      return undefined;
+    }
+    this.active?.dispose();
+    const picker = vscode.window.createQuickPick<ModelPickItem>();
+    this.active = picker;
+    picker.title = commandTitle(Commands.selectModel);
+    picker.placeholder = vscode.l10n.t('Pick the model for chat (type to search)');
+    picker.matchOnDescription = true;
+    picker.buttons = [{ iconPath: new vscode.ThemeIcon('refresh'), tooltip: vscode.l10n.t('Reload the model list') }];
+
+    const load = async (refresh: boolean) => {
+      picker.busy = true;
+      this.fill(picker, await this.connection.models({ refresh, quiet: true }));
+      picker.busy = false;
+    };
+
+    return new Promise<string | undefined>((resolve) => {
+      let chosen: string | undefined;
+      picker.onDidTriggerButton(() => void load(true));
+      picker.onDidAccept(async () => {
+        const item = picker.selectedItems[0] ?? picker.activeItems[0];
+        if (!item) return;
+        if (item.action === 'retry') {
+          void load(true);
+        } else if (item.action) {
+          picker.hide();
+          void runAction(item.action);
+        } else if (item.reason) {
+          // Explain, and stay open for another choice.
+          picker.placeholder = vscode.l10n.t('{0} cannot be used here: {1} Pick another model.', item.modelId ?? '', item.reason);
+        } else if (item.modelId) {
+          chosen = item.modelId;
+          await this.settings.update(Settings.model, item.modelId);
+          picker.hide();
+        }
+      });
+      picker.onDidHide(() => {
+        if (this.active === picker) this.active = undefined;
+        picker.dispose();
+        resolve(chosen);
+      });
+      picker.show();
+      void load(false);
+    });
+  }
+
+  private fill(picker: vscode.QuickPick<ModelPickItem>, state: ModelState): void {
+    if (state.kind !== 'ready') {
+      const failure =
+        state.kind === 'notReady'
+          ? { message: state.readiness.message, actions: [state.readiness.missing === 'apiKey' ? 'setApiKey' : 'setBaseUrl'] as Action[] }
+          : this.failures.record({ shown: vscode.l10n.t('Could not load the models'), logged: 'Could not load the models' }, state.error);
+      picker.placeholder = failure.message;
+      picker.items = failure.actions.map((action) => ({ label: labelOf(action), action }));
+      return;
+    }
+    const items = buildModelPickItems(state.list, { currentModelId: state.model, needs: state.needs }).map(toQuickPickItem);
+    picker.items = items;
+    const current = items.find((item) => item.modelId === state.model && !item.reason);
+    if (current) picker.activeItems = [current];
+    if (state.usable.length === 0) {
+      picker.placeholder = vscode.l10n.t('No text model is available to this workspace: ask your admin, or use another key.');
+    }
+  }
+}
+
+export function registerModelPicker(context: vscode.ExtensionContext, { settings, connection, failures }: Services): ModelPicker {
+  const picker = new ModelPicker(settings, connection, failures);
+  context.subscriptions.push(vscode.commands.registerCommand(Commands.selectModel, () => picker.show()));
+  return picker;
+}

@@ -1,0 +1,107 @@
+// One text interface of the service (spec, "What the service does" 1): how a TextRequest is
+// written for it, and how its replies are read back into the common parts. Everything else
+// (retries, timeouts, request ids, diagnostics, logs) is the ServiceClient's, the same for all.
+import type { SseEvent } from '../streaming/sseDecoder';
+import type { Usage } from '../catalog/schemas';
+import type { TextRequest, ThinkingBlock, ToolCall } from '../textRequest';
+
+export const TRANSPORT_NAMES = ['chat-completions', 'responses', 'messages'] as const;
+export type TransportName = (typeof TRANSPORT_NAMES)[number];
+
+/** Finish reasons in the chat-completions vocabulary, whatever the interface said. */
+export type FinishReason = 'stop' | 'length' | 'tool_calls' | (string & {});
+
+export type ReplyPart =
+  | { type: 'delta'; text: string }
+  | { type: 'reasoning'; text: string }
+  /** A tool call whose arguments are complete. */
+  | { type: 'tool_call'; call: ToolCall }
+  | { type: 'end'; finishReason: FinishReason | null; usage?: Usage; reasoningBlocks?: ThinkingBlock[] };
+
+/** What a reader passes over unread: a block, output item or content part of a type it does not use, or a finish reason it does not know (read as stop). */
+export type SkippedKind = 'block' | 'item' | 'part' | 'finish reason';
+
+/**
+ * Told of each thing a reader passes over, by kind and the server's name for it. Called only
+ * when something is skipped, with strings the reply already holds: the reading of text costs
+ * nothing more. The caller logs each once per model (docs/SERVICE.md, "Replies").
+ */
+export type OnSkipped = (kind: SkippedKind, name: string) => void;
+
+/** The log line for what a reader of `model`'s reply passed over. */
+export function skippedLine(model: string, kind: SkippedKind, name: string): string {
+  return kind === 'finish reason'
+    ? `Reply: ${model} ended with the finish reason "${name}", which is not known; it is read as stop.`
+    : `Reply: ${model} sent ${kind === 'item' ? 'an' : 'a'} ${kind} of type ${name}, which is not used; it was skipped.`;
+}
+
+/** One interface's reading of one streamed reply. */
+export interface StreamReader {
+  /** Adds the parts `event` completes; true once the reply is complete. Throws a StreamFault (eventStream.ts). */
+  read(event: SseEvent, parts: ReplyPart[]): boolean;
+  /** The bytes ended without a completing event: the end part, or a `truncated` fault. */
+  end(): ReplyPart;
+}
+
+export interface Transport {
+  readonly name: TransportName;
+  /** Below the base URL, e.g. /chat/completions. */
+  readonly path: string;
+  body(request: TextRequest, streaming: boolean): Record<string, unknown>;
+  /** A fresh reader for one streamed reply; `onSkipped` is told what it passes over. */
+  streamReader(onSkipped?: OnSkipped): StreamReader;
+  /** The parts of a whole (non-streamed) reply, ending with `end`; undefined when its shape is unexpected. */
+  parse(json: unknown, onSkipped?: OnSkipped): ReplyPart[] | undefined;
+}
+
+/** The schema of a tool that takes no arguments, for the interfaces that require one. */
+export const EMPTY_PARAMETERS = { type: 'object', properties: {} };
+
+/** Usage in the chat-completions shape the rest of the extension reads. */
+export function usage(input: number, output: number, reasoning?: number): Usage {
+  return { prompt_tokens: input, completion_tokens: output, total_tokens: input + output, ...(reasoning ? { reasoning_tokens: reasoning } : {}) };
+}
+
+/** A call's arguments, `{}` when a server sent none (some send `""` for a call without any). */
+export const argumentsOrEmpty = (text: string): string => (text === '' ? '{}' : text);
+
+/** Pieces of streamed tool calls, by the key the interface uses, completed when their arguments are. */
+export class ToolCallAssembler {
+  private readonly open = new Map<string | number, ToolCall>();
+
+  start(key: string | number, id: string, name: string): void {
+    const open = this.open.get(key);
+    // Some servers repeat the id (and name) in every piece of a call: the same call goes on.
+    if (open?.id === id) {
+      open.name ||= name;
+      return;
+    }
+    this.open.set(key, { id, name, arguments: '' });
+  }
+
+  append(key: string | number, piece: string): boolean {
+    const call = this.open.get(key);
+    if (call) call.arguments += piece;
+    return call !== undefined;
+  }
+
+  /**
+   * The finished call. `whole`: the arguments as the finished item states them, which some
+   * servers send instead of pieces; kept when longer than the pieces gathered.
+   */
+  finish(key: string | number, parts: ReplyPart[], whole = ''): void {
+    const call = this.open.get(key);
+    if (!call) return;
+    this.open.delete(key);
+    const args = whole.length > call.arguments.length ? whole : call.arguments;
+    parts.push({ type: 'tool_call', call: { ...call, arguments: argumentsOrEmpty(args) } });
+  }
+
+  finishAll(parts: ReplyPart[]): void {
+    for (const key of [...this.open.keys()]) this.finish(key, parts);
+  }
+
+  get count(): number {
+    return this.open.size;
+  }
+}

@@ -1,0 +1,46 @@
+// What a request to a model needs, resolved when it starts (settings can change in between),
+// and the error that says why it cannot be sent yet. Chat, refactor and every later feature
+// that asks a model get both from the one connection (src/platform/services/vscode/connection.ts).
+import type { ModelEntry, Usage } from '../client/catalog/schemas';
+import type { ServiceClient } from '../client/serviceClient';
+import type { TransportSetting } from '../client/transports/index';
+import type { OnSkipped } from '../client/transports/transport';
+import type { Action } from '../actions/actions';
+
+export interface ModelConnection {
+  client: Pick<ServiceClient, 'streamText'>;
+  model: ModelEntry;
+  maxTokens?: number;
+  /** multiModelAI.transport: auto, or the interface to force. */
+  transport?: TransportSetting;
+  /** multiModelAI.modelOptions for this model, by catalog parameter name. */
+  modelOptions?: Record<string, unknown>;
+  /** Told which of the person's options the model does not take (they are left out). */
+  onDroppedOptions?(names: string[]): void;
+  /** Told the endpoint-type names no known gateway uses, when the model is reached through chat completions because of them. */
+  onAssumedInterface?(names: readonly string[]): void;
+  /** Told what a reply's reader passed over (transports/transport.ts, OnSkipped), to log once for this model. */
+  onSkipped?: OnSkipped;
+  /** Told what each finished answer cost at the catalog's prices (the spend since VS Code started is counted from it). */
+  onSpend?(costRub: number): void;
+  /** Told of each answer the model began, once it ends (done, stopped or cut): for the usage record. */
+  onAnswered?(answer: AnswerUsage): void;
+}
+
+/** What an answer used: its interface, and the usage and cost when it reported them (never a guess). */
+export interface AnswerUsage {
+  interface: string;
+  usage?: Usage;
+  costRub?: number;
+}
+
+/** A reason a request cannot succeed as things are set (no key, no address, no usable model, too low a token limit), with the actions that fix it. */
+export class SetupError extends Error {
+  constructor(
+    message: string,
+    readonly actions: Action[],
+  ) {
+    super(message);
+    this.name = 'SetupError';
+  }
+}

@@ -1,0 +1,160 @@
+// The one loop that asks a model and streams its answer, for every feature (chat, refactor,
+// the language-model provider). It knows nothing of turns or documents: it picks the model's
+// interface, sends, hands text and reasoning on in batches as they arrive, and sorts the ending
+// into one outcome.
+import * as l10n from '@vscode/l10n';
+import type { Usage } from '../client/catalog/schemas';
+import type { RetryWait } from '../client/serviceClient';
+import { ServiceError } from '../client/errors/serviceError';
+import { costOfUsage } from '../client/catalog/pricing';
+import { buildTextRequest, type TextMessage, type ThinkingBlock, type ToolCall, type ToolSpec } from '../client/textRequest';
+import { chooseTransport } from '../client/transports/index';
+import { fitToContext } from './contextFit';
+import { DeltaBatcher } from './deltaBatcher';
+import { SetupError, type ModelConnection } from './modelConnection';
+
+export interface ReplyRequest {
+  /** Resolved inside the loop, so a setup failure ends as `failed` like any other. */
+  connection: Promise<ModelConnection>;
+  messages: TextMessage[];
+  signal: AbortSignal;
+  /** Ask for usage counts where the model accepts the option. */
+  includeUsage?: boolean;
+  tools?: ToolSpec[];
+  toolChoice?: 'auto' | 'required';
+}
+
+/** What arrives, as it arrives. */
+export interface ReplyHandlers {
+  /** Once the connection is resolved: the model the request goes to. */
+  onModel?(model: ModelConnection['model']): void;
+  /** New text, batched: at most one call per `intervalMs`. */
+  onText(text: string): void;
+  /** New reasoning, batched the same way. */
+  onReasoning?(text: string): void;
+  /** A tool call, once its arguments are complete. */
+  onToolCall?(call: ToolCall): void;
+  intervalMs?: number;
+  /** The oldest `dropped` messages were left out: the conversation is longer than the model's context. */
+  onTrimmed?(dropped: number, contextLength: number): void;
+  /** Nothing arrives yet because the client waits before trying again (a 429's window, a backoff). */
+  onWait?(wait: RetryWait): void;
+}
+
+/**
+ * done: the answer is complete; stopped: the person stopped it (the text so far may be empty);
+ * interrupted: it broke after some text, which is kept; failed: it failed before any text.
+ */
+export type ReplyOutcome =
+  | {
+      status: 'done';
+      text: string;
+      reasoning: string;
+      toolCalls: ToolCall[];
+      finishReason: string | null;
+      usage?: Usage;
+      /** At the catalog's prices; absent when the catalog has none (never a guess). */
+      costRub?: number;
+      requestId?: string;
+      /** Messages: the thinking blocks, to send back with the tool calls. */
+      reasoningBlocks?: ThinkingBlock[];
+    }
+  | { status: 'stopped'; text: string }
+  | { status: 'interrupted'; text: string; error: unknown }
+  | { status: 'failed'; error: unknown };
+
+export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers): Promise<ReplyOutcome> {
+  const { signal } = request;
+  const texts = new DeltaBatcher(handlers.onText, handlers.intervalMs);
+  const thoughts = new DeltaBatcher((text) => handlers.onReasoning?.(text), handlers.intervalMs);
+  let text = '';
+  let reasoning = '';
+  const toolCalls: ToolCall[] = [];
+  /** Set once the request is sent: an answer that then ends in any way is told to the usage record once. */
+  let answered: ((end?: { usage?: Usage; costRub?: number }) => void) | undefined;
+  try {
+    // Stop works while the model list is still being read, too.
+    const connection = await untilStopped(request.connection, signal);
+    const { client, model, maxTokens } = connection;
+    handlers.onModel?.(model);
+    const transport = chooseTransport(model, connection.transport);
+    if (!transport.ok) throw new SetupError(l10n.t('The model {0} cannot be used: {1}', model.id, transport.message), ['selectModel', 'openSettings']);
+    if (transport.assumedFrom) connection.onAssumedInterface?.(transport.assumedFrom);
+    const fitted = fitToContext(request.messages, model.context_length, maxTokens);
+    if (fitted.dropped > 0 && model.context_length !== undefined) handlers.onTrimmed?.(fitted.dropped, model.context_length);
+    const messages = fitted.messages;
+    // Spec, Endpoints 5: `stream` is an optional field like any other.
+    const streaming = model.supported_parameters.includes('stream');
+    const built = buildTextRequest(model, messages, {
+      maxTokens,
+      includeUsage: request.includeUsage && streaming,
+      tools: request.tools,
+      toolChoice: request.toolChoice,
+      modelOptions: connection.modelOptions,
+    });
+    if (built.dropped.length > 0) connection.onDroppedOptions?.(built.dropped);
+    let end: Extract<ReplyOutcome, { status: 'done' }> | undefined;
+    answered = (usage) => {
+      answered = undefined;
+      connection.onAnswered?.({ interface: transport.transport.name, ...withoutUndefined({ usage: usage?.usage, costRub: usage?.costRub }) });
+    };
+    for await (const event of client.streamText(transport.transport, built.request, {
+      signal,
+      streaming,
+      onRetry: handlers.onWait,
+      onSkipped: connection.onSkipped,
+    })) {
+      switch (event.type) {
+        case 'delta':
+          // The reasoning still held goes out first: a caller reads what follows it as the answer.
+          thoughts.flush();
+          text += event.text;
+          texts.push(event.text);
+          break;
+        case 'reasoning':
+          reasoning += event.text;
+          thoughts.push(event.text);
+          break;
+        case 'tool_call':
+          // What was said before the call goes out before it, in the order the model said it.
+          thoughts.flush();
+          texts.flush();
+          toolCalls.push(event.call);
+          handlers.onToolCall?.(event.call);
+          break;
+        case 'done': {
+          const { type: _type, ...rest } = event;
+          const costRub = event.usage && costOfUsage(model, event.usage);
+          end = { status: 'done', text, reasoning, toolCalls, ...withoutUndefined({ ...rest, costRub }) };
+        }
+      }
+    }
+    thoughts.flush();
+    texts.flush();
+    if (end?.costRub !== undefined) connection.onSpend?.(end.costRub);
+    answered(end);
+    if (signal.aborted) return { status: 'stopped', text };
+    return end ? { ...end, text, reasoning } : { status: 'done', text, reasoning, toolCalls, finishReason: null };
+  } catch (error) {
+    thoughts.flush();
+    texts.flush();
+    // A request that failed before any text was not an answer; one stopped or cut is, without usage.
+    if (text !== '' || signal.aborted) answered?.();
+    if (signal.aborted || (error instanceof ServiceError && error.kind === 'aborted')) return { status: 'stopped', text };
+    return text === '' ? { status: 'failed', error } : { status: 'interrupted', text, error };
+  }
+}
+
+/** `promise`, or a rejection as soon as `signal` stops the reply (the promise runs on, unheard). */
+function untilStopped<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

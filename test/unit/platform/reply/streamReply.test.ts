@@ -1,0 +1,259 @@
+// The one streaming loop, against the emulator over loopback: each way an answer can end.
+import * as assert from 'node:assert/strict';
+import { FIXTURE_KEYS } from '../../../emulator/index';
+import { useEmulator } from '../../../support/useEmulator';
+import { ServiceClient } from '#src/platform/client/serviceClient';
+import { TRANSPORTS } from '#src/platform/client/transports/index';
+import { type TextMessage } from '#src/platform/client/textRequest';
+import { type AnswerUsage, SetupError, type ModelConnection } from '#src/platform/reply/modelConnection';
+import { streamReply, type ReplyOutcome } from '#src/platform/reply/streamReply';
+import { ServiceError } from '#src/platform/client/errors/serviceError';
+
+const scripted = 'one two three four five six seven eight';
+
+describe('streamReply against the emulator', () => {
+  const { emulator, control } = useEmulator();
+  let connection: ModelConnection;
+  /** acme/chat-basic: no `stream` in its parameters, a 4 000-token context. */
+  let basic: ModelConnection;
+  let client: ServiceClient;
+
+  before(async () => {
+    client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 });
+    const model = (await client.listModels()).data.find((m) => m.id === 'acme/chat-large');
+    assert.ok(model);
+    connection = { client, model };
+    const basicModel = (await client.listModels()).data.find((m) => m.id === 'acme/chat-basic');
+    assert.ok(basicModel);
+    basic = { client, model: basicModel };
+  });
+
+  async function run(options: { connection?: Promise<ModelConnection>; signal?: AbortSignal; onText?: (text: string) => void; messages?: TextMessage[] } = {}) {
+    const texts: string[] = [];
+    const models: string[] = [];
+    const trims: [number, number][] = [];
+    const outcome = await streamReply(
+      {
+        connection: options.connection ?? Promise.resolve(connection),
+        messages: options.messages ?? [{ role: 'user', content: 'hi' }],
+        signal: options.signal ?? new AbortController().signal,
+        includeUsage: true,
+      },
+      {
+        onModel: (m) => models.push(m.id),
+        onText: (t) => (texts.push(t), options.onText?.(t)),
+        intervalMs: 0,
+        onTrimmed: (dropped, context) => trims.push([dropped, context]),
+      },
+    );
+    return { outcome, text: texts.join(''), models, trims };
+  }
+
+  const errorOf = (outcome: ReplyOutcome) => ('error' in outcome && outcome.error instanceof ServiceError ? outcome.error : undefined);
+
+  it('done: the whole text, handed on in batches, with finish reason, usage and request id', async () => {
+    await control.queueReplies([scripted]);
+    const { outcome, text, models } = await run();
+    assert.equal(text, scripted);
+    assert.deepEqual(models, ['acme/chat-large']);
+    assert.ok(outcome.status === 'done');
+    assert.equal(outcome.text, scripted);
+    assert.equal(outcome.finishReason, 'stop');
+    assert.ok(outcome.usage && outcome.usage.completion_tokens > 0);
+    assert.equal(outcome.requestId, (await control.requests())[0]?.requestId);
+  });
+
+  it('reasoning still held is handed on before the first text: what follows the reasoning is the answer', async () => {
+    await control.queueReplies([{ reasoning: 'first think it over', text: 'then answer' }]);
+    const order: string[] = [];
+    const outcome = await streamReply(
+      { connection: Promise.resolve(connection), messages: [{ role: 'user', content: 'Answer [[pace:5]]' }], signal: new AbortController().signal },
+      // A long interval: all reasoning after the first piece waits in its batch when the text begins.
+      { onText: (t) => order.push(`text:${t}`), onReasoning: (t) => order.push(`reasoning:${t}`), intervalMs: 60_000 },
+    );
+    assert.equal(outcome.status, 'done');
+    assert.deepEqual(order, ['reasoning:first ', 'reasoning:think it over', 'text:then ', 'text:answer']);
+  });
+
+  it('text said before a tool call is handed on before the call, even while a batch is held', async () => {
+    await control.queueReplies([{ text: 'one two three four', toolCall: { name: 'read_file', arguments: { path: 'a.ts' } } }]);
+    const order: string[] = [];
+    const outcome = await streamReply(
+      {
+        connection: Promise.resolve(connection),
+        messages: [{ role: 'user', content: 'Read a.ts [[pace:5]]' }],
+        signal: new AbortController().signal,
+        tools: [{ name: 'read_file', description: 'Reads a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } }],
+      },
+      // A long interval: all text after the first waits in the batch when the call arrives.
+      { onText: (t) => order.push(`text:${t}`), onToolCall: (call) => order.push(`call:${call.name}`), intervalMs: 60_000 },
+    );
+    assert.equal(outcome.status, 'done');
+    assert.deepEqual(order, ['text:one ', 'text:two three four', 'call:read_file']);
+  });
+
+  it('stopped before any text: nothing shown, no error', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const { outcome, text } = await run({ signal: controller.signal });
+    assert.deepEqual(outcome, { status: 'stopped', text: '' });
+    assert.equal(text, '');
+  });
+
+  it('stopped after some text: the text so far is kept', async () => {
+    await control.queueReplies([scripted]);
+    await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 3, ms: 5000 }]);
+    const controller = new AbortController();
+    const { outcome } = await run({ signal: controller.signal, onText: () => controller.abort() });
+    assert.equal(outcome.status, 'stopped');
+    assert.ok(outcome.status === 'stopped' && scripted.startsWith(outcome.text) && outcome.text.length > 0);
+  });
+
+  it('Errors rule 3: interrupted by a cut after 3 deltas keeps exactly those, with the error', async () => {
+    await control.queueReplies([scripted]);
+    await control.queueFaults('chat', [{ type: 'cut', afterDeltas: 3 }]);
+    const { outcome, text } = await run();
+    assert.equal(outcome.status, 'interrupted');
+    assert.ok(outcome.status === 'interrupted');
+    assert.equal(outcome.text, 'one two three ');
+    assert.equal(text, 'one two three ');
+    assert.equal(errorOf(outcome)?.kind, 'stream_interrupted');
+  });
+
+  for (const [status, kind] of [
+    [401, 'auth'],
+    [500, 'server'],
+  ] as const) {
+    it(`failed: a ${status} before any text, with its error`, async () => {
+      await control.queueFaults('chat', [{ type: 'status', status }]);
+      const { outcome, text } = await run();
+      assert.equal(outcome.status, 'failed');
+      assert.equal(errorOf(outcome)?.kind, kind);
+      assert.equal(text, '');
+    });
+  }
+
+  it('failed: a connection that cannot be made ends like any other failure, without a request', async () => {
+    const setup = new SetupError('No model is selected: pick the model to use.', ['selectModel']);
+    const { outcome, models } = await run({ connection: Promise.reject(setup) });
+    assert.deepEqual(outcome, { status: 'failed', error: setup });
+    assert.deepEqual(models, []);
+    assert.deepEqual(await control.requests(), []);
+  });
+
+  describe('the usage record is told of each answer once, when it ends', () => {
+    async function answered(options: { signal?: AbortSignal; onText?: (text: string) => void } = {}) {
+      const told: AnswerUsage[] = [];
+      const { outcome } = await run({ ...options, connection: Promise.resolve({ ...connection, onAnswered: (a) => told.push(a) }) });
+      return { outcome, told };
+    }
+
+    it('done: with its usage and its cost at the catalog’s prices', async () => {
+      await control.queueReplies([scripted]);
+      const { outcome, told } = await answered();
+      assert.ok(outcome.status === 'done' && outcome.usage && outcome.costRub !== undefined);
+      assert.deepEqual(told, [{ interface: 'chat-completions', usage: outcome.usage, costRub: outcome.costRub }]);
+    });
+
+    it('stopped after some text, or cut: counted, with no usage and no cost', async () => {
+      await control.queueReplies([scripted, scripted]);
+      await control.queueFaults('chat', [
+        { type: 'stall', afterDeltas: 3, ms: 5000 },
+        { type: 'cut', afterDeltas: 3 },
+      ]);
+      const controller = new AbortController();
+      const stopped = await answered({ signal: controller.signal, onText: () => controller.abort() });
+      const cut = await answered();
+      assert.deepEqual([stopped.outcome.status, cut.outcome.status], ['stopped', 'interrupted']);
+      assert.deepEqual([...stopped.told, ...cut.told], [{ interface: 'chat-completions' }, { interface: 'chat-completions' }]);
+    });
+
+    it('failed before any text, or stopped before the request: not an answer', async () => {
+      await control.queueFaults('chat', [{ type: 'status', status: 500 }]);
+      const failed = await answered();
+      const controller = new AbortController();
+      controller.abort();
+      const unsent = await answered({ signal: controller.signal });
+      assert.deepEqual([failed.outcome.status, unsent.outcome.status], ['failed', 'stopped']);
+      assert.deepEqual([...failed.told, ...unsent.told], []);
+    });
+  });
+
+  describe('a model without `stream` (spec, Endpoints 5)', () => {
+    it('Endpoints 3: is asked once without streaming; the whole answer arrives as one JSON response, one text, with usage', async () => {
+      await control.queueReplies([scripted]);
+      const { outcome, texts } = await (async () => {
+        const texts: string[] = [];
+        const outcome = await streamReply(
+          { connection: Promise.resolve(basic), messages: [{ role: 'user', content: 'hi' }], signal: new AbortController().signal, includeUsage: true },
+          { onText: (t) => texts.push(t), intervalMs: 0 },
+        );
+        return { outcome, texts };
+      })();
+      assert.deepEqual(texts, [scripted]);
+      assert.ok(outcome.status === 'done');
+      assert.deepEqual([outcome.text, outcome.finishReason, outcome.usage?.completion_tokens], [scripted, 'stop', 8]);
+      const [record] = await control.requests();
+      assert.deepEqual([record?.status, record?.stream, record?.model], [200, false, 'acme/chat-basic']);
+    });
+
+    it('is stopped like a stream: nothing shown, the request aborted', async () => {
+      await control.queueFaults('chat', [{ type: 'slow_first_byte', ms: 5000 }]);
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 200);
+      const { outcome } = await run({ connection: Promise.resolve(basic), signal: controller.signal });
+      assert.deepEqual(outcome, { status: 'stopped', text: '' });
+    });
+
+    it('fails like a stream, with the same error kinds', async () => {
+      await control.queueFaults('chat', [{ type: 'status', status: 402, code: 'insufficient_balance' }]);
+      const { outcome } = await run({ connection: Promise.resolve(basic) });
+      assert.equal(outcome.status, 'failed');
+      assert.equal(errorOf(outcome)?.kind, 'payment');
+    });
+  });
+
+  describe("the model's context (spec, Limits 3; Errors 4)", () => {
+    // 400 words a message: about 670 tokens by the client's estimate, 404 by the emulator's count.
+    const long = 'word '.repeat(400);
+    const conversation: TextMessage[] = [
+      { role: 'system', content: 'Be brief.' },
+      ...Array.from({ length: 6 }, (_, i): TextMessage[] => [
+        { role: 'user', content: `${i} ${long}` },
+        { role: 'assistant', content: long },
+      ]).flat(),
+      { role: 'user', content: `last ${long}` },
+    ];
+
+    it('a conversation longer than the context is trimmed from the oldest exchanges, and the caller is told', async () => {
+      const { outcome, trims } = await run({ connection: Promise.resolve(basic), messages: conversation });
+      assert.equal(outcome.status, 'done');
+      assert.deepEqual(trims, [[10, 4000]]);
+      // What was sent, by the emulator's count: the system prompt (6), the newest exchange (405 + 404) and the last message (405).
+      assert.ok(outcome.status === 'done');
+      assert.equal(outcome.usage?.prompt_tokens, 1220);
+    });
+
+    it('untrimmed, the service refuses it as too long, and the advice says what to do', async () => {
+      const error = await client
+        .streamText(TRANSPORTS['chat-completions'], { model: 'acme/chat-basic', messages: conversation, options: {} }, { streaming: false })
+        .next()
+        .then(
+          () => undefined,
+          (thrown: unknown) => thrown,
+        );
+      assert.ok(error instanceof ServiceError);
+      assert.deepEqual([error.kind, error.status, error.code], ['too_long', 400, 'context_length_exceeded']);
+      assert.equal(
+        error.userMessage,
+        "The conversation is too long for this model: start a new chat, or pick a model with a larger context with 'Multi-Model AI: Select Model'.",
+      );
+    });
+
+    it('a conversation that fits is sent whole, and nothing is said', async () => {
+      const { outcome, trims } = await run({ connection: Promise.resolve(basic), messages: conversation.slice(-3) });
+      assert.equal(outcome.status, 'done');
+      assert.deepEqual(trims, []);
+    });
+  });
+});
