@@ -1,11 +1,28 @@
-// Lint keeps the three layers honest (see CONTRIBUTING, "Lint layers"): src/core never
-// touches the editor API, src/webview never touches Node.
+// Lint keeps the rooms and floors honest (see CONTRIBUTING, "Lint layers"): a feature is reached
+// through its door, the platform imports no feature, plain code never touches the editor API, and
+// page code never touches Node.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
 import importPlugin from 'eslint-plugin-import';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+// The features, each src/<name>/ with common/, vscode/ and page/ floors and one door, index.ts.
+const FEATURES = ['chat', 'commit', 'fix', 'images', 'keys', 'lm', 'models', 'onboarding', 'refactor', 'usage'];
+// The top floor: activation, the loader, the suite's handle and the features' doors.
+const TOP_FLOOR = ['src/extension.ts', 'src/loader.ts', 'src/testHandle.ts', 'src/*/index.ts'];
+// What page code may import of the plain floor (relative to src).
+const PAGE_SHARED = [
+  './chat/common/protocol/protocol.ts',
+  './chat/common/conversation/conversation.ts',
+  './platform/actions/actions.ts',
+  './platform/reply/retryWait.ts',
+  './platform/format',
+  './platform/protocol',
+  './platform/text/hiddenCharacters.ts',
+  './platform/text/lineRange.ts',
+  './usage/common/usageReport.ts',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'out/', '.cache/', 'test-results/'] },
@@ -25,7 +42,7 @@ export default tseslint.config(
     },
   },
   {
-    // The layers by path (CONTRIBUTING, "Lint layers"), whatever the import's spelling.
+    // Rooms and floors by path (CONTRIBUTING, "Lint layers"), whatever the import's spelling.
     files: ['src/**/*.ts'],
     plugins: { import: importPlugin },
     settings: {
@@ -39,61 +56,64 @@ export default tseslint.config(
         {
           zones: [
             {
-              target: './src/core',
-              from: ['./src/vscode', './src/webview', './src/extension.ts', './src/loader.ts'],
-              message: 'src/core is the plain-TypeScript floor: it imports nothing above it.',
+              target: './src/platform',
+              from: FEATURES.map((feature) => `./src/${feature}`),
+              message: 'src/platform is what the features share: it imports no feature.',
             },
-            { target: './src/vscode', from: './src/webview', message: 'The host talks to the page through src/chat/common/protocol/protocol.ts only.' },
-            {
-              target: './src/vscode',
-              from: './src/core',
+            // A feature is reached from outside only through its door.
+            ...FEATURES.map((feature) => ({
+              target: [`./src/!(${feature})/**/*`, './src/*.ts'],
+              from: `./src/${feature}`,
               except: ['./index.ts'],
-              message: 'src/vscode uses the core through its one door, src/core/index.ts: export what is needed there, with its TSDoc line.',
-            },
+              message: `Use src/${feature}/index.ts, the feature's door: export what is needed there.`,
+            })),
             {
-              target: './src/webview',
-              from: ['./src/core', './src/vscode', './src/extension.ts', './src/loader.ts'],
-              except: [
-                './chat/protocol.ts',
-                './chat/conversation.ts',
-                './actions.ts',
-                './reply/retryWait.ts',
-                './format/localeFormat.ts',
-                './format/displayLanguage.ts',
-                './text/hiddenCharacters.ts',
-                './text/lineRange.ts',
-                './usage/usageReport.ts',
-              ],
+              target: './src/**/page/**/*',
+              from: './src',
+              except: [...PAGE_SHARED, './chat/page', './usage/page', './platform/page'].filter((place) => !place.includes('/vscode')),
               message:
-                'The page may import from core only the protocol, the conversation types, the action vocabulary, the wait line, the locale formatter and the display language, the hidden-character rule, the line-range wording and the usage report.',
+                'Page code imports page folders and, of the plain floor, only the protocols, the conversation types, the action vocabulary, the wait line, the formatter and display language, the hidden-character rule, the line-range wording and the usage report.',
             },
           ],
         },
       ],
-      // No cycle between files: a cycle shows a vocabulary living in the wrong place.
+      // No cycle between files: a cycle shows a vocabulary living in the wrong place. Type-only
+      // imports and folders are checked by test/lint/importCycles.mts.
       'import/no-cycle': 'error',
     },
   },
   {
-    files: ['src/core/**/*.ts'],
+    // The plain floor: everything outside a vscode/ or page/ folder, tested in Node.
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/vscode/**', 'src/**/page/**', ...TOP_FLOOR],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'vscode', message: 'src/core is plain TypeScript: put editor code in src/vscode.' }],
+          paths: [{ name: 'vscode', message: 'Plain code never imports vscode: put editor code in a vscode/ folder.' }],
+          patterns: [{ regex: '(^|/)(vscode|page)(/|$)', message: 'The plain floor imports no vscode/ or page/ folder.' }],
         },
       ],
     },
   },
   {
-    files: ['src/webview/**/*.ts'],
+    files: ['src/**/vscode/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)page(/|$)', message: 'The host talks to a page only through its protocol, in the plain floor.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/**/page/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [
-            { name: 'vscode', message: 'The webview is browser code: talk to the host through src/chat/common/protocol/protocol.ts.' },
-            ...nodeBuiltins.map((name) => ({ name, message: 'The webview is browser code: no Node built-ins.' })),
+            { name: 'vscode', message: 'Page code is browser code: talk to the host through the page protocol.' },
+            ...nodeBuiltins.map((name) => ({ name, message: 'Page code is browser code: no Node built-ins.' })),
           ],
         },
       ],

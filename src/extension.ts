@@ -1,27 +1,27 @@
 import type * as vscode from 'vscode';
-import { registerApiKeyCommands } from './keys/vscode/apiKeyCommands';
-import { registerBaseUrlCommand } from './platform/settings/vscode/baseUrlCommand';
-import { registerChat } from './chat/vscode/registerChat';
-import { registerCommitMessage } from './commit/vscode/commitMessageWriter';
+import { registerApiKeyCommands } from './keys/index';
+import { registerBaseUrlCommand } from './keys/index';
+import { registerChat } from './chat/index';
+import { registerCommitMessage } from './commit/index';
 import { registerDiagnosticsCommands } from './platform/services/vscode/diagnosticsCommands';
 import { followDisplayLanguage } from './platform/format/vscode/displayLanguage';
-import { seedEmulatorKey } from './keys/vscode/emulatorKeySeed';
-import { registerImageCommands } from './images/vscode/imageCommands';
-import { offerCurrentAddressOnce } from './platform/settings/vscode/legacyAddress';
-import { registerLanguageModelProvider } from './lm/vscode/languageModelProvider';
-import { registerManageApiKeys } from './keys/vscode/manageApiKeys';
-import { registerModelPicker } from './models/vscode/modelPicker';
-import { registerProblemActions } from './fix/vscode/problemActions';
-import { offerOnboarding } from './onboarding/vscode/onboarding';
-import { registerRefactor } from './refactor/vscode/refactorController';
+import { seedEmulatorKey } from './keys/index';
+import { registerImageCommands } from './images/index';
+import { offerCurrentAddressOnce } from './keys/index';
+import { registerLanguageModelProvider } from './lm/index';
+import { registerManageApiKeys } from './keys/index';
+import { registerModelPicker } from './models/index';
+import { registerProblemActions } from './fix/index';
+import { offerOnboarding } from './onboarding/index';
+import { registerRefactor } from './refactor/index';
 import { createServices } from './platform/services/vscode/services';
-import { registerStatusBar } from './models/vscode/statusBar';
-import { registerTestHandle, stateEntries } from './platform/services/vscode/testHandle';
-import { registerUsage } from './usage/vscode/usagePanel';
+import { registerStatusBar } from './models/index';
+import { registerTestHandle, stateEntries } from './testHandle';
+import { registerUsage } from './usage/index';
 
 // No network work here: activation must stay fast. The catalog is read after activation
 // (status bar) or when a feature needs it. Returns nothing: no other extension may reach the
-// key, a client, the log or the state (the suite's handle: src/platform/services/vscode/testHandle.ts).
+// key, a client, the log or the state (the suite's handle: src/testHandle.ts).
 // Every register*() pushes its disposables onto context.subscriptions.
 export function activate(context: vscode.ExtensionContext): void {
   followDisplayLanguage(context.extension);
@@ -33,11 +33,11 @@ export function activate(context: vscode.ExtensionContext): void {
   registerBaseUrlCommand(context, services);
   const modelPicker = registerModelPicker(context, services);
   const refactor = registerRefactor(context, services);
-  const chat = registerChat(context, services);
+  const images = registerImageCommands(context, services);
+  const chat = registerChat(context, services, images);
   registerProblemActions(context, refactor, chat.host);
   const commitMessage = registerCommitMessage(context, services);
   registerLanguageModelProvider(context, services);
-  registerImageCommands(context, services);
   const usagePanel = registerUsage(context, services);
 
   const { keys, settings, connection, spend, usage, failures, log, logger, globalState } = services;

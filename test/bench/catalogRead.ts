@@ -2,7 +2,7 @@
 // reads the catalog at argv[2] through the client and filters it for the text models, as the
 // quick-pick does, then again ROUNDS times; prints the CPU time of each read as JSON.
 import { ServiceClient } from '#src/platform/client/serviceClient';
-import { usableTextModels } from '#src/platform/client/catalog/modelCatalog';
+import { usableTextModels } from '#src/platform/client/modelCatalog';
 import { cpuMs } from './stats';
 
 const ROUNDS = 30;

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AssistantTurn } from '#src/chat/common/conversation/conversation';
-import type { TestHandle } from '#src/platform/services/vscode/testHandle';
+import type { TestHandle } from '#src/testHandle';
 import { suiteEnv } from './env';
 import { arrange } from './shellHarness';
 

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EXTENSION_ID } from '#src/platform/manifest/ids';
-import { TEST_HANDLE_COMMAND } from '#src/platform/services/vscode/testHandle';
+import { TEST_HANDLE_COMMAND } from '#src/testHandle';
 import { EXPORTS_PROBE_ID, suiteEnv } from './env';
 import { arrange } from './shellHarness';
 import { testHandle } from '../support/useTestHandle';

@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { CONFIG_SECTION, Commands, Settings } from '#src/platform/manifest/ids';
-import { formatDiagnostics } from '#src/platform/client/diagnostics';
-import type { TestHandle } from '#src/platform/services/vscode/testHandle';
+import { formatDiagnostics } from '#src/platform/client/errors/diagnostics';
+import type { TestHandle } from '#src/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
 import { arrange, emulator } from './shellHarness';

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { Commands, SECRET_API_KEY } from '#src/platform/manifest/ids';
 import { SerialMemento } from '#src/platform/storage/serialMemento';
-import { ApiKeyStore } from '#src/keys/vscode/apiKeyStore';
+import { ApiKeyStore } from '#src/platform/keys/vscode/apiKeyStore';
 import type { CommandOutcome } from '#src/keys/vscode/apiKeyCommands';
 import * as vscode from 'vscode';
 import { FIXTURE_KEYS } from '../emulator/index';

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Commands } from '#src/platform/manifest/ids';
 import type { ModelPickItem } from '#src/models/vscode/modelPicker';
-import type { TestHandle } from '#src/platform/services/vscode/testHandle';
+import type { TestHandle } from '#src/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
 import { arrange, emulator, until } from './shellHarness';

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { LanguageModelProvider } from '#src/lm/vscode/languageModelProvider';
-import type { TestHandle } from '#src/platform/services/vscode/testHandle';
+import type { TestHandle } from '#src/testHandle';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
 import { arrange } from './shellHarness';

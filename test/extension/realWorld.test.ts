@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { AssistantTurn } from '#src/chat/common/conversation/conversation';
 import { Commands } from '#src/platform/manifest/ids';
 import type { ModelPickItem } from '#src/models/vscode/modelPicker';
-import type { TestHandle } from '#src/platform/services/vscode/testHandle';
+import type { TestHandle } from '#src/testHandle';
 import type { Quirk } from '../emulator/quirks';
 import { arrangeChat, lastReply } from './chatHarness';
 import { emulator, until } from './shellHarness';

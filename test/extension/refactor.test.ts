@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Commands } from '#src/platform/manifest/ids';
 import type { RefactorOutcome } from '#src/refactor/common/refactorRun';
-import { ProposalDocuments } from '#src/refactor/vscode/proposalDocuments';
+import { ProposalDocuments } from '#src/platform/review/vscode/proposalDocuments';
 import { RefactorController, type AcceptResult } from '#src/refactor/vscode/refactorController';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';

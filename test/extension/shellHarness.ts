@@ -2,7 +2,7 @@
 // before each test, the emulator's control, and a bounded wait. The handle: test/support/useTestHandle.ts.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { TestHandle } from '#src/platform/services/vscode/testHandle';
+import type { TestHandle } from '#src/testHandle';
 import { CONFIG_SECTION, Settings } from '#src/platform/manifest/ids';
 import { EmulatorControl } from '../emulator/control';
 import { suiteEnv } from './env';

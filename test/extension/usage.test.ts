@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { appendFileSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { Commands } from '#src/platform/manifest/ids';
-import { usageLine, type UsageEntry } from '#src/usage/common/usageEntry';
+import { usageLine, type UsageEntry } from '#src/platform/usage/usageEntry';
 import { LanguageModelProvider } from '#src/lm/vscode/languageModelProvider';
 import { arrangeChat, lastReply } from './chatHarness';
 import { suiteEnv } from './env';

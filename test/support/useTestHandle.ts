@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EXTENSION_ID } from '#src/platform/manifest/ids';
-import { TEST_HANDLE_COMMAND, type TestHandle } from '#src/platform/services/vscode/testHandle';
+import { TEST_HANDLE_COMMAND, type TestHandle } from '#src/testHandle';
 import { suiteEnv } from '../extension/env';
 import { lateBound } from './lateBound';
 

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { attachmentsFolder } from '../common/history/attachmentFiles';
 import { ChatSession } from '../common/session/chatSession';
-import { type ClientLogger } from '../../platform/client/http/attempt';
+import { type ClientLogger } from '../../platform/client/attempt/attempt';
 import { codeBudget } from '../common/attachments/contextBlock';
 import { Commands, Settings } from '../../platform/manifest/ids';
 import { commandTitle } from '../../platform/manifest/commandTitles';
@@ -15,7 +15,7 @@ import { runAction } from '../../platform/actions/vscode/actionRunner';
 import type { Connection } from '../../platform/services/vscode/connection';
 import type { FailureReporter } from '../../platform/services/vscode/failureReporter';
 import { checkHiddenCharacters } from '../../platform/text/vscode/hiddenCharactersCheck';
-import { Disposable } from '../../platform/services/vscode/lifecycle';
+import { Disposable } from '../../platform/vscode/lifecycle';
 import type { SettingsWatcher } from '../../platform/settings/vscode/settings';
 import { modelView } from './chatModels';
 import type { CodeActions } from './codeActions';
@@ -23,8 +23,8 @@ import { fileContext, selectionContext, type EditorTracker } from './editorConte
 import { exportConversation } from './historyCommands';
 import { openLinkWithConfirmation } from './linkOpener';
 import { PageBridge } from './pageBridge';
-import type { ImageRunner } from '../../images/vscode/imageRunner';
-import type { ProjectInstructionsSource } from '../../platform/services/vscode/projectInstructions';
+import type { ImageRunner } from '../../images/index';
+import type { ProjectInstructionsSource } from '../../platform/instructions/vscode/projectInstructions';
 import { Attachments } from './attachments';
 
 export interface ChatHostDeps {

@@ -2,7 +2,7 @@
 // Select Model quick-pick, from the connection's one read of the catalog, and what stands in
 // the way, said once with the buttons that fix it.
 import * as vscode from 'vscode';
-import { buildModelPickItems } from '../../models/common/modelPickItems';
+import { buildModelPickItems } from '../../platform/models/modelPickItems';
 import { type ModelProblem, type ModelView } from '../common/protocol/protocol';
 import { ServiceError } from '../../platform/client/errors/serviceError';
 import { takesImages } from '../common/attachments/attachments';

@@ -2,9 +2,9 @@
 // serializer. Every panel shows the same conversation as the view (one ChatHost).
 import * as vscode from 'vscode';
 import { CHAT_PANEL_TYPE } from '../../platform/manifest/ids';
-import { Disposable } from '../../platform/services/vscode/lifecycle';
+import { Disposable } from '../../platform/vscode/lifecycle';
 import type { ChatHost } from './chatHost';
-import { chatHtml, pageOptions } from './webviewHtml';
+import { chatHtml, pageOptions } from '../../platform/webview/vscode/webviewHtml';
 
 export class ChatPanels extends Disposable implements vscode.WebviewPanelSerializer {
   private readonly panels = new Set<vscode.WebviewPanel>();

@@ -1,7 +1,7 @@
 // The chat view in its own activity-bar container.
 import type * as vscode from 'vscode';
 import type { ChatHost } from './chatHost';
-import { chatHtml, pageOptions } from './webviewHtml';
+import { chatHtml, pageOptions } from '../../platform/webview/vscode/webviewHtml';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider {
   constructor(

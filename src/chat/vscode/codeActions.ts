@@ -2,7 +2,7 @@
 // or file after the person has seen the diff and accepted it, or open as a new file.
 import * as vscode from 'vscode';
 import { languageIdForFence } from '../../platform/text/fenceLanguage';
-import type { ProposalDocuments } from '../../refactor/vscode/proposalDocuments';
+import type { ProposalDocuments } from '../../platform/review/vscode/proposalDocuments';
 import type { EditorTracker } from './editorContext';
 
 export class CodeActions {

@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { type ContextItem, newId } from '../common/conversation/conversation';
-import { Disposable } from '../../platform/services/vscode/lifecycle';
+import { Disposable } from '../../platform/vscode/lifecycle';
 
 /** Documents a person edits (not diffs' proposals, output channels or other virtual text): files, notebook cells, settings. */
 const EDITABLE_SCHEMES = new Set(['file', 'untitled', 'vscode-remote', 'vscode-vfs', 'vscode-notebook-cell', 'vscode-userdata']);

@@ -4,7 +4,13 @@ import * as vscode from 'vscode';
 import { Commands } from '../../platform/manifest/ids';
 import { conversationMarkdown, exportFileName } from '../common/history/markdownExport';
 import { type HistoryStore } from '../common/history/historyStore';
-import type { ChatHost } from './chatHost';
+import type { ChatSession } from '../common/session/chatSession';
+
+/** What the history's commands act on: the window's chat session and the history it is stored in. */
+export interface HistoryHost {
+  readonly store: HistoryStore;
+  readonly session: ChatSession;
+}
 
 /** Asks where, then writes the conversation `id` there as Markdown. */
 export async function exportConversation(store: HistoryStore, id: string): Promise<boolean> {
@@ -26,7 +32,7 @@ export async function exportConversation(store: HistoryStore, id: string): Promi
   return true;
 }
 
-export async function deleteAllHistory(host: ChatHost): Promise<boolean> {
+export async function deleteAllHistory(host: HistoryHost): Promise<boolean> {
   const remove = vscode.l10n.t({ message: 'Delete All', comment: ['the button that confirms deleting the whole chat history'] });
   const answer = await vscode.window.showWarningMessage(
     vscode.l10n.t('Delete every chat conversation, in every window? This cannot be undone.'),
@@ -39,7 +45,7 @@ export async function deleteAllHistory(host: ChatHost): Promise<boolean> {
   return true;
 }
 
-export function registerHistoryCommands(host: ChatHost): vscode.Disposable[] {
+export function registerHistoryCommands(host: HistoryHost): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(Commands.exportConversation, async (id?: unknown) => {
       await host.session.loaded;

@@ -2,8 +2,8 @@
 // protocol (unknown or malformed ones are dropped and logged); messages to it are checked,
 // stripped of what the page must not see, and queued until the page says `ready`.
 import * as vscode from 'vscode';
-import { Disposable } from '../../platform/services/vscode/lifecycle';
-import { type ClientLogger } from '../../platform/client/http/attempt';
+import { Disposable } from '../../platform/vscode/lifecycle';
+import { type ClientLogger } from '../../platform/client/attempt/attempt';
 import { decodeToHost, encodeToPage, type ToHost, type ToPage, type ToPageInput, withImageSources } from '../common/protocol/protocol';
 
 /**

@@ -2,8 +2,9 @@
 // serializer, the commands. Returns what the suite's handle shows.
 import * as vscode from 'vscode';
 import { CHAT_PROPOSAL_SCHEME, CHAT_VIEW_ID } from '../../platform/manifest/ids';
-import { ProposalDocuments } from '../../refactor/vscode/proposalDocuments';
+import { ProposalDocuments } from '../../platform/review/vscode/proposalDocuments';
 import type { Services } from '../../platform/services/vscode/services';
+import type { ImageRunner } from '../../images/index';
 import { registerChatCommands } from './chatCommands';
 import { ChatHost } from './chatHost';
 import { ChatPanels } from './chatPanel';
@@ -20,12 +21,12 @@ export interface ChatApi {
   code: CodeActions;
 }
 
-export function registerChat(context: vscode.ExtensionContext, services: Services): ChatApi {
+export function registerChat(context: vscode.ExtensionContext, services: Services, images: ImageRunner): ChatApi {
   const editors = new EditorTracker();
   // The right side of Apply's diff, under the chat's own scheme.
   const proposals = new ProposalDocuments(CHAT_PROPOSAL_SCHEME);
   const code = new CodeActions(editors, proposals);
-  const { settings, connection, failures, logger, images, instructions, globalState: state, windowState } = services;
+  const { settings, connection, failures, logger, instructions, globalState: state, windowState } = services;
   const historyFolder = vscode.Uri.joinPath(context.globalStorageUri, 'history').fsPath;
   const host = new ChatHost({ settings, connection, failures, logger, images, instructions, state, historyFolder, windowState, editors, code });
   const panels = new ChatPanels(host, context.extensionUri);

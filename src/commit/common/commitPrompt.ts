@@ -1,7 +1,7 @@
 // Generate Commit Message: the request that asks for a message for the given changes, in the
 // repository's own style (its recent subjects as examples) and the person's extra instructions.
 // In English, like every text sent to a model.
-import type { TextMessage } from '../../platform/client/textRequest';
+import type { TextMessage } from '../../platform/client/transports/textRequest';
 import type { FittedDiff } from './fitDiff';
 
 export interface CommitPromptInput {

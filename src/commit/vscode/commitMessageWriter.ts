@@ -9,7 +9,7 @@ import { Commands } from '../../platform/manifest/ids';
 import { type CommitOutcome, type CommitRequest, emptyMessageError, writeCommitMessage } from '../common/commitRun';
 import { Countdown, waitReason } from '../../platform/reply/retryWait';
 import { type ModelConnection, SetupError } from '../../platform/reply/modelConnection';
-import { type RetryWait } from '../../platform/client/http/attempt';
+import { type RetryWait } from '../../platform/client/attempt/attempt';
 import { offerActions, type LocalHandlers } from '../../platform/actions/vscode/actionRunner';
 import type { FailureReporter } from '../../platform/services/vscode/failureReporter';
 import type { Services } from '../../platform/services/vscode/services';

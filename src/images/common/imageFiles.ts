@@ -6,7 +6,7 @@ import * as l10n from '@vscode/l10n';
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
-import { ImageInputError } from './imageInputError';
+import { ImageInputError } from '../../platform/client/images/imageInputError';
 
 const MAX_STEM = 48;
 const FALLBACK_STEM = 'image';

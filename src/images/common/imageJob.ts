@@ -12,7 +12,7 @@ import { checkImage, MAX_IMAGE_BYTES } from '../../platform/client/images/imageB
 import { displayLocale } from '../../platform/format/displayLanguage';
 import { formatDecimal, formatInteger } from '../../platform/format/localeFormat';
 import { checkWritableFolder, editedStem, saveNewFile, stemFromText } from './imageFiles';
-import { ImageInputError } from './imageInputError';
+import { ImageInputError } from '../../platform/client/images/imageInputError';
 
 export { ImageInputError };
 

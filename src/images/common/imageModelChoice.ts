@@ -1,7 +1,7 @@
 // Which image model a request goes to, before anything is asked: the one named (command
 // arguments), the only usable one, or a choice for the person; and when none can be used, why.
 import * as l10n from '@vscode/l10n';
-import type { ImageEndpoint, ImageModels } from '../../platform/client/catalog/modelCatalog';
+import type { ImageEndpoint, ImageModels } from '../../platform/client/modelCatalog';
 import type { ModelEntry } from '../../platform/client/catalog/schemas';
 
 export type ImageModelChoice = { kind: 'model'; entry: ModelEntry } | { kind: 'pick' } | { kind: 'none'; message: string };

@@ -4,7 +4,7 @@
 // the service may have made and charged are handed back, not made and charged a second time
 // (src/platform/client/unfinishedGenerations.ts).
 import type { WantedImageOptions } from '../../platform/client/images/imageRequest';
-import type { ImageEndpoint } from '../../platform/client/catalog/modelCatalog';
+import type { ImageEndpoint } from '../../platform/client/modelCatalog';
 import type { ModelEntry } from '../../platform/client/catalog/schemas';
 import type { ImageJob } from './imageJob';
 

@@ -4,7 +4,7 @@
 // order (core's imageOrder), and the typed prompt is kept for the next try.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { type ClientLogger } from '../../platform/client/http/attempt';
+import { type ClientLogger } from '../../platform/client/attempt/attempt';
 import { Commands } from '../../platform/manifest/ids';
 import { Countdown, waitReason } from '../../platform/reply/retryWait';
 import { displayLocale } from '../../platform/format/displayLanguage';
@@ -18,7 +18,7 @@ import { SetupError } from '../../platform/reply/modelConnection';
 import { offerActions } from '../../platform/actions/vscode/actionRunner';
 import type { FailedStep, FailureReporter } from '../../platform/services/vscode/failureReporter';
 import type { Services } from '../../platform/services/vscode/services';
-import type { ImageAsk, ImageRunner } from './imageRunner';
+import { type ImageAsk, ImageRunner } from './imageRunner';
 
 /** Arguments a keybinding or another command may pass to Generate Image; with a prompt, nothing is asked but the model where several could do. */
 export interface GenerateImageArgs {
@@ -30,12 +30,15 @@ export interface GenerateImageArgs {
 
 const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp'];
 
-export function registerImageCommands(context: vscode.ExtensionContext, { images, failures, logger }: Services): void {
+/** Registers Generate Image and Edit Image; returns the runner the chat's /image uses too. */
+export function registerImageCommands(context: vscode.ExtensionContext, { connection, settings, globalState, failures, logger }: Services): ImageRunner {
+  const images = new ImageRunner(connection, settings, globalState);
   const commands = new ImageCommands(images, failures, logger);
   context.subscriptions.push(
     vscode.commands.registerCommand(Commands.generateImage, (args?: GenerateImageArgs) => commands.generate(args ?? {})),
     vscode.commands.registerCommand(Commands.editImage, (uri?: vscode.Uri, args?: { prompt?: string; model?: string }) => commands.edit(uri, args ?? {})),
   );
+  return images;
 }
 
 class ImageCommands {

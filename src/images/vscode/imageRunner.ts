@@ -3,12 +3,12 @@
 // folder, and sending the order through core's runImageJob, with the spend counted.
 import * as vscode from 'vscode';
 import { chooseImageModel } from '../common/imageModelChoice';
-import { type ImageEndpoint } from '../../platform/client/catalog/modelCatalog';
+import { type ImageEndpoint } from '../../platform/client/modelCatalog';
 import { ImageInputError, type ImageJob, type ImageJobResult, runImageJob } from '../common/imageJob';
 import { type ImageOrder, prepareImageOrder } from '../common/imageOrder';
 import { type MementoLike } from '../../platform/storage/serialMemento';
 import { type ModelEntry } from '../../platform/client/catalog/schemas';
-import { notAvailableLabel } from '../../models/common/modelPickItems';
+import { notAvailableLabel } from '../../platform/models/modelPickItems';
 import { resolveImageFolder } from '../common/imageFiles';
 import { type WantedImageOptions } from '../../platform/client/images/imageRequest';
 import type { Connection, ImageConnection } from '../../platform/services/vscode/connection';

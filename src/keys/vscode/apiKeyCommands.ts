@@ -9,14 +9,14 @@ import { Commands } from '../../platform/manifest/ids';
 import { commandTitle } from '../../platform/manifest/commandTitles';
 import { connectionReport } from '../../platform/services/connectionReport';
 import { displayLocale } from '../../platform/format/displayLanguage';
-import { keyLabel, type KeyRecord, offeredKeyName } from '../common/keyList';
-import { maskKey } from '../../platform/client/keyMasking';
+import { keyLabel, type KeyRecord, offeredKeyName } from '../../platform/keys/keyList';
+import { maskKey } from '../../platform/client/http/keyMasking';
 import { plural } from '../../platform/format/localeFormat';
 import { ServiceError } from '../../platform/client/errors/serviceError';
-import type { KeyScope } from './apiKeyStore';
+import type { KeyScope } from '../../platform/keys/vscode/apiKeyStore';
 import { offerActions } from '../../platform/actions/vscode/actionRunner';
 import { offerSetup } from '../../platform/services/vscode/connection';
-import { offerCurrentAddress } from '../../platform/settings/vscode/legacyAddress';
+import { offerCurrentAddress } from './legacyAddress';
 import type { Services } from '../../platform/services/vscode/services';
 
 export interface CommandOutcome {

@@ -1,9 +1,9 @@
 // Stores the demo's emulator key (see src/platform/startup/emulatorKeySeed.ts) in SecretStorage
 // once, when none is stored yet. Never rejects: activation goes on either way.
-import { type ClientLogger } from '../../platform/client/http/attempt';
+import { type ClientLogger } from '../../platform/client/attempt/attempt';
 import { decideKeySeed, EMULATOR_KEY_ENV } from '../../platform/startup/emulatorKeySeed';
-import { maskKey } from '../../platform/client/keyMasking';
-import type { ApiKeyStore } from './apiKeyStore';
+import { maskKey } from '../../platform/client/http/keyMasking';
+import type { ApiKeyStore } from '../../platform/keys/vscode/apiKeyStore';
 
 export async function seedEmulatorKey(keys: ApiKeyStore, logger: ClientLogger, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const offered = env[EMULATOR_KEY_ENV];

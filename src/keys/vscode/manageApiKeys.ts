@@ -2,10 +2,10 @@
 // use by default, remove). `replace` and `use` open one step directly: the buttons Replace Key and
 // Use Another Key after a refused key. Every key is shown by its name and masked prefix only.
 import * as vscode from 'vscode';
-import { checkKeyName, keyLabel, type KeyRecord, offeredKeyName } from '../common/keyList';
+import { checkKeyName, keyLabel, type KeyRecord, offeredKeyName } from '../../platform/keys/keyList';
 import { Commands } from '../../platform/manifest/ids';
 import { commandTitle } from '../../platform/manifest/commandTitles';
-import { maskKey } from '../../platform/client/keyMasking';
+import { maskKey } from '../../platform/client/http/keyMasking';
 import { askForKey, keepKey, type CommandOutcome } from './apiKeyCommands';
 import type { Services } from '../../platform/services/vscode/services';
 

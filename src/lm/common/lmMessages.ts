@@ -3,7 +3,8 @@
 // the assistant's tool calls with the reasoning remembered for them, and tool results, each its
 // own tool message, before the user text they came with. Data parts never go as their bytes.
 import * as l10n from '@vscode/l10n';
-import type { ImageInput, TextMessage, ToolCall } from '../../platform/client/textRequest';
+import type { ImageInput, TextMessage } from '../../platform/client/transports/textRequest';
+import type { ToolCall } from '../../platform/client/streaming/replyPart';
 import { SetupError } from '../../platform/reply/modelConnection';
 import type { ReasoningMemory } from './reasoningMemory';
 

@@ -8,7 +8,7 @@ import type { ModelEntry } from '../../platform/client/catalog/schemas';
 import { chooseTransport, interfaceLabel, type TransportSetting } from '../../platform/client/transports/index';
 import { displayLocale } from '../../platform/format/displayLanguage';
 import { formatInteger, formatRub } from '../../platform/format/localeFormat';
-import { displayName } from '../../models/common/modelPickItems';
+import { displayName } from '../../platform/models/modelPickItems';
 
 /** Catalog parameters that turn a model's reasoning on or tune it (OpenRouter's names, and the OpenAI one). */
 const REASONING_PARAMETERS = ['reasoning_effort', 'reasoning', 'include_reasoning'];

@@ -5,7 +5,7 @@
 // the widely used catalogs' name) are read, with documented defaults when absent.
 import type { ModelEntry } from '../../platform/client/catalog/schemas';
 import type { TransportSetting } from '../../platform/client/transports/index';
-import { vendorOf } from '../../models/common/modelPickItems';
+import { vendorOf } from '../../platform/models/modelPickItems';
 import { callsTools, modelDetail, modelTooltip, takesImages } from './modelDescription';
 import { configurationSchema } from './reasoningEffort';
 

@@ -1,6 +1,7 @@
 // VS Code keeps no reasoning, but Messages thinking models want theirs back with the tool calls
 // it led to: the provider remembers it by tool call id and puts it back in the next request.
-import type { Reasoning, ToolCall } from '../../platform/client/textRequest';
+import type { Reasoning } from '../../platform/client/transports/textRequest';
+import type { ToolCall } from '../../platform/client/streaming/replyPart';
 
 /** The reasoning of recent answers that made tool calls, by call id (bounded: the oldest go first). */
 export class ReasoningMemory {

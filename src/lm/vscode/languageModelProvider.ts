@@ -5,17 +5,18 @@
 // as the chat panel.
 import * as vscode from 'vscode';
 import { checkToolRequired } from '../common/toolMode';
-import { errorCard } from '../../chat/common/conversation/errorCard';
+import { errorCard } from '../../chat/index';
 import { estimateTokens } from '../../platform/reply/tokenEstimate';
 import { pickedOptions } from '../common/reasoningEffort';
 import { providedModel } from '../common/providedModels';
 import { ReasoningMemory } from '../common/reasoningMemory';
 import { type ServiceError } from '../../platform/client/errors/serviceError';
 import { streamReply } from '../../platform/reply/streamReply';
-import { type TextMessage, type ToolCall } from '../../platform/client/textRequest';
+import { type TextMessage } from '../../platform/client/transports/textRequest';
+import { type ToolCall } from '../../platform/client/streaming/replyPart';
 import type { Connection } from '../../platform/services/vscode/connection';
 import type { FailureReporter } from '../../platform/services/vscode/failureReporter';
-import { Disposable } from '../../platform/services/vscode/lifecycle';
+import { Disposable } from '../../platform/vscode/lifecycle';
 import type { Services } from '../../platform/services/vscode/services';
 import { textMessagesOf } from './lmRequestMapping';
 import { GroupKeys, groupOf } from './providerGroups';

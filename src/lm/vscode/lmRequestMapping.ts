@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { type LmContent, type LmMessage, type LmPart, toTextMessages } from '../common/lmMessages';
 import { type ReasoningMemory } from '../common/reasoningMemory';
-import { type TextMessage } from '../../platform/client/textRequest';
+import { type TextMessage } from '../../platform/client/transports/textRequest';
 
 /** LanguageModelChatMessageRole.System: in the languageModelSystem proposal, not in @types/vscode; Copilot's agent mode sends it. */
 const SYSTEM_ROLE = 3;

@@ -8,7 +8,7 @@
 // arrives and only the window's models are listed.
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
-import { maskKey } from '../../platform/client/keyMasking';
+import { maskKey } from '../../platform/client/http/keyMasking';
 import { type ModelConnection, SetupError } from '../../platform/reply/modelConnection';
 import type { Connection, KeySource } from '../../platform/services/vscode/connection';
 

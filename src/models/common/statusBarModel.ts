@@ -7,7 +7,7 @@ import { commandTitle } from '../../platform/manifest/commandTitles';
 import { Commands } from '../../platform/manifest/ids';
 import type { ModelEntry } from '../../platform/client/catalog/schemas';
 import type { FixAction } from '../../platform/actions/actions';
-import { capabilitiesText, shortModelName } from './modelPickItems';
+import { capabilitiesText, shortModelName } from '../../platform/models/modelPickItems';
 
 export type StatusBarAction = Extract<FixAction, 'setBaseUrl' | 'setApiKey' | 'selectModel'>;
 

@@ -3,7 +3,7 @@
 // explain themselves when picked; a failure to load becomes buttons that fix it.
 import * as vscode from 'vscode';
 import { type Action } from '../../platform/actions/actions';
-import { buildModelPickItems, type ModelPickEntry } from '../common/modelPickItems';
+import { buildModelPickItems, type ModelPickEntry } from '../../platform/models/modelPickItems';
 import { Commands, Settings } from '../../platform/manifest/ids';
 import { commandTitle } from '../../platform/manifest/commandTitles';
 import { labelOf, runAction } from '../../platform/actions/vscode/actionRunner';

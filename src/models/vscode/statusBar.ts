@@ -3,19 +3,19 @@
 // drawn from the settings and the stored key at once; the model's capabilities come from the
 // connection's catalog, read after activation and whenever the connection changes, never during activate().
 import * as vscode from 'vscode';
-import { type KeyIdentity, keyLabel } from '../../keys/common/keyList';
-import { keySpendLines } from '../../usage/common/usageTooltip';
+import { type KeyIdentity, keyLabel } from '../../platform/keys/keyList';
+import { keySpendLines } from '../../usage/index';
 import { STATUS_BAR_ID } from '../../platform/manifest/ids';
 import { type StatusBarInput, statusBarView, type StatusBarView } from '../common/statusBarModel';
-import type { ApiKeyStore } from '../../keys/vscode/apiKeyStore';
+import type { ApiKeyStore } from '../../platform/keys/vscode/apiKeyStore';
 import { commandFor } from '../../platform/actions/vscode/actionRunner';
 import type { Connection } from '../../platform/services/vscode/connection';
 import type { FailureReporter } from '../../platform/services/vscode/failureReporter';
-import { Disposable } from '../../platform/services/vscode/lifecycle';
+import { Disposable } from '../../platform/vscode/lifecycle';
 import type { Services } from '../../platform/services/vscode/services';
 import type { SettingsWatcher } from '../../platform/settings/vscode/settings';
 import type { SpendMeter } from '../../platform/services/vscode/spendMeter';
-import type { UsageRecorder } from '../../usage/vscode/usageRecorder';
+import type { UsageRecorder } from '../../platform/usage/vscode/usageRecorder';
 
 export class ModelStatusBar extends Disposable {
   private readonly item = this.register(vscode.window.createStatusBarItem(STATUS_BAR_ID, vscode.StatusBarAlignment.Right, 100));

@@ -1,7 +1,7 @@
 // Spec, Limits 3: a model's limits are read from the live catalog. A conversation longer than
 // the model's context is trimmed from its oldest turns before it is sent, instead of being
 // refused by the service; the system prompt and the message being answered always stay.
-import type { TextMessage } from '../client/textRequest';
+import type { TextMessage } from '../client/transports/textRequest';
 import { estimateTokens } from './tokenEstimate';
 
 /** Room kept for the answer when the person set no max_tokens: a quarter of the context, at most this. */

@@ -4,7 +4,7 @@
 import type { ModelEntry, Usage } from '../client/catalog/schemas';
 import type { ServiceClient } from '../client/serviceClient';
 import type { TransportSetting } from '../client/transports/index';
-import type { OnSkipped } from '../client/transports/transport';
+import type { OnSkipped } from '../client/streaming/replyPart';
 import type { Action } from '../actions/actions';
 
 export interface ModelConnection {

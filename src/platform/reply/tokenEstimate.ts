@@ -2,7 +2,7 @@
 // (spec, Limits 3), and VS Code budgets a conversation by the provider's counts, so everything a
 // message sends counts: the text, the tool calls' names and arguments (an edit tool carries a
 // whole file), the tool results and the images.
-import type { TextMessage } from '../client/textRequest';
+import type { TextMessage } from '../client/transports/textRequest';
 
 /**
  * 2.8 characters a token. Against o200k_base it over-counts mixed prose and code by 1.3 to 1.5

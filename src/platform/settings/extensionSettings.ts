@@ -5,7 +5,7 @@ import * as l10n from '@vscode/l10n';
 import * as z from 'zod/mini';
 import { buildOnce } from '../startup/buildOnce';
 import { validateBaseUrl } from '../client/http/baseUrl';
-import { DEFAULT_MAX_RETRIES } from '../client/http/retryPolicy';
+import { DEFAULT_MAX_RETRIES } from '../client/errors/retryPolicy';
 import { TRANSPORT_NAMES } from '../client/transports/transport';
 import type { TransportSetting } from '../client/transports/index';
 

@@ -2,8 +2,8 @@
 // the selection's language, keeping its indentation (the reply replaces the selection as is).
 import { fenceCode } from '../../platform/text/codeFence';
 import { linesText } from '../../platform/text/lineRange';
-import type { TextMessage } from '../../platform/client/textRequest';
-import { withInstructions, type ProjectInstructions } from '../../chat/common/attachments/projectInstructions';
+import type { TextMessage } from '../../platform/client/transports/textRequest';
+import { withInstructions, type ProjectInstructions } from '../../platform/instructions/projectInstructions';
 
 export interface RefactorPromptInput {
   code: string;

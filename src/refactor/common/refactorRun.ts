@@ -3,7 +3,7 @@
 // editor side applies a `done` proposal only when the person accepts it.
 import * as l10n from '@vscode/l10n';
 import { buildRefactorMessages } from './refactorPrompt';
-import type { ProjectInstructions } from '../../chat/common/attachments/projectInstructions';
+import type { ProjectInstructions } from '../../platform/instructions/projectInstructions';
 import { SetupError, type ModelConnection } from '../../platform/reply/modelConnection';
 import { codeCutOffMessage, reachedLengthLimit } from '../../platform/reply/lengthLimit';
 import type { RetryWait } from '../../platform/client/serviceClient';

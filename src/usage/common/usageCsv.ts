@@ -1,8 +1,8 @@
 // The record as CSV for an accountant (RFC 4180: commas, CRLF, quotes doubled), one row an entry
 // of the chosen days. Numbers are plain (a dot for decimals) so any spreadsheet reads them; a
 // cell that a spreadsheet would run as a formula (=, +, -, @) starts with a quote mark instead.
-import type { UsageEntry } from './usageEntry';
-import { DayKeys } from './usageDays';
+import type { UsageEntry } from '../../platform/usage/usageEntry';
+import { DayKeys } from '../../platform/usage/usageDays';
 
 const HEADER = [
   'time',

@@ -1,8 +1,8 @@
 // The report the usage page draws: spend by day and model for the last 30 days, and totals by
 // model, key and project for today, this week (from Monday), this month and a chosen range, each
 // day being the person's local day in `timeZone`.
-import type { UsageEntry } from './usageEntry';
-import { addDays, daysBetween, DayKeys, weekStart } from './usageDays';
+import type { UsageEntry } from '../../platform/usage/usageEntry';
+import { addDays, daysBetween, DayKeys, weekStart } from '../../platform/usage/usageDays';
 import { PERIODS, type DaySpend, type Period, type PeriodTotals, type UsageReport, type UsageRow } from './usageReport';
 
 export const CHART_DAYS = 30;

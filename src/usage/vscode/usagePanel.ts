@@ -6,13 +6,13 @@ import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { Commands, USAGE_PANEL_TYPE } from '../../platform/manifest/ids';
 import { firstDayNeeded, usageReport } from '../common/usageTotals';
-import { isDay } from '../common/usageDays';
+import { isDay } from '../../platform/usage/usageDays';
 import { usageCsv } from '../common/usageCsv';
 import { type UsageFromPage, type UsageReport, type UsageToPage } from '../common/usageReport';
-import { pageHtml, pageRoot } from '../../chat/vscode/webviewHtml';
-import { Disposable } from '../../platform/services/vscode/lifecycle';
+import { pageHtml, pageRoot } from '../../platform/webview/vscode/webviewHtml';
+import { Disposable } from '../../platform/vscode/lifecycle';
 import type { Services } from '../../platform/services/vscode/services';
-import type { UsageRecorder } from './usageRecorder';
+import type { UsageRecorder } from '../../platform/usage/vscode/usageRecorder';
 
 type Range = { from: string; to: string };
 

@@ -1,7 +1,7 @@
 // Runs inside the history benchmark's page, after the chat page's real bundle
 // (dist/webview.js). Nothing else is loaded, so the page's heap is the chat page's own.
 import type { Conversation } from '#src/chat/common/conversation/conversation';
-import { conversationView, turnsBefore } from '#src/chat/common/conversation/firstTurns';
+import { conversationView, turnsBefore } from '#src/chat/common/protocol/firstTurns';
 import type { StoredConversation } from './historyFixture';
 
 const EMPTY = { id: 'empty', title: 'Empty', turns: [], earlier: 0 };

@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { validateBaseUrl } from '#src/platform/client/http/baseUrl';
-import { modelUsability, unavailableReason, whyNotUsable } from '#src/platform/client/catalog/modelCatalog';
+import { modelUsability, unavailableReason, whyNotUsable } from '#src/platform/client/modelCatalog';
 import { ModelListSchema } from '#src/platform/client/catalog/schemas';
 import { ACTION_LABELS } from '#src/platform/actions/actions';
 import { type ErrorKind } from '#src/platform/client/errors/errorKind';
 import { ServiceError } from '#src/platform/client/errors/serviceError';
-import { trimNotice } from '#src/chat/common/session/answers/textAnswer';
+import { trimNotice } from '#src/chat/common/session/textAnswer';
 import { contextTooLarge } from '#src/chat/common/attachments/contextBlock';
 import { chooseImageModel } from '#src/images/common/imageModelChoice';
 import { checkRefactorable } from '#src/refactor/common/sizeLimit';

@@ -3,7 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import { ServiceError } from '../../../platform/client/errors/serviceError';
 import { SetupError } from '../../../platform/reply/modelConnection';
-import { ImageInputError } from '../../../images/common/imageInputError';
+import { ImageInputError } from '../../../platform/client/images/imageInputError';
 import { actionsFor } from '../../../platform/actions/actions';
 import type { ErrorCard } from './conversation';
 

@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { buildOnce } from '../../../platform/startup/buildOnce';
 import { AssistantTurnSchema, ActionSchema, ContextChipSchema, HistoryItemSchema, UserTurnSchema } from '../conversation/conversation';
 import { ACTIONS, isLocalAction, type FixAction } from '../../../platform/actions/actions';
-import { safeParseInEnglish } from '../../../platform/page/zodIssueText';
+import { safeParseInEnglish } from '../../../platform/protocol/zodIssueText';
 
 // Built on first use, like every schema here (src/platform/client/catalog/schemas.ts says why): each
 // message's schema the first time a message of its type is decoded.

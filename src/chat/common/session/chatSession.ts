@@ -3,18 +3,28 @@
 // ServiceClient's stream, and tells the pages what changed through `post`. Plain TS: the
 // unit tests run it in Node against the emulator.
 import * as l10n from '@vscode/l10n';
-import { conversationView, turnsBefore } from '../conversation/firstTurns';
+import { conversationView, turnsBefore } from '../protocol/firstTurns';
 import type { SessionStateInput, ToPageInput } from '../protocol/protocol';
 import { checkExplainable, explainTitle } from './explainPrompt';
 import { contextTooLarge } from '../attachments/contextBlock';
 import { attachmentLimit, noImagesMessage, takesImages, type Attached } from '../attachments/attachments';
 import { readAttachment } from '../history/attachmentFiles';
-import { newConversation, newId, titleFrom, UNTITLED, type AssistantTurn, type ContextItem, type Conversation, type Turn, type UserTurn } from '../conversation/conversation';
+import {
+  newConversation,
+  newId,
+  titleFrom,
+  UNTITLED,
+  type AssistantTurn,
+  type ContextItem,
+  type Conversation,
+  type Turn,
+  type UserTurn,
+} from '../conversation/conversation';
 import type { ConversationStore } from '../conversation/conversationStore';
 import { imagePrompt, imageUsage } from './slashCommands';
-import type { AnswerDeps, Answerer } from './answers/answerer';
-import { imageAnswer } from './answers/imageAnswer';
-import { textAnswer } from './answers/textAnswer';
+import type { AnswerDeps, Answerer } from './answerer';
+import { imageAnswer } from './imageAnswer';
+import { textAnswer } from './textAnswer';
 
 export interface ChatSessionDeps extends AnswerDeps {
   store: ConversationStore;

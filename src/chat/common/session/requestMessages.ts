@@ -3,11 +3,11 @@
 // left out, so the model never continues from a broken text; a regenerated answer replaces the
 // one before it. `/image` messages and their images are not text for a model: they are left out
 // too. Attached images go with their message as the one message type's images.
-import type { ImageInput, TextMessage } from '../../../platform/client/textRequest';
+import type { ImageInput, TextMessage } from '../../../platform/client/transports/textRequest';
 import { buildExplainPrompt } from './explainPrompt';
 import { userContent } from '../attachments/contextBlock';
 import type { Turn, UserTurn } from '../conversation/conversation';
-import { withInstructions, type ProjectInstructions } from '../attachments/projectInstructions';
+import { withInstructions, type ProjectInstructions } from '../../../platform/instructions/projectInstructions';
 
 export const SYSTEM_PROMPT =
   'You are a programming assistant inside VS Code. Answer in Markdown. Put code in fenced blocks that name ' +

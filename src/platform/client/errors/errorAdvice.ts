@@ -5,12 +5,12 @@ import { displayLocale } from '../../format/displayLanguage';
 import { formatTime } from '../../format/localeFormat';
 import { commandTitle } from '../../manifest/commandTitles';
 import { Commands } from '../../manifest/ids';
-import type { DiagnosticsRecord } from '../diagnostics';
+import type { DiagnosticsRecord } from './diagnostics';
 import type { ErrorKind } from './errorKind';
-import { keyLabel } from '../../../keys/common/keyList';
+import { keyLabel } from '../../keys/keyList';
 import { networkAdvice } from './networkAdvice';
 import type { NetworkFacts } from '../http/proxyChoice';
-import { MAX_RETRY_AFTER_MS } from '../http/retryPolicy';
+import { MAX_RETRY_AFTER_MS } from './retryPolicy';
 
 /** What the advice is chosen by: the failure's facts and where it happened. */
 export interface AdviceFacts {

@@ -2,7 +2,7 @@
 // (errorKind.ts), its code, its message for the log, and its request id with the place it was
 // found, from every place real gateways put one (docs/SERVICE.md, "Request id").
 import { parseJson } from '../http/httpResponse';
-import { keyFreeToken, maskKeyIn } from '../keyMasking';
+import { keyFreeToken, maskKeyIn } from '../http/keyMasking';
 import { ErrorBodySchema, type ErrorBody } from '../catalog/schemas';
 import type { ErrorSignals } from './errorKind';
 

@@ -6,21 +6,15 @@ import * as l10n from '@vscode/l10n';
 import { StreamFault } from '../streaming/eventStream';
 import { readErrorAnswer } from './errorAnswer';
 import { flatHeaders, headerValue, type Response } from '../http/httpResponse';
-import { keyFreeToken, maskEveryKey, maskKeyIn } from '../keyMasking';
-import { parseRetryAfter, type RetryCase } from '../http/retryPolicy';
+import { keyFreeToken, maskEveryKey, maskKeyIn } from '../http/keyMasking';
+import { parseRetryAfter } from './retryPolicy';
 import type { Route } from '../http/dispatcher';
 import { kindForCode, kindOf, type ErrorKind } from './errorKind';
 import { routeFailure, UNSENT_CODES } from './networkFailure';
-import type { ServiceErrorInit } from './serviceError';
+import type { Failure } from './serviceError';
 
 /** Why the client itself stopped an attempt. */
 export type StopReason = 'aborted' | 'timeout' | 'idle';
-
-/**
- * A failed attempt, before it becomes a ServiceError (or a retry). `delivered`: output of the
- * attempt had reached the caller, so it is reported, never retried (Errors 3).
- */
-export type Failure = Omit<ServiceErrorInit, 'clientRequestId' | 'diagnostics'> & { retryCase?: RetryCase; delivered?: boolean };
 
 /** The client's settings a stream's failure is told with. */
 export interface FailureSettings {

@@ -3,7 +3,7 @@
 // an address sent around the proxy by noProxy that cannot be reached directly. Each is a request
 // that never reached the service ("could not be sent").
 import type { Route } from '../http/dispatcher';
-import type { Failure } from './failures';
+import type { Failure } from './serviceError';
 import { networkFacts } from '../http/proxyChoice';
 
 /** OpenSSL's names for a chain that ends at an authority the connection does not trust. */

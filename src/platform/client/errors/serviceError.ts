@@ -1,11 +1,11 @@
 // One error class for every failure the client reports. Handling keys off `kind`, `status`
 // and the public `code` (spec, Errors: never the message text); `userMessage` says what the
 // person can do (errorAdvice.ts), and the raw service message stays in `serviceMessage` for operators.
-import type { DiagnosticsRecord } from '../diagnostics';
+import type { DiagnosticsRecord } from './diagnostics';
 import { adviceFor } from './errorAdvice';
 import type { ErrorKind } from './errorKind';
 import type { NetworkFacts } from '../http/proxyChoice';
-import type { RetryCase } from '../http/retryPolicy';
+import type { RetryCase } from './retryPolicy';
 
 export interface ServiceErrorInit {
   kind: ErrorKind;
@@ -30,6 +30,12 @@ export interface ServiceErrorInit {
   userMessage?: string;
   cause?: unknown;
 }
+
+/**
+ * A failed attempt, before it becomes a ServiceError (or a retry). `delivered`: output of the
+ * attempt had reached the caller, so it is reported, never retried (Errors 3).
+ */
+export type Failure = Omit<ServiceErrorInit, 'clientRequestId' | 'diagnostics'> & { retryCase?: RetryCase; delivered?: boolean };
 
 export class ServiceError extends Error {
   readonly kind: ErrorKind;

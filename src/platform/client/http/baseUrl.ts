@@ -4,7 +4,7 @@
 // parts it names: a pasted key (in a path, a query or a malformed address) must not reach a
 // notification, the chat or its stored history.
 import * as l10n from '@vscode/l10n';
-import { maskEveryKey } from '../keyMasking';
+import { maskEveryKey } from './keyMasking';
 
 /** `message` is shown in the display language; `fault` names the mistake and the fix in English, for the log. */
 export type BaseUrlResult = { ok: true; baseUrl: string } | { ok: false; message: string; fault: string };

@@ -4,8 +4,8 @@
 // it to be asked for again by the same client request id.
 import { createHash } from 'node:crypto';
 import { FormData } from 'undici';
-import { fail, logCall, runAttempts, type Attempt, type Call, type ClientSettings } from '../http/attempt';
-import type { Failure } from '../errors/failures';
+import { fail, logCall, runAttempts, type Attempt, type Call, type ClientSettings } from '../attempt/attempt';
+import type { Failure } from '../errors/serviceError';
 import type { Response } from '../http/httpResponse';
 import { MAX_IMAGE_BYTES } from './imageBytes';
 import type { ImageRequest } from './imageRequest';

@@ -5,7 +5,7 @@
 import type * as z from 'zod/mini';
 import { LineDecoder } from './lineDecoder';
 import { SseDecoder, type SseEvent } from './sseDecoder';
-import type { ReplyPart, StreamReader } from '../transports/transport';
+import type { ReplyPart, StreamReader } from './replyPart';
 import { ErrorBodySchema } from '../catalog/schemas';
 
 export type StreamFaultReason = 'error_event' | 'malformed' | 'truncated';

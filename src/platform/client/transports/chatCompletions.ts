@@ -4,11 +4,12 @@
 // by `id`, or whole in one piece; each call is reported once the reply says it finished.
 import * as z from 'zod/mini';
 import { buildOnce } from '../../startup/buildOnce';
-import { fastObject } from '../fastObject';
+import { fastObject } from './fastObject';
 import { malformed, readEvent, StreamFault } from '../streaming/eventStream';
 import { UsageSchema, type Usage } from '../catalog/schemas';
-import type { TextMessage, TextRequest } from '../textRequest';
-import { argumentsOrEmpty, ToolCallAssembler, type FinishReason, type OnSkipped, type ReplyPart, type StreamReader, type Transport } from './transport';
+import type { TextMessage, TextRequest } from './textRequest';
+import { argumentsOrEmpty, ToolCallAssembler, type Transport } from './transport';
+import { type FinishReason, type OnSkipped, type ReplyPart, type StreamReader } from '../streaming/replyPart';
 
 const DONE = '[DONE]';
 

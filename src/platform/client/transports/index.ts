@@ -60,4 +60,5 @@ export function chooseTransport(model: ModelEntry, setting: TransportSetting = '
     : { ok: false, message: l10n.t('Serves only {0}, not text chat: pick another model.', purpose ?? '') };
 }
 
-export type { ReplyPart, Transport, TransportName } from './transport';
+export type { Transport, TransportName } from './transport';
+export type { ReplyPart } from '../streaming/replyPart';

@@ -6,10 +6,12 @@
 // them otherwise.
 import * as z from 'zod/mini';
 import { buildOnce } from '../../startup/buildOnce';
-import { fastObject } from '../fastObject';
+import { fastObject } from './fastObject';
 import { malformed, readTypedEvent, truncated } from '../streaming/eventStream';
-import type { TextMessage, TextRequest, ThinkingBlock } from '../textRequest';
-import { EMPTY_PARAMETERS, ToolCallAssembler, usage, type FinishReason, type OnSkipped, type ReplyPart, type StreamReader, type Transport } from './transport';
+import type { TextMessage, TextRequest } from './textRequest';
+import type { ThinkingBlock } from '../streaming/replyPart';
+import { EMPTY_PARAMETERS, ToolCallAssembler, usage, type Transport } from './transport';
+import { type FinishReason, type OnSkipped, type ReplyPart, type StreamReader } from '../streaming/replyPart';
 
 /** Messages requires max_tokens; this is sent when the person set no limit. */
 export const DEFAULT_MAX_TOKENS = 4096;

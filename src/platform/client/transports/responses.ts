@@ -5,10 +5,11 @@
 // are the provider's error, with its code.
 import * as z from 'zod/mini';
 import { buildOnce } from '../../startup/buildOnce';
-import { fastObject } from '../fastObject';
+import { fastObject } from './fastObject';
 import { errorFault, malformed, readTypedEvent, truncated } from '../streaming/eventStream';
-import type { TextRequest } from '../textRequest';
-import { argumentsOrEmpty, EMPTY_PARAMETERS, usage, type FinishReason, type OnSkipped, type ReplyPart, type StreamReader, type Transport } from './transport';
+import type { TextRequest } from './textRequest';
+import { argumentsOrEmpty, EMPTY_PARAMETERS, usage, type Transport } from './transport';
+import { type FinishReason, type OnSkipped, type ReplyPart, type StreamReader } from '../streaming/replyPart';
 
 // Built on first use, like every schema of the client (src/platform/client/catalog/schemas.ts says why).
 // Usage that cannot be read is left out rather than failing the answer: the answer does not need it.

@@ -1,47 +1,12 @@
 // One text interface of the service (spec, "What the service does" 1): how a TextRequest is
 // written for it, and how its replies are read back into the common parts. Everything else
 // (retries, timeouts, request ids, diagnostics, logs) is the ServiceClient's, the same for all.
-import type { SseEvent } from '../streaming/sseDecoder';
 import type { Usage } from '../catalog/schemas';
-import type { TextRequest, ThinkingBlock, ToolCall } from '../textRequest';
+import type { TextRequest } from './textRequest';
+import type { OnSkipped, ReplyPart, StreamReader, ToolCall } from '../streaming/replyPart';
 
 export const TRANSPORT_NAMES = ['chat-completions', 'responses', 'messages'] as const;
 export type TransportName = (typeof TRANSPORT_NAMES)[number];
-
-/** Finish reasons in the chat-completions vocabulary, whatever the interface said. */
-export type FinishReason = 'stop' | 'length' | 'tool_calls' | (string & {});
-
-export type ReplyPart =
-  | { type: 'delta'; text: string }
-  | { type: 'reasoning'; text: string }
-  /** A tool call whose arguments are complete. */
-  | { type: 'tool_call'; call: ToolCall }
-  | { type: 'end'; finishReason: FinishReason | null; usage?: Usage; reasoningBlocks?: ThinkingBlock[] };
-
-/** What a reader passes over unread: a block, output item or content part of a type it does not use, or a finish reason it does not know (read as stop). */
-export type SkippedKind = 'block' | 'item' | 'part' | 'finish reason';
-
-/**
- * Told of each thing a reader passes over, by kind and the server's name for it. Called only
- * when something is skipped, with strings the reply already holds: the reading of text costs
- * nothing more. The caller logs each once per model (docs/SERVICE.md, "Replies").
- */
-export type OnSkipped = (kind: SkippedKind, name: string) => void;
-
-/** The log line for what a reader of `model`'s reply passed over. */
-export function skippedLine(model: string, kind: SkippedKind, name: string): string {
-  return kind === 'finish reason'
-    ? `Reply: ${model} ended with the finish reason "${name}", which is not known; it is read as stop.`
-    : `Reply: ${model} sent ${kind === 'item' ? 'an' : 'a'} ${kind} of type ${name}, which is not used; it was skipped.`;
-}
-
-/** One interface's reading of one streamed reply. */
-export interface StreamReader {
-  /** Adds the parts `event` completes; true once the reply is complete. Throws a StreamFault (eventStream.ts). */
-  read(event: SseEvent, parts: ReplyPart[]): boolean;
-  /** The bytes ended without a completing event: the end part, or a `truncated` fault. */
-  end(): ReplyPart;
-}
 
 export interface Transport {
   readonly name: TransportName;

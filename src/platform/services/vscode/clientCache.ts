@@ -5,7 +5,7 @@
 // client on the first request, never during activation.
 import { chooseProxy, routeLine } from '../../client/http/proxyChoice';
 import { loadServiceClient } from '../../client/loadServiceClient';
-import { type ClientLogger } from '../../client/http/attempt';
+import { type ClientLogger } from '../../client/attempt/attempt';
 import { type ServiceClient, type UnfinishedGenerations } from '../../client/serviceClient';
 import type { NetworkWatcher } from '../../settings/vscode/networkSettings';
 import type { SettingsWatcher } from '../../settings/vscode/settings';

@@ -4,23 +4,32 @@
 // the catalog by address and key only, so picking another model or token limit never reads it again.
 // A caller with a key of its own (a group of VS Code's model management) passes it as a KeySource.
 import * as vscode from 'vscode';
-import { type ClientLogger } from '../../client/http/attempt';
+import { type ClientLogger } from '../../client/attempt/attempt';
 import { type FixAction } from '../../actions/actions';
-import { type ImageEndpoint, type ImageModels, imageModels, ModelCatalog, modelUsability, type TextNeeds, textNeedsFor, usableTextModels } from '../../client/catalog/modelCatalog';
-import { type KeyIdentity, keyLabel } from '../../../keys/common/keyList';
+import {
+  type ImageEndpoint,
+  type ImageModels,
+  imageModels,
+  ModelCatalog,
+  modelUsability,
+  type TextNeeds,
+  textNeedsFor,
+  usableTextModels,
+} from '../../client/modelCatalog';
+import { type KeyIdentity, keyLabel } from '../../keys/keyList';
 import { type ModelConnection, SetupError } from '../../reply/modelConnection';
 import { type ModelEntry, type ModelList } from '../../client/catalog/schemas';
 import { type ServiceClient } from '../../client/serviceClient';
 import { ServiceError } from '../../client/errors/serviceError';
-import { skippedLine } from '../../client/transports/transport';
-import { type UsageSource } from '../../../usage/common/usageEntry';
+import { skippedLine } from '../../client/streaming/replyPart';
+import { type UsageSource } from '../../usage/usageEntry';
 import { offerActions } from '../../actions/vscode/actionRunner';
-import type { ApiKeyStore } from '../../../keys/vscode/apiKeyStore';
+import type { ApiKeyStore } from '../../keys/vscode/apiKeyStore';
 import type { ClientCache } from './clientCache';
-import { Disposable } from './lifecycle';
+import { Disposable } from '../../vscode/lifecycle';
 import type { SettingsWatcher } from '../../settings/vscode/settings';
 import type { SpendMeter } from './spendMeter';
-import { type UsageRecorder, usageKey } from '../../../usage/vscode/usageRecorder';
+import { type UsageRecorder, usageKey } from '../../usage/vscode/usageRecorder';
 
 const CATALOG_TTL_MS = 5 * 60_000;
 const MAX_CATALOGS = 8;

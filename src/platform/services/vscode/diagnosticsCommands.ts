@@ -2,8 +2,8 @@
 // a support message (spec, Authentication 8: code, status, endpoint, model, time, masked prefix).
 import * as vscode from 'vscode';
 import { Commands, EXTENSION_ID } from '../../manifest/ids';
-import { formatDiagnostics } from '../../client/diagnostics';
-import { maskEveryKey } from '../../client/keyMasking';
+import { formatDiagnostics } from '../../client/errors/diagnostics';
+import { maskEveryKey } from '../../client/http/keyMasking';
 import type { Services } from './services';
 
 export function registerDiagnosticsCommands(context: vscode.ExtensionContext, { log: { channel }, failures }: Services): void {

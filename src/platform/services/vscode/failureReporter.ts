@@ -2,9 +2,9 @@
 // diagnostics record for "Copy Diagnostics". The raw service body is never shown.
 import * as vscode from 'vscode';
 import { type Action, actionsFor, failureMessage } from '../../actions/actions';
-import { type ClientLogger } from '../../client/http/attempt';
-import { type DiagnosticsRecord } from '../../client/diagnostics';
-import { maskEveryKey } from '../../client/keyMasking';
+import { type ClientLogger } from '../../client/attempt/attempt';
+import { type DiagnosticsRecord } from '../../client/errors/diagnostics';
+import { maskEveryKey } from '../../client/http/keyMasking';
 import { ServiceError } from '../../client/errors/serviceError';
 import { offerActions, type LocalHandlers } from '../../actions/vscode/actionRunner';
 

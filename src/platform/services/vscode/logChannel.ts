@@ -1,9 +1,9 @@
 // The "Multi-Model AI" log: one LogOutputChannel that the service client and the shell
 // write to, teed through a recorder so the last lines can be read back (tests, support).
 import * as vscode from 'vscode';
-import { type ClientLogger } from '../../client/http/attempt';
+import { type ClientLogger } from '../../client/attempt/attempt';
 import { LOG_CHANNEL_NAME } from '../../manifest/ids';
-import { LogRecorder, recordingLogger } from '../../client/logRecorder';
+import { LogRecorder, recordingLogger } from '../../client/attempt/logRecorder';
 
 export interface ShellLog extends vscode.Disposable {
   channel: vscode.LogOutputChannel;

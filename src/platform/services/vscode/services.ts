@@ -2,20 +2,19 @@
 // the connection, its spend and the usage record, the failure reporter, the extension's state and the image runner.
 // Every one that holds a resource is disposed with the extension.
 import * as vscode from 'vscode';
-import { type ClientLogger } from '../../client/http/attempt';
+import { type ClientLogger } from '../../client/attempt/attempt';
 import { SerialMemento } from '../../storage/serialMemento';
-import { UsageRecord } from '../../../usage/common/usageRecord';
-import { ApiKeyStore, currentProject } from '../../../keys/vscode/apiKeyStore';
+import { UsageRecord } from '../../usage/usageRecord';
+import { ApiKeyStore, currentProject } from '../../keys/vscode/apiKeyStore';
 import { ClientCache } from './clientCache';
 import { Connection } from './connection';
 import { FailureReporter } from './failureReporter';
-import { ImageRunner } from '../../../images/vscode/imageRunner';
 import { createShellLog, type ShellLog } from './logChannel';
 import { NetworkWatcher } from '../../settings/vscode/networkSettings';
 import { SettingsWatcher } from '../../settings/vscode/settings';
-import { ProjectInstructionsSource } from './projectInstructions';
+import { ProjectInstructionsSource } from '../../instructions/vscode/projectInstructions';
 import { SpendMeter } from './spendMeter';
-import { UsageRecorder } from '../../../usage/vscode/usageRecorder';
+import { UsageRecorder } from '../../usage/vscode/usageRecorder';
 
 export interface Services {
   log: ShellLog;
@@ -35,7 +34,6 @@ export interface Services {
   globalState: SerialMemento;
   /** The extension's workspaceState, the same way. */
   windowState: SerialMemento;
-  images: ImageRunner;
   /** The project's instructions (AGENTS.md) for the chat and Refactor Selection. */
   instructions: ProjectInstructionsSource;
 }
@@ -53,8 +51,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const usage = new UsageRecorder(new UsageRecord({ folder: vscode.Uri.joinPath(context.globalStorageUri, 'usage').fsPath, log: (line) => logger.warn(line) }));
   const connection = new Connection(settings, keys, logger, clients, spend, usage);
   const failures = new FailureReporter(logger, (error) => connection.noteFailure(error));
-  const images = new ImageRunner(connection, settings, globalState);
   const instructions = new ProjectInstructionsSource(settings);
   context.subscriptions.push(log, keys, settings, network, spend, usage, connection, instructions);
-  return { log, logger, keys, settings, network, spend, usage, clients, connection, failures, globalState, windowState, images, instructions };
+  return { log, logger, keys, settings, network, spend, usage, clients, connection, failures, globalState, windowState, instructions };
 }

@@ -2,8 +2,8 @@
 // from the catalog's prices (answers without a price are not counted). Every feature's connection
 // reports its answers here; the status bar shows the spend of the key in use.
 import * as vscode from 'vscode';
-import type { KeyIdentity } from '../../../keys/common/keyList';
-import { Disposable } from './lifecycle';
+import type { KeyIdentity } from '../../keys/keyList';
+import { Disposable } from '../../vscode/lifecycle';
 
 export interface Spend {
   rub: number;

@@ -3,12 +3,12 @@
 // read as one plain object for the client. Read again the moment one changes, so the next request
 // goes the new way without a reload; a certificate file that cannot be used is reported with its fix.
 import * as vscode from 'vscode';
-import { type ClientLogger } from '../../client/http/attempt';
+import { type ClientLogger } from '../../client/attempt/attempt';
 import { type NetworkSettings } from '../../client/http/proxyChoice';
 import { readCaBundle } from '../../client/http/caBundle';
 import { Settings } from '../../manifest/ids';
 import { offerActions } from '../../actions/vscode/actionRunner';
-import { Disposable } from '../../services/vscode/lifecycle';
+import { Disposable } from '../../vscode/lifecycle';
 
 const HTTP_SECTION = 'http';
 

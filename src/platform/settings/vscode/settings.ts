@@ -1,11 +1,11 @@
 // Reads the multiModelAI.* settings and checks them the moment they change, so a wrong
 // service address is reported with its fix before any request uses it.
 import * as vscode from 'vscode';
-import { type ClientLogger } from '../../client/http/attempt';
+import { type ClientLogger } from '../../client/attempt/attempt';
 import { CONFIG_SECTION, Settings } from '../../manifest/ids';
 import { type ExtensionSettings, readSettings } from '../extensionSettings';
 import { offerActions } from '../../actions/vscode/actionRunner';
-import { Disposable } from '../../services/vscode/lifecycle';
+import { Disposable } from '../../vscode/lifecycle';
 
 const short = (key: string): string => key.slice(CONFIG_SECTION.length + 1);
 

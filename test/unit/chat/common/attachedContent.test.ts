@@ -14,7 +14,7 @@ import { requestMessages, SYSTEM_PROMPT } from '#src/chat/common/session/request
 import { SetupError, type ModelConnection } from '#src/platform/reply/modelConnection';
 import { ServiceClient } from '#src/platform/client/serviceClient';
 import { TRANSPORTS } from '#src/platform/client/transports/index';
-import { buildTextRequest } from '#src/platform/client/textRequest';
+import { buildTextRequest } from '#src/platform/client/transports/textRequest';
 import { attachmentsFolder, storeAttachment } from '#src/chat/common/history/attachmentFiles';
 import { useEnglish, useRussian } from '../../l10n/displayLanguage';
 import { historyStore, useHistoryFolder } from './fixtures/historyFolder';

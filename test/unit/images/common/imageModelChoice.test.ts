@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { imageModels } from '#src/platform/client/catalog/modelCatalog';
+import { imageModels } from '#src/platform/client/modelCatalog';
 import { ModelListSchema } from '#src/platform/client/catalog/schemas';
 import { chooseImageModel } from '#src/images/common/imageModelChoice';
 

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
 import { ServiceClient } from '#src/platform/client/serviceClient';
-import { imageModels, usableTextModels, whyNotUsable } from '#src/platform/client/catalog/modelCatalog';
+import { imageModels, usableTextModels, whyNotUsable } from '#src/platform/client/modelCatalog';
 import { ModelListSchema } from '#src/platform/client/catalog/schemas';
 import { chooseTransport } from '#src/platform/client/transports/index';
 

@@ -9,9 +9,9 @@ import { ServiceClient } from '#src/platform/client/serviceClient';
 import { ServiceError } from '#src/platform/client/errors/serviceError';
 import { TRANSPORTS } from '#src/platform/client/transports/index';
 import { type ChatOptions, type ServiceClientOptions } from '#src/platform/client/serviceClient';
-import { type RetryWait } from '#src/platform/client/http/attempt';
-import { type TextRequest } from '#src/platform/client/textRequest';
-import { UnfinishedGenerations } from '#src/platform/client/unfinishedGenerations';
+import { type RetryWait } from '#src/platform/client/attempt/attempt';
+import { type TextRequest } from '#src/platform/client/transports/textRequest';
+import { UnfinishedGenerations } from '#src/platform/client/attempt/unfinishedGenerations';
 
 const chat: TextRequest = { model: 'acme/chat-large', messages: [{ role: 'user', content: 'Explain closures in TypeScript.' }], options: {} };
 

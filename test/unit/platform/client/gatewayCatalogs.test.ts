@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ServiceClient } from '#src/platform/client/serviceClient';
-import { imageModels, isTextModel, usableTextModels, whyNotUsable, type TextNeeds } from '#src/platform/client/catalog/modelCatalog';
+import { imageModels, isTextModel, usableTextModels, whyNotUsable, type TextNeeds } from '#src/platform/client/modelCatalog';
 import { costOfUsage, formatRub } from '#src/platform/client/catalog/pricing';
 import type { ModelEntry, ModelList } from '#src/platform/client/catalog/schemas';
 import { chooseTransport, type TransportSetting } from '#src/platform/client/transports/index';

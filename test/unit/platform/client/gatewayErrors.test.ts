@@ -9,7 +9,7 @@ import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
 import { ServiceClient } from '#src/platform/client/serviceClient';
 import { actionsFor } from '#src/platform/actions/actions';
-import { formatDiagnostics } from '#src/platform/client/diagnostics';
+import { formatDiagnostics } from '#src/platform/client/errors/diagnostics';
 import { TRANSPORTS } from '#src/platform/client/transports/index';
 import { type ErrorKind } from '#src/platform/client/errors/errorKind';
 import { run } from './textOutcome';

@@ -11,7 +11,7 @@ import { useEmulator } from '../../../support/useEmulator';
 import { ServiceClient, type ServiceClientOptions } from '#src/platform/client/serviceClient';
 import { DIRECT_NETWORK, type NetworkSettings } from '#src/platform/client/http/proxyChoice';
 import { TRANSPORTS } from '#src/platform/client/transports/index';
-import { type TextRequest } from '#src/platform/client/textRequest';
+import { type TextRequest } from '#src/platform/client/transports/textRequest';
 import { rejection, run } from './textOutcome';
 
 const chat: TextRequest = { model: 'acme/chat-large', messages: [{ role: 'user', content: 'Hello through the proxy' }], options: {} };

@@ -4,7 +4,8 @@ import { SseDecoder, type SseEvent } from '#src/platform/client/streaming/sseDec
 import { decodeEventStream, StreamFault } from '#src/platform/client/streaming/eventStream';
 import { chatCompletions } from '#src/platform/client/transports/chatCompletions';
 import { messages, plainTextDelta } from '#src/platform/client/transports/messages';
-import type { ReplyPart, Transport } from '#src/platform/client/transports/transport';
+import type { Transport } from '#src/platform/client/transports/transport';
+import type { ReplyPart } from '#src/platform/client/streaming/replyPart';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

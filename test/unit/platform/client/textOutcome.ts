@@ -2,8 +2,8 @@
 // calls it gave, its done event, or the ServiceError it ended with.
 import * as assert from 'node:assert/strict';
 import { ServiceError } from '#src/platform/client/errors/serviceError';
-import { type TextStreamEvent } from '#src/platform/client/streaming/responseReaders';
-import { type ToolCall } from '#src/platform/client/textRequest';
+import { type TextStreamEvent } from '#src/platform/client/attempt/responseReaders';
+import { type ToolCall } from '#src/platform/client/streaming/replyPart';
 
 export interface Outcome {
   text: string;

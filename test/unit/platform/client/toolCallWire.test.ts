@@ -5,7 +5,7 @@ import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
 import { ServiceClient } from '#src/platform/client/serviceClient';
 import { TRANSPORTS } from '#src/platform/client/transports/index';
-import { type TextRequest } from '#src/platform/client/textRequest';
+import { type TextRequest } from '#src/platform/client/transports/textRequest';
 import { run } from './textOutcome';
 
 const MODELS = { 'chat-completions': { model: 'acme/chat-large', endpoint: 'chat' }, responses: { model: 'nova/responder', endpoint: 'responses' } } as const;

@@ -5,7 +5,8 @@ import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
 import { ServiceClient } from '#src/platform/client/serviceClient';
 import { TRANSPORTS, type TransportName } from '#src/platform/client/transports/index';
-import { type TextRequest, type ToolCall } from '#src/platform/client/textRequest';
+import { type TextRequest } from '#src/platform/client/transports/textRequest';
+import { type ToolCall } from '#src/platform/client/streaming/replyPart';
 import { run } from './textOutcome';
 import { collectingLogger } from '../../../support/collectingLogger';
 

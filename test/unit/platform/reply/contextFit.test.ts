@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { TextMessage } from '#src/platform/client/textRequest';
+import type { TextMessage } from '#src/platform/client/transports/textRequest';
 import { fitToContext } from '#src/platform/reply/contextFit';
 
 const msg = (role: 'system' | 'user' | 'assistant', chars: number): TextMessage => ({ role, content: role[0]!.repeat(chars) });

@@ -4,7 +4,7 @@ import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
 import { ServiceClient } from '#src/platform/client/serviceClient';
 import { TRANSPORTS } from '#src/platform/client/transports/index';
-import { type TextMessage } from '#src/platform/client/textRequest';
+import { type TextMessage } from '#src/platform/client/transports/textRequest';
 import { type AnswerUsage, SetupError, type ModelConnection } from '#src/platform/reply/modelConnection';
 import { streamReply, type ReplyOutcome } from '#src/platform/reply/streamReply';
 import { ServiceError } from '#src/platform/client/errors/serviceError';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { newConversation, type ContextItem, type UserTurn } from '#src/chat/common/conversation/conversation';
-import { conversationView, turnsBefore } from '#src/chat/common/conversation/firstTurns';
+import { conversationView, turnsBefore } from '#src/chat/common/protocol/firstTurns';
 import { decodeToHost, decodeToPage, encodeToPage, MAX_MESSAGE_CHARS, ToHostSchemas, ToPageSchemas } from '#src/chat/common/protocol/protocol';
 import { selection } from '../fixtures/contextItems';
 

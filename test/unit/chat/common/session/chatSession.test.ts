@@ -156,7 +156,7 @@ describe('ChatSession against the emulator', () => {
   });
 
   it('does not ask for usage from a model that does not list stream_options', async () => {
-    const { buildTextRequest } = await import('#src/platform/client/textRequest');
+    const { buildTextRequest } = await import('#src/platform/client/transports/textRequest');
     const { TRANSPORTS } = await import('#src/platform/client/transports/index');
     const { model } = await connect();
     const without = { ...model, supported_parameters: model.supported_parameters.filter((p) => p !== 'stream_options') };

@@ -1,5 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { chooseProxy, DIRECT_NETWORK, matchesNoProxy, networkFacts, proxyHost, splitNoProxy, type NetworkSettings } from '#src/platform/client/http/proxyChoice';
+import {
+  chooseProxy,
+  DIRECT_NETWORK,
+  matchesNoProxy,
+  networkFacts,
+  proxyHost,
+  splitNoProxy,
+  type NetworkSettings,
+} from '#src/platform/client/http/proxyChoice';
 
 const HTTPS = 'https://api.example.com/v1/models';
 const HTTP = 'http://127.0.0.1:8080/v1/models';

@@ -1,0 +1,43 @@
+// What every kind of chat answer is given: the turns it answers, the reply turn to fill in,
+// and a way to show its progress. The chat picks the answerer by the asking turn's mode.
+import type { ModelConnection } from '../../../platform/reply/modelConnection';
+import type { RetryWait } from '../../../platform/client/serviceClient';
+import type { ImageJobResult } from '../../../images/index';
+import type { AssistantTurn, Turn, UserTurn } from '../conversation/conversation';
+import type { ToPageInput } from '../protocol/protocol';
+import type { ProjectInstructions } from '../../../platform/instructions/projectInstructions';
+
+/** What the answerers need from the host. */
+export interface AnswerDeps {
+  /** Resolves the client and model, or throws a SetupError / ServiceError saying what to fix. */
+  connect(): Promise<ModelConnection>;
+  /** Records a failure for the log and Copy Diagnostics (the card is built here). */
+  reportFailure?(what: string, error: unknown): void;
+  /** The service address requests go to, for a card saying it did not answer. */
+  serviceAddress?(): string | undefined;
+  deltaIntervalMs?: number;
+  /**
+   * `/image <prompt>`: makes and saves the images (undefined when the person dismissed the
+   * model pick); throws what went wrong. Absent: the chat cannot make images.
+   */
+  makeImages?(prompt: string, options: { signal: AbortSignal; onRetry(wait: RetryWait): void }): Promise<ImageJobResult | undefined>;
+  /** The workspace-relative label of a saved file. */
+  relativeLabel?(file: string): string;
+  /** The project's instructions for a text answer (none in an untrusted workspace). */
+  instructions?(): Promise<ProjectInstructions | undefined>;
+}
+
+export interface AnswerJob {
+  /** The conversation's turns before the reply (an interrupted answer kept in view may follow the turn answered). */
+  asked: Turn[];
+  /** The turn answered. */
+  ask: UserTurn;
+  /** The answer, streaming: the answerer sets its text, status and the rest; the chat stores and ends it. */
+  reply: AssistantTurn;
+  signal: AbortSignal;
+  /** Shows a change of the reply on the pages while its conversation is the one shown. */
+  show(message: ToPageInput): void;
+}
+
+/** Fills in `job.reply` and resolves when the answer has ended; never throws (a failure is the reply's error card). */
+export type Answerer = (job: AnswerJob, deps: AnswerDeps) => Promise<void>;
