@@ -8,6 +8,7 @@
 //  - first delta: wall time from the call to the first delta's text, the latency a person
 //    sees; the rest of the reply is then drained untimed so keep-alive connections survive.
 //    Also through a real proxy on loopback, against bare undici through the same proxy.
+import { type ReplyPart } from '#src/platform/client/streaming/replyPart';
 import { randomUUID } from 'node:crypto';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
@@ -15,7 +16,6 @@ import { ProxyAgent, request, type Dispatcher } from 'undici';
 import { DIRECT_NETWORK } from '#src/platform/client/http/proxyChoice';
 import { ServiceClient } from '#src/platform/client/serviceClient';
 import { TRANSPORTS, type Transport } from '#src/platform/client/transports/index';
-import { type TextStreamEvent } from '#src/platform/client/attempt/responseReaders';
 import { type TextRequest } from '#src/platform/client/transports/textRequest';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { startLoopbackProxy } from '../support/loopbackProxy';
@@ -61,7 +61,7 @@ function chatRequest(prompt: string): TextRequest {
 }
 
 /** Ours: the text of a reply, delta by delta (a delta per network chunk). */
-async function oursText(events: AsyncIterable<TextStreamEvent>): Promise<string[]> {
+async function oursText(events: AsyncIterable<ReplyPart>): Promise<string[]> {
   const deltas: string[] = [];
   for await (const event of events) {
     if (event.type === 'delta') deltas.push(event.text);
@@ -80,7 +80,7 @@ async function openaiText(openai: OpenAI, prompt: string): Promise<string[]> {
 }
 
 /** Ours: time to the first delta of the reply `events` starts, then the rest drained (untimed). */
-async function oursFirstDelta(events: () => AsyncIterable<TextStreamEvent>): Promise<number> {
+async function oursFirstDelta(events: () => AsyncIterable<ReplyPart>): Promise<number> {
   const start = performance.now();
   let elapsed: number | undefined;
   for await (const event of events()) {

@@ -141,7 +141,7 @@ async function appendRatio(folder: string, rounds: number): Promise<{ ratios: nu
           signal: new AbortController().signal,
           includeUsage: true,
         },
-        { onText: () => undefined },
+        { onDelta: () => undefined },
       );
       if (outcome.status !== 'done') throw new Error(`the answer ended ${outcome.status}`);
       return performance.now() - started;

@@ -32,7 +32,7 @@ export async function writeCommitMessage(
   connection: ModelConnection,
   request: CommitRequest,
   signal: AbortSignal,
-  handlers: { onText(soFar: string): void; onWait?(wait: RetryWait): void },
+  handlers: { onDelta(soFar: string): void; onWait?(wait: RetryWait): void },
 ): Promise<CommitOutcome> {
   const files = splitDiff(request.diff);
   const promptTokens = estimateTokens(buildCommitMessages(request, fitDiff(files, 0)));
@@ -41,9 +41,9 @@ export async function writeCommitMessage(
   const outcome = await streamReply(
     { connection: Promise.resolve(connection), messages: buildCommitMessages(request, fitted), signal, includeUsage: true },
     {
-      onText: (text) => {
+      onDelta: (text) => {
         reply += text;
-        handlers.onText(commitMessageFrom(reply));
+        handlers.onDelta(commitMessageFrom(reply));
       },
       onWait: handlers.onWait,
     },

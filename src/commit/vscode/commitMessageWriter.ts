@@ -102,11 +102,11 @@ export class CommitMessageWriter {
         progress.report({ message: vscode.l10n.t('waiting for the model…') });
         const countdown = new Countdown((message) => progress.report({ message }));
         const onWait = (wait: RetryWait) => countdown.start(waitReason(wait.kind), Math.ceil(wait.delayMs / 1000));
-        const onText = (soFar: string) => {
+        const onDelta = (soFar: string) => {
           countdown.stop();
           progress.report({ message: soFar.split('\n')[0] });
         };
-        return writeCommitMessage(connection, request, controller.signal, { onText, onWait }).finally(() => countdown.stop());
+        return writeCommitMessage(connection, request, controller.signal, { onDelta, onWait }).finally(() => countdown.stop());
       },
     );
     if (this.controller === controller) this.controller = undefined;

@@ -115,7 +115,7 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
         },
         {
           // Once cancelled, the caller has stopped listening: what the abort flushes goes nowhere.
-          onText: (text) => {
+          onDelta: (text) => {
             if (token.isCancellationRequested) return;
             progress.report(new vscode.LanguageModelTextPart(text));
           },

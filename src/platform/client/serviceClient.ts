@@ -13,16 +13,16 @@ import { ImageResultSchema, type ImageRequest } from './images/imageRequest';
 import { downloadMade, imageUpload } from './images/imageTransfer';
 import { commandTitle } from '../manifest/commandTitles';
 import { Commands } from '../manifest/ids';
-import { eventsOf, readJson, readStream, type TextStreamEvent } from './attempt/responseReaders';
+import { eventsOf, readJson, readStream } from './attempt/responseReaders';
 import { DEFAULT_MAX_RETRIES } from './errors/retryPolicy';
 import { DIRECT_NETWORK, type Environment, type NetworkSettings } from './http/proxyChoice';
 import { ModelListSchema, type ModelList } from './catalog/schemas';
 import { requestProblem, type TextRequest } from './transports/textRequest';
 import type { Transport } from './transports/transport';
-import type { OnSkipped } from './streaming/replyPart';
+import type { ReplyPart, OnSkipped } from './streaming/replyPart';
 import { UnfinishedGenerations } from './attempt/unfinishedGenerations';
 
-export type { TextStreamEvent, ClientLogger, RetryWait };
+export type { ClientLogger, RetryWait };
 export { UnfinishedGenerations };
 
 export interface ServiceClientOptions {
@@ -135,7 +135,7 @@ export class ServiceClient {
    * alone), each tool call once its arguments are whole, then one `done`. With `streaming: false`
    * (spec, Endpoints 5: `stream` is an optional field too) one plain request gives the same events.
    */
-  async *streamText(transport: Transport, request: TextRequest, options: ChatOptions = {}): AsyncGenerator<TextStreamEvent, void, undefined> {
+  async *streamText(transport: Transport, request: TextRequest, options: ChatOptions = {}): AsyncGenerator<ReplyPart, void, undefined> {
     const streaming = options.streaming !== false;
     const problem = requestProblem(request);
     if (problem !== undefined) {

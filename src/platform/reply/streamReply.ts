@@ -29,8 +29,8 @@ export interface ReplyRequest {
 export interface ReplyHandlers {
   /** Once the connection is resolved: the model the request goes to. */
   onModel?(model: ModelConnection['model']): void;
-  /** New text, batched: at most one call per `intervalMs`. */
-  onText(text: string): void;
+  /** New text of the answer (a `delta` part), batched: at most one call per `intervalMs`. */
+  onDelta(text: string): void;
   /** New reasoning, batched the same way. */
   onReasoning?(text: string): void;
   /** A tool call, once its arguments are complete. */
@@ -66,7 +66,7 @@ export type ReplyOutcome =
 
 export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers): Promise<ReplyOutcome> {
   const { signal } = request;
-  const texts = new DeltaBatcher(handlers.onText, handlers.intervalMs);
+  const texts = new DeltaBatcher(handlers.onDelta, handlers.intervalMs);
   const thoughts = new DeltaBatcher((text) => handlers.onReasoning?.(text), handlers.intervalMs);
   let text = '';
   let reasoning = '';
@@ -123,7 +123,7 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
           toolCalls.push(event.call);
           handlers.onToolCall?.(event.call);
           break;
-        case 'done': {
+        case 'end': {
           const { type: _type, ...rest } = event;
           const costRub = event.usage && costOfUsage(model, event.usage);
           end = { status: 'done', text, reasoning, toolCalls, ...withoutUndefined({ ...rest, costRub }) };

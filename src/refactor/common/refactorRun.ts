@@ -71,7 +71,7 @@ export class RefactorRun {
       // Usage is asked for as in the chat, so the refactoring's cost is counted too.
       { connection: Promise.resolve(connection), messages, signal, includeUsage: true },
       {
-        onText: (text) => {
+        onDelta: (text) => {
           this.reply += text;
           this.onProposal(this.proposal());
         },

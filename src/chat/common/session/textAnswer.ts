@@ -59,7 +59,7 @@ export const textAnswer: Answerer = async ({ asked, ask, reply, signal, show }, 
       onWait: (wait) => {
         show({ type: 'reply/wait', turnId: reply.id, text: waitReason(wait.kind), seconds: Math.ceil(wait.delayMs / 1000) });
       },
-      onText: (text) => {
+      onDelta: (text) => {
         reply.text += text;
         show({ type: 'reply/delta', turnId: reply.id, text });
       },

@@ -8,17 +8,9 @@ import { streamFailure } from '../errors/failures';
 import { type Failure } from '../errors/serviceError';
 import { headerValue, parseJson, type Response } from '../http/httpResponse';
 import { IdleWatchdog } from '../streaming/idleWatchdog';
-import type { Usage } from '../catalog/schemas';
-import type { ThinkingBlock, ToolCall } from '../streaming/replyPart';
 import type { ReplyPart, StreamReader } from '../streaming/replyPart';
 
 /** What a reply is made of, as it arrives, whichever interface carried it. */
-export type TextStreamEvent =
-  | { type: 'delta'; text: string }
-  | { type: 'reasoning'; text: string }
-  | { type: 'tool_call'; call: ToolCall }
-  | { type: 'done'; finishReason: string | null; usage?: Usage; requestId?: string; reasoningBlocks?: ThinkingBlock[] };
-
 /** A whole JSON body, as `parse` reads it (undefined: an unexpected shape), with the request id. */
 export async function* readJson<T>(
   settings: ClientSettings,
@@ -42,7 +34,7 @@ export async function* readStream(
   response: Response,
   attempt: Attempt,
   reader: StreamReader,
-): AsyncGenerator<TextStreamEvent, Failure | undefined> {
+): AsyncGenerator<ReplyPart, Failure | undefined> {
   const requestId = keyFreeToken(headerValue(response.headers, 'x-request-id'), settings.apiKey);
   const watchdog = new IdleWatchdog(settings.idleTimeoutMs, () => attempt.stop('idle'));
   let partialText = '';
@@ -58,7 +50,7 @@ export async function* readStream(
       }
       for (const event of eventsOf(parts, requestId)) {
         if (event.type === 'delta') partialText += event.text;
-        if (event.type === 'done')
+        if (event.type === 'end')
           logCall(settings, 'info', call, attempt, { status: response.statusCode, requestId, note: `finish=${event.finishReason ?? '-'}` });
         yield event;
       }
@@ -79,7 +71,7 @@ export async function* readStream(
  * kept by the caller would keep all of that text alive with it (a long reply's garbage
  * collection took a quarter of its reading).
  */
-export function* eventsOf(parts: ReplyPart[], requestId: string | undefined): Generator<TextStreamEvent, void, undefined> {
+export function* eventsOf(parts: ReplyPart[], requestId: string | undefined): Generator<ReplyPart, void, undefined> {
   let pending: { type: 'delta' | 'reasoning'; texts: string[] } | undefined;
   for (const part of parts) {
     if ((part.type === 'delta' || part.type === 'reasoning') && pending?.type === part.type) {
@@ -91,15 +83,15 @@ export function* eventsOf(parts: ReplyPart[], requestId: string | undefined): Ge
     if (part.type === 'delta' || part.type === 'reasoning') pending = { type: part.type, texts: [part.text] };
     else if (part.type === 'tool_call') yield part;
     else {
-      const done: TextStreamEvent = { type: 'done', finishReason: part.finishReason, requestId };
-      if (part.usage) done.usage = part.usage;
-      if (part.reasoningBlocks) done.reasoningBlocks = part.reasoningBlocks;
-      yield done;
+      const end: ReplyPart = { type: 'end', finishReason: part.finishReason, requestId };
+      if (part.usage) end.usage = part.usage;
+      if (part.reasoningBlocks) end.reasoningBlocks = part.reasoningBlocks;
+      yield end;
     }
   }
   if (pending) yield joined(pending);
 }
 
-function joined({ type, texts }: { type: 'delta' | 'reasoning'; texts: string[] }): TextStreamEvent {
+function joined({ type, texts }: { type: 'delta' | 'reasoning'; texts: string[] }): ReplyPart {
   return { type, text: texts.length === 1 ? texts[0]! : texts.join('') };
 }

@@ -25,7 +25,7 @@ export type ReplyPart =
   | { type: 'reasoning'; text: string }
   /** A tool call whose arguments are complete. */
   | { type: 'tool_call'; call: ToolCall }
-  | { type: 'end'; finishReason: FinishReason | null; usage?: Usage; reasoningBlocks?: ThinkingBlock[] };
+  | { type: 'end'; finishReason: FinishReason | null; usage?: Usage; reasoningBlocks?: ThinkingBlock[]; requestId?: string };
 
 /** What a reader passes over unread: a block, output item or content part of a type it does not use, or a finish reason it does not know (read as stop). */
 export type SkippedKind = 'block' | 'item' | 'part' | 'finish reason';

@@ -16,7 +16,7 @@ describe('writeCommitMessage against the emulator', () => {
     const seen: string[] = [];
     const spent: number[] = [];
     const outcome = await writeCommitMessage({ ...connection, onSpend: (rub) => spent.push(rub) }, request, new AbortController().signal, {
-      onText: (soFar) => seen.push(soFar),
+      onDelta: (soFar) => seen.push(soFar),
     });
     assert.equal(outcome.status, 'done');
     assert.deepEqual(
@@ -43,7 +43,7 @@ describe('writeCommitMessage against the emulator', () => {
     await control.queueReplies(['Update generated tables']);
     const big = { ...request, diff: [diff('a.ts', 2), diff('b.ts', 2000), diff('c.ts', 2000)].join('\n') };
     const outcome = await writeCommitMessage({ ...connection, model: { ...connection.model, context_length: 6_000 } }, big, new AbortController().signal, {
-      onText: () => {},
+      onDelta: () => {},
     });
     assert.deepEqual(outcome.status === 'done' && outcome.cutFiles, 2);
   });
@@ -52,15 +52,15 @@ describe('writeCommitMessage against the emulator', () => {
     await control.queueReplies(['Add the login form']);
     await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 1, ms: 2000 }]);
     const controller = new AbortController();
-    const outcome = await writeCommitMessage(connection, request, controller.signal, { onText: () => controller.abort() });
+    const outcome = await writeCommitMessage(connection, request, controller.signal, { onDelta: () => controller.abort() });
     assert.deepEqual(outcome, { status: 'stopped' });
   });
 
   it('an empty answer fails without a service error; a 402 fails with it, and its request id', async () => {
     await control.queueReplies(['  ']);
-    assert.deepEqual(await writeCommitMessage(connection, request, new AbortController().signal, { onText: () => {} }), { status: 'failed' });
+    assert.deepEqual(await writeCommitMessage(connection, request, new AbortController().signal, { onDelta: () => {} }), { status: 'failed' });
     await control.queueFaults('chat', [{ type: 'status', status: 402 }]);
-    const outcome = await writeCommitMessage(connection, request, new AbortController().signal, { onText: () => {} });
+    const outcome = await writeCommitMessage(connection, request, new AbortController().signal, { onDelta: () => {} });
     const error = outcome.status === 'failed' ? (outcome.error as ServiceError) : undefined;
     assert.equal(error?.kind, 'payment');
     assert.match(error?.requestId ?? '', /\S/);
@@ -69,7 +69,7 @@ describe('writeCommitMessage against the emulator', () => {
   it('a stream cut after some text fails: a message cut short never reaches the box', async () => {
     await control.queueReplies(['Add the login form and its checks']);
     await control.queueFaults('chat', [{ type: 'cut', afterDeltas: 2 }]);
-    const outcome = await writeCommitMessage(connection, request, new AbortController().signal, { onText: () => {} });
+    const outcome = await writeCommitMessage(connection, request, new AbortController().signal, { onDelta: () => {} });
     assert.equal(outcome.status === 'failed' && (outcome.error as ServiceError).kind, 'stream_interrupted');
   });
 });

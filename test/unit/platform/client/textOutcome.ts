@@ -2,8 +2,7 @@
 // calls it gave, its done event, or the ServiceError it ended with.
 import * as assert from 'node:assert/strict';
 import { ServiceError } from '#src/platform/client/errors/serviceError';
-import { type TextStreamEvent } from '#src/platform/client/attempt/responseReaders';
-import { type ToolCall } from '#src/platform/client/streaming/replyPart';
+import { type ReplyPart, type ToolCall } from '#src/platform/client/streaming/replyPart';
 
 export interface Outcome {
   text: string;
@@ -11,11 +10,11 @@ export interface Outcome {
   deltas: string[];
   reasoning: string;
   calls: ToolCall[];
-  done?: Extract<TextStreamEvent, { type: 'done' }>;
+  done?: Extract<ReplyPart, { type: 'end' }>;
   error?: ServiceError;
 }
 
-export async function run(events: AsyncIterable<TextStreamEvent>): Promise<Outcome> {
+export async function run(events: AsyncIterable<ReplyPart>): Promise<Outcome> {
   const outcome: Outcome = { text: '', deltas: [], reasoning: '', calls: [] };
   try {
     for await (const event of events) {

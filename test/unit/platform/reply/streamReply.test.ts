@@ -28,7 +28,9 @@ describe('streamReply against the emulator', () => {
     basic = { client, model: basicModel };
   });
 
-  async function run(options: { connection?: Promise<ModelConnection>; signal?: AbortSignal; onText?: (text: string) => void; messages?: TextMessage[] } = {}) {
+  async function run(
+    options: { connection?: Promise<ModelConnection>; signal?: AbortSignal; onDelta?: (text: string) => void; messages?: TextMessage[] } = {},
+  ) {
     const texts: string[] = [];
     const models: string[] = [];
     const trims: [number, number][] = [];
@@ -41,7 +43,7 @@ describe('streamReply against the emulator', () => {
       },
       {
         onModel: (m) => models.push(m.id),
-        onText: (t) => (texts.push(t), options.onText?.(t)),
+        onDelta: (t) => (texts.push(t), options.onDelta?.(t)),
         intervalMs: 0,
         onTrimmed: (dropped, context) => trims.push([dropped, context]),
       },
@@ -69,7 +71,7 @@ describe('streamReply against the emulator', () => {
     const outcome = await streamReply(
       { connection: Promise.resolve(connection), messages: [{ role: 'user', content: 'Answer [[pace:5]]' }], signal: new AbortController().signal },
       // A long interval: all reasoning after the first piece waits in its batch when the text begins.
-      { onText: (t) => order.push(`text:${t}`), onReasoning: (t) => order.push(`reasoning:${t}`), intervalMs: 60_000 },
+      { onDelta: (t) => order.push(`text:${t}`), onReasoning: (t) => order.push(`reasoning:${t}`), intervalMs: 60_000 },
     );
     assert.equal(outcome.status, 'done');
     assert.deepEqual(order, ['reasoning:first ', 'reasoning:think it over', 'text:then ', 'text:answer']);
@@ -86,7 +88,7 @@ describe('streamReply against the emulator', () => {
         tools: [{ name: 'read_file', description: 'Reads a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } }],
       },
       // A long interval: all text after the first waits in the batch when the call arrives.
-      { onText: (t) => order.push(`text:${t}`), onToolCall: (call) => order.push(`call:${call.name}`), intervalMs: 60_000 },
+      { onDelta: (t) => order.push(`text:${t}`), onToolCall: (call) => order.push(`call:${call.name}`), intervalMs: 60_000 },
     );
     assert.equal(outcome.status, 'done');
     assert.deepEqual(order, ['text:one ', 'text:two three four', 'call:read_file']);
@@ -104,7 +106,7 @@ describe('streamReply against the emulator', () => {
     await control.queueReplies([scripted]);
     await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 3, ms: 5000 }]);
     const controller = new AbortController();
-    const { outcome } = await run({ signal: controller.signal, onText: () => controller.abort() });
+    const { outcome } = await run({ signal: controller.signal, onDelta: () => controller.abort() });
     assert.equal(outcome.status, 'stopped');
     assert.ok(outcome.status === 'stopped' && scripted.startsWith(outcome.text) && outcome.text.length > 0);
   });
@@ -142,7 +144,7 @@ describe('streamReply against the emulator', () => {
   });
 
   describe('the usage record is told of each answer once, when it ends', () => {
-    async function answered(options: { signal?: AbortSignal; onText?: (text: string) => void } = {}) {
+    async function answered(options: { signal?: AbortSignal; onDelta?: (text: string) => void } = {}) {
       const told: AnswerUsage[] = [];
       const { outcome } = await run({ ...options, connection: Promise.resolve({ ...connection, onAnswered: (a) => told.push(a) }) });
       return { outcome, told };
@@ -162,7 +164,7 @@ describe('streamReply against the emulator', () => {
         { type: 'cut', afterDeltas: 3 },
       ]);
       const controller = new AbortController();
-      const stopped = await answered({ signal: controller.signal, onText: () => controller.abort() });
+      const stopped = await answered({ signal: controller.signal, onDelta: () => controller.abort() });
       const cut = await answered();
       assert.deepEqual([stopped.outcome.status, cut.outcome.status], ['stopped', 'interrupted']);
       assert.deepEqual([...stopped.told, ...cut.told], [{ interface: 'chat-completions' }, { interface: 'chat-completions' }]);
@@ -186,7 +188,7 @@ describe('streamReply against the emulator', () => {
         const texts: string[] = [];
         const outcome = await streamReply(
           { connection: Promise.resolve(basic), messages: [{ role: 'user', content: 'hi' }], signal: new AbortController().signal, includeUsage: true },
-          { onText: (t) => texts.push(t), intervalMs: 0 },
+          { onDelta: (t) => texts.push(t), intervalMs: 0 },
         );
         return { outcome, texts };
       })();
