@@ -1,13 +1,13 @@
 // The record's files: one a month (`usage-2026-11.jsonl`, by the entry's UTC month), one entry
-// a line, appended. Together at most `maxBytes`: the oldest months go first; a month that alone
-// is over the bound keeps its newest half.
+// a line, appended and bounded as the storage's bounded log keeps them (boundedLog.ts).
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { writeFileAtomic } from '../storage/atomicWrite';
+import { logFiles } from '../storage/boundedLog';
 import { parseUsageLine, type UsageEntry } from './usageEntry';
 
 export const MAX_USAGE_BYTES = 50 * 1024 * 1024;
-const FILE_NAME = /^usage-(\d{4}-\d{2})\.jsonl$/;
+/** A month's file of the record (boundedLog.ts keeps the files within their bound). */
+export const USAGE_FILE = /^usage-(\d{4}-\d{2})\.jsonl$/;
 
 /** The file an entry written at `time` (ISO) goes to. */
 export function monthFile(folder: string, time: string): string {
@@ -16,46 +16,7 @@ export function monthFile(folder: string, time: string): string {
 
 /** The record's files, oldest month first, with their sizes. */
 export async function usageFiles(folder: string): Promise<{ file: string; month: string; bytes: number }[]> {
-  let names: string[];
-  try {
-    names = await fs.readdir(folder);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  const months = names.flatMap((name) => {
-    const month = FILE_NAME.exec(name)?.[1];
-    return month ? [{ file: path.join(folder, name), month }] : [];
-  });
-  months.sort((a, b) => (a.month < b.month ? -1 : 1));
-  return Promise.all(months.map(async (m) => ({ ...m, bytes: (await fs.stat(m.file)).size })));
-}
-
-/** Removes the oldest months while the record is over `maxBytes`; a lone month over it keeps its newest lines up to half the bound. Returns the bytes left. */
-export async function keepWithin(folder: string, maxBytes: number): Promise<number> {
-  const files = await usageFiles(folder);
-  let total = files.reduce((sum, f) => sum + f.bytes, 0);
-  while (total > maxBytes && files.length > 1) {
-    const oldest = files.shift()!;
-    await fs.rm(oldest.file, { force: true });
-    total -= oldest.bytes;
-  }
-  const [last] = files;
-  if (total > maxBytes && last) {
-    const lines = (await fs.readFile(last.file, 'utf8')).split('\n').filter(Boolean);
-    let kept = 0;
-    let from = lines.length;
-    while (from > 0 && kept + Buffer.byteLength(lines[from - 1]!) + 1 <= maxBytes / 2) kept += Buffer.byteLength(lines[--from]!) + 1;
-    await writeFileAtomic(
-      last.file,
-      lines
-        .slice(from)
-        .map((line) => `${line}\n`)
-        .join(''),
-    );
-    total = (await fs.stat(last.file)).size;
-  }
-  return total;
+  return (await logFiles(folder, USAGE_FILE)).map(({ file, key, bytes }) => ({ file, month: key, bytes }));
 }
 
 const TIME_FIELD = '"time":"';

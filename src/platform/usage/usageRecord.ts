@@ -1,8 +1,8 @@
 // The usage record the features write to: `add` only queues the line and returns at once, so
 // an answer never waits for the disk; the queue is written in one append a moment later.
 // Failures are logged, never thrown at the answer that caused them.
-import { promises as fs } from 'node:fs';
-import { keepWithin, MAX_USAGE_BYTES, monthFile, readUsage, type UsageRead } from './usageFiles';
+import { appendLines, keepWithin } from '../storage/boundedLog';
+import { MAX_USAGE_BYTES, monthFile, readUsage, USAGE_FILE, type UsageRead } from './usageFiles';
 import { usageLine, type UsageEntry } from './usageEntry';
 
 export interface UsageRecordOptions {
@@ -63,16 +63,15 @@ export class UsageRecord {
     if (lines.length === 0) return;
     const { folder, maxBytes = MAX_USAGE_BYTES, log } = this.options;
     try {
-      await fs.mkdir(folder, { recursive: true });
       // Lines of one month go to its file; a batch rarely spans two.
       const byFile = new Map<string, string>();
       for (const { time, line } of lines) {
         const file = monthFile(folder, time);
         byFile.set(file, (byFile.get(file) ?? '') + line);
       }
-      for (const [file, text] of byFile) await fs.appendFile(file, text, 'utf8');
+      await appendLines(folder, byFile);
       const added = lines.reduce((sum, { line }) => sum + Buffer.byteLength(line), 0);
-      this.bytes = this.bytes === undefined || this.bytes + added > maxBytes ? await keepWithin(folder, maxBytes) : this.bytes + added;
+      this.bytes = this.bytes === undefined || this.bytes + added > maxBytes ? await keepWithin(folder, USAGE_FILE, maxBytes) : this.bytes + added;
     } catch (error) {
       log?.(`Usage record: could not write ${lines.length} entr${lines.length === 1 ? 'y' : 'ies'}: ${(error as Error).message}`);
     }

@@ -22,7 +22,7 @@ import { HistoryFolder, isSafeId } from './conversationFiles';
 import { entryOf, itemOf, newestFirst, readIndex, writeIndex, type IndexEntry } from './historyIndex';
 import { baseOf, mergeConversations, type MergeBase } from './historyMerge';
 import { searchHistory } from './historySearch';
-import { watchFolders, type FolderWatch } from './historyWatcher';
+import { watchFolders, type FolderWatch } from '../../../platform/storage/folderWatch';
 import { moveLegacyHistory } from './legacyMove';
 import { UnusedImages } from './unusedImages';
 

@@ -4,7 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { usageLine } from '#src/platform/usage/usageEntry';
-import { keepWithin, readUsage } from '#src/platform/usage/usageFiles';
+import { keepWithin } from '#src/platform/storage/boundedLog';
+import { readUsage, USAGE_FILE } from '#src/platform/usage/usageFiles';
 import { UsageRecord } from '#src/platform/usage/usageRecord';
 import { entry } from '../../usage/common/fixtures/usageEntries';
 
@@ -74,7 +75,7 @@ describe('usage record', () => {
     const line = usageLine(written('2026-09-01T00:00:00.000Z'));
     for (const month of ['09', '10', '11']) writeFileSync(path.join(dir, `usage-2026-${month}.jsonl`), line.repeat(10));
     const bytes = Buffer.byteLength(line) * 10;
-    assert.equal(await keepWithin(dir, bytes * 2), bytes * 2);
+    assert.equal(await keepWithin(dir, USAGE_FILE, bytes * 2), bytes * 2);
     assert.deepEqual(readdirSync(dir).sort(), ['usage-2026-10.jsonl', 'usage-2026-11.jsonl']);
   });
 
@@ -84,7 +85,7 @@ describe('usage record', () => {
     const lines = Array.from({ length: 10 }, (_, i) => usageLine(written(`2026-11-1${i}T00:00:00.000Z`)));
     writeFileSync(file, lines.join(''));
     const one = Buffer.byteLength(lines[0]!);
-    await keepWithin(dir, one * 6);
+    await keepWithin(dir, USAGE_FILE, one * 6);
     assert.equal(readFileSync(file, 'utf8'), lines.slice(7).join(''));
   });
 

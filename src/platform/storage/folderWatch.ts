@@ -1,6 +1,6 @@
-// Other windows' changes to the history: a watch on the conversations and the deletions
-// folders, each burst of events reported once, as the names of the files it touched.
-// Node's fs.watch, as the rest of the history uses Node's file system (historyStore.ts says why).
+// Other windows' changes to files this window reads (the chat's history, say): a watch on some
+// folders, each burst of events reported once, as the paths of the files it touched. Node's
+// fs.watch, as the storage uses Node's file system throughout.
 import { watch, type FSWatcher } from 'node:fs';
 import * as path from 'node:path';
 
