@@ -163,7 +163,11 @@ export async function verifyConnection(deps: Deps): Promise<CommandOutcome> {
   const route = deps.clients.routeTo(baseUrl);
   const proxy = route === 'none' ? undefined : route;
   const message = connectionReport({ baseUrl, keyLabel: state.keyLabel, usable: state.usable.length, total: state.list.data.length, legacy, proxy });
-  deps.logger.info(`Verify Connection: ${message}${proxy ? '' : ' No proxy.'}`);
+  // The log gets the same facts in English (the message is in the display language).
+  deps.logger.info(
+    `Verify Connection: connected to ${legacy ? 'the legacy address ' : ''}${baseUrl} with key ${state.keyLabel}: ` +
+      `${state.usable.length} usable text models of ${state.list.data.length} in the catalog. ${proxy ? `Through the proxy ${proxy}.` : 'No proxy.'}`,
+  );
   tell({ ok: true, message });
   const currentAddress = legacy ? await offerCurrentAddress(deps.connection, baseUrl) : undefined;
   return currentAddress ? { ok: true, message, currentAddress } : { ok: true, message };

@@ -37,8 +37,8 @@ import { type UsageRecorder, usageKey } from './usage/usageRecorder';
 const CATALOG_TTL_MS = 5 * 60_000;
 const MAX_CATALOGS = 8;
 
-/** `secretGone`: the key in use is listed but its secret is no longer in secret storage. */
-export type NotReady = { ok: false; missing: 'baseUrl' | 'apiKey'; message: string; secretGone?: boolean };
+/** `message` is shown, `logged` is its English for the log. `secretGone`: the key in use is listed but its secret is no longer in secret storage. */
+export type NotReady = { ok: false; missing: 'baseUrl' | 'apiKey'; message: string; logged: string; secretGone?: boolean };
 /** `legacy`: the address in effect is multiModelAI.legacyBaseUrl. `keyLabel`: the key's name and masked prefix. */
 export type Readiness = { ok: true; baseUrl: string; keyLabel: string; legacy: boolean } | NotReady;
 /** A key and what names it. In memory only: the secret never leaves this module but into the client. */
@@ -156,13 +156,14 @@ export class Connection extends Disposable {
   async forModel(modelId?: string, key?: KeySource, source: UsageSource = 'chat'): Promise<ModelConnection> {
     const { ready, state } = await this.readCatalog(key);
     const model = modelId ?? state.model;
-    if (!model) throw new SetupError(vscode.l10n.t('No model is selected: pick the model to use.'), ['selectModel']);
+    if (!model) throw new SetupError(vscode.l10n.t('No model is selected: pick the model to use.'), ['selectModel'], 'No model is selected');
     const { entry, unusable } = modelId === undefined ? state : modelUsability(state.list, modelId, state.needs);
     // An available model that cannot be used is held back by the settings (max_tokens, the transport).
     if (!entry || unusable)
       throw new SetupError(
         vscode.l10n.t('The model {0} cannot be used: {1}', model, unusable ?? ''),
         entry?.available ? ['selectModel', 'openSettings'] : ['selectModel'],
+        entry ? `The model ${model} cannot be used with these settings` : `The model ${model} is not in the catalog`,
       );
     const settings = this.settings.current();
     return {
@@ -224,7 +225,7 @@ export class Connection extends Disposable {
   /** The key and the catalog for a request; throws a SetupError saying what to set, or the catalog read's ServiceError. */
   private async readCatalog(key?: KeySource): Promise<{ ready: Ready; state: Extract<ModelState, { kind: 'ready' }> }> {
     const ready = await this.ready(key);
-    if (!ready.ok) throw new SetupError(ready.message, [fixFor(ready)]);
+    if (!ready.ok) throw new SetupError(ready.message, [fixFor(ready)], ready.logged);
     const state = await this.modelState(ready);
     if (state.kind === 'catalogFailed') throw state.error;
     return { ready, state };
@@ -256,13 +257,20 @@ export class Connection extends Disposable {
   }
 
   private async ready(key?: KeySource): Promise<Ready | NotReady> {
-    const { baseUrl, baseUrlProblem } = this.settings.current();
-    if (baseUrlProblem) return { ok: false, missing: 'baseUrl', message: vscode.l10n.t('The service address is not usable: {0}', baseUrlProblem) };
+    const { baseUrl, baseUrlProblem, baseUrlFault } = this.settings.current();
+    if (baseUrlProblem)
+      return {
+        ok: false,
+        missing: 'baseUrl',
+        message: vscode.l10n.t('The service address is not usable: {0}', baseUrlProblem),
+        logged: `The service address is not usable: ${baseUrlFault ?? 'invalid'}`,
+      };
     if (!baseUrl) {
       return {
         ok: false,
         missing: 'baseUrl',
         message: vscode.l10n.t('The service address is not set: enter the API base URL of your service (it ends with /v1).'),
+        logged: 'The service address is not set',
       };
     }
     if (key) return { ok: true, baseUrl, key };
@@ -275,9 +283,9 @@ export class Connection extends Disposable {
         found.record.name,
       );
       this.sayOnce(`secretGone:${found.record.id}`, undefined, message);
-      return { ok: false, missing: 'apiKey', message, secretGone: true };
+      return { ok: false, missing: 'apiKey', message, logged: 'The API key in use has no secret stored', secretGone: true };
     }
-    return { ok: false, missing: 'apiKey', message: vscode.l10n.t('No API key is set: set your key to use Multi-Model AI.') };
+    return { ok: false, missing: 'apiKey', message: vscode.l10n.t('No API key is set: set your key to use Multi-Model AI.'), logged: 'No API key is set' };
   }
 
   /** A key problem is said once per window, with Manage API Keys. */

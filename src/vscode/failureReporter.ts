@@ -1,7 +1,17 @@
 // Shows a failed request as what to do (buttons that run the fix) and keeps its redacted
 // diagnostics record for "Copy Diagnostics". The raw service body is never shown.
 import * as vscode from 'vscode';
-import { type Action, actionsFor, type ClientLogger, type DiagnosticsRecord, failureMessage, maskEveryKey, ServiceError } from '../core/index';
+import {
+  type Action,
+  actionsFor,
+  type ClientLogger,
+  type DiagnosticsRecord,
+  failureMessage,
+  ImageInputError,
+  maskEveryKey,
+  ServiceError,
+  SetupError,
+} from '../core/index';
 import { offerActions, type LocalHandlers } from './actions';
 
 /** A failed step ("Could not load the models"): its words in the display language, and its English for the log. */
@@ -42,7 +52,7 @@ export class FailureReporter {
       this.logger.error(`${logged}: kind=${error.kind} code=${error.code ?? '-'} request id=${error.requestId ?? '-'}`);
       return { message: maskEveryKey(failureMessage(what, error) + tail), actions: actionsFor(error.kind, error.answerLost) };
     }
-    this.logger.error(`${logged}: ${maskEveryKey(error instanceof Error ? error.message : String(error))}`);
+    this.logger.error(`${logged}: ${loggedReason(error)}`);
     return { message: vscode.l10n.t('{0}: an unexpected error occurred. The log has the details.', what) + tail, actions: ['showLog'] };
   }
 
@@ -52,4 +62,13 @@ export class FailureReporter {
     void offerActions('error', failure.message, failure.actions, handlers);
     return failure.message;
   }
+}
+
+/**
+ * What the log says of a failure that is not the service's: the English an error shown to the
+ * person carries (its message is in the display language), else the error's own text.
+ */
+export function loggedReason(error: unknown): string {
+  if (error instanceof SetupError || error instanceof ImageInputError) return maskEveryKey(error.logged);
+  return maskEveryKey(error instanceof Error ? error.message : String(error));
 }

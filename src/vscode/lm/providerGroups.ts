@@ -55,9 +55,11 @@ export class GroupKeys {
     // Never the window's key in a group's place: that would bill another key.
     if (!key)
       return Promise.reject(
-        new SetupError(vscode.l10n.t("This model group's API key has not reached the extension: check the group in Chat: Manage Language Models."), [
-          'showLog',
-        ]),
+        new SetupError(
+          vscode.l10n.t("This model group's API key has not reached the extension: check the group in Chat: Manage Language Models."),
+          ['showLog'],
+          "The model group's API key has not reached the extension",
+        ),
       );
     return connection.forModel(id.slice(0, at), key, 'vscodeChat');
   }
