@@ -416,6 +416,14 @@ export {
   chosenBy,
   /** `name · sk_…`: how every message names a key. */
   keyLabel,
+  /** `name · sk_…` in English: how the log names a key. */
+  loggedKeyLabel,
+  /** A key's name and masked prefix, shown and logged. */
+  keyIdentity,
+  /** The name a key is shown by: "Default" for the only or default key the person did not name. */
+  keyName,
+  /** `keyName` in English, for the log. */
+  loggedKeyName,
   /** The key a project uses: its choice, else the default. */
   keyInUse,
   /** The name offered for a new key. */

@@ -12,6 +12,8 @@ import {
   imageModels,
   type KeyIdentity,
   keyLabel,
+  keyName,
+  loggedKeyLabel,
   ModelCatalog,
   type ModelConnection,
   type ModelEntry,
@@ -51,14 +53,15 @@ type Ready = { ok: true; baseUrl: string; key: KeySource };
 /** What the connection knows about the models and the chosen one (`model`, multiModelAI.model), from one read of the cached catalog. */
 export type ModelState = { model?: string } & (
   | { kind: 'notReady'; readiness: NotReady }
-  | { kind: 'catalogFailed'; error: unknown; baseUrl: string; keyLabel: string; keyId: string }
+  | { kind: 'catalogFailed'; error: unknown; baseUrl: string; keyLabel: string; loggedKeyLabel: string; keyId: string }
   | {
       kind: 'ready';
       baseUrl: string;
       /** The address in effect is multiModelAI.legacyBaseUrl. */
       legacy: boolean;
-      /** The key's name and masked prefix (`work · sk_live_0123…`). */
+      /** The key's name and masked prefix (`work · sk_live_0123…`), shown, and in English for the log. */
       keyLabel: string;
+      loggedKeyLabel: string;
       keyId: string;
       list: ModelList;
       /** What the settings ask of every request (max_tokens, the transport). */
@@ -136,7 +139,7 @@ export class Connection extends Disposable {
     const ready = await this.ready();
     if (!ready.ok) return false;
     try {
-      await (await this.clients.clientFor(baseUrl, ready.key.secret, ready.key.identity.name)).listModels();
+      await (await this.clients.clientFor(baseUrl, ready.key.secret, ready.key.identity)).listModels();
       return true;
     } catch {
       return false;
@@ -167,7 +170,7 @@ export class Connection extends Disposable {
       );
     const settings = this.settings.current();
     return {
-      client: await this.clients.clientFor(ready.baseUrl, ready.key.secret, ready.key.identity.name),
+      client: await this.clients.clientFor(ready.baseUrl, ready.key.secret, ready.key.identity),
       model: entry,
       maxTokens: settings.maxTokens,
       transport: settings.transport,
@@ -189,7 +192,7 @@ export class Connection extends Disposable {
   async forImages(endpoint: ImageEndpoint): Promise<ImageConnection> {
     const { ready, state } = await this.readCatalog();
     return {
-      client: await this.clients.clientFor(ready.baseUrl, ready.key.secret, ready.key.identity.name),
+      client: await this.clients.clientFor(ready.baseUrl, ready.key.secret, ready.key.identity),
       ...imageModels(state.list, endpoint),
       onSpend: (costRub) => this.spend.note(ready.key.identity, costRub),
       onImages: (model, images, costRub) => this.usage.madeImages(model, usageKey(ready.key.identity), images, costRub),
@@ -205,13 +208,13 @@ export class Connection extends Disposable {
 
   private catalogFor(baseUrl: string, key: KeySource): ModelCatalog {
     // A proxy or certificate change reads the list again, the new way.
-    const signature = JSON.stringify([baseUrl, key.secret, key.identity.name, this.clients.networkSignature()]);
+    const signature = JSON.stringify([baseUrl, key.secret, key.identity.name, key.identity.loggedName, this.clients.networkSignature()]);
     let catalog = this.catalogs.get(signature);
     if (!catalog) {
       // Reads through whatever client the request settings make at the time.
       const source = {
         listModels: async (...args: Parameters<ServiceClient['listModels']>) =>
-          (await this.clients.clientFor(baseUrl, key.secret, key.identity.name)).listModels(...args),
+          (await this.clients.clientFor(baseUrl, key.secret, key.identity)).listModels(...args),
       };
       // A list read again that differs (Reload, Verify Connection, an expired cache) redraws every view of it.
       catalog = new ModelCatalog(source, { ttlMs: CATALOG_TTL_MS, onChange: () => this.changed.fire() });
@@ -237,7 +240,15 @@ export class Connection extends Disposable {
       list = await this.catalogFor(ready.baseUrl, ready.key).get({ refresh });
     } catch (error) {
       const { identity } = ready.key;
-      return { kind: 'catalogFailed', error, baseUrl: ready.baseUrl, keyLabel: keyLabel(identity), keyId: identity.id, model: this.settings.current().model };
+      return {
+        kind: 'catalogFailed',
+        error,
+        baseUrl: ready.baseUrl,
+        keyLabel: keyLabel(identity),
+        loggedKeyLabel: loggedKeyLabel(identity),
+        keyId: identity.id,
+        model: this.settings.current().model,
+      };
     }
     const settings = this.settings.current();
     const needs = textNeedsFor(settings);
@@ -247,6 +258,7 @@ export class Connection extends Disposable {
       baseUrl: ready.baseUrl,
       legacy: settings.legacy === true,
       keyLabel: keyLabel(ready.key.identity),
+      loggedKeyLabel: loggedKeyLabel(ready.key.identity),
       keyId: ready.key.identity.id,
       list,
       needs,
@@ -275,12 +287,12 @@ export class Connection extends Disposable {
     }
     if (key) return { ok: true, baseUrl, key };
     const found = await this.keys.windowKey();
-    if (found.fellBack) this.sayOnce('fellBack', found.ok ? keyLabel(found.identity) : undefined);
+    if (found.fellBack) this.sayOnce('fellBack', found.ok ? found.identity : undefined);
     if (found.ok) return { ok: true, baseUrl, key: { identity: found.identity, secret: found.secret } };
     if (found.problem === 'secretGone' && found.record) {
       const message = vscode.l10n.t(
         'The key "{0}" is listed, but its secret is gone from VS Code secret storage: replace it or use another key.',
-        found.record.name,
+        keyName(found.record, this.keys.list()),
       );
       this.sayOnce(`secretGone:${found.record.id}`, undefined, message);
       return { ok: false, missing: 'apiKey', message, logged: 'The API key in use has no secret stored', secretGone: true };
@@ -289,15 +301,19 @@ export class Connection extends Disposable {
   }
 
   /** A key problem is said once per window, with Manage API Keys. */
-  private sayOnce(what: string, defaultLabel?: string, message?: string): void {
+  private sayOnce(what: string, defaultKey?: KeyIdentity, message?: string): void {
     if (this.said.has(what)) return;
     this.said.add(what);
     const text =
       message ??
-      (defaultLabel
-        ? vscode.l10n.t('The key this project chose is no longer stored: this window uses the default key {0}.', defaultLabel)
+      (defaultKey
+        ? vscode.l10n.t('The key this project chose is no longer stored: this window uses the default key {0}.', keyLabel(defaultKey))
         : vscode.l10n.t('The key this project chose is no longer stored, and there is no default key.'));
-    this.logger.warn(what === 'fellBack' ? `The project's chosen key is gone; using ${defaultLabel ?? 'no key'}.` : 'A listed key has no secret stored.');
+    this.logger.warn(
+      what === 'fellBack'
+        ? `The project's chosen key is gone; using ${defaultKey ? loggedKeyLabel(defaultKey) : 'no key'}.`
+        : 'A listed key has no secret stored.',
+    );
     void offerActions('warning', text, ['manageApiKeys']);
   }
 }

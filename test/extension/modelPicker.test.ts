@@ -98,7 +98,7 @@ describe('Select Model quick-pick', () => {
       picker.items.map((i) => i.label),
       ['Replace Key', 'Use Another Key', 'Manage API Keys', 'Show Log', 'Retry'],
     );
-    assert.match(picker.placeholder ?? '', /^Could not load the models: Your API key workspace · sk_test_\w+… was rejected/);
+    assert.match(picker.placeholder ?? '', /^Could not load the models: Your API key Default · sk_test_\w+… was rejected/);
     assert.equal(api.lastDiagnostics()?.code, 'invalid_api_key');
     // Retry reads the catalog again and stays open with the same answer.
     const reads = (await emulator().requests()).length;

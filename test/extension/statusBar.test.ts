@@ -35,7 +35,7 @@ describe('status bar', () => {
     const lines = view.tooltip.split('\n').filter((line) => !line.startsWith('Spent since'));
     assert.deepEqual(lines, [
       'acme/chat-large',
-      'Key: workspace · sk_test_al…',
+      'Key: Default · sk_test_al…',
       'Accepts: max_tokens · temperature · stream · stream_options · tools · tool_choice',
       'Click to pick another model.',
     ]);

@@ -34,7 +34,7 @@ export function groupOf(options: object): Group {
     message: 'model group',
     comment: ['names a key kept by a group of Chat: Manage Language Models, e.g. "model group · sk_live_0123…"'],
   });
-  return { kind: 'group', tag, key: { secret: trimmed, identity: { id: `group:${tag}`, name, maskedPrefix: maskKey(trimmed) } } };
+  return { kind: 'group', tag, key: { secret: trimmed, identity: { id: `group:${tag}`, name, loggedName: 'model group', maskedPrefix: maskKey(trimmed) } } };
 }
 
 /** The keys of the groups listed so far, by tag: held in memory only, as VS Code passed them. */
