@@ -42,13 +42,14 @@ async function keyItems(deps: Deps, withAdd: boolean): Promise<KeyItem[]> {
       record.id === list.defaultId ? vscode.l10n.t('default') : undefined,
     ].filter((m) => m !== undefined);
     items.push({
-      label: `$(key) ${keyName(record, list)}`,
+      label: keyName(record, list),
+      iconPath: new vscode.ThemeIcon('key'),
       description: [prefix ?? vscode.l10n.t('its secret is missing'), ...marks].join(' · '),
       detail: record.projects.length > 0 ? vscode.l10n.t('Chosen by: {0}', record.projects.map(projectName).join(', ')) : undefined,
       record,
     });
   }
-  if (withAdd || items.length === 0) items.push({ label: `$(add) ${vscode.l10n.t('Add API Key…')}` });
+  if (withAdd || items.length === 0) items.push({ label: vscode.l10n.t('Add API Key…'), iconPath: new vscode.ThemeIcon('add') });
   return items;
 }
 

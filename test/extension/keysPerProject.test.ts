@@ -56,6 +56,7 @@ describe('Keys per project: named keys, the project choice, the key named everyw
       return v.tooltip.includes('Key: side · sk_test_be…') ? v : undefined;
     }, 'the status bar to name the key');
     assert.equal(view.text, '$(sparkle) chat-large · $(key) side');
+    assert.deepEqual(api.statusBar.accessibility(), { label: 'Multi-Model AI: model acme/chat-large, key side' });
   });
 
   it('a refused key is named, with Replace Key, Use Another Key and Manage API Keys', async () => {

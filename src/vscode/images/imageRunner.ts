@@ -117,7 +117,7 @@ function pick(
       entry,
     })),
     ...(unusable.length > 0 ? [{ label: notAvailableLabel(), kind: vscode.QuickPickItemKind.Separator }] : []),
-    ...unusable.map(({ entry, reason }) => ({ label: entry.id, description: `$(circle-slash) ${reason}`, reason })),
+    ...unusable.map(({ entry, reason }) => ({ label: entry.id, iconPath: new vscode.ThemeIcon('circle-slash'), description: reason, reason })),
   ];
   const picker = vscode.window.createQuickPick<ModelItem>();
   picker.title = endpoint === 'image-generation' ? vscode.l10n.t('Multi-Model AI: Image Model') : vscode.l10n.t('Multi-Model AI: Image Editing Model');
