@@ -60,7 +60,7 @@ export function activate(context: vscode.ExtensionContext): void {
     failures,
     modelPicker,
     refactor,
-    statusBar: { view: () => statusBar.current(), refresh: () => statusBar.refresh() },
+    statusBar: { view: () => statusBar.current(), refresh: () => statusBar.refresh(), accessibility: () => statusBar.accessibility() },
     lastDiagnostics: () => failures.lastDiagnostics(),
     logLines: () => log.recorder.all(),
     storedState: () => ({ global: stateEntries(context.globalState), workspace: stateEntries(context.workspaceState) }),

@@ -33,7 +33,8 @@ export interface TestHandle {
   modelPicker: ModelPicker;
   /** Refactor Selection: its open proposal, and accept / reject / cancel without the UI. */
   refactor: RefactorController;
-  statusBar: { view(): StatusBarView; refresh(): Promise<StatusBarView> };
+  /** The status bar item: what it shows, and what it says to a screen reader. */
+  statusBar: { view(): StatusBarView; refresh(): Promise<StatusBarView>; accessibility(): vscode.AccessibilityInformation | undefined };
   lastDiagnostics(): DiagnosticsRecord | undefined;
   /** Every line written to the "Multi-Model AI" log since activation (the most recent 2000). */
   logLines(): readonly RecordedLine[];

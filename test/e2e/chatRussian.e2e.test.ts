@@ -45,7 +45,10 @@ describe('chat in a Russian VS Code (e2e, packaged extension in code-server)', f
     await chat.send('Объясни замыкания');
     await chat.waitForStatus('failed');
     const card = chat.lastAnswer().locator('.error-card');
-    assert.equal(await card.locator('.card-message').textContent(), 'Баланс исчерпан (ключ workspace · sk_test_al…): пополните баланс в кабинете и повторите.');
+    assert.equal(
+      await card.locator('.card-message').textContent(),
+      'Баланс исчерпан (ключ По умолчанию · sk_test_al…): пополните баланс в кабинете и повторите.',
+    );
     assert.match((await card.locator('.request-id').textContent()) ?? '', /^Идентификатор запроса: req_[0-9a-f]+/);
     assert.equal(await chat.turns('user').last().locator('.user-text').textContent(), 'Объясни замыкания', 'the message is kept');
     assert.equal((await control.requests()).filter((r) => r.endpoint === 'chat').length, 2, 'a payment failure is sent once');

@@ -30,11 +30,11 @@ describe('Keys per project (e2e): Manage API Keys and the status bar', () => {
 
     await workbench.runCommand('Multi-Model AI: Manage API Keys');
     // Typed, so only that key's row shows: the other row's detail names this project ("Chosen by: workspace").
-    await workbench.filterAndPick('workspace');
+    await workbench.filterAndPick('Default');
     await workbench.page.locator('.quick-input-widget', { hasText: 'Use for This Project' }).waitFor();
     await workbench.pickItem('Use for This Project');
-    await workbench.notification('This project uses the key workspace · sk_test_al…').waitFor();
-    await statusBarItem('chat-large · workspace').waitFor();
+    await workbench.notification('This project uses the key Default · sk_test_al…').waitFor();
+    await statusBarItem('chat-large · Default').waitFor();
 
     // The catalogs are cached per key: Verify Connection reads this project's key's anew.
     const before = (await control.requests()).length;

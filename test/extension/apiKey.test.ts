@@ -18,7 +18,7 @@ describe('API key: set, verify, rotate, remove', () => {
     await arrange(api, { baseUrl });
     const outcome = await run(Commands.setApiKey, `  ${FIXTURE_KEYS.alpha}\n`);
     assert.equal(outcome.ok, true, outcome.message);
-    assert.equal(outcome.message, 'API key workspace · sk_test_al… verified and saved: 5 usable text models.');
+    assert.equal(outcome.message, 'API key Default · sk_test_al… verified and saved: 5 usable text models.');
     assert.equal(await api.apiKeys.get(), FIXTURE_KEYS.alpha);
     // The verification (other features may read the catalog once the key is stored).
     const requests = await emulator().requests();
@@ -31,7 +31,7 @@ describe('API key: set, verify, rotate, remove', () => {
     const outcome = await run(Commands.verifyConnection);
     assert.deepEqual(outcome, {
       ok: true,
-      message: `Connected to ${baseUrl} with key workspace · sk_test_al…: 5 usable text models (of 8 in the catalog).`,
+      message: `Connected to ${baseUrl} with key Default · sk_test_al…: 5 usable text models (of 8 in the catalog).`,
     });
   });
 
@@ -41,15 +41,15 @@ describe('API key: set, verify, rotate, remove', () => {
     assert.equal(outcome.ok, true, outcome.message);
     assert.equal(await api.apiKeys.get(), FIXTURE_KEYS.beta);
     const verified = await run(Commands.verifyConnection);
-    assert.match(verified.message, /key workspace · sk_test_be…: 6 usable text models/);
+    assert.match(verified.message, /key Default · sk_test_be…: 6 usable text models/);
   });
 
   it('States 2: keeps the working key when the new one is revoked, and says what failed', async () => {
     await arrange(api, { baseUrl, key: FIXTURE_KEYS.beta });
     const outcome = await run(Commands.setApiKey, FIXTURE_KEYS.revoked);
     assert.equal(outcome.ok, false);
-    assert.match(outcome.message, /^The new key workspace · sk_test_rev… was not saved: Your API key workspace · sk_test_rev… was rejected/);
-    assert.match(outcome.message, /Your current key workspace · sk_test_be… is kept\.$/);
+    assert.match(outcome.message, /^The new key Default · sk_test_rev… was not saved: Your API key Default · sk_test_rev… was rejected/);
+    assert.match(outcome.message, /Your current key Default · sk_test_be… is kept\.$/);
     assert.equal(await api.apiKeys.get(), FIXTURE_KEYS.beta);
     const diagnostics = api.lastDiagnostics();
     assert.equal(diagnostics?.status, 401);
@@ -80,7 +80,7 @@ describe('API key: set, verify, rotate, remove', () => {
     const outcome = await run(Commands.setApiKey, FIXTURE_KEYS.beta);
     assert.equal(outcome.ok, false);
     assert.match(outcome.message, /^The new key .* was not saved: Could not reach the service/);
-    assert.match(outcome.message, new RegExp(`Your current key workspace · sk_test_al… is kept\\.$`));
+    assert.match(outcome.message, new RegExp(`Your current key Default · sk_test_al… is kept\\.$`));
     assert.equal(await api.apiKeys.get(), FIXTURE_KEYS.alpha);
   });
 
@@ -96,7 +96,7 @@ describe('API key: set, verify, rotate, remove', () => {
     await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha });
     const removed = await run(Commands.removeApiKey);
     assert.equal(removed.ok, true);
-    assert.match(removed.message, new RegExp(`API key workspace · sk_test_al… removed`));
+    assert.match(removed.message, new RegExp(`API key Default · sk_test_al… removed`));
     assert.equal(await api.apiKeys.get(), undefined);
     const verified = await run(Commands.verifyConnection);
     assert.deepEqual(verified, { ok: false, message: 'No API key is set: set your key to use Multi-Model AI.' });

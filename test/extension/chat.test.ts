@@ -112,7 +112,7 @@ describe('chat: controller in the extension host', () => {
     const reply = lastReply(api);
     assert.equal(reply.status, 'failed');
     assert.deepEqual(card(reply), {
-      message: 'The prepaid balance is exhausted (key workspace · sk_test_al…): top up the balance in the management cabinet, then try again.',
+      message: 'The prepaid balance is exhausted (key Default · sk_test_al…): top up the balance in the management cabinet, then try again.',
       actions: ['showLog', 'retry'],
     });
     assert.equal(session.current().turns[0]?.text, 'hello on an empty balance');
@@ -124,7 +124,7 @@ describe('chat: controller in the extension host', () => {
     await api.chat.host.session.send('hello over the limit');
     assert.equal(
       lastReply(api).error?.message,
-      "The spend limit of key workspace · sk_test_al… is reached: raise the key's limit in the management cabinet, then try again.",
+      "The spend limit of key Default · sk_test_al… is reached: raise the key's limit in the management cabinet, then try again.",
     );
     assert.equal(await chatRequests(), 1);
   });

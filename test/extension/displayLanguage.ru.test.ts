@@ -33,7 +33,7 @@ describe('in a Russian VS Code', () => {
   it('says in a notification that the key was saved, with the plural form of the model count', async () => {
     await arrange(api, { baseUrl });
     const outcome = await run(Commands.setApiKey, FIXTURE_KEYS.alpha);
-    assert.deepEqual(outcome, { ok: true, message: 'Ключ API workspace · sk_test_al… проверен и сохранён: 5 доступных текстовых моделей.' });
+    assert.deepEqual(outcome, { ok: true, message: 'Ключ API По умолчанию · sk_test_al… проверен и сохранён: 5 доступных текстовых моделей.' });
   });
 
   it('explains a missing key in Russian', async () => {
@@ -46,8 +46,8 @@ describe('in a Russian VS Code', () => {
     await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha });
     const outcome = await run(Commands.setApiKey, FIXTURE_KEYS.revoked);
     assert.equal(outcome.ok, false);
-    assert.match(outcome.message, /^Новый ключ workspace · sk_test_rev… не сохранён: /);
-    assert.match(outcome.message, / Текущий ключ workspace · sk_test_al… сохранён\.$/);
+    assert.match(outcome.message, /^Новый ключ По умолчанию · sk_test_rev… не сохранён: /);
+    assert.match(outcome.message, / Текущий ключ По умолчанию · sk_test_al… сохранён\.$/);
   });
 
   it('titles Select Model with its Russian command title and asks in Russian', async () => {

@@ -44,7 +44,7 @@ describe('Keys per project: named keys, the project choice, the key named everyw
     assert.equal(await lastKey(), 'sk_test_be…');
     await api.apiKeys.useHere(undefined);
     const fallback = await run(Commands.verifyConnection);
-    assert.match(fallback.message, /with key workspace · sk_test_al…: 5 usable text models/);
+    assert.match(fallback.message, /with key Default · sk_test_al…: 5 usable text models/);
     assert.equal(await lastKey(), 'sk_test_al…');
   });
 
@@ -56,6 +56,7 @@ describe('Keys per project: named keys, the project choice, the key named everyw
       return v.tooltip.includes('Key: side · sk_test_be…') ? v : undefined;
     }, 'the status bar to name the key');
     assert.equal(view.text, '$(sparkle) chat-large · $(key) side');
+    assert.deepEqual(api.statusBar.accessibility(), { label: 'Multi-Model AI: model acme/chat-large, key side' });
   });
 
   it('a refused key is named, with Replace Key, Use Another Key and Manage API Keys', async () => {
@@ -78,7 +79,7 @@ describe('Keys per project: named keys, the project choice, the key named everyw
     assert.match(refused.message, /^Could not connect with key side · sk_test_be…: Your API key side · sk_test_be… was rejected/);
     await api.apiKeys.useHere(undefined);
     const accepted = await run(Commands.verifyConnection);
-    assert.match(accepted.message, /with key workspace · sk_test_al…: 5 usable text models/);
+    assert.match(accepted.message, /with key Default · sk_test_al…: 5 usable text models/);
     assert.deepEqual(
       (await emulator().requests())
         .filter((r) => r.path === '/v1/models')
@@ -98,9 +99,25 @@ describe('Keys per project: named keys, the project choice, the key named everyw
     added.splice(0);
     assert.equal(
       removed.message,
-      'API key side · sk_test_be… removed. Remember to revoke it in the management cabinet if it was exposed. This window now uses the key workspace · sk_test_al….',
+      'API key side · sk_test_be… removed. Remember to revoke it in the management cabinet if it was exposed. This window now uses the key Default · sk_test_al….',
     );
     assert.equal(await api.apiKeys.get(), FIXTURE_KEYS.alpha);
+  });
+
+  it('the key set in this folder is called "Default" while it is the default, and by its folder once another key is', async () => {
+    const first = api.apiKeys.recordOf({ kind: 'default' });
+    assert.equal(first?.name, 'workspace');
+    assert.ok(first);
+    const side = await addKey('side', FIXTURE_KEYS.beta);
+    assert.deepEqual(await api.apiKeys.identity({ kind: 'default' }), { id: first.id, name: 'Default', loggedName: 'Default', maskedPrefix: 'sk_test_al…' });
+    assert.equal((await api.apiKeys.identity({ kind: 'key', id: side }))?.name, 'side');
+    await api.apiKeys.useByDefault(side);
+    assert.equal((await api.apiKeys.identity({ kind: 'key', id: first.id }))?.name, 'workspace');
+    assert.equal((await api.apiKeys.identity({ kind: 'key', id: side }))?.name, 'Default');
+    const defaulted = await run(Commands.verifyConnection);
+    assert.match(defaulted.message, /with key Default · sk_test_be…: 6 usable text models/);
+    assert.ok(api.logLines().some((l) => l.line.includes('Verify Connection: connected to ') && l.line.includes(' with key Default · sk_test_be…: ')));
+    await api.apiKeys.useByDefault(first.id);
   });
 
   it('the state keeps names and ids, never a secret or its masked prefix', async () => {
@@ -176,7 +193,7 @@ describe('Keys per project: the key store moves the single key and finds a missi
     const secrets = new MemorySecrets();
     secrets.entries.set(SECRET_API_KEY, FIXTURE_KEYS.alpha);
     const keys = store(secrets);
-    assert.deepEqual(await keys.identity(), { id: keys.list().defaultId, name: 'Default', maskedPrefix: 'sk_test_al…' });
+    assert.deepEqual(await keys.identity(), { id: keys.list().defaultId, name: 'Default', loggedName: 'Default', maskedPrefix: 'sk_test_al…' });
     assert.deepEqual([...secrets.entries.values()], [FIXTURE_KEYS.alpha]);
     assert.deepEqual([...secrets.entries.keys()], [`${SECRET_API_KEY}.${keys.list().defaultId}`]);
     keys.dispose();

@@ -187,7 +187,7 @@ describe('language models in VS Code (vscode.lm)', function () {
       fault: { status: 401, code: 'invalid_api_key' },
       code: 'NoPermissions',
       kind: 'auth',
-      message: /^Your API key workspace · sk_test_\w+… was rejected .* \(request id req_[0-9a-f]+\)$/,
+      message: /^Your API key Default · sk_test_\w+… was rejected .* \(request id req_[0-9a-f]+\)$/,
     },
     {
       title: 'a model that became unavailable gives a NotFound error that says to pick another',

@@ -21,8 +21,10 @@ async function openPicker(api: TestHandle): Promise<{ picker: vscode.QuickPick<M
   return { picker, closed };
 }
 
+/** An item as a line: its icon's id in brackets (beside the text, never in it), label, description, detail. */
 const summary = (items: readonly ModelPickItem[]) =>
-  items.map((i) => (i.kind === vscode.QuickPickItemKind.Separator ? `-- ${i.label}` : `${i.label} | ${i.description} | ${i.detail ?? ''}`));
+  items.map((i) => (i.kind === vscode.QuickPickItemKind.Separator ? `-- ${i.label}` : `${iconOf(i)}${i.label} | ${i.description} | ${i.detail ?? ''}`));
+const iconOf = (item: ModelPickItem) => (item.iconPath instanceof vscode.ThemeIcon ? `(${item.iconPath.id}) ` : '');
 
 async function accept(picker: vscode.QuickPick<ModelPickItem>, which: string | ((item: ModelPickItem) => boolean)): Promise<void> {
   const item = picker.items.find(typeof which === 'string' ? (i) => i.modelId === which : which);
@@ -47,13 +49,13 @@ describe('Select Model quick-pick', () => {
       '-- acme',
       'acme/chat-basic | Acme Chat Basic — max_tokens · temperature | ',
       'acme/chat-large | Acme Chat Large — max_tokens · temperature · stream · stream_options · tools · tool_choice | ',
-      '$(check) acme/chat-mini | Acme Chat Mini — temperature · stream · stream_options | ',
+      '(check) acme/chat-mini | Acme Chat Mini — temperature · stream · stream_options | ',
       '-- mira',
       'mira/messenger | Mira Messenger — max_tokens · temperature · stream · reasoning_effort · tools · tool_choice | ',
       '-- nova',
       'nova/responder | Nova Responder — max_tokens · temperature · stream · reasoning_effort · tools · tool_choice | ',
       '-- Not available here',
-      `zeta/reasoner-pro | $(circle-slash) Zeta Reasoner Pro — max_tokens · stream · stream_options · reasoning_effort · tools · tool_choice | ${REASON}`,
+      `(circle-slash) zeta/reasoner-pro | Zeta Reasoner Pro — max_tokens · stream · stream_options · reasoning_effort · tools · tool_choice | ${REASON}`,
     ]);
     assert.equal(picker.activeItems[0]?.modelId, 'acme/chat-mini');
     assert.equal(picker.matchOnDescription, true);
@@ -98,7 +100,7 @@ describe('Select Model quick-pick', () => {
       picker.items.map((i) => i.label),
       ['Replace Key', 'Use Another Key', 'Manage API Keys', 'Show Log', 'Retry'],
     );
-    assert.match(picker.placeholder ?? '', /^Could not load the models: Your API key workspace · sk_test_\w+… was rejected/);
+    assert.match(picker.placeholder ?? '', /^Could not load the models: Your API key Default · sk_test_\w+… was rejected/);
     assert.equal(api.lastDiagnostics()?.code, 'invalid_api_key');
     // Retry reads the catalog again and stays open with the same answer.
     const reads = (await emulator().requests()).length;

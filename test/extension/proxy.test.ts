@@ -140,7 +140,7 @@ describe('Proxy and certificates: http.proxy, http.noProxy and multiModelAI.caCe
         const outcome = await vscode.commands.executeCommand<Outcome>(Commands.verifyConnection);
         return outcome.ok ? outcome : undefined;
       }, 'the certificate setting to apply');
-      assert.ok(trusted.message.startsWith(`Connected to ${secure.baseUrl} with key workspace · sk_test_al…`), trusted.message);
+      assert.ok(trusted.message.startsWith(`Connected to ${secure.baseUrl} with key Default · sk_test_al…`), trusted.message);
     });
   });
 });

@@ -46,11 +46,15 @@ describe('real-world catalogs and streams, end to end', function () {
     }, 'the model picker to load');
     // New API lists only what the key may use, with no names or parameters; its image models are not text models.
     assert.deepEqual(
-      picker.items.map((i: ModelPickItem) => (i.kind === vscode.QuickPickItemKind.Separator ? `-- ${i.label}` : `${i.label} | ${i.description}`)),
+      picker.items.map((i: ModelPickItem) =>
+        i.kind === vscode.QuickPickItemKind.Separator
+          ? `-- ${i.label}`
+          : `${i.iconPath instanceof vscode.ThemeIcon ? `(${i.iconPath.id}) ` : ''}${i.label} | ${i.description}`,
+      ),
       [
         '-- acme',
         'acme/chat-basic | no optional parameters',
-        '$(check) acme/chat-large | no optional parameters',
+        '(check) acme/chat-large | no optional parameters',
         'acme/chat-mini | no optional parameters',
         '-- mira',
         'mira/messenger | no optional parameters',

@@ -41,7 +41,12 @@ describe('settings: the service address', () => {
 
       await api.apiKeys.store(FIXTURE_KEYS.alpha);
       const ready = await api.connection.readiness();
-      assert.deepEqual(ready, { ok: false, missing: 'baseUrl', message: `The service address is not usable: ${problem}` });
+      assert.deepEqual(ready, {
+        ok: false,
+        missing: 'baseUrl',
+        message: `The service address is not usable: ${problem}`,
+        logged: `The service address is not usable: ${api.settings.current().baseUrlFault}`,
+      });
       const verified = await vscode.commands.executeCommand<CommandOutcome>(Commands.verifyConnection);
       assert.equal(verified.ok, false);
       assert.deepEqual(await emulator().requests(), []);

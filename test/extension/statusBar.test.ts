@@ -13,29 +13,34 @@ describe('status bar', () => {
     await arrange(api, { key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' });
     const view = await api.statusBar.refresh();
     assert.deepEqual([view.text, view.action], ['$(gear) Multi-Model AI: set address', 'setBaseUrl']);
+    assert.deepEqual(api.statusBar.accessibility(), { label: 'Multi-Model AI: the service address is not set' });
   });
 
   it('asks for the key when none is stored', async () => {
     await arrange(api, { baseUrl, model: 'acme/chat-large' });
     const view = await api.statusBar.refresh();
     assert.deepEqual([view.text, view.action], ['$(key) Multi-Model AI: set API key', 'setApiKey']);
+    assert.deepEqual(api.statusBar.accessibility(), { label: 'Multi-Model AI: no API key is stored' });
   });
 
   it('asks for a model when none is selected', async () => {
     await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha });
     const view = await api.statusBar.refresh();
     assert.deepEqual([view.text, view.action], ['$(sparkle) Select model', 'selectModel']);
+    assert.deepEqual(api.statusBar.accessibility(), { label: 'Multi-Model AI: no model is selected' });
   });
 
   it("shows the model's short name; the tooltip has its id and what it accepts; click opens the picker", async () => {
     await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' });
     const view = await api.statusBar.refresh();
     assert.equal(view.text, '$(sparkle) chat-large');
+    // A screen reader hears the item's own words, not "sparkle".
+    assert.deepEqual(api.statusBar.accessibility(), { label: 'Multi-Model AI: model acme/chat-large' });
     // Earlier tests may have spent: that line is checked on its own below.
     const lines = view.tooltip.split('\n').filter((line) => !line.startsWith('Spent since'));
     assert.deepEqual(lines, [
       'acme/chat-large',
-      'Key: workspace · sk_test_al…',
+      'Key: Default · sk_test_al…',
       'Accepts: max_tokens · temperature · stream · stream_options · tools · tool_choice',
       'Click to pick another model.',
     ]);
@@ -69,6 +74,7 @@ describe('status bar', () => {
     const alpha = await api.statusBar.refresh();
     assert.equal(alpha.text, '$(warning) reasoner-pro');
     assert.match(alpha.tooltip, /Not included in this workspace's plan/);
+    assert.match(api.statusBar.accessibility()?.label ?? '', /^Multi-Model AI: model zeta\/reasoner-pro\. Not included in this workspace's plan/);
 
     await arrange(api, { baseUrl, key: FIXTURE_KEYS.beta, model: 'zeta/reasoner-pro' });
     const beta = await api.statusBar.refresh();

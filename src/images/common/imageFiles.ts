@@ -57,7 +57,10 @@ export async function checkWritableFolder(folder: string, kind: ImageFolderKind)
     await (await open(probe, 'wx')).close();
     await unlink(probe);
   } catch (error) {
-    throw new SaveError(l10n.t('Images cannot be saved in {0}, so nothing was sent: {1}', folder, refusal(error, kind)));
+    throw new SaveError(
+      l10n.t('Images cannot be saved in {0}, so nothing was sent: {1}', folder, refusal(error, kind)),
+      `Images cannot be saved in ${folder}: ${fault(error)}`,
+    );
   }
 }
 
@@ -86,7 +89,7 @@ export async function saveNewFile(folder: string, kind: ImageFolderKind, stem: s
     }
     return target;
   } catch (error) {
-    throw new SaveError(l10n.t('Could not save the image in {0}: {1}', folder, refusal(error, kind)));
+    throw new SaveError(l10n.t('Could not save the image in {0}: {1}', folder, refusal(error, kind)), `Could not save the image in ${folder}: ${fault(error)}`);
   } finally {
     await unlink(temporary).catch(() => undefined);
   }
@@ -111,7 +114,12 @@ function codeOf(error: unknown): string | undefined {
 }
 
 function refusal(error: unknown, kind: ImageFolderKind): string {
-  return refusalMessage(codeOf(error) ?? (error instanceof Error ? error.message : String(error)), kind);
+  return refusalMessage(fault(error), kind);
+}
+
+/** The file system's error code, or the error's text: for the log as it is. */
+function fault(error: unknown): string {
+  return codeOf(error) ?? (error instanceof Error ? error.message : String(error));
 }
 
 /** Why the file system refused (its error `code`, or the error's text), and what the person can do. */

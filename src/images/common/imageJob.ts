@@ -39,11 +39,14 @@ export async function readImageToEdit(file: string): Promise<ImageFile> {
   try {
     size = (await stat(file)).size;
   } catch {
-    throw new ImageInputError(l10n.t('{0} cannot be read: check that it still exists.', name));
+    throw new ImageInputError(l10n.t('{0} cannot be read: check that it still exists.', name), `${name} cannot be read`);
   }
   // Checked before reading, so a huge file is never loaded.
   if (size > MAX_IMAGE_BYTES)
-    throw new ImageInputError(l10n.t('{0} is {1}, over the {2} limit: pick a smaller image.', name, megabytes(size), megabytes(MAX_IMAGE_BYTES)));
+    throw new ImageInputError(
+      l10n.t('{0} is {1}, over the {2} limit: pick a smaller image.', name, megabytes(size), megabytes(MAX_IMAGE_BYTES)),
+      `${name} is ${size} bytes, over the ${MAX_IMAGE_BYTES} bytes an image may be`,
+    );
   const bytes = await readFile(file);
   const checked = checkImage(bytes);
   // The size was checked above: the file is empty or not an image.
@@ -52,6 +55,7 @@ export async function readImageToEdit(file: string): Promise<ImageFile> {
       bytes.length === 0
         ? l10n.t('{0} cannot be edited: it is empty. Pick a PNG, JPEG or WebP image.', name)
         : l10n.t('{0} cannot be edited: it is not a PNG, JPEG, WebP or GIF image. Pick a PNG, JPEG or WebP image.', name),
+      bytes.length === 0 ? `${name} is empty` : `${name} is not a PNG, JPEG, WebP or GIF image`,
     );
   }
   return { bytes, fileName: name, mime: checked.type.mime };
@@ -85,7 +89,7 @@ export interface ImageJobResult {
 
 export async function runImageJob(job: ImageJob): Promise<ImageJobResult> {
   const problem = promptProblem(job.prompt, job.edit ? 'edit' : 'image');
-  if (problem) throw new ImageInputError(problem);
+  if (problem) throw new ImageInputError(problem, `The prompt was refused (${job.prompt.length} characters)`);
   const kind = job.edit ? 'original' : 'setting';
   await checkWritableFolder(job.folder, kind);
   const request = buildImageRequest(job.model, job.prompt.trim(), job.wanted, job.edit?.image);

@@ -19,6 +19,7 @@ import { offerActions } from '../../platform/actions/vscode/actionRunner';
 import type { FailedStep, FailureReporter } from '../../platform/services/vscode/failureReporter';
 import type { Services } from '../../platform/services/vscode/services';
 import { type ImageAsk, ImageRunner } from './imageRunner';
+import { loggedReason } from '../../platform/services/vscode/failureReporter';
 
 /** Arguments a keybinding or another command may pass to Generate Image; with a prompt, nothing is asked but the model where several could do. */
 export interface GenerateImageArgs {
@@ -80,12 +81,16 @@ class ImageCommands {
   async edit(uri: vscode.Uri | undefined, args: { prompt?: string; model?: string }): Promise<string[] | undefined> {
     const target = uri ?? (await chooseImage());
     if (!target) return undefined;
-    if (target.scheme !== 'file') return this.warn(vscode.l10n.t("Only images on this machine's disk can be edited: save a copy in a local folder first."));
+    if (target.scheme !== 'file')
+      return this.warn(
+        vscode.l10n.t("Only images on this machine's disk can be edited: save a copy in a local folder first."),
+        `${target.scheme}: images cannot be edited`,
+      );
     let image;
     try {
       image = await readImageToEdit(target.fsPath);
     } catch (error) {
-      return this.warn(error instanceof ImageInputError ? error.message : String(error));
+      return this.warn(error instanceof ImageInputError ? error.message : String(error), loggedReason(error));
     }
     const prompt =
       args.prompt ??
@@ -155,15 +160,16 @@ class ImageCommands {
   private failed(what: FailedStep, error: unknown, retry: () => unknown): undefined {
     if (error instanceof ServiceError && error.kind === 'aborted') return undefined;
     if (error instanceof SetupError) {
-      this.logger.warn(`Images: ${error.message}`);
+      this.logger.warn(`Images: ${loggedReason(error)}`);
       void offerActions('warning', error.message, error.actions);
-    } else if (error instanceof ImageInputError) this.warn(error.message);
+    } else if (error instanceof ImageInputError) this.warn(error.message, loggedReason(error));
     else this.failures.report(what, error, vscode.l10n.t('Nothing was saved.'), { retry });
     return undefined;
   }
 
-  private warn(message: string): undefined {
-    this.logger.warn(`Images: ${message}`);
+  /** Shows `message`; the log gets `logged`, its English. */
+  private warn(message: string, logged: string): undefined {
+    this.logger.warn(`Images: ${logged}`);
     void vscode.window.showWarningMessage(message);
     return undefined;
   }

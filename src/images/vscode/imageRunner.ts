@@ -51,7 +51,10 @@ export class ImageRunner {
   async prepare({ model, folder, options, ...ask }: ImageAsk): Promise<ImageOrder | undefined> {
     // Restricted Mode (package.json capabilities): nothing is written into a workspace the person does not trust.
     if (!vscode.workspace.isTrusted)
-      throw new ImageInputError(vscode.l10n.t('In Restricted Mode images are not saved into the workspace: trust this folder to make or edit images here.'));
+      throw new ImageInputError(
+        vscode.l10n.t('In Restricted Mode images are not saved into the workspace: trust this folder to make or edit images here.'),
+        'Restricted Mode: images are not saved into the workspace',
+      );
     return prepareImageOrder(
       { ...ask, folder: folder ?? this.settingFolder() },
       {
@@ -78,13 +81,15 @@ export class ImageRunner {
 
   private settingFolder(): string {
     const resolved = this.imageFolder();
-    if (!resolved.ok) throw new ImageInputError(resolved.message);
+    if (!resolved.ok)
+      throw new ImageInputError(resolved.message, `The image folder ${JSON.stringify(this.settings.current().imageFolder)} cannot be used here`);
     return resolved.folder;
   }
 
   private async chooseModel(endpoint: ImageEndpoint, models: ImageConnection, named?: string): Promise<ModelEntry | undefined> {
     const choice = chooseImageModel(endpoint, models, named);
-    if (choice.kind === 'none') throw new ImageInputError(choice.message);
+    if (choice.kind === 'none')
+      throw new ImageInputError(choice.message, named === undefined ? `No ${endpoint} model is usable` : `The image model ${named} cannot be used`);
     if (choice.kind === 'model') return choice.entry;
     const chosen = await pick(endpoint, models.usable, models.unusable, this.state.get<string>(rememberedKey(endpoint)));
     if (chosen) await this.state.update(rememberedKey(endpoint), chosen.id);
@@ -106,7 +111,7 @@ function pick(
       entry,
     })),
     ...(unusable.length > 0 ? [{ label: notAvailableLabel(), kind: vscode.QuickPickItemKind.Separator }] : []),
-    ...unusable.map(({ entry, reason }) => ({ label: entry.id, description: `$(circle-slash) ${reason}`, reason })),
+    ...unusable.map(({ entry, reason }) => ({ label: entry.id, iconPath: new vscode.ThemeIcon('circle-slash'), description: reason, reason })),
   ];
   const picker = vscode.window.createQuickPick<ModelItem>();
   picker.title = endpoint === 'image-generation' ? vscode.l10n.t('Multi-Model AI: Image Model') : vscode.l10n.t('Multi-Model AI: Image Editing Model');

@@ -18,6 +18,11 @@ import { offerActions } from '../../platform/actions/vscode/actionRunner';
 import { offerSetup } from '../../platform/services/vscode/connection';
 import { offerCurrentAddress } from './legacyAddress';
 import type { Services } from '../../platform/services/vscode/services';
+import { keyIdentity } from '../../platform/keys/keyList';
+import { keyName } from '../../platform/keys/keyList';
+import { loggedKeyLabel } from '../../platform/keys/keyList';
+import { loggedKeyName } from '../../platform/keys/keyList';
+import { withKey } from '../../platform/keys/keyList';
 
 export interface CommandOutcome {
   ok: boolean;
@@ -62,8 +67,8 @@ function tell(outcome: CommandOutcome, actions: Action[] = []): CommandOutcome {
   return outcome;
 }
 
-/** Where a verified key goes: a new key with this name, or a new secret for a stored key. */
-export type KeyTarget = { kind: 'add'; name: string } | { kind: 'replace'; record: KeyRecord };
+/** Where a verified key goes: a new key with this name (`named`: by the person), or a new secret for a stored key. */
+export type KeyTarget = { kind: 'add'; name: string; named?: boolean } | { kind: 'replace'; record: KeyRecord };
 
 /**
  * Set API Key, the quick way: the key is stored under this project's name (its folder's, else
@@ -85,18 +90,25 @@ const EMPTY_LIST = { keys: [] };
 export async function keepKey(deps: Deps, raw: string, target: KeyTarget, options: { useHere?: boolean } = {}): Promise<CommandOutcome> {
   const check = checkApiKeyInput(raw);
   if (!check.ok) return tell({ ok: false, message: check.message }, ['setApiKey']);
-  const name = target.kind === 'add' ? target.name : target.record.name;
-  const label = keyLabel({ name, maskedPrefix: maskKey(check.key) });
+  // The key as it will be named once stored: shown, and in English for the log.
+  const list = deps.keys.list();
+  const record: KeyRecord = target.kind === 'add' ? { id: '', name: target.name, projects: [], ...(target.named && { named: true }) } : target.record;
+  const identity = keyIdentity(record, target.kind === 'add' ? withKey(list, record) : list, maskKey(check.key));
+  const label = keyLabel(identity);
+  const logLabel = loggedKeyLabel(identity);
   const warning = check.warning ? ` ${check.warning}` : '';
   const store = async () => {
-    const record = target.kind === 'add' ? await deps.keys.add(name, check.key) : await deps.keys.store(check.key, { kind: 'key', id: target.record.id });
-    if (options.useHere && deps.keys.recordOf()?.id !== record.id) await deps.keys.useHere(record.id);
+    const stored =
+      target.kind === 'add'
+        ? await deps.keys.add(target.name, check.key, target.named)
+        : await deps.keys.store(check.key, { kind: 'key', id: target.record.id });
+    if (options.useHere && deps.keys.recordOf()?.id !== stored.id) await deps.keys.useHere(stored.id);
   };
 
   const { baseUrl } = deps.settings.current();
   if (!baseUrl) {
     await store();
-    deps.logger.info(`API key ${label} stored without verification: the service address is not set.`);
+    deps.logger.info(`API key ${logLabel} stored without verification: the service address is not set.`);
     return tell({ ok: true, message: vscode.l10n.t('API key {0} saved. Set the service address so it can be verified.', label) + warning }, ['setBaseUrl']);
   }
 
@@ -105,11 +117,11 @@ export async function keepKey(deps: Deps, raw: string, target: KeyTarget, option
   try {
     const list = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Verifying API key {0}', label) },
-      async () => (await deps.clients.clientFor(baseUrl, check.key, name)).listModels(),
+      async () => (await deps.clients.clientFor(baseUrl, check.key, identity)).listModels(),
     );
     await store();
     const usable = deps.connection.usableIn(list).length;
-    deps.logger.info(`API key ${label} verified with GET /v1/models and stored (${usable} usable text models).`);
+    deps.logger.info(`API key ${logLabel} verified with GET /v1/models and stored (${usable} usable text models).`);
     const models = plural(usable, displayLocale(), {
       one: vscode.l10n.t({ message: '{0} usable text model', comment: ['plural: one'] }),
       few: vscode.l10n.t({ message: '{0} usable text models', comment: ['plural: few'] }),
@@ -121,12 +133,12 @@ export async function keepKey(deps: Deps, raw: string, target: KeyTarget, option
     if (error instanceof ServiceError && !REJECTED.has(error.kind) && !previous) {
       // The service could not be asked and there is nothing to protect: keep the new key.
       await store();
-      deps.logger.warn(`API key ${label} stored unverified: ${error.kind}.`);
+      deps.logger.warn(`API key ${logLabel} stored unverified: ${error.kind}.`);
       return tell({ ok: true, message: vscode.l10n.t('API key {0} saved, but it could not be verified: {1}', label, error.userMessage) + warning });
     }
-    deps.logger.warn(`API key ${label} not stored: verification failed.`);
+    deps.logger.warn(`API key ${logLabel} not stored: verification failed.`);
     const note = (previous ? vscode.l10n.t('Your current key {0} is kept.', previous) : '') + warning;
-    const step = { shown: vscode.l10n.t('The new key {0} was not saved', label), logged: `The new key ${label} was not saved` };
+    const step = { shown: vscode.l10n.t('The new key {0} was not saved', label), logged: `The new key ${logLabel} was not saved` };
     return { ok: false, message: deps.failures.report(step, error, note.trim()) };
   }
 }
@@ -136,9 +148,10 @@ export async function removeApiKey(deps: Deps, scope?: KeyScope): Promise<Comman
   const identity = await deps.keys.identity(scope);
   const record = deps.keys.recordOf(scope);
   if (!record) return tell({ ok: true, message: vscode.l10n.t('No API key is stored.') });
-  const label = identity ? keyLabel(identity) : record.name;
+  const list = deps.keys.list();
+  const [label, logLabel] = identity ? [keyLabel(identity), loggedKeyLabel(identity)] : [keyName(record, list), loggedKeyName(record, list)];
   await deps.keys.remove({ kind: 'key', id: record.id });
-  deps.logger.info(`API key ${label} removed from secret storage.`);
+  deps.logger.info(`API key ${logLabel} removed from secret storage.`);
   const removed = vscode.l10n.t('API key {0} removed. Remember to revoke it in the management cabinet if it was exposed.', label);
   const now = await deps.keys.identity();
   const fallback = now ? ` ${vscode.l10n.t('This window now uses the key {0}.', keyLabel(now))}` : '';
@@ -152,14 +165,18 @@ export async function verifyConnection(deps: Deps): Promise<CommandOutcome> {
     return { ok: false, message: state.readiness.message };
   }
   if (state.kind === 'catalogFailed') {
-    const step = { shown: vscode.l10n.t('Could not connect with key {0}', state.keyLabel), logged: `Could not connect with key ${state.keyLabel}` };
+    const step = { shown: vscode.l10n.t('Could not connect with key {0}', state.keyLabel), logged: `Could not connect with key ${state.loggedKeyLabel}` };
     return { ok: false, message: deps.failures.report(step, state.error) };
   }
   const { baseUrl, legacy } = state;
   const route = deps.clients.routeTo(baseUrl);
   const proxy = route === 'none' ? undefined : route;
   const message = connectionReport({ baseUrl, keyLabel: state.keyLabel, usable: state.usable.length, total: state.list.data.length, legacy, proxy });
-  deps.logger.info(`Verify Connection: ${message}${proxy ? '' : ' No proxy.'}`);
+  // The log gets the same facts in English (the message is in the display language).
+  deps.logger.info(
+    `Verify Connection: connected to ${legacy ? 'the legacy address ' : ''}${baseUrl} with key ${state.loggedKeyLabel}: ` +
+      `${state.usable.length} usable text models of ${state.list.data.length} in the catalog. ${proxy ? `Through the proxy ${proxy}.` : 'No proxy.'}`,
+  );
   tell({ ok: true, message });
   const currentAddress = legacy ? await offerCurrentAddress(deps.connection, baseUrl) : undefined;
   return currentAddress ? { ok: true, message, currentAddress } : { ok: true, message };

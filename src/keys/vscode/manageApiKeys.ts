@@ -8,6 +8,9 @@ import { commandTitle } from '../../platform/manifest/commandTitles';
 import { maskKey } from '../../platform/client/http/keyMasking';
 import { askForKey, keepKey, type CommandOutcome } from './apiKeyCommands';
 import type { Services } from '../../platform/services/vscode/services';
+import { keyIdentity } from '../../platform/keys/keyList';
+import { keyName } from '../../platform/keys/keyList';
+import { loggedKeyLabel } from '../../platform/keys/keyList';
 
 type Deps = Pick<Services, 'keys' | 'settings' | 'connection' | 'clients' | 'failures' | 'logger'>;
 
@@ -45,13 +48,14 @@ async function keyItems(deps: Deps, withAdd: boolean): Promise<KeyItem[]> {
       record.id === list.defaultId ? vscode.l10n.t('default') : undefined,
     ].filter((m) => m !== undefined);
     items.push({
-      label: `$(key) ${record.name}`,
+      label: keyName(record, list),
+      iconPath: new vscode.ThemeIcon('key'),
       description: [prefix ?? vscode.l10n.t('its secret is missing'), ...marks].join(' · '),
       detail: record.projects.length > 0 ? vscode.l10n.t('Chosen by: {0}', record.projects.map(projectName).join(', ')) : undefined,
       record,
     });
   }
-  if (withAdd || items.length === 0) items.push({ label: `$(add) ${vscode.l10n.t('Add API Key…')}` });
+  if (withAdd || items.length === 0) items.push({ label: vscode.l10n.t('Add API Key…'), iconPath: new vscode.ThemeIcon('add') });
   return items;
 }
 
@@ -69,7 +73,7 @@ async function keyActions(deps: Deps, record: KeyRecord): Promise<CommandOutcome
     { label: vscode.l10n.t('Replace Key…'), run: () => replaceKey(deps, record) },
     { label: vscode.l10n.t('Remove'), run: () => remove(deps, record) },
   ];
-  const picked = await vscode.window.showQuickPick(actions, { title: record.name, ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(actions, { title: keyName(record, deps.keys.list()), ignoreFocusOut: true });
   return picked?.run();
 }
 
@@ -78,27 +82,32 @@ function tell(message: string): CommandOutcome {
   return { ok: true, message };
 }
 
-async function labelOf(deps: Deps, record: KeyRecord): Promise<string> {
+/** The key's name and masked prefix (its name alone when its secret is gone): shown, and in English for the log. */
+async function labelsOf(deps: Deps, record: KeyRecord): Promise<{ shown: string; logged: string }> {
   const prefix = await deps.keys.prefix({ kind: 'key', id: record.id });
-  return prefix ? keyLabel({ name: record.name, maskedPrefix: prefix }) : record.name;
+  const identity = keyIdentity(record, deps.keys.list(), prefix ?? '');
+  return prefix ? { shown: keyLabel(identity), logged: loggedKeyLabel(identity) } : { shown: identity.name, logged: identity.loggedName };
 }
 
 async function useHere(deps: Deps, record: KeyRecord): Promise<CommandOutcome> {
   await deps.keys.useHere(record.id);
-  deps.logger.info(`This project uses the key ${await labelOf(deps, record)}.`);
-  return tell(vscode.l10n.t('This project uses the key {0}.', await labelOf(deps, record)));
+  const label = await labelsOf(deps, record);
+  deps.logger.info(`This project uses the key ${label.logged}.`);
+  return tell(vscode.l10n.t('This project uses the key {0}.', label.shown));
 }
 
 async function useByDefault(deps: Deps, record: KeyRecord): Promise<CommandOutcome> {
   await deps.keys.useByDefault(record.id);
-  deps.logger.info(`The default key is ${await labelOf(deps, record)}.`);
-  return tell(vscode.l10n.t('Projects without a key of their own use {0}.', await labelOf(deps, record)));
+  const label = await labelsOf(deps, record);
+  deps.logger.info(`The default key is ${label.logged}.`);
+  return tell(vscode.l10n.t('Projects without a key of their own use {0}.', label.shown));
 }
 
 async function rename(deps: Deps, record: KeyRecord): Promise<CommandOutcome | undefined> {
+  const shown = keyName(record, deps.keys.list());
   const name = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Rename the key {0}', record.name),
-    value: record.name,
+    title: vscode.l10n.t('Rename the key {0}', shown),
+    value: shown,
     ignoreFocusOut: true,
     validateInput: (value) => {
       const check = checkKeyName(value, deps.keys.list(), record.id);
@@ -109,11 +118,11 @@ async function rename(deps: Deps, record: KeyRecord): Promise<CommandOutcome | u
   const check = checkKeyName(name, deps.keys.list(), record.id);
   if (!check.ok) return { ok: false, message: check.message };
   await deps.keys.rename(record.id, check.name);
-  return tell(vscode.l10n.t('The key {0} is now named {1}.', record.name, check.name));
+  return tell(vscode.l10n.t('The key {0} is now named {1}.', shown, check.name));
 }
 
 async function remove(deps: Deps, record: KeyRecord): Promise<CommandOutcome | undefined> {
-  const label = await labelOf(deps, record);
+  const { shown: label, logged } = await labelsOf(deps, record);
   const projects = record.projects.map(projectName);
   const question =
     projects.length > 0
@@ -123,7 +132,7 @@ async function remove(deps: Deps, record: KeyRecord): Promise<CommandOutcome | u
   if ((await vscode.window.showWarningMessage(question, { modal: true }, removeLabel)) !== removeLabel) return undefined;
   const wasInUse = deps.keys.recordOf()?.id === record.id;
   await deps.keys.remove({ kind: 'key', id: record.id });
-  deps.logger.info(`API key ${label} removed from secret storage.`);
+  deps.logger.info(`API key ${logged} removed from secret storage.`);
   const now = await deps.keys.identity();
   const removed = vscode.l10n.t('API key {0} removed. Remember to revoke it in the management cabinet if it was exposed.', label);
   if (!wasInUse) return tell(removed);
@@ -131,7 +140,7 @@ async function remove(deps: Deps, record: KeyRecord): Promise<CommandOutcome | u
 }
 
 async function replaceKey(deps: Deps, record: KeyRecord): Promise<CommandOutcome | undefined> {
-  const raw = await askForKey(vscode.l10n.t('Replace the key {0}', record.name));
+  const raw = await askForKey(vscode.l10n.t('Replace the key {0}', keyName(record, deps.keys.list())));
   return raw === undefined ? undefined : keepKey(deps, raw, { kind: 'replace', record });
 }
 
@@ -141,7 +150,7 @@ async function addKey(deps: Deps): Promise<CommandOutcome | undefined> {
   const name = await vscode.window.showInputBox({
     title: vscode.l10n.t('Name the key {0}', maskKey(raw)),
     prompt: vscode.l10n.t('Name it after the project or server it serves, as in the management cabinet.'),
-    value: offeredKeyName(deps.keys.project.folderName, deps.keys.list()),
+    value: offeredKeyName(deps.keys.project.folderName, deps.keys.list(), true),
     ignoreFocusOut: true,
     validateInput: (value) => {
       const check = checkKeyName(value, deps.keys.list());
@@ -151,7 +160,7 @@ async function addKey(deps: Deps): Promise<CommandOutcome | undefined> {
   if (name === undefined) return undefined;
   const check = checkKeyName(name, deps.keys.list());
   if (!check.ok) return { ok: false, message: check.message };
-  return keepKey(deps, raw, { kind: 'add', name: check.name }, { useHere: true });
+  return keepKey(deps, raw, { kind: 'add', name: check.name, named: true }, { useHere: true });
 }
 
 export function registerManageApiKeys(context: vscode.ExtensionContext, deps: Services): void {

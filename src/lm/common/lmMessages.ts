@@ -70,7 +70,11 @@ export function toTextMessages(messages: readonly LmMessage[], memory: Reasoning
       else if (part.kind === 'toolResult') results.push({ role: 'tool', toolCallId: part.callId, content: resultText(part.content, acceptsImages, images) });
       else {
         if (!acceptsImages && isImage(part.mimeType))
-          throw new SetupError(l10n.t('This model does not accept images: remove the image, or pick a model that accepts images.'), ['selectModel']);
+          throw new SetupError(
+            l10n.t('This model does not accept images: remove the image, or pick a model that accepts images.'),
+            ['selectModel'],
+            'The model does not accept images',
+          );
         const read = readData(part, acceptsImages);
         text += read.text;
         if (read.image) images.push(read.image);

@@ -19,5 +19,6 @@ export function checkToolRequired(model: ModelEntry): void {
       formatAlternatives(missing, displayLocale()),
     ),
     ['selectModel'],
+    `${model.id} cannot be made to call a tool: the catalog does not list ${missing.join(' or ')} for it`,
   );
 }

@@ -35,7 +35,7 @@ export function groupOf(options: object): Group {
     message: 'model group',
     comment: ['names a key kept by a group of Chat: Manage Language Models, e.g. "model group · sk_live_0123…"'],
   });
-  return { kind: 'group', tag, key: { secret: trimmed, identity: { id: `group:${tag}`, name, maskedPrefix: maskKey(trimmed) } } };
+  return { kind: 'group', tag, key: { secret: trimmed, identity: { id: `group:${tag}`, name, loggedName: 'model group', maskedPrefix: maskKey(trimmed) } } };
 }
 
 /** The keys of the groups listed so far, by tag: held in memory only, as VS Code passed them. */
@@ -56,9 +56,11 @@ export class GroupKeys {
     // Never the window's key in a group's place: that would bill another key.
     if (!key)
       return Promise.reject(
-        new SetupError(vscode.l10n.t("This model group's API key has not reached the extension: check the group in Chat: Manage Language Models."), [
-          'showLog',
-        ]),
+        new SetupError(
+          vscode.l10n.t("This model group's API key has not reached the extension: check the group in Chat: Manage Language Models."),
+          ['showLog'],
+          "The model group's API key has not reached the extension",
+        ),
       );
     return connection.forModel(id.slice(0, at), key, 'vscodeChat');
   }

@@ -33,6 +33,8 @@ export interface StatusBarInput {
 
 export interface StatusBarView {
   text: string;
+  /** What a screen reader says for the item: its own words, not the text's icon names ("sparkle"). */
+  accessibleLabel: string;
   tooltip: string;
   action: StatusBarAction;
   warning: boolean;
@@ -44,6 +46,7 @@ export function statusBarView(input: StatusBarInput): StatusBarView {
   if (!input.hasBaseUrl) {
     return {
       text: `$(gear) ${l10n.t('Multi-Model AI: set address')}`,
+      accessibleLabel: l10n.t('Multi-Model AI: the service address is not set'),
       tooltip: l10n.t('The service address (multiModelAI.baseUrl) is not set. Click to enter it.'),
       action: 'setBaseUrl',
       warning: true,
@@ -52,6 +55,7 @@ export function statusBarView(input: StatusBarInput): StatusBarView {
   if (!input.hasKey) {
     return {
       text: `$(key) ${l10n.t('Multi-Model AI: set API key')}`,
+      accessibleLabel: l10n.t('Multi-Model AI: no API key is stored'),
       tooltip: l10n.t('No API key is stored. Click to set it.'),
       action: 'setApiKey',
       warning: true,
@@ -60,6 +64,7 @@ export function statusBarView(input: StatusBarInput): StatusBarView {
   if (!input.modelId) {
     return {
       text: `$(sparkle) ${l10n.t('Select model')}`,
+      accessibleLabel: l10n.t('Multi-Model AI: no model is selected'),
       tooltip: l10n.t('No model is selected. Click to pick one from the live catalog.'),
       action: 'selectModel',
       warning: true,
@@ -69,6 +74,7 @@ export function statusBarView(input: StatusBarInput): StatusBarView {
   if (input.unusableReason) {
     return {
       text: `$(warning) ${name}`,
+      accessibleLabel: l10n.t('Multi-Model AI: model {0}. {1}', input.modelId, input.unusableReason),
       tooltip: `${input.modelId}\n${input.unusableReason}\n${pickAnother()}`,
       action: 'selectModel',
       warning: true,
@@ -83,7 +89,10 @@ export function statusBarView(input: StatusBarInput): StatusBarView {
   if (input.spend && input.spend.answers > 0) lines.push(spendLine(input.spend));
   lines.push(pickAnother());
   const text = input.keyName ? `$(sparkle) ${name} · $(key) ${input.keyName}` : `$(sparkle) ${name}`;
-  return { text, tooltip: lines.join('\n'), action: 'selectModel', warning: false };
+  const accessibleLabel = input.keyName
+    ? l10n.t('Multi-Model AI: model {0}, key {1}', input.modelId, input.keyName)
+    : l10n.t('Multi-Model AI: model {0}', input.modelId);
+  return { text, accessibleLabel, tooltip: lines.join('\n'), action: 'selectModel', warning: false };
 }
 
 function spendLine(spend: { rub: number; answers: number }): string {

@@ -22,10 +22,13 @@ export interface ModelPickItem extends vscode.QuickPickItem {
 
 export function toQuickPickItem(entry: ModelPickEntry): ModelPickItem {
   if (entry.kind === 'separator') return { label: entry.label, kind: vscode.QuickPickItemKind.Separator };
+  // Icons beside the text, not in it: a screen reader would read their names ("circle slash").
+  const icon = entry.reason ? 'circle-slash' : entry.current ? 'check' : undefined;
   return {
-    label: entry.current ? `$(check) ${entry.modelId}` : entry.modelId,
+    label: entry.modelId,
+    ...(icon && { iconPath: new vscode.ThemeIcon(icon) }),
     modelId: entry.modelId,
-    description: entry.reason ? `$(circle-slash) ${entry.description}` : entry.description,
+    description: entry.description,
     detail: entry.reason,
     reason: entry.reason,
   };

@@ -47,6 +47,11 @@ export class ModelStatusBar extends Disposable {
     return this.view;
   }
 
+  /** What the item says to a screen reader. */
+  accessibility(): vscode.AccessibilityInformation | undefined {
+    return this.item.accessibilityInformation;
+  }
+
   /** Draws the model and the key in use from what is stored, then reads the connection's state (the catalog cached) and redraws. */
   async refresh(): Promise<StatusBarView> {
     const generation = ++this.generation;
@@ -78,6 +83,7 @@ export class ModelStatusBar extends Disposable {
   private show(input: StatusBarInput): StatusBarView {
     const view = statusBarView(input);
     this.item.text = view.text;
+    this.item.accessibilityInformation = { label: view.accessibleLabel };
     this.item.tooltip = this.usageLines ? `${view.tooltip}\n\n${this.usageLines}` : view.tooltip;
     this.item.command = commandFor(view.action);
     this.item.backgroundColor = view.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;

@@ -30,6 +30,8 @@ export interface ServiceClientOptions {
   apiKey: string;
   /** The key's name (Authentication 3), said with its masked prefix in logs, diagnostics and advice. */
   keyName?: string;
+  /** The key's name in the display language, for the advice, when it differs from `keyName` (which the log keeps in English). */
+  shownKeyName?: string;
   /** Retries after the first attempt, for transient failures only. Default 2. */
   maxRetries?: number;
   /** Per attempt: until the response headers (streaming) or the whole body (otherwise). Default 60 s. */
@@ -94,6 +96,7 @@ export class ServiceClient {
       apiKey,
       keyPrefix: maskKey(apiKey),
       keyName: options.keyName,
+      shownKeyName: options.shownKeyName ?? options.keyName,
       maxRetries: Math.max(0, Math.floor(options.maxRetries ?? DEFAULT_MAX_RETRIES)),
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,

@@ -12,6 +12,8 @@ export interface KeyRecord {
   name: string;
   /** The projects (workspace URIs) that chose this key, to say so before it is removed. */
   projects: string[];
+  /** The person named it (Manage API Keys' name box, Rename); a key named after its folder has none (`keyName`). */
+  named?: true;
 }
 
 export interface KeyList {
@@ -23,7 +25,10 @@ export interface KeyList {
 /** What names a key wherever it is shown: never the secret. */
 export interface KeyIdentity {
   id: string;
+  /** The name shown, in the display language (`keyName`). */
   name: string;
+  /** The same name in English, for the log (`loggedKeyName`). */
+  loggedName: string;
   /** The key's masked prefix (`sk_live_0123…`). */
   maskedPrefix: string;
 }
@@ -38,7 +43,7 @@ export function secretName(id: string): string {
 const ID = /^[a-z0-9-]{1,64}$/;
 const KeyListSchema = buildOnce(() =>
   z.object({
-    keys: z.array(z.object({ id: z.string().check(z.regex(ID)), name: z.string(), projects: z.optional(z.array(z.string())) })),
+    keys: z.array(z.object({ id: z.string().check(z.regex(ID)), name: z.string(), projects: z.optional(z.array(z.string())), named: z.optional(z.boolean()) })),
     defaultId: z.optional(z.string()),
   }),
 );
@@ -47,7 +52,7 @@ const KeyListSchema = buildOnce(() =>
 export function readKeyList(stored: unknown): KeyList {
   const parsed = KeyListSchema().safeParse(stored);
   if (!parsed.success) return EMPTY_KEY_LIST;
-  const keys = parsed.data.keys.map((k) => ({ id: k.id, name: k.name, projects: k.projects ?? [] }));
+  const keys = parsed.data.keys.map((k): KeyRecord => ({ id: k.id, name: k.name, projects: k.projects ?? [], ...(k.named === true && { named: true }) }));
   const defaultId = keys.some((k) => k.id === parsed.data.defaultId) ? parsed.data.defaultId : keys[0]?.id;
   return defaultId === undefined ? { keys } : { keys, defaultId };
 }
@@ -55,6 +60,41 @@ export function readKeyList(stored: unknown): KeyList {
 /** `name · sk_live_0123…`: how every message names a key. */
 export function keyLabel(identity: Pick<KeyIdentity, 'name' | 'maskedPrefix'>): string {
   return `${identity.name} · ${identity.maskedPrefix}`;
+}
+
+/** `Default · sk_live_0123…`: how the log names a key, in English. */
+export function loggedKeyLabel(identity: Pick<KeyIdentity, 'loggedName' | 'maskedPrefix'>): string {
+  return `${identity.loggedName} · ${identity.maskedPrefix}`;
+}
+
+/** The name a key set with no folder open is stored under, and the default key's name in the log. */
+export const DEFAULT_KEY_NAME = 'Default';
+
+/** "Default" in the display language. */
+const defaultKeyName = (): string => l10n.t({ message: 'Default', comment: ['the name of the default API key'] });
+
+/**
+ * A key the person did not name is named after the folder it was first set in; while it is the
+ * only key or the default one, that folder means nothing to the other projects, so it is called
+ * "Default" instead. A key the person named keeps its name.
+ */
+function calledDefault(record: KeyRecord, list: KeyList): boolean {
+  return !record.named && (list.keys.length === 1 || record.id === list.defaultId);
+}
+
+/** The name a key is shown by, in the display language. */
+export function keyName(record: KeyRecord, list: KeyList): string {
+  return calledDefault(record, list) ? defaultKeyName() : record.name;
+}
+
+/** The name a key has in the log: `keyName` in English. */
+export function loggedKeyName(record: KeyRecord, list: KeyList): string {
+  return calledDefault(record, list) ? DEFAULT_KEY_NAME : record.name;
+}
+
+/** What names `record` anywhere, given its masked prefix. */
+export function keyIdentity(record: KeyRecord, list: KeyList, maskedPrefix: string): KeyIdentity {
+  return { id: record.id, name: keyName(record, list), loggedName: loggedKeyName(record, list), maskedPrefix };
 }
 
 const MAX_NAME_LENGTH = 60;
@@ -69,17 +109,21 @@ export function checkKeyName(raw: string, list: KeyList, renaming?: string): Nam
   if (name === '') return { ok: false, message: l10n.t('Give the key a name, such as the project it serves.') };
   if (name.length > MAX_NAME_LENGTH) return { ok: false, message: l10n.t('A key name has at most {0} characters.', MAX_NAME_LENGTH) };
   if (KEY_SHAPED.test(name)) return { ok: false, message: l10n.t('This looks like the key itself: type a name for it, such as the project it serves.') };
-  const taken = list.keys.find((k) => k.id !== renaming && k.name.toLocaleLowerCase() === name.toLocaleLowerCase());
-  if (taken) return { ok: false, message: l10n.t('A key named "{0}" exists already: choose another name.', taken.name) };
+  // A key is known by its stored name and by the name it is shown by.
+  const lower = name.toLocaleLowerCase();
+  const taken = list.keys.find((k) => k.id !== renaming && (k.name.toLocaleLowerCase() === lower || keyName(k, list).toLocaleLowerCase() === lower));
+  if (taken) return { ok: false, message: l10n.t('A key named "{0}" exists already: choose another name.', keyName(taken, list)) };
   return { ok: true, name };
 }
 
-/** The name offered for a new key: the project's folder, else "Default", numbered when taken. */
-export function offeredKeyName(folderName: string | undefined, list: KeyList): string {
-  const base = folderName?.trim()
-    ? folderName.trim().slice(0, MAX_NAME_LENGTH - 3)
-    : l10n.t({ message: 'Default', comment: ['the name of the default API key'] });
-  const taken = (name: string) => list.keys.some((k) => k.name.toLocaleLowerCase() === name.toLocaleLowerCase());
+/**
+ * The name offered for a new key: the project's folder, else "Default" (`shown`: in the display
+ * language, for a name box; else in English, as a key the person did not name is stored), numbered when taken.
+ */
+export function offeredKeyName(folderName: string | undefined, list: KeyList, shown = false): string {
+  const base = folderName?.trim() ? folderName.trim().slice(0, MAX_NAME_LENGTH - 3) : shown ? defaultKeyName() : DEFAULT_KEY_NAME;
+  const names = new Set(list.keys.flatMap((k) => [k.name.toLocaleLowerCase(), keyName(k, list).toLocaleLowerCase()]));
+  const taken = (name: string) => names.has(name.toLocaleLowerCase());
   if (!taken(base)) return base;
   for (let n = 2; ; n++) if (!taken(`${base} ${n}`)) return `${base} ${n}`;
 }
@@ -96,8 +140,9 @@ export function withKey(list: KeyList, record: KeyRecord): KeyList {
   return { keys, defaultId: list.defaultId ?? record.id };
 }
 
+/** The list with key `id` named `name` by the person. */
 export function renamed(list: KeyList, id: string, name: string): KeyList {
-  return { ...list, keys: list.keys.map((k) => (k.id === id ? { ...k, name } : k)) };
+  return { ...list, keys: list.keys.map((k) => (k.id === id ? { ...k, name, named: true } : k)) };
 }
 
 /** Without the key; when it was the default, the first key left becomes the default. */

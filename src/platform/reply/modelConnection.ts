@@ -34,11 +34,15 @@ export interface AnswerUsage {
   costRub?: number;
 }
 
-/** A reason a request cannot succeed as things are set (no key, no address, no usable model, too low a token limit), with the actions that fix it. */
+/**
+ * A reason a request cannot succeed as things are set (no key, no address, no usable model, too
+ * low a token limit), with the actions that fix it. `message` is shown; `logged` says it in English, for the log.
+ */
 export class SetupError extends Error {
   constructor(
     message: string,
     readonly actions: Action[],
+    readonly logged: string,
   ) {
     super(message);
     this.name = 'SetupError';

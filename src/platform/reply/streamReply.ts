@@ -79,7 +79,12 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     const { client, model, maxTokens } = connection;
     handlers.onModel?.(model);
     const transport = chooseTransport(model, connection.transport);
-    if (!transport.ok) throw new SetupError(l10n.t('The model {0} cannot be used: {1}', model.id, transport.message), ['selectModel', 'openSettings']);
+    if (!transport.ok)
+      throw new SetupError(
+        l10n.t('The model {0} cannot be used: {1}', model.id, transport.message),
+        ['selectModel', 'openSettings'],
+        `The model ${model.id} serves no text interface the transport setting (${connection.transport ?? 'auto'}) allows`,
+      );
     if (transport.assumedFrom) connection.onAssumedInterface?.(transport.assumedFrom);
     const fitted = fitToContext(request.messages, model.context_length, maxTokens);
     if (fitted.dropped > 0 && model.context_length !== undefined) handlers.onTrimmed?.(fitted.dropped, model.context_length);

@@ -88,7 +88,11 @@ export class RefactorRun {
         return { status: 'interrupted', error: outcome.error, document: this.proposal() };
       case 'done': {
         if (reachedLengthLimit(outcome))
-          return { status: 'interrupted', error: new SetupError(codeCutOffMessage(), ['openSettings']), document: this.proposal() };
+          return {
+            status: 'interrupted',
+            error: new SetupError(codeCutOffMessage(), ['openSettings'], 'The answer stopped at its length limit before the code was complete'),
+            document: this.proposal(),
+          };
         const code = extractCode(outcome.text, target.languageId, true);
         if (!code || code.trim() === '') return { status: 'failed' };
         const fitted = fitCode(code, selectedText(target));

@@ -61,6 +61,25 @@ describe('core texts in Russian', () => {
     );
   });
 
+  it("the status bar says in Russian what it is to a screen reader, without the icons' names", () => {
+    const labels = [
+      statusBarView({ hasBaseUrl: false, hasKey: false }),
+      statusBarView({ hasBaseUrl: true, hasKey: false }),
+      statusBarView({ hasBaseUrl: true, hasKey: true }),
+      statusBarView({ hasBaseUrl: true, hasKey: true, modelId: 'zeta/reasoner-pro', unusableReason: 'Не входит в тариф.' }),
+      statusBarView({ hasBaseUrl: true, hasKey: true, modelId: 'acme/chat-large' }),
+      statusBarView({ hasBaseUrl: true, hasKey: true, modelId: 'acme/chat-large', keyLabel: 'По умолчанию · sk_live_0123…', keyName: 'По умолчанию' }),
+    ].map((view) => view.accessibleLabel);
+    assert.deepEqual(labels, [
+      'Multi-Model AI: адрес сервиса не задан',
+      'Multi-Model AI: ключ API не сохранён',
+      'Multi-Model AI: модель не выбрана',
+      'Multi-Model AI: модель zeta/reasoner-pro. Не входит в тариф.',
+      'Multi-Model AI: модель acme/chat-large',
+      'Multi-Model AI: модель acme/chat-large, ключ По умолчанию',
+    ]);
+  });
+
   it('error advice: 401, 402, 429, a refusal, an answer lost; the command quoted by its Russian title', () => {
     assert.equal(
       advice('auth', { status: 401, code: 'invalid_api_key' }),

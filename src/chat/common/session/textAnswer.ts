@@ -37,7 +37,7 @@ export const textAnswer: Answerer = async ({ asked, ask, reply, signal, show }, 
   // A model that does not take images is refused for this message's images, and not sent those of earlier ones.
   const connection = deps.connect().then((connected) => {
     if (takesImages(connected.model)) return connected;
-    if (hasImages(ask)) throw new SetupError(noImagesMessage(connected.model.id), ['selectModel']);
+    if (hasImages(ask)) throw new SetupError(noImagesMessage(connected.model.id), ['selectModel'], `${connected.model.id} does not take images`);
     messages.splice(0, messages.length, ...withoutImages(messages));
     return connected;
   });

@@ -34,8 +34,10 @@ export interface RetryWait {
 export interface ClientSettings extends FailureSettings {
   /** The key as logs and diagnostics show it. */
   readonly keyPrefix: string;
-  /** The key's name, when it has one. */
+  /** The key's name, when it has one: in English, as the log and diagnostics say it. */
   readonly keyName: string | undefined;
+  /** The key's name as the advice says it, in the display language. */
+  readonly shownKeyName: string | undefined;
   readonly maxRetries: number;
   /** Extra headers on every request that carries the key; never logged. */
   readonly headers: Record<string, string>;
@@ -239,7 +241,7 @@ export function fail(settings: ClientSettings, call: Call, attempt: Attempt | un
     attempts: attempt?.number ?? 0,
     proxy: routeLineOf(routeOf(settings, call)),
   };
-  const error = new ServiceError({ ...failure, clientRequestId: call.clientRequestId, diagnostics });
+  const error = new ServiceError({ ...failure, clientRequestId: call.clientRequestId, diagnostics, shownKeyName: settings.shownKeyName });
   // The service may have made this answer (or made it before and has not delivered it yet): the
   // same request sent again asks for it, not for another. Not an unreadable one: it would come again as it was.
   const undelivered = call.repeated || failure.retryCase === 'ambiguous' || failure.kind === 'stream_interrupted';

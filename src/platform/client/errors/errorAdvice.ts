@@ -21,6 +21,8 @@ export interface AdviceFacts {
   retryAfterMs?: number;
   partialText?: string;
   diagnostics: Pick<DiagnosticsRecord, 'endpoint' | 'keyPrefix' | 'keyName'>;
+  /** The key's name in the display language, where it differs from the diagnostics' English. */
+  shownKeyName?: string;
   network?: NetworkFacts;
 }
 
@@ -42,7 +44,8 @@ const invalidKey = (key: string): string =>
 
 /** The key as advice names it: its name and masked prefix (Authentication 3), or the prefix alone. */
 function keyOf(facts: AdviceFacts): string {
-  const { keyName, keyPrefix } = facts.diagnostics;
+  const { keyPrefix } = facts.diagnostics;
+  const keyName = facts.shownKeyName ?? facts.diagnostics.keyName;
   return keyName === undefined ? keyPrefix : keyLabel({ name: keyName, maskedPrefix: keyPrefix });
 }
 

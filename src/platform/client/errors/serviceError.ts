@@ -28,6 +28,8 @@ export interface ServiceErrorInit {
   network?: NetworkFacts;
   /** Overrides the default advice (config errors carry their own fix). */
   userMessage?: string;
+  /** The key's name as the advice says it, in the display language (diagnostics keep it in English). */
+  shownKeyName?: string;
   cause?: unknown;
 }
 

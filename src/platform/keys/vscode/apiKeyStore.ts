@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import {
   chosenBy,
+  keyIdentity,
   type KeyIdentity,
   type KeyList,
   keyInUse,
@@ -115,7 +116,7 @@ export class ApiKeyStore extends Disposable {
     await this.moved;
     const record = this.recordOf(scope);
     const secret = record && (await this.secretOf(record.id));
-    return record && secret !== undefined ? { id: record.id, name: record.name, maskedPrefix: maskKey(secret) } : undefined;
+    return record && secret !== undefined ? keyIdentity(record, this.list(), maskKey(secret)) : undefined;
   }
 
   /** The masked prefix (`sk_…`), safe to show and log. */
@@ -130,13 +131,13 @@ export class ApiKeyStore extends Disposable {
     if (!record) return { ok: false, problem: 'none', fellBack };
     const secret = await this.secretOf(record.id);
     if (secret === undefined) return { ok: false, problem: 'secretGone', record, fellBack };
-    return { ok: true, identity: { id: record.id, name: record.name, maskedPrefix: maskKey(secret) }, secret, fellBack };
+    return { ok: true, identity: keyIdentity(record, this.list(), maskKey(secret)), secret, fellBack };
   }
 
-  /** Adds a key under `name` (the first key becomes the default). */
-  async add(name: string, secret: string): Promise<KeyRecord> {
+  /** Adds a key under `name` (`named`: the person named it; the first key becomes the default). */
+  async add(name: string, secret: string, named = false): Promise<KeyRecord> {
     await this.moved;
-    const record: KeyRecord = { id: randomUUID(), name, projects: [] };
+    const record: KeyRecord = { id: randomUUID(), name, projects: [], ...(named && { named: true }) };
     await this.writeSecret(record.id, secret);
     await this.updateList((list) => withKey(list, record));
     this.changed.fire();

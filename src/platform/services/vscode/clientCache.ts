@@ -9,6 +9,7 @@ import { type ClientLogger } from '../../client/attempt/attempt';
 import { type ServiceClient, type UnfinishedGenerations } from '../../client/serviceClient';
 import type { NetworkWatcher } from '../../settings/vscode/networkSettings';
 import type { SettingsWatcher } from '../../settings/vscode/settings';
+import type { KeyIdentity } from '../../keys/keyList';
 
 /** Clients kept at once: more keys than this in one window are rare, and the oldest is made again when needed. */
 const MAX_CLIENTS = 8;
@@ -30,12 +31,14 @@ export class ClientCache {
     return this.network.onDidChange;
   }
 
-  /** The client for this address and key (named `keyName`) with the current request and network settings, made once per combination. */
-  clientFor(baseUrl: string, apiKey: string, keyName?: string): Promise<ServiceClient> {
+  /** The client for this address and key (named `key`: shown, and in English for the log) with the current request and network settings, made once per combination. */
+  clientFor(baseUrl: string, apiKey: string, key?: Pick<KeyIdentity, 'name' | 'loggedName'>): Promise<ServiceClient> {
+    const keyName = key?.loggedName;
+    const shownKeyName = key?.name;
     const { timeoutMs, maxRetries, requestHeaders: headers } = this.settings.current();
     const network = this.network.current();
     // The key (and the proxy's credentials) are part of the signature only in memory; never logged or stored.
-    const signature = JSON.stringify([baseUrl, apiKey, keyName, timeoutMs, maxRetries, headers, network]);
+    const signature = JSON.stringify([baseUrl, apiKey, keyName, shownKeyName, timeoutMs, maxRetries, headers, network]);
     let client = this.clients.get(signature);
     if (!client) {
       client = loadServiceClient().then(({ ServiceClient, UnfinishedGenerations }) => {
@@ -43,7 +46,7 @@ export class ClientCache {
         const service = JSON.stringify([baseUrl, apiKey]);
         const unfinished = this.unfinished.get(service) ?? new UnfinishedGenerations();
         this.unfinished.set(service, unfinished);
-        return new ServiceClient({ baseUrl, apiKey, keyName, timeoutMs, maxRetries, headers, network, logger: this.logger, unfinished });
+        return new ServiceClient({ baseUrl, apiKey, keyName, shownKeyName, timeoutMs, maxRetries, headers, network, logger: this.logger, unfinished });
       });
       if (this.clients.size >= MAX_CLIENTS) this.clients.delete(this.clients.keys().next().value as string);
       this.clients.set(signature, client);

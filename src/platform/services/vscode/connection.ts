@@ -30,12 +30,14 @@ import { Disposable } from '../../vscode/lifecycle';
 import type { SettingsWatcher } from '../../settings/vscode/settings';
 import type { SpendMeter } from './spendMeter';
 import { type UsageRecorder, usageKey } from '../../usage/vscode/usageRecorder';
+import { keyName } from '../../keys/keyList';
+import { loggedKeyLabel } from '../../keys/keyList';
 
 const CATALOG_TTL_MS = 5 * 60_000;
 const MAX_CATALOGS = 8;
 
-/** `secretGone`: the key in use is listed but its secret is no longer in secret storage. */
-export type NotReady = { ok: false; missing: 'baseUrl' | 'apiKey'; message: string; secretGone?: boolean };
+/** `message` is shown, `logged` is its English for the log. `secretGone`: the key in use is listed but its secret is no longer in secret storage. */
+export type NotReady = { ok: false; missing: 'baseUrl' | 'apiKey'; message: string; logged: string; secretGone?: boolean };
 /** `legacy`: the address in effect is multiModelAI.legacyBaseUrl. `keyLabel`: the key's name and masked prefix. */
 export type Readiness = { ok: true; baseUrl: string; keyLabel: string; legacy: boolean } | NotReady;
 /** A key and what names it. In memory only: the secret never leaves this module but into the client. */
@@ -48,14 +50,15 @@ type Ready = { ok: true; baseUrl: string; key: KeySource };
 /** What the connection knows about the models and the chosen one (`model`, multiModelAI.model), from one read of the cached catalog. */
 export type ModelState = { model?: string } & (
   | { kind: 'notReady'; readiness: NotReady }
-  | { kind: 'catalogFailed'; error: unknown; baseUrl: string; keyLabel: string; keyId: string }
+  | { kind: 'catalogFailed'; error: unknown; baseUrl: string; keyLabel: string; loggedKeyLabel: string; keyId: string }
   | {
       kind: 'ready';
       baseUrl: string;
       /** The address in effect is multiModelAI.legacyBaseUrl. */
       legacy: boolean;
-      /** The key's name and masked prefix (`work · sk_live_0123…`). */
+      /** The key's name and masked prefix (`work · sk_live_0123…`), shown, and in English for the log. */
       keyLabel: string;
+      loggedKeyLabel: string;
       keyId: string;
       list: ModelList;
       /** What the settings ask of every request (max_tokens, the transport). */
@@ -133,7 +136,7 @@ export class Connection extends Disposable {
     const ready = await this.ready();
     if (!ready.ok) return false;
     try {
-      await (await this.clients.clientFor(baseUrl, ready.key.secret, ready.key.identity.name)).listModels();
+      await (await this.clients.clientFor(baseUrl, ready.key.secret, ready.key.identity)).listModels();
       return true;
     } catch {
       return false;
@@ -153,17 +156,18 @@ export class Connection extends Disposable {
   async forModel(modelId?: string, key?: KeySource, source: UsageSource = 'chat'): Promise<ModelConnection> {
     const { ready, state } = await this.readCatalog(key);
     const model = modelId ?? state.model;
-    if (!model) throw new SetupError(vscode.l10n.t('No model is selected: pick the model to use.'), ['selectModel']);
+    if (!model) throw new SetupError(vscode.l10n.t('No model is selected: pick the model to use.'), ['selectModel'], 'No model is selected');
     const { entry, unusable } = modelId === undefined ? state : modelUsability(state.list, modelId, state.needs);
     // An available model that cannot be used is held back by the settings (max_tokens, the transport).
     if (!entry || unusable)
       throw new SetupError(
         vscode.l10n.t('The model {0} cannot be used: {1}', model, unusable ?? ''),
         entry?.available ? ['selectModel', 'openSettings'] : ['selectModel'],
+        entry ? `The model ${model} cannot be used with these settings` : `The model ${model} is not in the catalog`,
       );
     const settings = this.settings.current();
     return {
-      client: await this.clients.clientFor(ready.baseUrl, ready.key.secret, ready.key.identity.name),
+      client: await this.clients.clientFor(ready.baseUrl, ready.key.secret, ready.key.identity),
       model: entry,
       maxTokens: settings.maxTokens,
       transport: settings.transport,
@@ -185,7 +189,7 @@ export class Connection extends Disposable {
   async forImages(endpoint: ImageEndpoint): Promise<ImageConnection> {
     const { ready, state } = await this.readCatalog();
     return {
-      client: await this.clients.clientFor(ready.baseUrl, ready.key.secret, ready.key.identity.name),
+      client: await this.clients.clientFor(ready.baseUrl, ready.key.secret, ready.key.identity),
       ...imageModels(state.list, endpoint),
       onSpend: (costRub) => this.spend.note(ready.key.identity, costRub),
       onImages: (model, images, costRub) => this.usage.madeImages(model, usageKey(ready.key.identity), images, costRub),
@@ -201,13 +205,13 @@ export class Connection extends Disposable {
 
   private catalogFor(baseUrl: string, key: KeySource): ModelCatalog {
     // A proxy or certificate change reads the list again, the new way.
-    const signature = JSON.stringify([baseUrl, key.secret, key.identity.name, this.clients.networkSignature()]);
+    const signature = JSON.stringify([baseUrl, key.secret, key.identity.name, key.identity.loggedName, this.clients.networkSignature()]);
     let catalog = this.catalogs.get(signature);
     if (!catalog) {
       // Reads through whatever client the request settings make at the time.
       const source = {
         listModels: async (...args: Parameters<ServiceClient['listModels']>) =>
-          (await this.clients.clientFor(baseUrl, key.secret, key.identity.name)).listModels(...args),
+          (await this.clients.clientFor(baseUrl, key.secret, key.identity)).listModels(...args),
       };
       // A list read again that differs (Reload, Verify Connection, an expired cache) redraws every view of it.
       catalog = new ModelCatalog(source, { ttlMs: CATALOG_TTL_MS, onChange: () => this.changed.fire() });
@@ -221,7 +225,7 @@ export class Connection extends Disposable {
   /** The key and the catalog for a request; throws a SetupError saying what to set, or the catalog read's ServiceError. */
   private async readCatalog(key?: KeySource): Promise<{ ready: Ready; state: Extract<ModelState, { kind: 'ready' }> }> {
     const ready = await this.ready(key);
-    if (!ready.ok) throw new SetupError(ready.message, [fixFor(ready)]);
+    if (!ready.ok) throw new SetupError(ready.message, [fixFor(ready)], ready.logged);
     const state = await this.modelState(ready);
     if (state.kind === 'catalogFailed') throw state.error;
     return { ready, state };
@@ -233,7 +237,15 @@ export class Connection extends Disposable {
       list = await this.catalogFor(ready.baseUrl, ready.key).get({ refresh });
     } catch (error) {
       const { identity } = ready.key;
-      return { kind: 'catalogFailed', error, baseUrl: ready.baseUrl, keyLabel: keyLabel(identity), keyId: identity.id, model: this.settings.current().model };
+      return {
+        kind: 'catalogFailed',
+        error,
+        baseUrl: ready.baseUrl,
+        keyLabel: keyLabel(identity),
+        loggedKeyLabel: loggedKeyLabel(identity),
+        keyId: identity.id,
+        model: this.settings.current().model,
+      };
     }
     const settings = this.settings.current();
     const needs = textNeedsFor(settings);
@@ -243,6 +255,7 @@ export class Connection extends Disposable {
       baseUrl: ready.baseUrl,
       legacy: settings.legacy === true,
       keyLabel: keyLabel(ready.key.identity),
+      loggedKeyLabel: loggedKeyLabel(ready.key.identity),
       keyId: ready.key.identity.id,
       list,
       needs,
@@ -253,40 +266,51 @@ export class Connection extends Disposable {
   }
 
   private async ready(key?: KeySource): Promise<Ready | NotReady> {
-    const { baseUrl, baseUrlProblem } = this.settings.current();
-    if (baseUrlProblem) return { ok: false, missing: 'baseUrl', message: vscode.l10n.t('The service address is not usable: {0}', baseUrlProblem) };
+    const { baseUrl, baseUrlProblem, baseUrlFault } = this.settings.current();
+    if (baseUrlProblem)
+      return {
+        ok: false,
+        missing: 'baseUrl',
+        message: vscode.l10n.t('The service address is not usable: {0}', baseUrlProblem),
+        logged: `The service address is not usable: ${baseUrlFault ?? 'invalid'}`,
+      };
     if (!baseUrl) {
       return {
         ok: false,
         missing: 'baseUrl',
         message: vscode.l10n.t('The service address is not set: enter the API base URL of your service (it ends with /v1).'),
+        logged: 'The service address is not set',
       };
     }
     if (key) return { ok: true, baseUrl, key };
     const found = await this.keys.windowKey();
-    if (found.fellBack) this.sayOnce('fellBack', found.ok ? keyLabel(found.identity) : undefined);
+    if (found.fellBack) this.sayOnce('fellBack', found.ok ? found.identity : undefined);
     if (found.ok) return { ok: true, baseUrl, key: { identity: found.identity, secret: found.secret } };
     if (found.problem === 'secretGone' && found.record) {
       const message = vscode.l10n.t(
         'The key "{0}" is listed, but its secret is gone from VS Code secret storage: replace it or use another key.',
-        found.record.name,
+        keyName(found.record, this.keys.list()),
       );
       this.sayOnce(`secretGone:${found.record.id}`, undefined, message);
-      return { ok: false, missing: 'apiKey', message, secretGone: true };
+      return { ok: false, missing: 'apiKey', message, logged: 'The API key in use has no secret stored', secretGone: true };
     }
-    return { ok: false, missing: 'apiKey', message: vscode.l10n.t('No API key is set: set your key to use Multi-Model AI.') };
+    return { ok: false, missing: 'apiKey', message: vscode.l10n.t('No API key is set: set your key to use Multi-Model AI.'), logged: 'No API key is set' };
   }
 
   /** A key problem is said once per window, with Manage API Keys. */
-  private sayOnce(what: string, defaultLabel?: string, message?: string): void {
+  private sayOnce(what: string, defaultKey?: KeyIdentity, message?: string): void {
     if (this.said.has(what)) return;
     this.said.add(what);
     const text =
       message ??
-      (defaultLabel
-        ? vscode.l10n.t('The key this project chose is no longer stored: this window uses the default key {0}.', defaultLabel)
+      (defaultKey
+        ? vscode.l10n.t('The key this project chose is no longer stored: this window uses the default key {0}.', keyLabel(defaultKey))
         : vscode.l10n.t('The key this project chose is no longer stored, and there is no default key.'));
-    this.logger.warn(what === 'fellBack' ? `The project's chosen key is gone; using ${defaultLabel ?? 'no key'}.` : 'A listed key has no secret stored.');
+    this.logger.warn(
+      what === 'fellBack'
+        ? `The project's chosen key is gone; using ${defaultKey ? loggedKeyLabel(defaultKey) : 'no key'}.`
+        : 'A listed key has no secret stored.',
+    );
     void offerActions('warning', text, ['manageApiKeys']);
   }
 }

@@ -7,6 +7,8 @@ import { type DiagnosticsRecord } from '../../client/errors/diagnostics';
 import { maskEveryKey } from '../../client/http/keyMasking';
 import { ServiceError } from '../../client/errors/serviceError';
 import { offerActions, type LocalHandlers } from '../../actions/vscode/actionRunner';
+import { ImageInputError } from '../../client/images/imageInputError';
+import { SetupError } from '../../reply/modelConnection';
 
 /** A failed step ("Could not load the models"): its words in the display language, and its English for the log. */
 export interface FailedStep {
@@ -46,7 +48,7 @@ export class FailureReporter {
       this.logger.error(`${logged}: kind=${error.kind} code=${error.code ?? '-'} request id=${error.requestId ?? '-'}`);
       return { message: maskEveryKey(failureMessage(what, error) + tail), actions: actionsFor(error.kind, error.answerLost) };
     }
-    this.logger.error(`${logged}: ${maskEveryKey(error instanceof Error ? error.message : String(error))}`);
+    this.logger.error(`${logged}: ${loggedReason(error)}`);
     return { message: vscode.l10n.t('{0}: an unexpected error occurred. The log has the details.', what) + tail, actions: ['showLog'] };
   }
 
@@ -56,4 +58,13 @@ export class FailureReporter {
     void offerActions('error', failure.message, failure.actions, handlers);
     return failure.message;
   }
+}
+
+/**
+ * What the log says of a failure that is not the service's: the English an error shown to the
+ * person carries (its message is in the display language), else the error's own text.
+ */
+export function loggedReason(error: unknown): string {
+  if (error instanceof SetupError || error instanceof ImageInputError) return maskEveryKey(error.logged);
+  return maskEveryKey(error instanceof Error ? error.message : String(error));
 }

@@ -141,7 +141,7 @@ describe('chat attachments: a message with a file and an image, against the emul
   async function connect(): Promise<ModelConnection> {
     const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 });
     const model = (await client.listModels()).data.find((m) => m.id === modelId);
-    if (!model) throw new SetupError('Pick a model.', ['selectModel']);
+    if (!model) throw new SetupError('Pick a model.', ['selectModel'], 'No model');
     return { client, model };
   }
 

@@ -287,19 +287,31 @@ describe('core images: generate and edit against the emulator', function () {
   it('refuses bad input before sending: an empty prompt, a file that is not an image, a file over the limit', async () => {
     await assert.rejects(
       runImageJob({ client: client(), model: generator, prompt: '   ', folder: dir }),
-      new ImageInputError('Describe the image to make, e.g. "a flat icon of a red fox".'),
+      new ImageInputError('Describe the image to make, e.g. "a flat icon of a red fox".', 'The prompt was refused (3 characters)'),
     );
     const notImage = path.join(dir, 'notes.png');
     await writeFile(notImage, 'just text');
     await assert.rejects(
       readImageToEdit(notImage),
-      new ImageInputError('notes.png cannot be edited: it is not a PNG, JPEG, WebP or GIF image. Pick a PNG, JPEG or WebP image.'),
+      new ImageInputError(
+        'notes.png cannot be edited: it is not a PNG, JPEG, WebP or GIF image. Pick a PNG, JPEG or WebP image.',
+        'notes.png is not a PNG, JPEG, WebP or GIF image',
+      ),
     );
     const huge = path.join(dir, 'huge.png');
     await writeFile(huge, '');
     await truncate(huge, 21 * 1024 * 1024);
-    await assert.rejects(readImageToEdit(huge), new ImageInputError('huge.png is 21 MB, over the 20 MB limit: pick a smaller image.'));
-    await assert.rejects(readImageToEdit(path.join(dir, 'gone.png')), new ImageInputError('gone.png cannot be read: check that it still exists.'));
+    await assert.rejects(
+      readImageToEdit(huge),
+      new ImageInputError(
+        'huge.png is 21 MB, over the 20 MB limit: pick a smaller image.',
+        'huge.png is 22020096 bytes, over the 20971520 bytes an image may be',
+      ),
+    );
+    await assert.rejects(
+      readImageToEdit(path.join(dir, 'gone.png')),
+      new ImageInputError('gone.png cannot be read: check that it still exists.', 'gone.png cannot be read'),
+    );
     assert.equal((await control.requests()).filter((r) => r.endpoint === 'images').length, 0);
   });
 });

@@ -12,17 +12,20 @@ describe('statusBarView', () => {
     const view = statusBarView({ hasBaseUrl: false, hasKey: false });
     assert.equal(view.action, 'setBaseUrl');
     assert.match(view.text, /set address/);
+    assert.equal(view.accessibleLabel, 'Multi-Model AI: the service address is not set');
   });
 
   it('then for the key', () => {
     const view = statusBarView({ hasBaseUrl: true, hasKey: false, modelId: 'acme/chat-large' });
     assert.equal(view.action, 'setApiKey');
     assert.match(view.text, /set API key/);
+    assert.equal(view.accessibleLabel, 'Multi-Model AI: no API key is stored');
   });
 
   it('then for a model', () => {
     const view = statusBarView({ hasBaseUrl: true, hasKey: true });
     assert.deepEqual([view.action, view.text], ['selectModel', '$(sparkle) Select model']);
+    assert.equal(view.accessibleLabel, 'Multi-Model AI: no model is selected');
   });
 
   it("shows the model's short name; the tooltip has its id and what it accepts", () => {
@@ -35,6 +38,7 @@ describe('statusBarView', () => {
   it('warns when the model cannot be used, with the reason', () => {
     const view = statusBarView({ hasBaseUrl: true, hasKey: true, modelId: 'zeta/reasoner-pro', unusableReason: 'Not included in this plan' });
     assert.equal(view.text, '$(warning) reasoner-pro');
+    assert.equal(view.accessibleLabel, 'Multi-Model AI: model zeta/reasoner-pro. Not included in this plan');
     assert.match(view.tooltip, /Not included in this plan/);
     assert.equal(view.warning, true);
   });
@@ -62,11 +66,14 @@ describe('statusBarView', () => {
   it('names the key in use and its spend in the tooltip, and its name beside the model when several keys are stored', () => {
     const one = statusBarView({ hasBaseUrl: true, hasKey: true, modelId: 'acme/chat-large', keyLabel: 'work · sk_live_0123…', spend: { rub: 8, answers: 2 } });
     assert.equal(one.text, '$(sparkle) chat-large');
+    // Its own words for a screen reader, not the icons' names.
+    assert.equal(one.accessibleLabel, 'Multi-Model AI: model acme/chat-large');
     assert.equal(
       one.tooltip,
       "acme/chat-large\nKey: work · sk_live_0123…\nSpent since VS Code started: ≈ 8.00 ₽ (2 answers, at the catalog's prices; answers stopped or cut off report no usage, so they are not counted)\nClick to pick another model.",
     );
     const several = statusBarView({ hasBaseUrl: true, hasKey: true, modelId: 'acme/chat-large', keyLabel: 'work · sk_live_0123…', keyName: 'work' });
     assert.equal(several.text, '$(sparkle) chat-large · $(key) work');
+    assert.equal(several.accessibleLabel, 'Multi-Model AI: model acme/chat-large, key work');
   });
 });

@@ -137,6 +137,15 @@ describe('core ServiceClient against the emulator', function () {
       assert.match(lines[0] ?? '', / key=sk_test_rev… key_name="work" /);
     });
 
+    it('a key whose name is shown in another language is named so in the advice, and in English in the diagnostics and the log line', async () => {
+      const { lines, logger: collecting } = collectingLogger();
+      const named = { apiKey: FIXTURE_KEYS.revoked, keyName: 'Default', shownKeyName: 'Standard', logger: collecting };
+      const error = await rejection(client(named).listModels());
+      assert.match(error.userMessage, /^Your API key Standard · sk_test_rev… was rejected /);
+      assert.deepEqual([error.diagnostics.keyName, error.diagnostics.keyPrefix], ['Default', 'sk_test_rev…']);
+      assert.match(lines[0] ?? '', / key=sk_test_rev… key_name="Default" /);
+    });
+
     it('Authentication rule 9: a model unavailable to the workspace is told as the model, with advice to pick another', async () => {
       const { error } = await whole(client(), chat('zeta/reasoner-pro'));
       assert.equal(error?.kind, 'model_unavailable');

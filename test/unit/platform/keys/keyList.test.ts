@@ -1,10 +1,15 @@
 import * as assert from 'node:assert/strict';
+import { useEnglish, useRussian } from '../../l10n/displayLanguage';
 import {
   checkKeyName,
   chosenBy,
+  keyIdentity,
   keyInUse,
   keyLabel,
   type KeyList,
+  keyName,
+  loggedKeyLabel,
+  loggedKeyName,
   offeredKeyName,
   readKeyList,
   renamed,
@@ -13,8 +18,9 @@ import {
   withoutKey,
 } from '#src/platform/keys/keyList';
 
-const work = { id: 'k-work', name: 'work', projects: ['file:///home/me/work'] };
-const home = { id: 'k-home', name: 'Home', projects: [] };
+// Keys the person named.
+const work = { id: 'k-work', name: 'work', projects: ['file:///home/me/work'], named: true as const };
+const home = { id: 'k-home', name: 'Home', projects: [], named: true as const };
 const list: KeyList = { keys: [work, home], defaultId: 'k-home' };
 
 describe('the named key list', () => {
@@ -25,6 +31,19 @@ describe('the named key list', () => {
     assert.deepEqual(readKeyList({ keys: [{ id: '../x', name: 'bad' }] }), { keys: [] });
     // A default that names no key falls to the first; entries without projects get none.
     assert.deepEqual(readKeyList({ keys: [{ id: 'a', name: 'A' }], defaultId: 'gone' }), { keys: [{ id: 'a', name: 'A', projects: [] }], defaultId: 'a' });
+    // Whether the person named a key is kept; only `true` is written.
+    assert.deepEqual(
+      readKeyList({
+        keys: [
+          { id: 'a', name: 'A', named: true },
+          { id: 'b', name: 'B', named: false },
+        ],
+      }).keys,
+      [
+        { id: 'a', name: 'A', projects: [], named: true },
+        { id: 'b', name: 'B', projects: [] },
+      ],
+    );
   });
 
   it('keeps each secret under its own entry, beside the single key of older versions', () => {
@@ -33,6 +52,50 @@ describe('the named key list', () => {
 
   it('names a key by its name and masked prefix', () => {
     assert.equal(keyLabel({ name: 'work', maskedPrefix: 'sk_live_0123…' }), 'work · sk_live_0123…');
+    assert.equal(loggedKeyLabel({ loggedName: 'Default', maskedPrefix: 'sk_live_0123…' }), 'Default · sk_live_0123…');
+  });
+
+  describe('a key the person did not name', () => {
+    const north = { id: 'k-north', name: 'north', projects: [] };
+    const south = { id: 'k-south', name: 'south', projects: [] };
+    const both: KeyList = { keys: [north, south], defaultId: 'k-north' };
+    afterEach(useEnglish);
+
+    it('is called "Default" while it is the only key or the default, and by its folder otherwise', () => {
+      assert.equal(keyName(north, { keys: [north], defaultId: 'k-north' }), 'Default');
+      assert.equal(keyName(north, both), 'Default');
+      assert.equal(keyName(south, both), 'south');
+      assert.equal(keyName(north, { ...both, defaultId: 'k-south' }), 'north');
+      assert.deepEqual(keyIdentity(north, both, 'sk_live_0123…'), { id: 'k-north', name: 'Default', loggedName: 'Default', maskedPrefix: 'sk_live_0123…' });
+    });
+
+    it('is called «По умолчанию» in Russian, and "Default" in the log', () => {
+      useRussian();
+      assert.equal(keyName(north, both), 'По умолчанию');
+      assert.equal(loggedKeyName(north, both), 'Default');
+      assert.deepEqual(keyIdentity(north, both, 'sk_live_0123…'), {
+        id: 'k-north',
+        name: 'По умолчанию',
+        loggedName: 'Default',
+        maskedPrefix: 'sk_live_0123…',
+      });
+    });
+
+    it('keeps the name the person gave, even as the only key or the default', () => {
+      const named = { ...north, named: true as const };
+      assert.equal(keyName(named, { keys: [named], defaultId: 'k-north' }), 'north');
+      assert.equal(loggedKeyName(named, { keys: [named], defaultId: 'k-north' }), 'north');
+      assert.deepEqual(renamed(both, 'k-north', 'north').keys[0], { ...north, named: true });
+      assert.equal(keyName(renamed(both, 'k-north', 'north').keys[0]!, both), 'north');
+    });
+
+    it('gives a new key no name the default key is shown by', () => {
+      assert.deepEqual(checkKeyName('default', both), { ok: false, message: 'A key named "Default" exists already: choose another name.' });
+      assert.equal(offeredKeyName(undefined, both), 'Default 2');
+      useRussian();
+      assert.deepEqual(checkKeyName('по умолчанию', both), { ok: false, message: 'Ключ с именем «По умолчанию» уже есть: выберите другое имя.' });
+      assert.equal(offeredKeyName(undefined, both, true), 'По умолчанию 2');
+    });
   });
 
   it('a project uses its own choice, else the default, and says when its choice is gone', () => {

@@ -136,7 +136,7 @@ describe('streamReply against the emulator', () => {
   }
 
   it('failed: a connection that cannot be made ends like any other failure, without a request', async () => {
-    const setup = new SetupError('No model is selected: pick the model to use.', ['selectModel']);
+    const setup = new SetupError('No model is selected: pick the model to use.', ['selectModel'], 'No model is selected');
     const { outcome, models } = await run({ connection: Promise.reject(setup) });
     assert.deepEqual(outcome, { status: 'failed', error: setup });
     assert.deepEqual(models, []);

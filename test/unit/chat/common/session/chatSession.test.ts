@@ -42,7 +42,7 @@ describe('ChatSession against the emulator', () => {
   async function connect(): Promise<ModelConnection> {
     const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: key, maxRetries });
     const model = (await client.listModels()).data.find((m) => m.id === modelId);
-    if (!model) throw new SetupError('Pick a model.', ['selectModel']);
+    if (!model) throw new SetupError('Pick a model.', ['selectModel'], 'No model');
     return { client, model, maxTokens };
   }
 
