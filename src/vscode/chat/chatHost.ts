@@ -120,6 +120,7 @@ export class ChatHost extends Disposable {
       instructions: () => deps.instructions.read(),
       rereadFile: (item) => this.attachments.reread(item),
       codeBudget: () => this.codeBudget(),
+      inform: (message, ...buttons) => Promise.resolve(vscode.window.showInformationMessage(message, ...buttons)),
     }));
   }
 
