@@ -116,6 +116,7 @@ export class ChatSession {
     return {
       conversation: conversationView(this.conversation),
       history: this.deps.store.list(),
+      ...this.unreadable(),
       context: this.context,
       model,
       busy: this.busy,
@@ -436,7 +437,13 @@ export class ChatSession {
   }
 
   private postHistory(): void {
-    this.deps.post({ type: 'history/set', items: this.deps.store.list(), activeId: this.conversation.id });
+    this.deps.post({ type: 'history/set', items: this.deps.store.list(), activeId: this.conversation.id, ...this.unreadable() });
+  }
+
+  /** How many conversation files could not be read, for the history list, when there are any. */
+  private unreadable(): { unreadable?: number } {
+    const count = this.deps.store.unreadable?.().count ?? 0;
+    return count > 0 ? { unreadable: count } : {};
   }
 }
 

@@ -233,6 +233,8 @@ export class ChatHost extends Disposable {
       }
       case 'history/export':
         return void (await exportConversation(this.store, message.id));
+      case 'history/showUnreadable':
+        return this.showUnreadable();
       case 'history/rename':
         return this.rename(message.id);
       case 'history/delete':
@@ -328,6 +330,15 @@ export class ChatHost extends Disposable {
     const uri = found && this.deps.instructions.uri(found);
     if (!uri) return this.notify(vscode.l10n.t('This workspace has no project instructions in use.'));
     await vscode.commands.executeCommand('vscode.open', uri, { preview: false });
+  }
+
+  /** Shows where the conversation files that could not be read went: in the system's file manager, or (no desktop at hand) in a new window. */
+  private async showUnreadable(): Promise<void> {
+    const { folder } = this.store.unreadable();
+    if (!folder) return;
+    const uri = vscode.Uri.file(folder);
+    const local = vscode.env.uiKind === vscode.UIKind.Desktop && vscode.env.remoteName === undefined;
+    await vscode.commands.executeCommand(local ? 'revealFileInOS' : 'vscode.openFolder', uri, ...(local ? [] : [{ forceNewWindow: true }]));
   }
 
   private addFromEditor(kind: 'selection' | 'file'): void {

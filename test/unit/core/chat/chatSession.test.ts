@@ -1,6 +1,8 @@
 // The chat controller against the emulator over loopback HTTP: the client is real.
 import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
@@ -653,6 +655,20 @@ describe('ChatSession against the emulator', () => {
       await until(() => s.current().turns.length === 0, 'the deleted conversation left');
       assert.deepEqual([told, (await stored()).list()], [[], []]);
     });
+  });
+
+  it('tells the pages how many conversation files could not be read, with the list', async () => {
+    const s = session();
+    await s.send('Hello there');
+    const conversations = path.join(folder, 'conversations');
+    writeFileSync(path.join(conversations, 'c_broken.json'), '{"id":"c_bro');
+    writeFileSync(path.join(conversations, 'c_empty.json'), '');
+    posted = [];
+    const reopened = session();
+    await reopened.loaded;
+    const lists = posted.flatMap((m) => (m.type === 'history/set' ? [[m.items.map((item) => item.title), m.unreadable]] : []));
+    assert.deepEqual(lists, [[['Hello there'], 2]]);
+    assert.equal(reopened.state({ options: [], loading: false }).unreadable, 2);
   });
 
   it('history: open, rename, delete', async () => {
