@@ -28,6 +28,8 @@ export interface ChatSessionDeps extends AnswerDeps {
   codeBudget?(): number;
   /** Tells the person something with buttons (a notification); resolves with the button pressed. Without it, a notice on the pages. */
   inform?(message: string, ...buttons: string[]): Promise<string | undefined>;
+  /** The extension's log (English). */
+  log?(line: string): void;
 }
 
 /** How each kind of message is answered: a new mode is a new answerer and its line here. */
@@ -372,7 +374,7 @@ export class ChatSession {
     if (kept) saved = await this.keepDeleted(conversation);
     if (this.active?.controller.signal === signal) this.active.ended = true;
     const recheck = this.changedWhileAnswering.delete(answeredId) && !kept;
-    if (kept) this.tellKept(conversation);
+    if (kept) this.tellKept(conversation, answeredId);
     if (this.conversation !== conversation) return;
     this.deps.post({ type: 'reply/end', turn: reply });
     // The page shows it again under its new id (it asks for earlier turns by id).
@@ -407,8 +409,9 @@ export class ChatSession {
   }
 
   /** Says once that a conversation deleted elsewhere was kept here, offering to delete it here too. */
-  private tellKept(conversation: Conversation): void {
+  private tellKept(conversation: Conversation, deletedId: string): void {
     const { id, title } = conversation;
+    this.deps.log?.(`Chat: ${deletedId} was deleted in another window while it was being answered here; kept here as ${id}.`);
     const message = l10n.t('"{0}" was deleted in another window while it was being answered here. It is kept here as a new conversation.', title);
     if (!this.deps.inform) return this.deps.post({ type: 'notice/show', level: 'info', message });
     const remove = l10n.t('Delete It Here Too');

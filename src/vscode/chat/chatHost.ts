@@ -121,6 +121,7 @@ export class ChatHost extends Disposable {
       rereadFile: (item) => this.attachments.reread(item),
       codeBudget: () => this.codeBudget(),
       inform: (message, ...buttons) => Promise.resolve(vscode.window.showInformationMessage(message, ...buttons)),
+      log: (line) => deps.logger.info(line),
     }));
   }
 

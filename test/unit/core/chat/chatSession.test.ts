@@ -530,10 +530,13 @@ describe('ChatSession against the emulator', () => {
     const keptMessage = '"First question" was deleted in another window while it was being answered here. It is kept here as a new conversation.';
 
     /** A session over its own store (watching the folder when asked) that tells what it would show in a notification. */
+    let logged: string[] = [];
     function windowSession(store: ConversationStore, told: string[][], choice?: string, onPost?: (message: ToPageInput, s: ChatSession) => void): ChatSession {
+      logged = [];
       const s: ChatSession = new ChatSession({
         connect,
         store,
+        log: (line) => logged.push(line),
         post: (message) => {
           posted.push(message);
           onPost?.(message, s);
@@ -569,6 +572,7 @@ describe('ChatSession against the emulator', () => {
         ['First question', true, ['First question', 'done', 'Second question', 'done']],
       );
       assert.deepEqual(told, [[keptMessage, 'Delete It Here Too']]);
+      assert.deepEqual(logged, [`Chat: ${first} was deleted in another window while it was being answered here; kept here as ${kept.id}.`]);
       const reopened = await stored();
       assert.deepEqual(
         reopened.list().map((item) => [item.id, item.title, item.keptAfterDeletion]),
@@ -653,7 +657,7 @@ describe('ChatSession against the emulator', () => {
       await s.send('First question');
       assert.equal(saves, 2);
       await until(() => s.current().turns.length === 0, 'the deleted conversation left');
-      assert.deepEqual([told, (await stored()).list()], [[], []]);
+      assert.deepEqual([told, logged, (await stored()).list()], [[], [], []]);
     });
   });
 
