@@ -117,7 +117,8 @@ if (tests) {
     ...common,
     minify: false,
     sourcemap: true,
-    entryPoints: ['test/extension/index.ts', ...testFiles],
+    // otherWindow.ts: the tests entry of the second window some suites open (secondWindow.ts).
+    entryPoints: ['test/extension/index.ts', 'test/extension/otherWindow.ts', ...testFiles],
     outdir: 'out/test/extension',
     platform: 'node',
     format: 'cjs',

@@ -164,6 +164,35 @@ describe('the chat page in Chromium, its controls', () => {
     for (const message of [...asked, { type: 'history/export', id: 'c2' }]) assert.ok(decodeToHost(message).ok, 'the host accepts it');
   });
 
+  it('the history list says once above the rows how many conversations could not be read, with Show Folder, and marks a conversation kept after its deletion elsewhere', async () => {
+    const items = [
+      { id: 'c1', title: 'One', updatedAt: createdAt, keptAfterDeletion: true },
+      { id: 'c2', title: 'Two', updatedAt: createdAt },
+    ];
+    await send({ type: 'history/set', items, activeId: 'c1', unreadable: 1 });
+    await page.locator('button[aria-label="Show Chat History"]').click();
+    const one = await page.locator('.history-unreadable').textContent();
+    const kept = await page
+      .locator('.history-kept')
+      .evaluateAll((found) => found.map((mark) => [mark.closest<HTMLElement>('[data-conversation-id]')!.dataset.conversationId, mark.textContent]));
+    await send({ type: 'history/set', items, activeId: 'c1', unreadable: 3 });
+    const three = await page.locator('.history-unreadable').textContent();
+    await page.locator('.history-unreadable button').click();
+    const asked = await sent('history/');
+    await send({ type: 'history/set', items, activeId: 'c1' });
+    assert.deepEqual(
+      { one, three, kept, asked, after: await page.locator('.history-unreadable').isVisible() },
+      {
+        one: '1 conversation could not be read:Show Folder',
+        three: '3 conversations could not be read:Show Folder',
+        kept: [['c1', 'Kept after it was deleted in another window']],
+        asked: [{ type: 'history/showUnreadable' }],
+        after: false,
+      },
+    );
+    assert.ok(decodeToHost(asked[0]).ok, 'the host accepts it');
+  });
+
   it('a code block whose info string is long (a language and a path) sends its language word with its actions', async () => {
     const text = '```tsx:' + 'src/components/'.repeat(10) + 'App.tsx\nexport const App = 1;\n```\n';
     await send(show('c1', [question('u1', 'code'), answer('a1', { text })]));

@@ -157,6 +157,24 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
     assert.equal(await label('.history-item button[aria-label^="Удалить"]'), 'Удалить «Массивы»');
   });
 
+  it('the history list: conversations that could not be read counted in their Russian plural form, and the mark of a kept one', async () => {
+    await send(init([]));
+    await page.locator('button[aria-label="Показать историю чатов"]').click();
+    const said: string[] = [];
+    for (const unreadable of [1, 2, 5, 21]) {
+      await send({ type: 'history/set', items: [{ ...history[0], keptAfterDeletion: true }, history[1]], activeId: 'c1', unreadable });
+      said.push((await text('.history-unreadable'))!);
+    }
+    assert.deepEqual(said, [
+      '1 чат не удалось прочитать:Показать папку',
+      '2 чата не удалось прочитать:Показать папку',
+      '5 чатов не удалось прочитать:Показать папку',
+      '21 чат не удалось прочитать:Показать папку',
+    ]);
+    assert.deepEqual(await page.locator('.history-kept').allTextContents(), ['Сохранён после удаления в другом окне']);
+    assert.deepEqual(await englishLeft(), []);
+  });
+
   it('an image answer: the count in its Russian plural form, the cost and the buttons in Russian', async () => {
     await send(
       init([

@@ -36,7 +36,7 @@ describe("A group of VS Code's Manage Language Models with its own key (e2e, pac
     const { page } = workbench;
     await workbench.runCommand('Chat: Manage Language Models');
     await page.getByRole('button', { name: 'Add Models' }).click();
-    await page.locator('.context-view .action-menu-item', { hasText: 'Multi-Model AI' }).click();
+    await workbench.pickMenuItem('Multi-Model AI');
     await page.locator('.quick-input-widget input[placeholder="Enter a name for the group"]').waitFor();
     await workbench.typeInInput(GROUP);
     // VS Code asks for the manifest's secret property in a password box, titled with the group's name.

@@ -163,6 +163,30 @@ export class Workbench {
     await this.page.locator('.quick-input-list .monaco-list-row:visible', { hasText: label }).first().click();
   }
 
+  /**
+   * Runs the item with `label` of the open menu (a button's drop-down, a context menu) from the
+   * keyboard, as its keys do: VS Code's menu takes no mouse click on an item until 100 ms after
+   * rendering it (so that the release of the right click that opened a context menu does not run
+   * the item under the pointer), and a click sooner is lost with the item left highlighted. Keys
+   * reach the menu from the moment it has focus, which it takes as it opens.
+   */
+  async pickMenuItem(label: string): Promise<void> {
+    const menu = this.page.locator('.context-view .monaco-menu');
+    await menu.waitFor();
+    await this.page.waitForFunction(() => {
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return active?.closest('.monaco-menu') !== null && active !== null;
+    });
+    const items = await menu.locator('.action-item:not(.disabled) .action-label').allTextContents();
+    for (let step = 0; step <= items.length; step++) {
+      const focused = await menu.locator('.action-item.focused .action-label').allTextContents();
+      if (focused[0]?.trim() === label) return this.page.keyboard.press('Enter');
+      await this.page.keyboard.press('ArrowDown');
+    }
+    throw new Error(`The open menu has no item "${label}": it offers ${items.map((item) => JSON.stringify(item.trim())).join(', ')}.`);
+  }
+
   /** Types `text` into the open input box (or quick pick filter) and presses Enter. */
   async typeInInput(text: string): Promise<void> {
     await this.quickInput.waitFor();

@@ -1,14 +1,16 @@
 // The chat's history in files, in a real extension host: the running chat is one window, a
 // second HistoryStore over the same folder (what another window's extension host opens) the
 // other. Both add to one conversation, rename it and delete it; each sees the other's changes
-// through its watch, and neither loses a turn.
+// through its watch, and neither loses a turn. Then a real second window (its own extension host
+// on the same profile, secondWindow.ts) deletes a conversation this one is answering in.
 import * as assert from 'node:assert/strict';
 import type { Conversation } from '#src/chat/common/conversation/conversation';
 import { HistoryStore } from '#src/chat/common/history/historyStore';
 import type { MementoLike } from '#src/platform/storage/serialMemento';
 import { useTestHandle } from '../support/useTestHandle';
-import { arrangeChat } from './chatHarness';
-import { until } from './shellHarness';
+import { arrangeChat, lastReply } from './chatHarness';
+import { channelFolder, SecondWindow } from './secondWindow';
+import { emulator, until } from './shellHarness';
 
 /** Another window's state: it shares the history folder, not this window's mementos. */
 function memento(): MementoLike {
@@ -83,5 +85,65 @@ describe('chat history: two windows on one history folder', () => {
     assert.ok(JSON.stringify(stored.global).length < 16 * 1024, `globalState holds ${JSON.stringify(stored.global).length} characters`);
     assert.ok(JSON.stringify(stored.workspace).length < 16 * 1024, `workspaceState holds ${JSON.stringify(stored.workspace).length} characters`);
     assert.ok(!JSON.stringify(stored).includes('Keep this in a file'), 'no conversation text in extension state');
+  });
+});
+
+describe('chat history: a second extension host on the same profile', function () {
+  this.timeout(300_000);
+  const api = useTestHandle();
+  let other: SecondWindow | undefined;
+
+  before(async function () {
+    const folder = channelFolder();
+    // Desktop VS Code (npm run test:vscode) opens no second window for the suite.
+    if (!folder) return this.skip();
+    other = await SecondWindow.open(folder);
+  });
+  after(async () => {
+    await other?.close();
+  });
+
+  it('a conversation the other window deletes while this one streams an answer into it: every turn is kept here as a new conversation, said once', async () => {
+    assert.notEqual(other!.pid, process.pid, 'the other window has an extension host of its own');
+    await arrangeChat(api);
+    const { session, store } = api.chat.host;
+    await session.send('First question from this window');
+    const first = session.current().id;
+    await emulator().queueFaults('chat', [{ type: 'stall', afterDeltas: 3, ms: 8_000 }]);
+    const answering = session.send('Second question, answered while the other window deletes it');
+    await until(() => (session.busy && lastReply(api).text.length > 0) || undefined, 'the second answer streaming');
+
+    const deleted = await other!.ask({ type: 'delete', id: first });
+    assert.deepEqual([deleted.ok, deleted.error, deleted.list?.some((item) => item.id === first)], [true, undefined, false]);
+    assert.equal(session.busy, true, 'still answering when the other window deleted it');
+    await until(() => !store.list().some((item) => item.id === first) || undefined, 'the deletion in this window', 20_000);
+    await answering;
+
+    const kept = session.current();
+    assert.notEqual(kept.id, first);
+    assert.deepEqual(
+      [kept.title, kept.keptAfterDeletion, kept.turns.map((turn) => (turn.role === 'user' ? turn.text : turn.status))],
+      [
+        'First question from this window',
+        true,
+        ['First question from this window', 'done', 'Second question, answered while the other window deletes it', 'done'],
+      ],
+    );
+    assert.deepEqual(await store.get(kept.id), kept);
+    assert.equal(await store.get(first), undefined);
+    assert.deepEqual(
+      api
+        .logLines()
+        .filter(({ line }) => line.includes('was deleted in another window'))
+        .map(({ line }) => line),
+      [`Chat: ${first} was deleted in another window while it was being answered here; kept here as ${kept.id}.`],
+    );
+    // The other window lists it too, marked.
+    const seen = await until(
+      async () => (await other!.ask({ type: 'list' })).list?.find((item) => item.id === kept.id),
+      'the kept conversation in the other window',
+      20_000,
+    );
+    assert.deepEqual([seen.title, seen.keptAfterDeletion], ['First question from this window', true]);
   });
 });

@@ -7,19 +7,22 @@
 // starts the workbench in Russian (languagePack.ts) and runs only the suite's
 // Russian files (*.ru.test.ts; npm run test:extension:ru). --restricted opens
 // its folder not trusted, in Restricted Mode, and runs only the suite's
-// *.restricted.test.ts (npm run test:extension:restricted). Artifacts
+// *.restricted.test.ts (npm run test:extension:restricted). A suite that needs two extension
+// hosts on one profile asks for a second window (secondWindow.ts). Artifacts
 // (mocha report, code-server and workbench logs) go to
 // test-results/extension-host-<mode>-<host>[-<locale>][-restricted]/.
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { startEmulator } from '../emulator/index';
 import { SUITE_LOCALE_ENV, SUITE_RESTRICTED_ENV } from '../extension/env';
+import { SECOND_WINDOW_ENV } from '../extension/secondWindow';
 import { launchChromium } from './browser';
 import { assertInstalled, codeServerDirs, installOwnVsix, startCodeServer, writeUserSettings } from './codeServer';
 import { parseLocale } from './languagePack';
 import { parseHost, PROJECT_ROOT, RESULTS_DIR } from './paths';
 import { onShutdown } from './processGroup';
-import { buildSuite, parseMode, SUITE_ENTRY, suiteEnvironment, writeDevelopmentShim } from './suiteRun';
+import { watchForSecondWindow } from './secondWindow';
+import { buildSuite, OTHER_WINDOW_ENTRY, parseMode, SUITE_ENTRY, suiteEnvironment, writeDevelopmentShim } from './suiteRun';
 import { runWorkbenchTests, TIMED_OUT } from './workbenchTests';
 
 /** A hung workbench or suite fails the run after this bound. */
@@ -41,6 +44,8 @@ async function main(): Promise<number> {
   const browserConsole = path.join(runDir, 'browser-console.log');
   writeFileSync(report, '');
   writeFileSync(browserConsole, '');
+  const secondWindowDir = path.join(runDir, 'second-window');
+  mkdirSync(secondWindowDir, { recursive: true });
 
   let extensionDevelopmentPath = PROJECT_ROOT;
   let extensionDir = PROJECT_ROOT;
@@ -55,12 +60,32 @@ async function main(): Promise<number> {
     ...suiteEnvironment(emulator, extensionDir, dirs.userDataDir),
     ...(locale && { [SUITE_LOCALE_ENV]: locale }),
     ...(restricted && { [SUITE_RESTRICTED_ENV]: '1' }),
+    [SECOND_WINDOW_ENV]: secondWindowDir,
   };
   // Not trusted, and not asked: the folder stays in Restricted Mode.
   if (restricted) writeUserSettings(dirs, { 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' });
   const server = await startCodeServer(dirs, { env, developmentPayload: true, locale, workspaceTrust: restricted });
   const browser = await launchChromium();
   onShutdown(() => browser.close());
+
+  const log = (line: string) => {
+    appendFileSync(report, line + '\n');
+    console.log(line);
+  };
+  // Another window of the same workbench: its own extension host, the same profile and global storage.
+  const secondWindow = watchForSecondWindow(secondWindowDir, async () => {
+    log('[host] the suite asked for a second window: opening it');
+    const other = await browser.newPage();
+    other.on('console', (m) => appendFileSync(browserConsole, `[second window] [${m.type()}] ${m.text()}\n`));
+    const code = await runWorkbenchTests(other, server, {
+      developmentPath: extensionDevelopmentPath,
+      entry: OTHER_WINDOW_ENTRY,
+      timeoutMs: RUN_TIMEOUT_MS,
+      onLog: (line) => log(`[second window] ${line}`),
+    });
+    log(`[host] the second window's tests ended (exit ${code}); closing it`);
+    await other.close();
+  });
 
   try {
     const page = await browser.newPage();
@@ -72,14 +97,12 @@ async function main(): Promise<number> {
       developmentPath: extensionDevelopmentPath,
       entry: SUITE_ENTRY,
       timeoutMs: RUN_TIMEOUT_MS,
-      onLog: (line) => {
-        appendFileSync(report, line + '\n');
-        console.log(line);
-      },
+      onLog: log,
     });
     if (code === TIMED_OUT) console.error(`[host] FAILED: no result after ${RUN_TIMEOUT_MS / 1000} s (hung workbench or test).`);
     return code;
   } finally {
+    secondWindow.stop();
     await browser.close();
     await server.stop();
     await emulator.close();

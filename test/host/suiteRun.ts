@@ -13,6 +13,8 @@ import { PROJECT_ROOT } from './paths';
 export type SuiteMode = 'source' | 'vsix';
 
 export const SUITE_ENTRY = path.join(PROJECT_ROOT, 'out', 'test', 'extension', 'index.js');
+/** The tests entry of the second window a suite can ask for (test/extension/secondWindow.ts). */
+export const OTHER_WINDOW_ENTRY = path.join(PROJECT_ROOT, 'out', 'test', 'extension', 'otherWindow.js');
 
 export function parseMode(argv: string[]): SuiteMode {
   return argv.includes('--vsix') ? 'vsix' : 'source';

@@ -98,7 +98,7 @@ export class ChatApp {
         this.transcript.nameCommands(message.commandTitles);
         this.model.show(message.model);
         this.meter.showModel(message.model);
-        this.history.show(message.history, message.conversation.id);
+        this.history.show(message.history, message.conversation.id, message.unreadable);
         this.composer.setChips(message.context);
         this.composer.setModel(message.model);
         this.showConversation(message.conversation, message.busy);
@@ -110,7 +110,7 @@ export class ChatApp {
         if (this.transcript.prependEarlier(message.id, message.before, message.turns)) this.meter.prepend(message.turns);
         break;
       case 'history/set':
-        this.history.show(message.items, message.activeId);
+        this.history.show(message.items, message.activeId, message.unreadable);
         break;
       case 'history/found':
         this.history.showFound(message.query, message.items);

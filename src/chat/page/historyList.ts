@@ -1,16 +1,21 @@
 // The list of stored conversations: search, open, rename, export, delete. Shown in place of
 // the transcript. The search runs on the host over every conversation's text, as the person types.
+// Above it, a line when conversation files could not be read (they were moved aside), with a
+// button that shows where they went.
 import * as l10n from '@vscode/l10n';
 import type { HistoryItem } from '../common/conversation/conversation';
 import { formatDateTime } from '../../platform/format/localeFormat';
 import { el, iconButton } from '../../platform/page/dom';
 import type { HostBridge } from './hostBridge';
 import { displayLocale } from '../../platform/format/displayLanguage';
+import { plural } from '../../platform/format/localeFormat';
 
 export class HistoryList {
   readonly element: HTMLElement;
   private readonly list: HTMLElement;
   private readonly search: HTMLInputElement;
+  private readonly unreadable: HTMLElement;
+  private readonly unreadableText = el('span');
   private activeId = '';
 
   constructor(
@@ -22,18 +27,43 @@ export class HistoryList {
     const searchLabel = l10n.t('Search conversations');
     this.search = el('input', { class: 'history-search', attrs: { type: 'search', placeholder: searchLabel, 'aria-label': searchLabel } }) as HTMLInputElement;
     this.search.addEventListener('input', () => this.bridge.post({ type: 'history/search', query: this.search.value }));
-    this.element = el('section', { class: 'history', attrs: { 'aria-label': l10n.t('Chat history') } }, el('h2', { text: heading }), this.search, this.list);
+    const showFolder = iconButton('folder-opened', l10n.t('Show Folder'), () => this.bridge.post({ type: 'history/showUnreadable' }), {
+      text: true,
+      class: 'secondary',
+    });
+    this.unreadable = el('p', { class: 'history-unreadable' }, this.unreadableText, showFolder);
+    this.unreadable.hidden = true;
+    this.element = el(
+      'section',
+      { class: 'history', attrs: { 'aria-label': l10n.t('Chat history') } },
+      el('h2', { text: heading }),
+      this.unreadable,
+      this.search,
+      this.list,
+    );
     this.element.hidden = true;
   }
 
-  /** The whole list: shown as it is, or searched again when a search is typed. */
-  show(items: readonly HistoryItem[], activeId: string): void {
+  /** The whole list: shown as it is, or searched again when a search is typed; `unreadable` files are said above it. */
+  show(items: readonly HistoryItem[], activeId: string, unreadable = 0): void {
     this.activeId = activeId;
+    this.showUnreadable(unreadable);
     if (this.search.value.trim()) {
       this.bridge.post({ type: 'history/search', query: this.search.value });
       return;
     }
     this.render(items, l10n.t('No conversations yet.'));
+  }
+
+  private showUnreadable(count: number): void {
+    this.unreadable.hidden = count === 0;
+    if (count === 0) return;
+    this.unreadableText.textContent = plural(count, displayLocale(), {
+      one: l10n.t({ message: '{0} conversation could not be read:', comment: ['plural: one'] }),
+      few: l10n.t({ message: '{0} conversations could not be read:', comment: ['plural: few'] }),
+      many: l10n.t({ message: '{0} conversations could not be read:', comment: ['plural: many'] }),
+      other: l10n.t({ message: '{0} conversations could not be read:', comment: ['plural: other'] }),
+    });
   }
 
   /** What a search found, if it is for what the box holds now. */
@@ -70,6 +100,7 @@ export class HistoryList {
       'button',
       { class: 'history-open', attrs: { type: 'button', title: l10n.t('Open "{0}"', item.title) } },
       el('span', { class: 'history-title', text: item.title }),
+      item.keptAfterDeletion ? el('span', { class: 'history-kept', text: l10n.t('Kept after it was deleted in another window') }) : undefined,
       el('span', { class: 'history-time', text: formatDateTime(new Date(item.updatedAt), displayLocale()) }),
     );
     open.addEventListener('click', () => {

@@ -114,6 +114,8 @@ export class ChatHost extends Disposable {
       instructions: () => deps.instructions.read(),
       rereadFile: (item) => this.attachments.reread(item),
       codeBudget: () => this.codeBudget(),
+      inform: (message, ...buttons) => Promise.resolve(vscode.window.showInformationMessage(message, ...buttons)),
+      log: (line) => deps.logger.info(line),
     }));
   }
 
@@ -226,6 +228,8 @@ export class ChatHost extends Disposable {
       }
       case 'history/export':
         return void (await exportConversation(this.store, message.id));
+      case 'history/showUnreadable':
+        return this.showUnreadable();
       case 'history/rename':
         return this.rename(message.id);
       case 'history/delete':
@@ -321,6 +325,15 @@ export class ChatHost extends Disposable {
     const uri = found && this.deps.instructions.uri(found);
     if (!uri) return this.notify(vscode.l10n.t('This workspace has no project instructions in use.'));
     await vscode.commands.executeCommand('vscode.open', uri, { preview: false });
+  }
+
+  /** Shows where the conversation files that could not be read went: in the system's file manager, or (no desktop at hand) in a new window. */
+  private async showUnreadable(): Promise<void> {
+    const { folder } = this.store.unreadable();
+    if (!folder) return;
+    const uri = vscode.Uri.file(folder);
+    const local = vscode.env.uiKind === vscode.UIKind.Desktop && vscode.env.remoteName === undefined;
+    await vscode.commands.executeCommand(local ? 'revealFileInOS' : 'vscode.openFolder', uri, ...(local ? [] : [{ forceNewWindow: true }]));
   }
 
   private addFromEditor(kind: 'selection' | 'file'): void {

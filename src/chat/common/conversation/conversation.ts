@@ -129,11 +129,13 @@ export const ConversationSchema = buildOnce(() =>
     createdAt: isoTime(),
     updatedAt: isoTime(),
     turns: z.array(TurnSchema()),
+    /** A copy a window kept of a conversation another window deleted while this one was answering in it. */
+    keptAfterDeletion: z.optional(z.boolean()),
   }),
 );
 export type Conversation = z.infer<ReturnType<typeof ConversationSchema>>;
 
-export const HistoryItemSchema = buildOnce(() => z.pick(ConversationSchema(), { id: true, title: true, updatedAt: true }));
+export const HistoryItemSchema = buildOnce(() => z.pick(ConversationSchema(), { id: true, title: true, updatedAt: true, keptAfterDeletion: true }));
 export type HistoryItem = z.infer<ReturnType<typeof HistoryItemSchema>>;
 
 const TITLE_LENGTH = 60;

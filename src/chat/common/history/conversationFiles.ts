@@ -3,7 +3,10 @@
 //   history/conversations/<id>.json one conversation, as the chat keeps it
 //   history/text/<id>.txt           its searchable text, lower case (historySearch.ts)
 //   history/deleted/<id>            a conversation deleted in some window: never written again
-// A file that does not read back as a conversation is skipped with a log line naming it.
+//   history/unreadable/<date>/      conversation files that did not read back as one, moved
+//                                   aside with a log line (storage/asideFolder.ts)
+// The searchable text is written after its conversation, so a text older than its
+// conversation's file was cut short by a crash between the two writes, and is written again.
 // Each write of a conversation's file starts with a new revision, so that a window tells its
 // own last write from another window's by reading a few bytes (a file's time is too coarse).
 import { randomBytes } from 'node:crypto';
@@ -11,6 +14,7 @@ import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { ConversationSchema, type Conversation } from '../conversation/conversation';
 import { TEMP_SUFFIX, writeFileAtomic } from '../../../platform/storage/atomicWrite';
+import { AsideFolder } from '../../../platform/storage/asideFolder';
 
 /** Ids the chat makes (`c_…`): anything else is never used as a file name. */
 const SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -22,12 +26,18 @@ export class HistoryFolder {
   readonly text: string;
   readonly deleted: string;
   readonly index: string;
+  readonly unreadable: AsideFolder;
+  /** Where the files this window could not read went, in the order it moved them. */
+  readonly movedAside: string[] = [];
+  /** Unreadable files that could not be moved either: logged once. */
+  private readonly stuck = new Set<string>();
 
   constructor(readonly root: string) {
     this.conversations = path.join(root, 'conversations');
     this.text = path.join(root, 'text');
     this.deleted = path.join(root, 'deleted');
     this.index = path.join(root, 'index.json');
+    this.unreadable = new AsideFolder(path.join(root, 'unreadable'));
   }
 
   async create(): Promise<void> {
@@ -51,7 +61,7 @@ export class HistoryFolder {
       .filter(isSafeId);
   }
 
-  /** The conversation in `<id>.json`; undefined when there is none or it is damaged (`log` names it). */
+  /** The conversation in `<id>.json`; undefined when there is none, or it is damaged: then it is moved aside (`log` says where). */
   async read(id: string, log: (line: string) => void): Promise<{ conversation: Conversation; bytes: number; revision?: string } | undefined> {
     const file = this.conversationFile(id);
     let raw: string;
@@ -68,7 +78,7 @@ export class HistoryFolder {
       parsed = undefined;
     }
     if (!parsed?.success || parsed.data.id !== id) {
-      log(`History: skipped ${file}: it is not a readable conversation.`);
+      await this.moveAside(file, log);
       return undefined;
     }
     return { conversation: parsed.data, bytes: Buffer.byteLength(raw), revision: revisionOf(raw) };
@@ -89,13 +99,50 @@ export class HistoryFolder {
     }
   }
 
-  /** Writes the conversation and its searchable text. */
+  /** Moves a file that is not a readable conversation out of the way, so that no window reads it again. */
+  private async moveAside(file: string, log: (line: string) => void): Promise<void> {
+    try {
+      const moved = await this.unreadable.moveAside(file);
+      if (moved === undefined) return;
+      this.movedAside.push(moved);
+      log(`History: moved ${file} to ${moved}: it is not a readable conversation.`);
+    } catch (error) {
+      if (this.stuck.has(file)) return;
+      this.stuck.add(file);
+      log(`History: skipped ${file}: it is not a readable conversation, and could not be moved aside (${(error as Error).message}).`);
+    }
+  }
+
+  /** Writes the conversation, then its searchable text. */
   async write(conversation: Conversation): Promise<{ bytes: number; revision: string }> {
     const revision = randomBytes(8).toString('hex');
     const json = `{"revision":"${revision}",${JSON.stringify(conversation).slice(1)}`;
     await writeFileAtomic(this.conversationFile(conversation.id), json);
-    await writeFileAtomic(this.textFile(conversation.id), searchText(conversation));
+    await this.writeText(conversation);
     return { bytes: Buffer.byteLength(json), revision };
+  }
+
+  async writeText(conversation: Conversation): Promise<void> {
+    await writeFileAtomic(this.textFile(conversation.id), searchText(conversation));
+  }
+
+  /**
+   * Of `ids`, those whose searchable text is missing or older than their conversation's file:
+   * a write of both that a crash cut between the two. Compared by modification time, which a
+   * rename keeps: a whole write leaves the text no older than the conversation.
+   */
+  async staleTexts(ids: readonly string[]): Promise<string[]> {
+    const stale: string[] = [];
+    const mtime = (file: string) =>
+      fs.stat(file).then(
+        (stat) => stat.mtimeMs,
+        () => undefined,
+      );
+    for (const id of ids) {
+      const [conversation, text] = await Promise.all([mtime(this.conversationFile(id)), mtime(this.textFile(id))]);
+      if (conversation !== undefined && (text === undefined || text < conversation)) stale.push(id);
+    }
+    return stale;
   }
 
   async remove(id: string): Promise<void> {

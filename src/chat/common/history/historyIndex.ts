@@ -17,6 +17,7 @@ export const IndexEntrySchema = buildOnce(() =>
     updatedAt: z.string(),
     model: z.optional(z.string()),
     bytes: z.number(),
+    keptAfterDeletion: z.optional(z.boolean()),
   }),
 );
 export type IndexEntry = z.infer<ReturnType<typeof IndexEntrySchema>>;
@@ -25,11 +26,16 @@ const IndexSchema = buildOnce(() => z.object({ version: z.literal(1), conversati
 
 export function entryOf(conversation: Conversation, bytes: number): IndexEntry {
   const model = [...conversation.turns].reverse().flatMap((turn) => (turn.role === 'assistant' && turn.model ? [turn.model] : []))[0];
-  const { id, title, createdAt, updatedAt } = conversation;
-  return { id, title, createdAt, updatedAt, ...(model ? { model } : {}), bytes };
+  const { id, title, createdAt, updatedAt, keptAfterDeletion } = conversation;
+  return { id, title, createdAt, updatedAt, ...(model ? { model } : {}), bytes, ...(keptAfterDeletion ? { keptAfterDeletion } : {}) };
 }
 
-export const itemOf = ({ id, title, updatedAt }: IndexEntry): HistoryItem => ({ id, title, updatedAt });
+export const itemOf = ({ id, title, updatedAt, keptAfterDeletion }: IndexEntry): HistoryItem => ({
+  id,
+  title,
+  updatedAt,
+  ...(keptAfterDeletion ? { keptAfterDeletion } : {}),
+});
 
 export const newestFirst = (a: IndexEntry, b: IndexEntry): number => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
 

@@ -8,7 +8,11 @@
 // Nothing is read until the chat opens (load()). A save writes the conversation's file first
 // (the caller's answer is stored when it resolves) and the list after it; writes to one
 // conversation go one at a time. A conversation another window wrote since this one read it
-// is merged, turn by turn (historyMerge.ts); one deleted anywhere is never written again.
+// is merged, turn by turn (historyMerge.ts); one deleted anywhere is never written again, and
+// a save of one another window deleted says so, so that the chat keeps what it holds as a new
+// conversation (chatSession.ts). The first read removes what crashed writes left: temporary
+// files, and searchable texts older than their conversations are written again; a conversation
+// file that cannot be read is moved aside to `unreadable/` and kept there for 30 days.
 // The open conversation is remembered per window (workspaceState). Attached images go by the
 // rule of unusedImages.ts, and a while after the list is first read the folder of images is swept.
 import * as l10n from '@vscode/l10n';
@@ -25,6 +29,8 @@ import { searchHistory } from './historySearch';
 import { watchFolders, type FolderWatch } from '../../../platform/storage/folderWatch';
 import { moveLegacyHistory } from './legacyMove';
 import { UnusedImages } from './unusedImages';
+import type { TempSweep } from '../../../platform/storage/tempFiles';
+import { sweepTempFiles } from '../../../platform/storage/tempFiles';
 
 export type { MementoLike };
 
@@ -36,6 +42,10 @@ export const MAX_CONVERSATION_BYTES = 20 * 1024 * 1024;
 
 /** How long a deletion is remembered for the other windows. */
 const KEEP_DELETIONS_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long a conversation file that could not be read is kept aside. */
+export const KEEP_UNREADABLE_MS = 30 * 24 * 60 * 60 * 1000;
+/** A temporary file this old is no write's any more: a write renames its file within moments. */
+export const TEMP_FILE_AGE_MS = 60_000;
 /** How long after the list is first read the folder of images is swept: the chat's first show goes first. */
 const IMAGE_SWEEP_DELAY_MS = 30_000;
 
@@ -67,6 +77,12 @@ export interface SaveResult {
   merged?: Conversation;
 }
 
+/** A save of a conversation deleted in another window: nothing was stored, and the deletion stands. */
+export interface DeletedElsewhere {
+  deletedElsewhere: true;
+}
+const DELETED_ELSEWHERE: DeletedElsewhere = { deletedElsewhere: true };
+
 /** What another window changed: the conversations' ids. */
 export type HistoryListener = (ids: ReadonlySet<string>) => void;
 
@@ -80,8 +96,12 @@ export class HistoryStore {
   readonly folder: HistoryFolder;
   private entries = new Map<string, IndexEntry>();
   private readonly known = new Map<string, Known>();
-  /** Deleted in this window: a late save must not bring one back. */
+  /** Deleted in any window: a late save must not bring one back. */
   private readonly deleted = new Set<string>();
+  /** Deleted in this window, by the person or the bounds: a late save of one is dropped without a word. */
+  private readonly deletedHere = new Set<string>();
+  /** The searchable texts found older than their conversations, written again after the first read. */
+  private textsMended?: Promise<void>;
   private readonly writes = new SerialQueue();
   private readonly state: SerialMemento;
   private readonly window: SerialMemento;
@@ -116,9 +136,12 @@ export class HistoryStore {
   load(): Promise<void> {
     return (this.loading ??= (async () => {
       await this.folder.create();
+      await this.sweepTemporaryFiles({ olderThanMs: TEMP_FILE_AGE_MS });
+      await this.folder.unreadable.prune(KEEP_UNREADABLE_MS);
       await moveLegacyHistory(this, this.state, this.log, this.options.warn);
       this.entries = await readIndex(this.folder, this.log);
       await this.folder.pruneDeleted(KEEP_DELETIONS_MS);
+      this.textsMended = this.mendTexts();
       if (this.options.watch !== false && !this.disposed) {
         this.watch = watchFolders([this.folder.conversations, this.folder.deleted], (paths) => void this.changedElsewhere(paths));
       }
@@ -164,30 +187,40 @@ export class HistoryStore {
     if (!isSafeId(id) || this.deleted.has(id)) return undefined;
     // Read from its file even when not listed yet: another window may have written it since.
     const read = await this.readKnown(id);
-    if (!read) return undefined;
+    if (!read) {
+      // Gone, or moved aside as unreadable: not listed any more.
+      if (this.entries.delete(id)) this.writeIndexSoon();
+      return undefined;
+    }
     if (!this.entries.has(id)) this.entries.set(id, entryOf(read, this.known.get(id)?.bytes ?? 0));
     if (atStart) endStreamingTurns(read);
     return read;
   }
 
-  /** Stores a conversation (empty ones are not kept); resolves once its file is written. */
-  async save(conversation: Conversation): Promise<SaveResult | undefined> {
+  /**
+   * Stores a conversation (empty ones are not kept); resolves once its file is written. One
+   * deleted in this window is not stored; one deleted in another window is not stored either,
+   * and the result says so: what the caller holds of it is stored nowhere.
+   */
+  async save(conversation: Conversation): Promise<SaveResult | DeletedElsewhere | undefined> {
     await this.load();
     const { id } = conversation;
-    if (conversation.turns.length === 0 || this.deleted.has(id)) return undefined;
+    if (conversation.turns.length === 0 || this.deletedHere.has(id)) return undefined;
     if (!isSafeId(id)) {
       this.log(`History: not saved: the conversation id ${JSON.stringify(id.slice(0, 100))} cannot name a file.`);
       return undefined;
     }
+    if (this.deleted.has(id)) return DELETED_ELSEWHERE;
     const result = await this.writes.run(id, () => this.write(conversation));
-    if (result) await this.bound(id);
+    if (result && 'bytes' in result) await this.bound(id);
     return result;
   }
 
   /** Writes `conversation` merged with what another window stored since this one last did. */
-  private async write(conversation: Conversation, { preferStored = false } = {}): Promise<SaveResult | undefined> {
+  private async write(conversation: Conversation, { preferStored = false } = {}): Promise<SaveResult | DeletedElsewhere | undefined> {
     const { id } = conversation;
-    if (this.deleted.has(id) || this.folder.isDeleted(id)) return undefined;
+    if (this.deletedHere.has(id)) return undefined;
+    if (this.deleted.has(id) || this.folder.isDeleted(id)) return DELETED_ELSEWHERE;
     const known = this.known.get(id);
     const revision = await this.folder.revision(id);
     let stored = conversation;
@@ -197,7 +230,16 @@ export class HistoryStore {
       if (theirs && preferStored && theirs.conversation.updatedAt >= conversation.updatedAt) return { bytes: theirs.bytes };
       if (theirs) stored = merged = mergeConversations(known, conversation, theirs.conversation);
     }
-    const written = await this.folder.write(stored);
+    const written = await this.folder.write(stored).catch((error: unknown) => {
+      // Delete All in another window removes the temporary file this write was renaming.
+      if (this.folder.isDeleted(id)) return undefined;
+      throw error;
+    });
+    // Deleted in another window while this one wrote: the deletion stands, this file goes.
+    if (!written || this.folder.isDeleted(id)) {
+      await this.folder.remove(id);
+      return DELETED_ELSEWHERE;
+    }
     const { bytes } = written;
     this.known.set(id, { ...baseOf(stored), ...written });
     this.entries.set(id, entryOf(stored, bytes));
@@ -233,11 +275,43 @@ export class HistoryStore {
     await this.deleteMany([id]);
   }
 
-  /** Deletes every conversation, in every window, and their attached images. */
+  /** Deletes every conversation, in every window, their attached images and the temporary files of their writes. */
   async deleteAll(): Promise<void> {
     await this.load();
     const ids = new Set([...this.entries.keys(), ...(await this.folder.conversationIds())]);
     await this.deleteMany([...ids]);
+    await this.sweepTemporaryFiles({ olderThanMs: TEMP_FILE_AGE_MS, always: (target) => ids.has(target.replace(/\.(json|txt)$/, '')) });
+  }
+
+  /** Removes the temporary files crashed writes left in the history's folders. */
+  private async sweepTemporaryFiles(sweep: TempSweep): Promise<void> {
+    let count = 0;
+    for (const folder of [this.folder.conversations, this.folder.text, this.folder.root]) count += (await sweepTempFiles(folder, sweep)).length;
+    if (count > 0) this.log(`History: removed ${count} temporary file(s) left by writes that did not finish.`);
+  }
+
+  /** Writes again the searchable texts a crash left older than their conversations. */
+  private async mendTexts(): Promise<void> {
+    const stale = await this.folder.staleTexts([...this.entries.keys()]);
+    let mended = 0;
+    for (const id of stale) {
+      await this.writes
+        .run(id, async () => {
+          if (this.deleted.has(id)) return;
+          const read = await this.folder.read(id, this.log);
+          if (!read) return;
+          await this.folder.writeText(read.conversation);
+          mended++;
+        })
+        .catch((error: Error) => this.log(`History: could not write the search text of ${id}: ${error.message}`));
+    }
+    if (mended > 0) this.log(`History: wrote the search text of ${mended} conversation(s) again: it was older than the conversation.`);
+  }
+
+  /** The conversation files this window found unreadable and moved aside: how many, and the folder of the last. */
+  unreadable(): { count: number; folder?: string } {
+    const moved = this.folder.movedAside;
+    return { count: moved.length, ...(moved.length > 0 ? { folder: path.dirname(moved.at(-1)!) } : {}) };
   }
 
   private async deleteMany(ids: readonly string[]): Promise<void> {
@@ -246,6 +320,7 @@ export class HistoryStore {
     await Promise.all(
       ids.map(async (id) => {
         this.deleted.add(id);
+        this.deletedHere.add(id);
         this.entries.delete(id);
         this.known.delete(id);
         if (!isSafeId(id)) return;
@@ -294,11 +369,13 @@ export class HistoryStore {
   /** The conversations whose title or text holds `query` (all when it is empty), newest first. */
   async search(query: string, stopped?: () => boolean): Promise<HistoryItem[]> {
     await this.load();
+    await this.textsMended;
     return (await searchHistory(this.folder, this.sortedEntries(), query, stopped)).map(itemOf);
   }
 
   /** Resolves when every write asked for so far has ended. */
   async flushed(): Promise<void> {
+    await this.textsMended;
     await this.writes.idle();
     await this.indexWrite;
     await this.imageRemovals.idle();
@@ -389,7 +466,10 @@ export class HistoryStore {
         }
         if (revision === this.known.get(id)?.revision) return;
         const read = await this.folder.read(id, this.log);
-        if (!read) return;
+        if (!read) {
+          if (this.entries.delete(id)) changed.add(id);
+          return;
+        }
         this.entries.set(id, entryOf(read.conversation, read.bytes));
         changed.add(id);
       });

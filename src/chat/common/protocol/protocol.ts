@@ -82,6 +82,8 @@ const SessionStateSchema = buildOnce(() =>
   z.object({
     conversation: ConversationViewSchema(),
     history: z.array(HistoryItemSchema()),
+    /** How many conversation files could not be read and were moved aside: the history list says so once. */
+    unreadable: z.optional(z.int().check(z.gte(1))),
     context: z.array(ContextChipSchema()),
     model: ModelViewSchema(),
     busy: z.boolean(),
@@ -109,7 +111,7 @@ const empty = payload(() => ({}));
 export const ToPageSchemas = {
   'session/init': SessionInitSchema,
   'conversation/show': payload(() => ({ conversation: ConversationViewSchema(), busy: z.boolean() })),
-  'history/set': payload(() => ({ items: z.array(HistoryItemSchema()), activeId: z.string() })),
+  'history/set': payload(() => ({ items: z.array(HistoryItemSchema()), activeId: z.string(), unreadable: z.optional(z.int().check(z.gte(1))) })),
   /** The conversations whose title or text holds `query`, which the history list searched for. */
   'history/found': payload(() => ({ query: z.string(), items: z.array(HistoryItemSchema()) })),
   'context/set': payload(() => ({ chips: z.array(ContextChipSchema()) })),
@@ -155,6 +157,8 @@ export const ToHostSchemas = {
   /** Searches the history's titles and text as the person types. */
   'history/search': payload(() => ({ query: z.string().check(z.maxLength(200)) })),
   'history/export': byId,
+  /** Shows the folder the conversation files that could not be read were moved to. */
+  'history/showUnreadable': empty,
   'context/addSelection': empty,
   'context/addFile': empty,
   'context/remove': byId,

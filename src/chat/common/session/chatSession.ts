@@ -36,6 +36,10 @@ export interface ChatSessionDeps extends AnswerDeps {
   rereadFile?(item: ContextItem): Promise<Attached>;
   /** Characters of code a message may carry to the chosen model (codeBudget); MAX_CONTEXT_CHARS without it. */
   codeBudget?(): number;
+  /** Tells the person something with buttons (a notification); resolves with the button pressed. Without it, a notice on the pages. */
+  inform?(message: string, ...buttons: string[]): Promise<string | undefined>;
+  /** The extension's log (English). */
+  log?(line: string): void;
 }
 
 /** How each kind of message is answered: a new mode is a new answerer and its line here. */
@@ -64,6 +68,8 @@ export class ChatSession {
   isLoaded = false;
   /** Set once the person moved to another conversation: the one loaded late does not replace it. */
   private moved = false;
+  /** Conversations another window changed while they were answered here: looked at again when the answer ends. */
+  private readonly changedWhileAnswering = new Set<string>();
 
   constructor(private readonly deps: ChatSessionDeps) {
     this.conversation = newConversation();
@@ -85,6 +91,7 @@ export class ChatSession {
   /** Another window changed conversations: the list follows, and the open one when nothing streams into it here. */
   private async changedElsewhere(ids: ReadonlySet<string>): Promise<void> {
     const open = this.conversation;
+    if (ids.has(open.id) && this.busy) this.changedWhileAnswering.add(open.id);
     if (ids.has(open.id) && !this.busy) {
       const stored = await this.deps.store.get(open.id);
       if (!stored) return this.newConversation();
@@ -121,6 +128,7 @@ export class ChatSession {
     return {
       conversation: conversationView(this.conversation),
       history: this.deps.store.list(),
+      ...this.unreadable(),
       context: this.context,
       model,
       busy: this.busy,
@@ -361,20 +369,32 @@ export class ChatSession {
   }
 
   private async end(conversation: Conversation, reply: AssistantTurn, signal: AbortSignal): Promise<void> {
+    const answeredId = conversation.id;
     conversation.updatedAt = new Date().toISOString();
     // Stored before it is shown as ended: an answer the page shows as finished is restored as
     // finished by a reload that follows at once (a save after the end, awaited by nothing a
     // reload waits for, is lost when the window goes first).
-    const saved = await this.persist(conversation).catch((error: unknown) => {
+    let saved = await this.persist(conversation).catch((error: unknown) => {
       this.deps.reportFailure?.('The conversation could not be saved', error);
       return undefined;
     });
+    // Another window deleted it while it was answered here: the question and the answer paid
+    // for are stored nowhere else, so the whole conversation is kept here as a new one.
+    const kept = saved !== undefined && 'deletedElsewhere' in saved;
+    if (kept) saved = await this.keepDeleted(conversation);
     if (this.active?.controller.signal === signal) this.active.ended = true;
+    const recheck = this.changedWhileAnswering.delete(answeredId) && !kept;
+    if (kept) this.tellKept(conversation, answeredId);
     if (this.conversation !== conversation) return;
     this.deps.post({ type: 'reply/end', turn: reply });
+    // The page shows it again under its new id (it asks for earlier turns by id).
+    if (kept) this.postConversation();
+    const stored = saved !== undefined && 'bytes' in saved ? saved : undefined;
     // Another window added to it meanwhile: both windows' turns are kept, and shown here.
-    if (saved?.merged) this.adopt(saved.merged);
-    if ((saved?.bytes ?? 0) > (this.deps.maxConversationBytes ?? Infinity)) {
+    if (stored?.merged) this.adopt(stored.merged);
+    // Another window deleted it after this answer was stored: it is left here too, as when idle.
+    if (recheck) await this.changedElsewhere(new Set([answeredId]));
+    if (this.conversation === conversation && (stored?.bytes ?? 0) > (this.deps.maxConversationBytes ?? Infinity)) {
       this.newConversation();
       this.deps.post({
         type: 'notice/show',
@@ -385,6 +405,27 @@ export class ChatSession {
         ),
       });
     }
+  }
+
+  /** Stores `conversation` under a new id, marked as kept after its deletion elsewhere; resolves with what the store says. */
+  private async keepDeleted(conversation: Conversation): Promise<Awaited<ReturnType<ConversationStore['save']>>> {
+    conversation.id = newId('c');
+    conversation.keptAfterDeletion = true;
+    conversation.updatedAt = new Date().toISOString();
+    return this.persist(conversation).catch((error: unknown) => {
+      this.deps.reportFailure?.('The conversation could not be saved', error);
+      return undefined;
+    });
+  }
+
+  /** Says once that a conversation deleted elsewhere was kept here, offering to delete it here too. */
+  private tellKept(conversation: Conversation, deletedId: string): void {
+    const { id, title } = conversation;
+    this.deps.log?.(`Chat: ${deletedId} was deleted in another window while it was being answered here; kept here as ${id}.`);
+    const message = l10n.t('"{0}" was deleted in another window while it was being answered here. It is kept here as a new conversation.', title);
+    if (!this.deps.inform) return this.deps.post({ type: 'notice/show', level: 'info', message });
+    const remove = l10n.t('Delete It Here Too');
+    void this.deps.inform(message, remove).then((choice) => (choice === remove ? this.delete(id) : undefined));
   }
 
   private removeTurn(id: string): void {
@@ -409,7 +450,13 @@ export class ChatSession {
   }
 
   private postHistory(): void {
-    this.deps.post({ type: 'history/set', items: this.deps.store.list(), activeId: this.conversation.id });
+    this.deps.post({ type: 'history/set', items: this.deps.store.list(), activeId: this.conversation.id, ...this.unreadable() });
+  }
+
+  /** How many conversation files could not be read, for the history list, when there are any. */
+  private unreadable(): { unreadable?: number } {
+    const count = this.deps.store.unreadable?.().count ?? 0;
+    return count > 0 ? { unreadable: count } : {};
   }
 }
 

@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, watch, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { imageItem } from '#src/chat/common/attachments/attachments';
 import type { Conversation, Turn } from '#src/chat/common/conversation/conversation';
 import { attachmentsFolder, storeAttachment } from '#src/chat/common/history/attachmentFiles';
 import { ACTIVE_KEY, HistoryStore } from '#src/chat/common/history/historyStore';
-import { loadedStore, useHistoryFolder } from '../fixtures/historyFolder';
+import { crashedWrite, loadedStore, useHistoryFolder } from '../fixtures/historyFolder';
 import { MapMemento } from '../fixtures/mapMemento';
 
 let clock = Date.parse('2026-01-01T10:00:00.000Z');
@@ -64,20 +64,44 @@ describe('HistoryStore: one file per conversation', () => {
     assert.deepEqual(readdirSync(path.join(folder(), 'conversations')), []);
   });
 
-  it('skips a corrupt conversation file with a log line naming it, and lists the rest', async () => {
+  it('moves a corrupt conversation file aside into a folder of its date, says so once in the log and in the count, and lists the rest', async () => {
     const store = await loadedStore(folder());
     await store.save(conversation('c_good', 'Good', user('fine')));
     await store.save(conversation('c_bad', 'Bad', user('soon broken')));
+    await store.save(conversation('c_wrong', 'Wrong', user('another id inside')));
     await store.flushed();
     writeFileSync(path.join(folder(), 'conversations', 'c_bad.json'), '{"id":"c_bad","title":"Ba');
-    // Written after the index, so it is read again.
+    writeFileSync(path.join(folder(), 'conversations', 'c_wrong.json'), JSON.stringify(conversation('c_other', 'Other', user('q'))));
+    // Written after the index, so they are read again.
     const lines: string[] = [];
     const reopened = await loadedStore(folder(), { log: (line) => lines.push(line) });
     assert.deepEqual(
       reopened.list().map((item) => item.id),
       ['c_good'],
     );
-    assert.deepEqual(lines, [`History: skipped ${path.join(folder(), 'conversations', 'c_bad.json')}: it is not a readable conversation.`]);
+    const day = path.join(folder(), 'unreadable', new Date().toISOString().slice(0, 10));
+    assert.deepEqual(lines.sort(), [
+      `History: moved ${path.join(folder(), 'conversations', 'c_bad.json')} to ${path.join(day, 'c_bad.json')}: it is not a readable conversation.`,
+      `History: moved ${path.join(folder(), 'conversations', 'c_wrong.json')} to ${path.join(day, 'c_wrong.json')}: it is not a readable conversation.`,
+    ]);
+    assert.deepEqual(reopened.unreadable(), { count: 2, folder: day });
+    assert.equal(readFileSync(path.join(day, 'c_bad.json'), 'utf8'), '{"id":"c_bad","title":"Ba');
+    assert.deepEqual(readdirSync(path.join(folder(), 'conversations')), ['c_good.json']);
+    // The next window finds nothing to say.
+    const later: string[] = [];
+    const again = await loadedStore(folder(), { log: (line) => later.push(line) });
+    assert.deepEqual([later, again.unreadable(), again.list().length], [[], { count: 0 }, 1]);
+  });
+
+  it('keeps the conversation files that could not be read for 30 days', async () => {
+    const now = Date.now();
+    const dayOf = (daysAgo: number) => new Date(now - daysAgo * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    for (const daysAgo of [31, 29]) {
+      mkdirSync(path.join(folder(), 'unreadable', dayOf(daysAgo)), { recursive: true });
+      writeFileSync(path.join(folder(), 'unreadable', dayOf(daysAgo), 'c_1.json'), '{');
+    }
+    await loadedStore(folder());
+    assert.deepEqual(readdirSync(path.join(folder(), 'unreadable')), [dayOf(29)]);
   });
 
   it('mends the list from the files when the index is missing or damaged', async () => {
@@ -117,13 +141,10 @@ describe('HistoryStore: one file per conversation', () => {
     inA.turns.push(user('from A'), answer('answer in A'));
     inB.turns.push(user('from B'), answer('answer in B'));
     const savedB = await b.save(inB);
-    assert.equal(savedB?.merged, undefined, 'nothing to merge yet');
+    assert.equal(savedB && 'merged' in savedB, false, 'nothing to merge yet');
     const savedA = await a.save(inA);
     const texts = ['q1', 'r1', 'from A', 'answer in A', 'from B', 'answer in B'];
-    assert.deepEqual(
-      savedA?.merged?.turns.map((turn) => turn.text),
-      texts,
-    );
+    assert.deepEqual(savedA && 'merged' in savedA && savedA.merged?.turns.map((turn) => turn.text), texts);
     // B saves again with what it has: A's turns stay.
     inB.turns.push(user('B again'));
     await b.save(inB);
@@ -145,15 +166,41 @@ describe('HistoryStore: one file per conversation', () => {
     assert.deepEqual([stored?.title, stored?.turns.length], ['New name', 2]);
   });
 
-  it('a deletion in one window is not undone by a late save in another', async () => {
+  it('a deletion in one window is not undone by a late save in another, and that save says so; one deleted in the same window is dropped', async () => {
     const [a, b] = [await loadedStore(folder()), await loadedStore(folder())];
     const c = conversation('c_1', 'Doomed', user('q1'));
     await a.save(c);
     const inB = (await b.get('c_1'))!;
     await a.delete('c_1');
     inB.turns.push(answer('late'));
-    assert.equal(await b.save(inB), undefined);
+    assert.deepEqual(await b.save(inB), { deletedElsewhere: true });
+    assert.equal(await a.save(c), undefined);
     assert.equal(existsSync(path.join(folder(), 'conversations', 'c_1.json')), false);
+    assert.deepEqual((await loadedStore(folder())).list(), []);
+  });
+
+  it('a save racing a deletion in another window: the deletion stands, and the save says so', async function () {
+    this.timeout(20_000);
+    const [a, b] = [await loadedStore(folder()), await loadedStore(folder())];
+    await a.save(conversation('c_1', 'Doomed', user('q1')));
+    const inB = (await b.get('c_1'))!;
+    // A long answer: its write is under way while the other window deletes the conversation.
+    inB.turns.push(answer('x'.repeat(8 * 1024 * 1024)));
+    const conversations = path.join(folder(), 'conversations');
+    let deleted: Promise<void> | undefined;
+    const watcher = watch(conversations, (_event, name) => {
+      if (!deleted && name?.toString().startsWith('.c_1.json.')) deleted = a.delete('c_1');
+    });
+    try {
+      const saved = await b.save(inB);
+      await deleted;
+      assert.ok(deleted, 'the deletion ran while the write was under way');
+      assert.deepEqual(saved, { deletedElsewhere: true });
+    } finally {
+      watcher.close();
+    }
+    await b.flushed();
+    assert.deepEqual(readdirSync(conversations), []);
     assert.deepEqual((await loadedStore(folder())).list(), []);
   });
 
@@ -254,6 +301,64 @@ describe('HistoryStore: one file per conversation', () => {
     } finally {
       b.dispose();
     }
+  });
+
+  it('removes the temporary files of writes a crash cut, older than a minute, at the first read; Delete All removes the rest of its conversations', async () => {
+    const store = await loadedStore(folder());
+    await store.save(conversation('c_1', 'One', user('q1')));
+    await store.flushed();
+    const conversations = path.join(folder(), 'conversations');
+    const old = [
+      await crashedWrite(path.join(conversations, 'c_1.json'), '{"id":"c_1"'),
+      await crashedWrite(path.join(folder(), 'text', 'c_1.txt'), 'q1'),
+      await crashedWrite(path.join(folder(), 'index.json'), '{"version":1'),
+    ];
+    const young = await crashedWrite(path.join(conversations, 'c_1.json'), '{"id":"c_1"');
+    const another = await crashedWrite(path.join(conversations, 'c_2.json'), '{"id":"c_2"');
+    const minuteAgo = Date.now() / 1000 - 61;
+    for (const file of old) utimesSync(file, minuteAgo, minuteAgo);
+    const lines: string[] = [];
+    const reopened = await loadedStore(folder(), { log: (line) => lines.push(line) });
+    assert.deepEqual(lines, ['History: removed 3 temporary file(s) left by writes that did not finish.']);
+    assert.deepEqual(readdirSync(conversations).sort(), [path.basename(young), path.basename(another), 'c_1.json'].sort());
+    assert.deepEqual(readdirSync(path.join(folder(), 'text')), ['c_1.txt']);
+    // Another window's first write of a conversation this one does not know yet is left to finish.
+    await reopened.deleteAll();
+    assert.deepEqual(readdirSync(conversations), [path.basename(another)]);
+  });
+
+  it('writes again at the first read a search text that a crash left older than its conversation, and one that is missing', async () => {
+    const store = await loadedStore(folder());
+    const c = conversation('c_1', 'Crashed', user('first words'));
+    await store.save(c);
+    await store.save(conversation('c_2', 'Lost text', user('orphaned words')));
+    await store.flushed();
+    const text = path.join(folder(), 'text', 'c_1.txt');
+    const before = readFileSync(text, 'utf8');
+    c.turns.push(answer('a long answer with zebras'));
+    await store.save(c);
+    await store.flushed();
+    // The crash: the conversation renamed into place, its text not yet.
+    writeFileSync(text, before);
+    const earlier = Date.now() / 1000 - 10;
+    utimesSync(text, earlier, earlier);
+    rmSync(path.join(folder(), 'text', 'c_2.txt'));
+    const lines: string[] = [];
+    const reopened = await loadedStore(folder(), { log: (line) => lines.push(line) });
+    assert.deepEqual(
+      (await reopened.search('zebras')).map((item) => item.id),
+      ['c_1'],
+    );
+    assert.deepEqual(
+      (await reopened.search('orphaned')).map((item) => item.id),
+      ['c_2'],
+    );
+    assert.deepEqual(lines, ['History: wrote the search text of 2 conversation(s) again: it was older than the conversation.']);
+    assert.equal(readFileSync(text, 'utf8'), 'crashed\nfirst words\na long answer with zebras');
+    // Whole now: the next window writes nothing again.
+    const later: string[] = [];
+    await (await loadedStore(folder(), { log: (line) => later.push(line) })).flushed();
+    assert.deepEqual(later, []);
   });
 
   it('refuses an id that cannot name a file', async () => {

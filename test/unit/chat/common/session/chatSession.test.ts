@@ -1,6 +1,8 @@
 // The chat controller against the emulator over loopback HTTP: the client is real.
 import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { FIXTURE_KEYS } from '../../../../emulator/index';
 import { useEmulator } from '../../../../support/useEmulator';
@@ -13,6 +15,7 @@ import { ServiceClient } from '#src/platform/client/serviceClient';
 import { selection } from '../fixtures/contextItems';
 import { MapMemento } from '../fixtures/mapMemento';
 import { historyStore, loadedStore, removeFolder, tempFolder } from '../fixtures/historyFolder';
+import type { ConversationStore } from '#src/chat/common/conversation/conversationStore';
 
 describe('ChatSession against the emulator', () => {
   const { emulator, control } = useEmulator();
@@ -516,6 +519,161 @@ describe('ChatSession against the emulator', () => {
     await other.delete(id);
     for (let waited = 0; s.current().id === id && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     assert.deepEqual([s.current().turns.length, s.state({ options: [], loading: false }).history], [0, []]);
+  });
+
+  describe('a conversation another window deletes while it is answered here', () => {
+    const until = async (done: () => boolean | Promise<boolean>, what: string) => {
+      for (let waited = 0; !(await done()); waited += 20) {
+        if (waited > 5000) assert.fail(`no ${what} within 5 s`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const keptMessage = '"First question" was deleted in another window while it was being answered here. It is kept here as a new conversation.';
+
+    /** A session over its own store (watching the folder when asked) that tells what it would show in a notification. */
+    let logged: string[] = [];
+    function windowSession(store: ConversationStore, told: string[][], choice?: string, onPost?: (message: ToPageInput, s: ChatSession) => void): ChatSession {
+      logged = [];
+      const s: ChatSession = new ChatSession({
+        connect,
+        store,
+        log: (line) => logged.push(line),
+        post: (message) => {
+          posted.push(message);
+          onPost?.(message, s);
+        },
+        inform: (message, ...buttons) => {
+          told.push([message, ...buttons]);
+          return Promise.resolve(choice);
+        },
+      });
+      return s;
+    }
+
+    it('is kept as a new conversation once the answer ends: every turn, its title, marked, and said once with Delete It Here Too', async function () {
+      this.timeout(15_000);
+      const other = await stored();
+      const told: string[][] = [];
+      let deleting: Promise<void> | undefined;
+      const s = windowSession(historyStore(folder, { state: memento, watch: true }), told, undefined, (message, self) => {
+        if (message.type === 'reply/delta' && self.busy && self.current().turns.length === 4 && !deleting) deleting = other.delete(self.current().id);
+      });
+      await s.send('First question');
+      const first = s.current().id;
+      // The other window deletes it at the second answer's first words; the answer then goes on for a while.
+      await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 3, ms: 1500 }]);
+      await s.send('Second question');
+      assert.ok(deleting, 'deleted while answering');
+      await deleting;
+
+      const kept = s.current();
+      assert.notEqual(kept.id, first);
+      assert.deepEqual(
+        [kept.title, kept.keptAfterDeletion, kept.turns.map((turn) => (turn.role === 'user' ? turn.text : turn.status))],
+        ['First question', true, ['First question', 'done', 'Second question', 'done']],
+      );
+      assert.deepEqual(told, [[keptMessage, 'Delete It Here Too']]);
+      assert.deepEqual(logged, [`Chat: ${first} was deleted in another window while it was being answered here; kept here as ${kept.id}.`]);
+      const reopened = await stored();
+      assert.deepEqual(
+        reopened.list().map((item) => [item.id, item.title, item.keptAfterDeletion]),
+        [[kept.id, 'First question', true]],
+      );
+      assert.deepEqual(await reopened.get(kept.id), kept);
+      assert.equal(await reopened.get(first), undefined);
+      assert.equal(reopened.activeId(), kept.id);
+      // The pages show it under its new id.
+      const shown = posted.filter((m) => m.type === 'conversation/show').at(-1);
+      assert.equal(shown?.type === 'conversation/show' && shown.conversation.id, kept.id);
+    });
+
+    it('Delete It Here Too deletes the kept conversation here as well', async function () {
+      this.timeout(15_000);
+      const other = await stored();
+      const told: string[][] = [];
+      let deleting: Promise<void> | undefined;
+      const s = windowSession(historyStore(folder, { state: memento, watch: true }), told, 'Delete It Here Too', (message, self) => {
+        if (message.type === 'reply/delta' && !deleting) deleting = other.delete(self.current().id);
+      });
+      await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 3, ms: 1000 }]);
+      await s.send('First question');
+      await deleting;
+      await until(async () => s.current().turns.length === 0 && (await stored()).list().length === 0, 'deletion of the kept conversation');
+      assert.deepEqual(told, [[keptMessage, 'Delete It Here Too']]);
+    });
+
+    it('a message sent before this window heard of the deletion is kept with the rest, and said once', async () => {
+      const other = await stored();
+      const told: string[][] = [];
+      const s = windowSession(newStore(), told);
+      await s.send('First question');
+      const first = s.current().id;
+      await other.delete(first);
+      await s.send('Anyone there?');
+      const kept = s.current();
+      assert.notEqual(kept.id, first);
+      assert.deepEqual(
+        kept.turns.map((turn) => (turn.role === 'user' ? turn.text : turn.status)),
+        ['First question', 'done', 'Anyone there?', 'done'],
+      );
+      assert.deepEqual(told, [[keptMessage, 'Delete It Here Too']]);
+      assert.deepEqual(
+        (await stored()).list().map((item) => [item.id, item.keptAfterDeletion]),
+        [[kept.id, true]],
+      );
+    });
+
+    it('deleted after its answer was stored, while the answer was still ending: left here too once it ends, as when idle, and nothing is said', async () => {
+      const other = await stored();
+      const told: string[][] = [];
+      const real = newStore();
+      const listeners = new Set<(ids: ReadonlySet<string>) => void>();
+      let saves = 0;
+      // The other window's deletion, and its news, come right after the answer's own save.
+      const store: ConversationStore = {
+        load: () => real.load(),
+        list: () => real.list(),
+        activeId: () => real.activeId(),
+        setActive: (id) => real.setActive(id),
+        get: (id, options) => real.get(id, options),
+        rename: (id, title) => real.rename(id, title),
+        delete: (id) => real.delete(id),
+        search: (query, stopped) => real.search(query, stopped),
+        discardImage: (file) => real.discardImage(file),
+        unreadable: () => real.unreadable(),
+        onDidChange: (listener) => {
+          listeners.add(listener);
+          return { dispose: () => listeners.delete(listener) };
+        },
+        async save(conversation) {
+          const result = await real.save(conversation);
+          if (++saves === 2) {
+            await other.delete(conversation.id);
+            for (const listener of listeners) listener(new Set([conversation.id]));
+          }
+          return result;
+        },
+      };
+      const s = windowSession(store, told);
+      await s.send('First question');
+      assert.equal(saves, 2);
+      await until(() => s.current().turns.length === 0, 'the deleted conversation left');
+      assert.deepEqual([told, logged, (await stored()).list()], [[], [], []]);
+    });
+  });
+
+  it('tells the pages how many conversation files could not be read, with the list', async () => {
+    const s = session();
+    await s.send('Hello there');
+    const conversations = path.join(folder, 'conversations');
+    writeFileSync(path.join(conversations, 'c_broken.json'), '{"id":"c_bro');
+    writeFileSync(path.join(conversations, 'c_empty.json'), '');
+    posted = [];
+    const reopened = session();
+    await reopened.loaded;
+    const lists = posted.flatMap((m) => (m.type === 'history/set' ? [[m.items.map((item) => item.title), m.unreadable]] : []));
+    assert.deepEqual(lists, [[['Hello there'], 2]]);
+    assert.equal(reopened.state({ options: [], loading: false }).unreadable, 2);
   });
 
   it('history: open, rename, delete', async () => {
