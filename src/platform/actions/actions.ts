@@ -89,6 +89,9 @@ function fixesFor(kind: ErrorKind, answerLost: boolean): FixAction[] {
       return ['selectModel', 'showLog'];
     case 'not_found':
       return ['setBaseUrl', 'showLog'];
+    case 'gateway':
+      // The gateway's setup, often by the headers in the settings; else another model it serves.
+      return ['openSettings', 'selectModel', 'showLog'];
     case 'config':
     case 'certificate':
       return ['openSettings', 'showLog'];

@@ -16,11 +16,13 @@ import { Commands } from '../manifest/ids';
 import { eventsOf, readJson, readStream } from './attempt/responseReaders';
 import { DEFAULT_MAX_RETRIES } from './errors/retryPolicy';
 import { DIRECT_NETWORK, type Environment, type NetworkSettings } from './http/proxyChoice';
-import { ModelListSchema, type ModelList } from './catalog/schemas';
+import type { ModelList } from './catalog/schemas';
 import { requestProblem, type TextRequest } from './transports/textRequest';
 import type { Transport } from './transports/transport';
 import type { ReplyPart, OnSkipped } from './streaming/replyPart';
 import { UnfinishedGenerations } from './attempt/unfinishedGenerations';
+import type { PayloadReader } from './catalog/catalogReader';
+import { ownedModelListReader } from './catalog/catalogReader';
 
 export type { ClientLogger, RetryWait };
 export { UnfinishedGenerations };
@@ -127,7 +129,8 @@ export class ServiceClient {
     if (filters.outputModalities) query.set('output_modalities', filters.outputModalities);
     if (filters.supportedParameters) query.set('supported_parameters', filters.supportedParameters);
     const call = this.newCall('GET', '/models', { query: query.toString(), signal: options.signal });
-    const list = (await this.callJson(call, ModelListSchema())).data;
+    // The body was parsed here and is read only here: its entries are completed in place.
+    const list = (await this.callJson(call, ownedModelListReader)).data;
     if (list.dropped) logCall(this.settings, 'info', call, undefined, { note: `left out ${list.dropped} catalog entries without an id` });
     return list;
   }
@@ -187,7 +190,7 @@ export class ServiceClient {
     return { images, ...(requestId !== undefined && { requestId }) };
   }
 
-  private async callJson<T>(call: Call, schema: z.ZodMiniType<T>): Promise<{ data: T; requestId?: string }> {
+  private async callJson<T>(call: Call, schema: Pick<z.ZodMiniType<T>, 'safeParse'> | PayloadReader<T>): Promise<{ data: T; requestId?: string }> {
     const parse = (json: unknown) => {
       const parsed = schema.safeParse(json);
       return parsed.success ? parsed.data : undefined;

@@ -25,6 +25,10 @@ export interface ModelConnection {
   onSpend?(costRub: number): void;
   /** Told of each answer the model began, once it ends (done, stopped or cut): for the usage record. */
   onAnswered?(answer: AnswerUsage): void;
+  /** The context the service reported for this model when it refused a request as too long (Limits 3): the fit uses it when smaller than the catalog's. */
+  reportedContext?: number;
+  /** Told the context the service reports in a too-long refusal, so the next request fits it. */
+  onContextReported?(tokens: number): void;
 }
 
 /** What an answer used: its interface, and the usage and cost when it reported them (never a guess). */

@@ -73,9 +73,11 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
   const toolCalls: ToolCall[] = [];
   /** Set once the request is sent: an answer that then ends in any way is told to the usage record once. */
   let answered: ((end?: { usage?: Usage; costRub?: number }) => void) | undefined;
+  let resolved: ModelConnection | undefined;
   try {
     // Stop works while the model list is still being read, too.
     const connection = await untilStopped(request.connection, signal);
+    resolved = connection;
     const { client, model, maxTokens } = connection;
     handlers.onModel?.(model);
     const transport = chooseTransport(model, connection.transport);
@@ -86,8 +88,9 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
         `The model ${model.id} serves no text interface the transport setting (${connection.transport ?? 'auto'}) allows`,
       );
     if (transport.assumedFrom) connection.onAssumedInterface?.(transport.assumedFrom);
-    const fitted = fitToContext(request.messages, model.context_length, maxTokens);
-    if (fitted.dropped > 0 && model.context_length !== undefined) handlers.onTrimmed?.(fitted.dropped, model.context_length);
+    const contextLength = contextFor(model, connection.reportedContext);
+    const fitted = fitToContext(request.messages, contextLength, maxTokens);
+    if (fitted.dropped > 0 && contextLength !== undefined) handlers.onTrimmed?.(fitted.dropped, contextLength);
     const messages = fitted.messages;
     // Spec, Endpoints 5: `stream` is an optional field like any other.
     const streaming = model.supported_parameters.includes('stream');
@@ -146,9 +149,19 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     texts.flush();
     // A request that failed before any text was not an answer; one stopped or cut is, without usage.
     if (text !== '' || signal.aborted) answered?.();
+    // Limits 3: the context the service reported is the one the next request is fitted to.
+    const reported = error instanceof ServiceError && error.kind === 'too_long' ? error.context?.contextTokens : undefined;
+    if (reported !== undefined) resolved?.onContextReported?.(reported);
     if (signal.aborted || (error instanceof ServiceError && error.kind === 'aborted')) return { status: 'stopped', text };
     return text === '' ? { status: 'failed', error } : { status: 'interrupted', text, error };
   }
+}
+
+/** The context a request is fitted to: the catalog's, or the one the service reported when that is smaller. */
+function contextFor(model: ModelConnection['model'], reported: number | undefined): number | undefined {
+  const listed = model.context_length;
+  if (reported === undefined) return listed;
+  return listed === undefined ? reported : Math.min(listed, reported);
 }
 
 /** `promise`, or a rejection as soon as `signal` stops the reply (the promise runs on, unheard). */

@@ -80,6 +80,18 @@ describe('core texts in Russian', () => {
     ]);
   });
 
+  it("error advice: a too-long refusal with its numbers in Russian forms, a gateway's own refusal naming the model", () => {
+    assert.equal(
+      advice('too_long', { status: 400, context: { usedTokens: 219898, contextTokens: 200000 } }),
+      `Чат слишком длинный для этой модели (219${NBSP}898 токенов, а модель принимает 200${NBSP}000): начните новый чат или выберите модель с большим контекстом командой «Multi-Model AI: Выбрать модель».`,
+    );
+    assert.match(advice('too_long', { status: 400, context: { usedTokens: 4001, contextTokens: 4000 } }), /\(4\s001 токен, а модель принимает 4\s000\)/);
+    assert.equal(
+      advice('gateway', { status: 500, gateway: 'Portkey', diagnostics: { ...diagnostics, model: 'acme/chat-large' } }),
+      'Portkey, шлюз перед сервисом, отклонил запрос к acme/chat-large из-за собственной настройки: проверьте его настройку для этой модели (какие провайдер и маршрут ему заданы, например заголовками в multiModelAI.requestHeaders) или обратитесь к тому, кто его обслуживает, либо выберите другую модель командой «Multi-Model AI: Выбрать модель». Повторная попытка не поможет.',
+    );
+  });
+
   it('error advice: 401, 402, 429, a refusal, an answer lost; the command quoted by its Russian title', () => {
     assert.equal(
       advice('auth', { status: 401, code: 'invalid_api_key' }),

@@ -11,6 +11,9 @@ import { keyLabel } from '../../keys/keyList';
 import { networkAdvice } from './networkAdvice';
 import type { NetworkFacts } from '../http/proxyChoice';
 import { MAX_RETRY_AFTER_MS } from './retryPolicy';
+import type { ContextReport } from './tooLongWording';
+import { formatInteger } from '../../format/localeFormat';
+import { plural } from '../../format/localeFormat';
 
 /** What the advice is chosen by: the failure's facts and where it happened. */
 export interface AdviceFacts {
@@ -20,10 +23,14 @@ export interface AdviceFacts {
   requestId?: string;
   retryAfterMs?: number;
   partialText?: string;
-  diagnostics: Pick<DiagnosticsRecord, 'endpoint' | 'keyPrefix' | 'keyName'>;
+  diagnostics: Pick<DiagnosticsRecord, 'endpoint' | 'keyPrefix' | 'keyName'> & Partial<Pick<DiagnosticsRecord, 'model'>>;
   /** The key's name in the display language, where it differs from the diagnostics' English. */
   shownKeyName?: string;
   network?: NetworkFacts;
+  /** A too-long refusal's numbers. */
+  context?: ContextReport;
+  /** The gateway whose own configuration refused the request. */
+  gateway?: string;
 }
 
 const SPEND_LIMIT_CODE = /spend|limit/i;
@@ -93,7 +100,9 @@ function adviceByKind(facts: AdviceFacts): string {
     case 'payment':
       return paymentAdvice(facts.code, keyOf(facts));
     case 'too_long':
-      return l10n.t("The conversation is too long for this model: start a new chat, or pick a model with a larger context with '{0}'.", selectModel());
+      return tooLongAdvice(facts.context);
+    case 'gateway':
+      return gatewayAdvice(facts.gateway, facts.diagnostics.model);
     case 'rate_limit':
       return l10n.t('The service is rate-limiting requests: wait a moment, then try again.');
     case 'server':
@@ -171,6 +180,53 @@ function paymentAdvice(code: string | undefined, keyPrefix: string): string {
     "The balance or the spend limit of key {0} is exhausted: top up the balance or raise the key's limit in the management cabinet, then try again.",
     keyPrefix,
   );
+}
+
+/** Limits 3: the conversation is longer than the model's context; with the numbers, when the service said them. */
+function tooLongAdvice(context: ContextReport | undefined): string {
+  const locale = displayLocale();
+  const { usedTokens, contextTokens } = context ?? {};
+  if (usedTokens !== undefined && contextTokens !== undefined) {
+    const used = plural(usedTokens, locale, {
+      one: l10n.t({ message: '{0} token', comment: ['plural: one'] }),
+      few: l10n.t({ message: '{0} tokens', comment: ['plural: few'] }),
+      many: l10n.t({ message: '{0} tokens', comment: ['plural: many'] }),
+      other: l10n.t({ message: '{0} tokens', comment: ['plural: other'] }),
+    });
+    return l10n.t(
+      "The conversation is too long for this model ({0}, the model takes {1}): start a new chat, or pick a model with a larger context with '{2}'.",
+      used,
+      formatInteger(contextTokens, locale),
+      selectModel(),
+    );
+  }
+  if (contextTokens !== undefined)
+    return l10n.t(
+      "The conversation is too long for this model (it takes {0} tokens): start a new chat, or pick a model with a larger context with '{1}'.",
+      formatInteger(contextTokens, locale),
+      selectModel(),
+    );
+  return l10n.t("The conversation is too long for this model: start a new chat, or pick a model with a larger context with '{0}'.", selectModel());
+}
+
+/** A gateway in front refused by its own configuration: its setup for this model is the fix, not waiting. */
+function gatewayAdvice(gateway: string | undefined, model: string | undefined): string {
+  if (gateway === undefined)
+    return l10n.t(
+      'The gateway in front of the service refused the request because of its own setup: check its setup (the provider and route it is given, such as by the headers in multiModelAI.requestHeaders) or ask whoever runs it. Trying again will not help.',
+    );
+  const name = gateway;
+  return model
+    ? l10n.t(
+        "{0}, the gateway in front of the service, refused the request for {1} because of its own setup: check its setup for this model (the provider and route it is given, such as by the headers in multiModelAI.requestHeaders) or ask whoever runs it, or pick another model with '{2}'. Trying again will not help.",
+        name,
+        model,
+        selectModel(),
+      )
+    : l10n.t(
+        '{0}, the gateway in front of the service, refused the request because of its own setup: check its setup (the provider and route it is given, such as by the headers in multiModelAI.requestHeaders) or ask whoever runs it. Trying again will not help.',
+        name,
+      );
 }
 
 /** A window beyond what the client waits out is said with the time it ends. */

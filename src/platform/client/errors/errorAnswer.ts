@@ -1,10 +1,13 @@
 // What an HTTP error answer says, read by its structure: the signals its kind is told by
-// (errorKind.ts), its code, its message for the log, and its request id with the place it was
-// found, from every place real gateways put one (docs/SERVICE.md, "Request id").
+// (errorKind.ts), its code, its message for the log, its request id with the place it was
+// found, from every place real gateways put one (docs/SERVICE.md, "Request id"), the gateway
+// whose own error it is, and the numbers of a too-long refusal.
 import { parseJson } from '../http/httpResponse';
 import { keyFreeToken, maskKeyIn } from '../http/keyMasking';
 import { ErrorBodySchema, type ErrorBody } from '../catalog/schemas';
 import type { ErrorSignals } from './errorKind';
+import { ownGatewayOf } from './gatewaySignals';
+import { tooLongReport, type ContextReport } from './tooLongWording';
 
 export interface ErrorAnswer {
   signals: ErrorSignals;
@@ -13,6 +16,10 @@ export interface ErrorAnswer {
   requestId?: string;
   /** Where the request id was read, e.g. `header request-id`, `body request_id`. */
   requestIdSource?: string;
+  /** The gateway in front whose own error this is. */
+  gateway?: string;
+  /** What a message worded as a too-long refusal says (its numbers where it gives them). */
+  context?: ContextReport;
 }
 
 type Body = ErrorBody | undefined;
@@ -33,15 +40,30 @@ const REQUEST_ID_PLACES: readonly { source: string; read(headers: Record<string,
 
 /** `headers` flat and lower-case; `aboutModel`: the request named a model. */
 export function readErrorAnswer(status: number, headers: Record<string, string>, text: string, apiKey: string, aboutModel: boolean): ErrorAnswer {
-  const parsed = ErrorBodySchema().safeParse(parseJson(text));
+  const json = parseJson(text);
+  const parsed = ErrorBodySchema().safeParse(json);
   const body: Body = parsed.success ? parsed.data : undefined;
   const error = body?.error;
   // Anthropic's structured code is error.type; a numeric error.code (OpenRouter) is read as text.
   const code = keyFreeToken(error?.code ?? error?.type, apiKey);
+  // A body without an error object may carry its message at the top (vLLM, Portkey's own answers).
+  const message = error?.message ?? topMessage(json);
+  const gateway = ownGatewayOf({ status, headers, body: json });
+  const context = tooLongReport(message ?? undefined);
   const answer: ErrorAnswer = {
-    signals: { status, code, metadata: error?.metadata ? Object.keys(error.metadata) : [], shaped: body !== undefined, aboutModel },
+    signals: {
+      status,
+      code,
+      metadata: error?.metadata ? Object.keys(error.metadata) : [],
+      shaped: body !== undefined,
+      aboutModel,
+      ...(gateway !== undefined && { ownGateway: gateway }),
+      ...(context !== undefined && { tooLongWording: true }),
+    },
     code,
-    serviceMessage: error?.message ? maskKeyIn(error.message, apiKey) : undefined,
+    serviceMessage: message ? maskKeyIn(message, apiKey) : undefined,
+    ...(gateway !== undefined && { gateway }),
+    ...(context !== undefined && { context }),
   };
   for (const place of REQUEST_ID_PLACES) {
     const requestId = keyFreeToken(place.read(headers, body), apiKey);
@@ -51,4 +73,9 @@ export function readErrorAnswer(status: number, headers: Record<string, string>,
     break;
   }
   return answer;
+}
+
+function topMessage(json: unknown): string | undefined {
+  const message = typeof json === 'object' && json !== null ? (json as { message?: unknown }).message : undefined;
+  return typeof message === 'string' ? message : undefined;
 }

@@ -1,8 +1,10 @@
 // The vocabulary of failures: every ServiceError has one kind, and handling keys off it, the
 // status and the public code (spec, Errors: never the message text). An HTTP answer or a
 // stream's error event is given its kind here, by one table of structured signals: the status,
-// the code (`error.code`, else `error.type`), `error.metadata`'s fields, and whether the body is
-// an error object at all. Each row names the gateway whose answers it reads (docs/SERVICE.md).
+// the code (`error.code`, else `error.type`), `error.metadata`'s fields, whether the body is
+// an error object at all, a gateway's marks of its own errors (gatewaySignals.ts) and, for a
+// refusal no code explains, the wordings of a request too long for the model (tooLongWording.ts).
+// Each row names the gateway whose answers it reads (docs/SERVICE.md).
 
 export type ErrorKind =
   | 'auth'
@@ -13,6 +15,8 @@ export type ErrorKind =
   | 'invalid_request'
   | 'payment'
   | 'too_long'
+  /** A gateway in front of the service refused the request by its own configuration (gatewaySignals.ts). */
+  | 'gateway'
   | 'rate_limit'
   | 'server'
   | 'network'
@@ -38,6 +42,10 @@ export interface ErrorSignals {
   shaped?: boolean;
   /** The request named a model. */
   aboutModel?: boolean;
+  /** The gateway in front that marks the answer as its own error. */
+  ownGateway?: string;
+  /** The message is worded as a request too long for the model. */
+  tooLongWording?: boolean;
 }
 
 type Statuses = number | readonly [number, number];
@@ -54,6 +62,10 @@ interface SignalRow {
   metadata?: readonly string[];
   shaped?: boolean;
   aboutModel?: boolean;
+  /** A gateway's own error, by its marks. */
+  ownGateway?: true;
+  /** Worded as a request too long for the model. */
+  tooLongWording?: true;
   kind: ErrorKind;
 }
 
@@ -64,6 +76,8 @@ const PAYMENT_CODE = /balance|quota|credit|spend|billing|payment|funds/i;
 const CONTEXT_CODE = /context_length|context_window|too_long|too_many_tokens|tokens_exceeded|token_limit/i;
 
 const SIGNAL_TABLE: readonly SignalRow[] = [
+  // A gateway's own configuration refused the request: no other row applies, and waiting does not help.
+  { gateway: 'Portkey, LiteLLM, New API, Kong: their own errors, by their marks (gatewaySignals.ts)', ownGateway: true, kind: 'gateway' },
   // A refusal of the content, not of the key (told before any 403 rule).
   { gateway: 'OpenRouter (moderation: metadata.reasons, flagged_input)', metadata: ['reasons', 'flagged_input'], kind: 'refused' },
   { gateway: 'OpenAI (images, moderation)', codes: ['content_policy_violation', 'moderation_blocked'], kind: 'refused' },
@@ -108,6 +122,15 @@ const SIGNAL_TABLE: readonly SignalRow[] = [
   { gateway: 'every gateway (429); Anthropic rate_limit_error, the service rate_limit_exceeded in a stream', status: 429, kind: 'rate_limit' },
   { gateway: 'Anthropic, the service (in a stream)', status: undefined, codes: ['rate_limit_exceeded', 'rate_limit_error'], kind: 'rate_limit' },
   { gateway: 'every gateway (5xx; Anthropic 529 overloaded_error)', status: [500, 599], kind: 'server' },
+  // Limits 3, where no code says it: a refusal worded as too long (tooLongWording.ts), once no status or code above told it.
+  {
+    gateway:
+      "Anthropic ('prompt is too long', 400 invalid_request_error) and New API or Portkey relaying it; OpenAI-compatible servers and gateways ('maximum context length')",
+    status: CLIENT_ERRORS,
+    tooLongWording: true,
+    kind: 'too_long',
+  },
+  { gateway: 'a stream error event worded so', status: undefined, tooLongWording: true, kind: 'too_long' },
   {
     gateway: 'the service, Anthropic (in a stream)',
     status: undefined,
@@ -130,6 +153,8 @@ function matches(row: SignalRow, signals: ErrorSignals): boolean {
   if (row.metadata && !row.metadata.some((field) => signals.metadata?.includes(field))) return false;
   if (row.shaped !== undefined && row.shaped !== (signals.shaped ?? false)) return false;
   if (row.aboutModel !== undefined && row.aboutModel !== (signals.aboutModel ?? false)) return false;
+  if (row.ownGateway && signals.ownGateway === undefined) return false;
+  if (row.tooLongWording && !signals.tooLongWording) return false;
   return true;
 }
 
@@ -146,4 +171,9 @@ export function kindFor(status: number, code: string | undefined): ErrorKind {
 /** Kind for an error that arrived inside a stream, where only the code is known. */
 export function kindForCode(code: string | undefined): ErrorKind {
   return kindOf({ code, shaped: true, aboutModel: true });
+}
+
+/** Kind for a stream's error event, by its code and whether its message is worded as a too-long refusal. */
+export function kindForEvent(code: string | undefined, tooLongWording: boolean): ErrorKind {
+  return kindOf({ code, shaped: true, aboutModel: true, tooLongWording });
 }

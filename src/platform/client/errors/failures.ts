@@ -9,9 +9,11 @@ import { flatHeaders, headerValue, type Response } from '../http/httpResponse';
 import { keyFreeToken, maskEveryKey, maskKeyIn } from '../http/keyMasking';
 import { parseRetryAfter } from './retryPolicy';
 import type { Route } from '../http/dispatcher';
-import { kindForCode, kindOf, type ErrorKind } from './errorKind';
+import { kindOf, type ErrorKind } from './errorKind';
 import { routeFailure, UNSENT_CODES } from './networkFailure';
 import type { Failure } from './serviceError';
+import { kindForEvent } from './errorKind';
+import { tooLongReport } from './tooLongWording';
 
 /** Why the client itself stopped an attempt. */
 export type StopReason = 'aborted' | 'timeout' | 'idle';
@@ -39,8 +41,11 @@ export async function failureFromResponse(response: Response, apiKey: string, mo
   }
   const answer = readErrorAnswer(status, headers, text, apiKey, model !== undefined);
   const waits = status === 408 || status === 429 || status >= 500;
+  const kind = kindOf(answer.signals);
   return {
-    kind: kindOf(answer.signals),
+    kind,
+    ...(kind === 'too_long' && answer.context && { context: answer.context }),
+    ...(kind === 'gateway' && { gateway: answer.gateway }),
     ...(waits && { retryCase: 'refused' as const }),
     status,
     code: answer.code,
@@ -77,9 +82,16 @@ export function streamFailure(error: unknown, stopped: StopReason | undefined, h
     if (error.reason === 'error_event') {
       const serviceMessage = error.serviceMessage ? maskKeyIn(error.serviceMessage, settings.apiKey) : 'the stream reported an error';
       const code = keyFreeToken(error.code, settings.apiKey);
-      const kind = kindForCode(code);
+      const context = tooLongReport(error.serviceMessage);
+      const kind = kindForEvent(code, context !== undefined);
       // A balance, key or length problem keeps its own advice after output: sending again would fail the same way.
-      return { kind: hadOutput && !KEEPS_ADVICE_AFTER_OUTPUT.has(kind) ? 'stream_interrupted' : kind, code, serviceMessage, cause: error };
+      return {
+        kind: hadOutput && !KEEPS_ADVICE_AFTER_OUTPUT.has(kind) ? 'stream_interrupted' : kind,
+        ...(kind === 'too_long' && context && { context }),
+        code,
+        serviceMessage,
+        cause: error,
+      };
     }
     const serviceMessage = 'the stream ended without [DONE] or a finish reason';
     return hadOutput ? { kind: 'stream_interrupted', serviceMessage } : { kind: 'network', retryCase: 'ambiguous', serviceMessage };

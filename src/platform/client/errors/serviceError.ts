@@ -6,6 +6,7 @@ import { adviceFor } from './errorAdvice';
 import type { ErrorKind } from './errorKind';
 import type { NetworkFacts } from '../http/proxyChoice';
 import type { RetryCase } from './retryPolicy';
+import type { ContextReport } from './tooLongWording';
 
 export interface ServiceErrorInit {
   kind: ErrorKind;
@@ -26,6 +27,10 @@ export interface ServiceErrorInit {
   headers?: Record<string, string>;
   /** The way the request went (its proxy, a refused certificate's authority), for the advice. */
   network?: NetworkFacts;
+  /** A too-long refusal's numbers: the tokens sent and the model's context, where it said them. */
+  context?: ContextReport;
+  /** The gateway in front whose own configuration refused the request (kind `gateway`). */
+  gateway?: string;
   /** Overrides the default advice (config errors carry their own fix). */
   userMessage?: string;
   /** The key's name as the advice says it, in the display language (diagnostics keep it in English). */
@@ -52,6 +57,9 @@ export class ServiceError extends Error {
   readonly partialText?: string;
   readonly serviceMessage?: string;
   readonly headers?: Record<string, string>;
+  /** A too-long refusal's numbers, where the service said them: the next request fits the context it reported. */
+  readonly context?: ContextReport;
+  readonly gateway?: string;
   readonly userMessage: string;
   readonly diagnostics: DiagnosticsRecord;
 
@@ -69,6 +77,8 @@ export class ServiceError extends Error {
     this.partialText = init.partialText;
     this.serviceMessage = init.serviceMessage;
     this.headers = init.headers;
+    this.context = init.context;
+    this.gateway = init.gateway;
     this.diagnostics = init.diagnostics;
     this.userMessage = init.userMessage ?? adviceFor(init, this.answerLost);
   }

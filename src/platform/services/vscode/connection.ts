@@ -87,6 +87,8 @@ export class Connection extends Disposable {
   private readonly said = new Set<string>();
   /** By address and key, in the order first read. */
   private readonly catalogs = new Map<string, ModelCatalog>();
+  /** The context the service reported in a too-long refusal, by address and model, while VS Code runs (Limits 3). */
+  private readonly reportedContexts = new Map<string, number>();
 
   constructor(
     private readonly settings: SettingsWatcher,
@@ -166,9 +168,17 @@ export class Connection extends Disposable {
         entry ? `The model ${model} cannot be used with these settings` : `The model ${model} is not in the catalog`,
       );
     const settings = this.settings.current();
+    const contextKey = `${ready.baseUrl}\n${entry.id}`;
+    const reportedContext = this.reportedContexts.get(contextKey);
     return {
       client: await this.clients.clientFor(ready.baseUrl, ready.key.secret, ready.key.identity),
       model: entry,
+      ...(reportedContext !== undefined && { reportedContext }),
+      onContextReported: (tokens) => {
+        if (this.reportedContexts.get(contextKey) === tokens) return;
+        this.reportedContexts.set(contextKey, tokens);
+        this.logger.info(`Context: ${entry.id} takes ${tokens} tokens, as the service reported; later requests are fitted to it.`);
+      },
       maxTokens: settings.maxTokens,
       transport: settings.transport,
       modelOptions: settings.modelOptions[entry.id],

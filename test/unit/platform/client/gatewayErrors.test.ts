@@ -34,7 +34,7 @@ interface Expected {
 }
 
 const FIXTURES = join(__dirname, 'fixtures', 'errors');
-const GATEWAYS = ['openai', 'anthropic', 'openrouter', 'new-api', 'other'];
+const GATEWAYS = ['openai', 'anthropic', 'openrouter', 'new-api', 'portkey', 'litellm', 'kong', 'other'];
 
 describe('real gateways’ error answers, replayed through the client', function () {
   // 5xx answers are retried with the real backoff (0.5 s, then 1 s); a 429 without a window waits 2 to 3 s.

@@ -257,5 +257,22 @@ describe('streamReply against the emulator', () => {
       assert.equal(outcome.status, 'done');
       assert.deepEqual(trims, []);
     });
+
+    it('Limits 3: the context a too-long refusal reports is the one the next request is fitted to', async () => {
+      // acme/chat-large lists a larger context; a gateway in front answers as Anthropic does.
+      const tooLong = { type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 2400 tokens > 2000 maximum' } };
+      await control.queueFaults('chat', [{ type: 'status', status: 400, body: JSON.stringify(tooLong) }]);
+      const reported: number[] = [];
+      const remembering: ModelConnection = { ...connection, onContextReported: (tokens) => reported.push(tokens) };
+      const first = await run({ connection: Promise.resolve(remembering), messages: conversation });
+      assert.equal(
+        errorOf(first.outcome)?.userMessage,
+        "The conversation is too long for this model (2,400 tokens, the model takes 2,000): start a new chat, or pick a model with a larger context with 'Multi-Model AI: Select Model'.",
+      );
+      assert.deepEqual([first.trims, reported], [[], [2000]]);
+      const next = await run({ connection: Promise.resolve({ ...remembering, reportedContext: 2000 }), messages: conversation });
+      assert.equal(next.outcome.status, 'done');
+      assert.deepEqual(next.trims, [[12, 2000]]);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { kindFor, kindForCode, kindOf } from '#src/platform/client/errors/errorKind';
+import { kindForEvent } from '#src/platform/client/errors/errorKind';
 
 describe('error kinds', () => {
   it('Errors table: maps statuses to kinds', () => {
@@ -81,5 +82,21 @@ describe('error kinds', () => {
       { status: 403, code: 'spend_limit_exceeded', shaped: true },
     ];
     assert.deepEqual(cases.map(kindOf), ['refused', 'refused', 'forbidden', 'forbidden', 'payment']);
+  });
+
+  it("a gateway's own error is its own kind, whatever the status; a refusal worded as too long is too long, only as a refusal", () => {
+    const cases = [
+      { status: 500, ownGateway: 'Portkey', shaped: false },
+      { status: 401, code: 'key_model_access_denied', ownGateway: 'LiteLLM', shaped: true },
+      { status: 400, code: 'invalid_request_error', tooLongWording: true, shaped: true },
+      { status: 400, code: '400', tooLongWording: true, shaped: true },
+      { status: 500, code: 'api_error', tooLongWording: true, shaped: true },
+      { status: 401, code: 'authentication_error', tooLongWording: true, shaped: true },
+    ];
+    assert.deepEqual(cases.map(kindOf), ['gateway', 'gateway', 'too_long', 'too_long', 'server', 'auth']);
+    assert.deepEqual(
+      [kindForEvent('invalid_request_error', true), kindForEvent('invalid_request_error', false), kindForEvent(undefined, true)],
+      ['too_long', 'invalid_request', 'too_long'],
+    );
   });
 });
