@@ -94,7 +94,6 @@ export class ChatHost extends Disposable {
       state: deps.state,
       window: deps.windowState,
       log: (line) => deps.logger.warn(line),
-      warn: (message) => void vscode.window.showWarningMessage(message),
       imagesInUse: () => this.made?.pendingContext().flatMap((item) => (item.file !== undefined ? [item.file] : [])) ?? [],
     }));
   }

@@ -27,7 +27,7 @@ describe('the named key list', () => {
     assert.deepEqual(readKeyList({ keys: [{ id: 'a', name: 'A' }], defaultId: 'gone' }), { keys: [{ id: 'a', name: 'A', projects: [] }], defaultId: 'a' });
   });
 
-  it('keeps each secret under its own entry, beside the single key of older versions', () => {
+  it('keeps each secret under its own entry', () => {
     assert.equal(secretName('k-work'), 'multiModelAI.apiKey.k-work');
   });
 
