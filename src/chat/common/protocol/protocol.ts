@@ -88,6 +88,18 @@ const SessionStateSchema = buildOnce(() =>
   }),
 );
 
+/** A slash command as the pages show it (slashCommands.ts), worded by the host in the display language. */
+const SlashCommandViewSchema = buildOnce(() =>
+  z.object({
+    name: z.string().check(z.regex(/^[a-z]+$/), z.maxLength(40)),
+    /** A sentence the empty chat says of it. */
+    description: z.string().check(z.maxLength(500)),
+    /** Its part of the message box's placeholder. */
+    placeholder: z.string().check(z.maxLength(500)),
+  }),
+);
+export type SlashCommandView = z.infer<ReturnType<typeof SlashCommandViewSchema>>;
+
 /**
  * The page's first message: the state, and the language to speak. `l10n` is the bundle VS Code
  * loaded for its display language (empty in English), `language` that language ("en", "ru"),
@@ -99,6 +111,8 @@ const SessionInitSchema = buildOnce(() =>
     language: z.string().check(z.minLength(1), z.maxLength(35)),
     /** The titles of the commands the empty chat names, as the Command Palette shows them in that language. */
     commandTitles: z.object({ explainSelection: z.string(), addSelectionToChat: z.string() }),
+    /** The chat's slash commands, which the empty chat and the message box's placeholder name. */
+    slashCommands: z.array(SlashCommandViewSchema()).check(z.maxLength(50)),
   }),
 );
 
