@@ -22,6 +22,7 @@ const PAGE_SHARED = [
   './platform/text/hiddenCharacters.ts',
   './platform/text/lineRange.ts',
   './usage/common/usageReport.ts',
+  './usage/common/usageProtocol.ts',
 ];
 
 export default tseslint.config(

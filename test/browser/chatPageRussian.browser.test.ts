@@ -4,7 +4,7 @@
 // accessible names, placeholders); the texts that hold numbers, money and dates are compared whole.
 import * as assert from 'node:assert/strict';
 import { useChatPage } from '../support/useChatPage';
-import { COMMAND_TITLES, RUSSIAN } from './fixtures/chatPageServer';
+import { COMMAND_TITLES, RUSSIAN, SLASH_COMMANDS } from './fixtures/chatPageServer';
 
 const createdAt = '2026-11-20T10:00:00.000Z';
 const MODEL = 'acme/chat-large';
@@ -33,6 +33,7 @@ const init = (turns: object[], model: object = models) => ({
   busy: false,
   ...RUSSIAN,
   commandTitles: COMMAND_TITLES.ru,
+  slashCommands: SLASH_COMMANDS.ru,
 });
 
 describe('the chat page in Chromium, in a Russian VS Code', () => {

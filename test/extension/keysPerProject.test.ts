@@ -158,10 +158,9 @@ describe("Keys per project: a group of VS Code's model management answers with i
   });
 });
 
-/** SecretStorage in memory, with VS Code's change events; `failStores`: the next stores refuse. */
+/** SecretStorage in memory, with VS Code's change events. */
 class MemorySecrets implements vscode.SecretStorage {
   readonly entries = new Map<string, string>();
-  failStores = 0;
   private readonly changed = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
   readonly onDidChange = this.changed.event;
   get(key: string): Thenable<string | undefined> {
@@ -171,7 +170,6 @@ class MemorySecrets implements vscode.SecretStorage {
     return Promise.resolve([...this.entries.keys()]);
   }
   async store(key: string, value: string): Promise<void> {
-    if (this.failStores > 0 && this.failStores--) throw new Error('secret storage refused');
     this.entries.set(key, value);
     this.changed.fire({ key });
   }
@@ -186,28 +184,8 @@ const memento = () => {
   return new SerialMemento({ get: <T>(key: string) => map.get(key) as T | undefined, update: async (key, value) => void map.set(key, value) });
 };
 
-describe('Keys per project: the key store moves the single key and finds a missing secret', () => {
+describe('Keys per project: the key store finds a missing secret', () => {
   const store = (secrets: MemorySecrets, globalState = memento()) => new ApiKeyStore(secrets, globalState, memento(), { folderName: 'site' });
-
-  it('the single key of older versions becomes the default key "Default", its old entry removed after the new one is stored', async () => {
-    const secrets = new MemorySecrets();
-    secrets.entries.set(SECRET_API_KEY, FIXTURE_KEYS.alpha);
-    const keys = store(secrets);
-    assert.deepEqual(await keys.identity(), { id: keys.list().defaultId, name: 'Default', loggedName: 'Default', maskedPrefix: 'sk_test_al…' });
-    assert.deepEqual([...secrets.entries.values()], [FIXTURE_KEYS.alpha]);
-    assert.deepEqual([...secrets.entries.keys()], [`${SECRET_API_KEY}.${keys.list().defaultId}`]);
-    keys.dispose();
-  });
-
-  it('when secret storage refuses the new entry, the single key stays where it is', async () => {
-    const secrets = new MemorySecrets();
-    secrets.entries.set(SECRET_API_KEY, FIXTURE_KEYS.alpha);
-    secrets.failStores = 1;
-    const keys = store(secrets);
-    assert.equal(await keys.get(), undefined);
-    assert.deepEqual([...secrets.entries], [[SECRET_API_KEY, FIXTURE_KEYS.alpha]]);
-    keys.dispose();
-  });
 
   it('a listed key whose secret is gone is told apart from no key at all', async () => {
     const secrets = new MemorySecrets();

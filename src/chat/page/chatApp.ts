@@ -95,7 +95,8 @@ export class ChatApp {
   private handle(message: ToPage): void {
     switch (message.type) {
       case 'session/init':
-        this.transcript.nameCommands(message.commandTitles);
+        this.transcript.nameCommands(message.commandTitles, message.slashCommands);
+        this.composer.setSlashCommands(message.slashCommands);
         this.model.show(message.model);
         this.meter.showModel(message.model);
         this.history.show(message.history, message.conversation.id, message.unreadable);

@@ -4,7 +4,7 @@
 // chips of what the message carries and of the project's instructions.
 import * as l10n from '@vscode/l10n';
 import type { ContextChip } from '../common/conversation/conversation';
-import type { ModelView } from '../common/protocol/protocol';
+import type { ModelView, SlashCommandView } from '../common/protocol/protocol';
 import { AttachInput } from './attachInput';
 import { contextChip, instructionsChip } from './contextChips';
 import { el, iconButton } from '../../platform/page/dom';
@@ -35,7 +35,7 @@ export class Composer {
       class: 'composer-input',
       attrs: {
         rows: '2',
-        placeholder: l10n.t('Ask about your code, # to attach files, or /image and a description to make an image (Enter to send, Shift+Enter for a new line)'),
+        placeholder: placeholder([]),
         'aria-label': l10n.t('Message'),
       },
     });
@@ -108,6 +108,11 @@ export class Composer {
     this.updateSend();
   }
 
+  /** Names the slash commands in the placeholder, each with its own words. */
+  setSlashCommands(commands: readonly SlashCommandView[]): void {
+    this.input.placeholder = placeholder(commands);
+  }
+
   /** The project's instructions sent with every message (their file), or none. */
   setInstructions(path: string | undefined): void {
     this.instructions.replaceChildren(...(path ? [instructionsChip(path, () => this.bridge.post({ type: 'instructions/open' }))] : []));
@@ -166,4 +171,12 @@ export class Composer {
     this.setEditing(false);
     this.setText('');
   }
+}
+
+/** The message box's placeholder: what any message may do, then what each slash command does. */
+function placeholder(commands: readonly SlashCommandView[]): string {
+  return l10n.t(
+    'Ask about your code, # to attach files{0} (Enter to send, Shift+Enter for a new line)',
+    commands.map((command) => `, ${command.placeholder}`).join(''),
+  );
 }

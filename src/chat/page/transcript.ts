@@ -2,7 +2,7 @@
 // the code-block actions, the link interception and the scroll following of their own files.
 import * as l10n from '@vscode/l10n';
 import type { AssistantTurn } from '../common/conversation/conversation';
-import type { ConversationView, TurnView } from '../common/protocol/protocol';
+import type { ConversationView, SlashCommandView, TurnView } from '../common/protocol/protocol';
 import type { Sanitizer } from './markdown/index';
 import { el } from '../../platform/page/dom';
 import type { HostBridge } from './hostBridge';
@@ -35,13 +35,10 @@ export class Transcript {
     if (this.waitLabel) this.waitLabel.textContent = line;
   });
 
-  /** Words the empty chat's hint with the commands' titles in the display language. */
-  nameCommands(titles: { explainSelection: string; addSelectionToChat: string }): void {
-    this.hint.textContent = l10n.t(
-      'Type a question below, or select code in an editor and run "{0}" or "{1}". Start a message with /image to make an image.',
-      titles.explainSelection,
-      titles.addSelectionToChat,
-    );
+  /** Words the empty chat's hint with the commands' titles in the display language, and a sentence for each slash command. */
+  nameCommands(titles: { explainSelection: string; addSelectionToChat: string }, slashCommands: readonly SlashCommandView[]): void {
+    const ask = l10n.t('Type a question below, or select code in an editor and run "{0}" or "{1}".', titles.explainSelection, titles.addSelectionToChat);
+    this.hint.textContent = [ask, ...slashCommands.map((command) => command.description)].join(' ');
   }
 
   constructor(

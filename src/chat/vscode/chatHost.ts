@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { attachmentsFolder } from '../common/history/attachmentFiles';
 import { ChatSession } from '../common/session/chatSession';
+import { slashCommandViews } from '../common/session/slashCommands';
 import { type ClientLogger } from '../../platform/client/attempt/attempt';
 import { codeBudget } from '../common/attachments/contextBlock';
 import { Commands, Settings } from '../../platform/manifest/ids';
@@ -94,7 +95,6 @@ export class ChatHost extends Disposable {
       state: deps.state,
       window: deps.windowState,
       log: (line) => deps.logger.warn(line),
-      warn: (message) => void vscode.window.showWarningMessage(message),
       imagesInUse: () => this.made?.pendingContext().flatMap((item) => (item.file !== undefined ? [item.file] : [])) ?? [],
     }));
   }
@@ -190,6 +190,7 @@ export class ChatHost extends Disposable {
           l10n: vscode.l10n.bundle ?? {},
           language: vscode.env.language,
           commandTitles: { explainSelection: commandTitle(Commands.explainSelection), addSelectionToChat: commandTitle(Commands.addSelectionToChat) },
+          slashCommands: slashCommandViews(),
         });
         void this.showInstructions(from);
         if (this.model.loading || this.model.problem) void this.refreshModels();

@@ -54,7 +54,7 @@ export const Settings = {
 
 export type SettingKey = (typeof Settings)[keyof typeof Settings];
 
-/** The SecretStorage entry of the single key of older versions; each named key is kept under it plus `.<id>` (the only place it is kept). */
+/** The SecretStorage prefix of the API keys: each named key is kept under it plus `.<id>` (the only place it is kept). */
 export const SECRET_API_KEY = 'multiModelAI.apiKey';
 
 export const STATUS_BAR_ID = 'multiModelAI.model';

@@ -2,7 +2,8 @@
 // (today, this week, this month or a range of days), with the range's export as CSV.
 import * as l10n from '@vscode/l10n';
 import { formatDate, plural } from '../../platform/format/localeFormat';
-import type { Period, UsageFromPage, UsageReport } from '../common/usageReport';
+import type { Period, UsageReport } from '../common/usageReport';
+import type { UsageToHost } from '../common/usageProtocol';
 import { el } from '../../platform/page/dom';
 import { dayChart } from './dayChart';
 import { totalsView } from './totalsView';
@@ -14,7 +15,7 @@ export class UsagePage {
   constructor(
     private readonly root: HTMLElement,
     private readonly locale: string,
-    private readonly post: (message: UsageFromPage) => void,
+    private readonly post: (message: UsageToHost) => void,
   ) {}
 
   show(report: UsageReport): void {

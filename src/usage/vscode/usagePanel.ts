@@ -6,9 +6,10 @@ import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { Commands, USAGE_PANEL_TYPE } from '../../platform/manifest/ids';
 import { firstDayNeeded, usageReport } from '../common/usageTotals';
-import { isDay } from '../../platform/usage/usageDays';
 import { usageCsv } from '../common/usageCsv';
-import { type UsageFromPage, type UsageReport, type UsageToPage } from '../common/usageReport';
+import { type UsageReport } from '../common/usageReport';
+import { decodeToUsageHost, encodeToUsagePage, type UsageToPageInput } from '../common/usageProtocol';
+import type { ClientLogger } from '../../platform/client/attempt/attempt';
 import { pageHtml, pageRoot } from '../../platform/webview/vscode/webviewHtml';
 import { Disposable } from '../../platform/vscode/lifecycle';
 import type { Services } from '../../platform/services/vscode/services';
@@ -25,6 +26,7 @@ export class UsagePanel extends Disposable {
   constructor(
     private readonly usage: UsageRecorder,
     private readonly extensionUri: vscode.Uri,
+    private readonly logger: ClientLogger,
   ) {
     super();
   }
@@ -43,7 +45,7 @@ export class UsagePanel extends Disposable {
     });
     this.panel = panel;
     const listeners = [
-      panel.webview.onDidReceiveMessage((message: UsageFromPage) => void this.receive(panel.webview, message)),
+      panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(panel.webview, raw)),
       panel.onDidDispose(() => {
         this.panel = undefined;
         for (const listener of listeners) listener.dispose();
@@ -62,13 +64,20 @@ export class UsagePanel extends Disposable {
     return this.last;
   }
 
-  private async receive(webview: vscode.Webview, message: UsageFromPage): Promise<void> {
-    if (message?.type === 'ready') {
-      const report = await this.report();
-      void webview.postMessage({ type: 'usage/init', language: vscode.env.language, l10n: vscode.l10n.bundle ?? {}, report } satisfies UsageToPage);
-    } else if (message?.type === 'usage/range' && isRange(message)) {
-      void webview.postMessage({ type: 'usage/report', report: await this.report(message) } satisfies UsageToPage);
-    } else if (message?.type === 'usage/export' && isRange(message)) {
+  /** Validates and handles one message from the page. */
+  private async receive(webview: vscode.Webview, raw: unknown): Promise<void> {
+    const decoded = decodeToUsageHost(raw);
+    if (!decoded.ok) {
+      this.logger.warn(`Usage: dropped a message from the usage page (${decoded.reason}).`);
+      return;
+    }
+    const message = decoded.message;
+    const post = (out: UsageToPageInput) => void webview.postMessage(encodeToUsagePage(out));
+    if (message.type === 'ready') {
+      post({ type: 'usage/init', language: vscode.env.language, l10n: vscode.l10n.bundle ?? {}, report: await this.report() });
+    } else if (message.type === 'usage/range') {
+      post({ type: 'usage/report', report: await this.report(message) });
+    } else {
       await this.export(message);
     }
   }
@@ -101,12 +110,8 @@ export class UsagePanel extends Disposable {
   }
 }
 
-function isRange(value: { from?: unknown; to?: unknown }): value is Range {
-  return typeof value.from === 'string' && typeof value.to === 'string' && isDay(value.from) && isDay(value.to) && value.from <= value.to;
-}
-
-export function registerUsage(context: vscode.ExtensionContext, { usage }: Services): UsagePanel {
-  const panel = new UsagePanel(usage, context.extensionUri);
+export function registerUsage(context: vscode.ExtensionContext, { usage, logger }: Services): UsagePanel {
+  const panel = new UsagePanel(usage, context.extensionUri, logger);
   context.subscriptions.push(
     panel,
     vscode.commands.registerCommand(Commands.showUsage, () => panel.open()),

@@ -27,7 +27,6 @@ import { entryOf, itemOf, newestFirst, readIndex, writeIndex, type IndexEntry } 
 import { baseOf, mergeConversations, type MergeBase } from './historyMerge';
 import { searchHistory } from './historySearch';
 import { watchFolders, type FolderWatch } from '../../../platform/storage/folderWatch';
-import { moveLegacyHistory } from './legacyMove';
 import { UnusedImages } from './unusedImages';
 import type { TempSweep } from '../../../platform/storage/tempFiles';
 import { sweepTempFiles } from '../../../platform/storage/tempFiles';
@@ -52,14 +51,12 @@ const IMAGE_SWEEP_DELAY_MS = 30_000;
 export interface HistoryStoreOptions {
   /** The history folder (`<globalStorage>/history`). */
   folder: string;
-  /** The extension's globalState: the history kept there by earlier versions is moved out of it once. */
+  /** The extension's globalState: the open conversation, for a window that keeps none of its own. */
   state: MementoLike;
   /** This window's workspaceState: the conversation open in it (else `state`). */
   window?: MementoLike;
   /** The extension's log (English). */
   log?: (line: string) => void;
-  /** Tells the person something went wrong with their history (worded for them). */
-  warn?: (message: string) => void;
   limit?: number;
   maxBytes?: number;
   /** Watch the folder for other windows' changes (off in tests that drive two stores by hand). */
@@ -132,13 +129,12 @@ export class HistoryStore {
     return this.options.log ?? (() => undefined);
   }
 
-  /** Reads the list (moving an earlier version's history first); once, when the chat first needs it. */
+  /** Reads the list; once, when the chat first needs it. */
   load(): Promise<void> {
     return (this.loading ??= (async () => {
       await this.folder.create();
       await this.sweepTemporaryFiles({ olderThanMs: TEMP_FILE_AGE_MS });
       await this.folder.unreadable.prune(KEEP_UNREADABLE_MS);
-      await moveLegacyHistory(this, this.state, this.log, this.options.warn);
       this.entries = await readIndex(this.folder, this.log);
       await this.folder.pruneDeleted(KEEP_DELETIONS_MS);
       this.textsMended = this.mendTexts();
@@ -217,7 +213,7 @@ export class HistoryStore {
   }
 
   /** Writes `conversation` merged with what another window stored since this one last did. */
-  private async write(conversation: Conversation, { preferStored = false } = {}): Promise<SaveResult | DeletedElsewhere | undefined> {
+  private async write(conversation: Conversation): Promise<SaveResult | DeletedElsewhere | undefined> {
     const { id } = conversation;
     if (this.deletedHere.has(id)) return undefined;
     if (this.deleted.has(id) || this.folder.isDeleted(id)) return DELETED_ELSEWHERE;
@@ -227,7 +223,6 @@ export class HistoryStore {
     let merged: Conversation | undefined;
     if (revision !== undefined && revision !== known?.revision) {
       const theirs = await this.folder.read(id, this.log);
-      if (theirs && preferStored && theirs.conversation.updatedAt >= conversation.updatedAt) return { bytes: theirs.bytes };
       if (theirs) stored = merged = mergeConversations(known, conversation, theirs.conversation);
     }
     const written = await this.folder.write(stored).catch((error: unknown) => {
@@ -245,17 +240,6 @@ export class HistoryStore {
     this.entries.set(id, entryOf(stored, bytes));
     this.writeIndexSoon();
     return merged ? { bytes, merged } : { bytes };
-  }
-
-  /** An earlier version's conversation, moved into its file unless the file holds a newer copy. */
-  async importConversation(conversation: Conversation): Promise<void> {
-    if (!isSafeId(conversation.id)) throw new Error(`the conversation id ${JSON.stringify(conversation.id.slice(0, 100))} cannot name a file`);
-    await this.writes.run(conversation.id, () => this.write(conversation, { preferStored: true }));
-  }
-
-  /** What a file holds now (for the move's read-back), without remembering it. */
-  async readBack(id: string): Promise<Conversation | undefined> {
-    return (await this.folder.read(id, this.log))?.conversation;
   }
 
   async rename(id: string, title: string): Promise<void> {

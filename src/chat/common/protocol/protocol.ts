@@ -5,7 +5,9 @@ import * as z from 'zod/mini';
 import { buildOnce } from '../../../platform/startup/buildOnce';
 import { AssistantTurnSchema, ActionSchema, ContextChipSchema, HistoryItemSchema, UserTurnSchema } from '../conversation/conversation';
 import { ACTIONS, isLocalAction, type FixAction } from '../../../platform/actions/actions';
-import { safeParseInEnglish } from '../../../platform/protocol/zodIssueText';
+import { decodeMessage, encodeMessage, type Decoded, type MessageIn, type MessageOf } from '../../../platform/protocol/messageTable';
+
+export type { Decoded };
 
 // Built on first use, like every schema here (src/platform/client/catalog/schemas.ts says why): each
 // message's schema the first time a message of its type is decoded.
@@ -90,6 +92,18 @@ const SessionStateSchema = buildOnce(() =>
   }),
 );
 
+/** A slash command as the pages show it (slashCommands.ts), worded by the host in the display language. */
+const SlashCommandViewSchema = buildOnce(() =>
+  z.object({
+    name: z.string().check(z.regex(/^[a-z]+$/), z.maxLength(40)),
+    /** A sentence the empty chat says of it. */
+    description: z.string().check(z.maxLength(500)),
+    /** Its part of the message box's placeholder. */
+    placeholder: z.string().check(z.maxLength(500)),
+  }),
+);
+export type SlashCommandView = z.infer<ReturnType<typeof SlashCommandViewSchema>>;
+
 /**
  * The page's first message: the state, and the language to speak. `l10n` is the bundle VS Code
  * loaded for its display language (empty in English), `language` that language ("en", "ru"),
@@ -101,6 +115,8 @@ const SessionInitSchema = buildOnce(() =>
     language: z.string().check(z.minLength(1), z.maxLength(35)),
     /** The titles of the commands the empty chat names, as the Command Palette shows them in that language. */
     commandTitles: z.object({ explainSelection: z.string(), addSelectionToChat: z.string() }),
+    /** The chat's slash commands, which the empty chat and the message box's placeholder name. */
+    slashCommands: z.array(SlashCommandViewSchema()).check(z.maxLength(50)),
   }),
 );
 
@@ -215,13 +231,6 @@ export function withImageSources(message: ToPageInput, src: (file: string) => st
   }
 }
 
-type Table = Record<string, () => z.ZodMiniType>;
-/** zod types an empty object as Record<string, never>, which would swallow `type`. */
-type Payload<P> = string extends keyof P ? unknown : P;
-/** `{ type, ...payload }` for every entry of a table. */
-type MessageOf<T extends Table> = { [K in keyof T & string]: { type: K } & Payload<z.output<ReturnType<T[K]>>> }[keyof T & string];
-type MessageIn<T extends Table> = { [K in keyof T & string]: { type: K } & Payload<z.input<ReturnType<T[K]>>> }[keyof T & string];
-
 /** What the page receives (after validation). */
 export type ToPage = MessageOf<typeof ToPageSchemas>;
 /** What the host posts (before validation strips what the page must not see). */
@@ -232,31 +241,15 @@ export type ConversationViewInput = z.input<ReturnType<typeof ConversationViewSc
 export type SessionState = z.output<ReturnType<typeof SessionStateSchema>>;
 export type SessionStateInput = z.input<ReturnType<typeof SessionStateSchema>>;
 
-export type Decoded<M> = { ok: true; message: M } | { ok: false; reason: string };
-
-function decode<T extends Table>(table: T, raw: unknown): Decoded<MessageOf<T>> {
-  if (typeof raw !== 'object' || raw === null) return { ok: false, reason: 'not an object' };
-  const type = (raw as { type?: unknown }).type;
-  if (typeof type !== 'string' || !Object.hasOwn(table, type)) {
-    return { ok: false, reason: `unknown type ${JSON.stringify(type)?.slice(0, 60) ?? 'undefined'}` };
-  }
-  const { type: _type, ...fields } = raw as Record<string, unknown>;
-  const parsed = safeParseInEnglish(table[type]!(), fields);
-  if (!parsed.success) return { ok: false, reason: `malformed ${type}: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
-  return { ok: true, message: { type, ...(parsed.data as object) } as MessageOf<T> };
-}
-
 export function decodeToHost(raw: unknown): Decoded<ToHost> {
-  return decode(ToHostSchemas, raw);
+  return decodeMessage(ToHostSchemas, raw);
 }
 
 /** Checks an outgoing message and strips what the page must not get (the text of attached code). */
 export function encodeToPage(message: ToPageInput): ToPage {
-  const decoded = decodeToPage(message);
-  if (!decoded.ok) throw new Error(`Refusing to post an invalid message to the chat page: ${decoded.reason}`);
-  return decoded.message;
+  return encodeMessage(ToPageSchemas, message, 'the chat page');
 }
 
 export function decodeToPage(raw: unknown): Decoded<ToPage> {
-  return decode(ToPageSchemas, raw);
+  return decodeMessage(ToPageSchemas, raw);
 }

@@ -17,7 +17,7 @@ export interface AnswerDeps {
   serviceAddress?(): string | undefined;
   deltaIntervalMs?: number;
   /**
-   * `/image <prompt>`: makes and saves the images (undefined when the person dismissed the
+   * The image command: makes and saves the images (undefined when the person dismissed the
    * model pick); throws what went wrong. Absent: the chat cannot make images.
    */
   makeImages?(prompt: string, options: { signal: AbortSignal; onRetry(wait: RetryWait): void }): Promise<ImageJobResult | undefined>;
@@ -32,6 +32,8 @@ export interface AnswerJob {
   asked: Turn[];
   /** The turn answered. */
   ask: UserTurn;
+  /** What it asks: for a slash command, what follows the command's name; else its text. */
+  argument: string;
   /** The answer, streaming: the answerer sets its text, status and the rest; the chat stores and ends it. */
   reply: AssistantTurn;
   signal: AbortSignal;

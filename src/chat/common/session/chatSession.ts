@@ -6,9 +6,7 @@ import * as l10n from '@vscode/l10n';
 import { conversationView, turnsBefore } from '../protocol/firstTurns';
 import type { SessionStateInput, ToPageInput } from '../protocol/protocol';
 import { checkExplainable, explainTitle } from './explainPrompt';
-import { contextTooLarge } from '../attachments/contextBlock';
-import { attachmentLimit, noImagesMessage, takesImages, type Attached } from '../attachments/attachments';
-import { readAttachment } from '../history/attachmentFiles';
+import type { Attached } from '../attachments/attachments';
 import {
   newConversation,
   newId,
@@ -21,10 +19,11 @@ import {
   type UserTurn,
 } from '../conversation/conversation';
 import type { ConversationStore } from '../conversation/conversationStore';
-import { imagePrompt, imageUsage } from './slashCommands';
-import type { AnswerDeps, Answerer } from './answerer';
-import { imageAnswer } from './imageAnswer';
-import { textAnswer } from './textAnswer';
+import type { AnswerDeps } from './answerer';
+import { answererOf, busyMessage, commandTurn, grownNotice, userTurn, type SendResult } from './askedTurns';
+import { PendingContext } from './pendingContext';
+
+export type { SendResult };
 
 export interface ChatSessionDeps extends AnswerDeps {
   store: ConversationStore;
@@ -42,20 +41,9 @@ export interface ChatSessionDeps extends AnswerDeps {
   log?(line: string): void;
 }
 
-/** How each kind of message is answered: a new mode is a new answerer and its line here. */
-const ANSWERERS: Record<UserTurn['mode'], Answerer> = {
-  chat: textAnswer,
-  explain: textAnswer,
-  image: imageAnswer,
-};
-
-export type SendResult = { ok: true } | { ok: false; message: string };
-
-const busyMessage = (): string => l10n.t('Wait for the answer to finish, or stop it first.');
-
 export class ChatSession {
   private conversation: Conversation;
-  private context: ContextItem[] = [];
+  private readonly context: PendingContext;
   /**
    * The reply being streamed; `ended` once it is stored and its end shown; `left` once another
    * conversation is shown (it is stopping, and nothing waits for it but the next reply's start).
@@ -73,6 +61,7 @@ export class ChatSession {
 
   constructor(private readonly deps: ChatSessionDeps) {
     this.conversation = newConversation();
+    this.context = new PendingContext({ ...deps, discardImage: (file) => void deps.store.discardImage(file) });
     this.loaded = this.loadActive().finally(() => (this.isLoaded = true));
     deps.store.onDidChange((ids) => void this.changedElsewhere(ids));
   }
@@ -121,7 +110,7 @@ export class ChatSession {
   }
 
   pendingContext(): readonly ContextItem[] {
-    return this.context;
+    return this.context.current;
   }
 
   state(model: SessionStateInput['model']): SessionStateInput {
@@ -129,7 +118,7 @@ export class ChatSession {
       conversation: conversationView(this.conversation),
       history: this.deps.store.list(),
       ...this.unreadable(),
-      context: this.context,
+      context: [...this.context.current],
       model,
       busy: this.busy,
     };
@@ -150,24 +139,14 @@ export class ChatSession {
 
   /** Adds code, a file or an image to the next message; refuses what would make it too large. */
   addContext(item: ContextItem): SendResult {
-    const next = [...this.context.filter((c) => !sameRange(c, item)), item];
-    const tooLarge = contextTooLarge(next, this.deps.codeBudget?.()) ?? attachmentLimit(next);
-    if (tooLarge) return { ok: false, message: tooLarge };
-    this.context = next;
-    this.postContext();
-    return { ok: true };
+    const added = this.context.add(item);
+    if (added.ok) this.postContext();
+    return added;
   }
 
   removeContext(id: string): void {
-    const removed = this.context.filter((c) => c.id === id);
-    this.context = this.context.filter((c) => c.id !== id);
+    this.context.remove(id);
     this.postContext();
-    this.discardImages(removed);
-  }
-
-  /** Chips gone from the composer unsent: their images' files go unless something still uses them. */
-  private discardImages(items: readonly ContextItem[]): void {
-    for (const item of items) if (item.kind === 'image' && item.file !== undefined) void this.deps.store.discardImage(item.file);
   }
 
   /** Sends `text` with the pending context; resolves when the reply has ended. */
@@ -175,49 +154,15 @@ export class ChatSession {
     if (!this.isLoaded) await this.loaded;
     if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
     if (text.trim() === '') return Promise.resolve({ ok: false, message: l10n.t('Type a message first.') });
-    const prompt = imagePrompt(text);
-    if (prompt !== undefined) {
-      // The pending code stays for the next text message: an image prompt does not use it.
-      if (prompt === '') return Promise.resolve({ ok: false, message: imageUsage() });
-      return this.ask(this.userTurn(text.trim(), 'image', []));
-    }
-    // Only files and images are looked at again: a message without them starts at once.
-    const checked = this.context.some((item) => item.kind === 'image' || item.uri !== undefined)
-      ? await this.checkAttachments(this.context)
-      : { ok: true as const, items: this.context };
+    const command = commandTurn(text);
+    if (command) return command.ok ? this.ask(command.turn) : command;
+    // A message without files or images starts at once: Stop right after Send finds its answer.
+    const checked = this.context.needsCheck ? await this.context.check() : { ok: true as const, items: [...this.context.current] };
     if (!checked.ok) return checked;
     if (this.busy) return { ok: false, message: busyMessage() };
-    this.context = [];
+    this.context.take();
     this.postContext();
-    return this.ask(this.userTurn(text, 'chat', checked.items));
-  }
-
-  /**
-   * The attachments as they are sent: files read again, images still there and for a model
-   * that takes them; or why the message cannot go (the chips stay, and the typed text).
-   */
-  private async checkAttachments(items: readonly ContextItem[]): Promise<{ ok: true; items: ContextItem[] } | { ok: false; message: string }> {
-    const sent: ContextItem[] = [];
-    for (const item of items) {
-      if (item.kind === 'image') {
-        if (!item.file || !(await readAttachment(item.file)))
-          return { ok: false, message: l10n.t('The image {0} is no longer there: remove its chip, attach it again, and send.', item.path) };
-        sent.push(item);
-      } else if (item.uri !== undefined && this.deps.rereadFile) {
-        const read = await this.deps.rereadFile(item);
-        if (!read.ok) return read;
-        sent.push({ ...read.item, id: item.id });
-      } else sent.push(item);
-    }
-    if (sent.some((item) => item.kind === 'image')) {
-      const model = await this.deps.connect().then(
-        (connection) => connection.model,
-        () => undefined,
-      );
-      // A connection that fails now fails on the answer's card, with what fixes it.
-      if (model && !takesImages(model)) return { ok: false, message: noImagesMessage(model.id) };
-    }
-    return { ok: true, items: sent };
+    return this.ask(userTurn(text, 'chat', checked.items));
   }
 
   /** Explain Selection: a message over one piece of code, answered like any other. */
@@ -226,7 +171,7 @@ export class ChatSession {
     if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
     const check = checkExplainable(item);
     if (!check.ok) return Promise.resolve(check);
-    return this.ask(this.userTurn(explainTitle(item), 'explain', [item]));
+    return this.ask(userTurn(explainTitle(item), 'explain', [item]));
   }
 
   /** Aborts the reply being streamed; its partial text is kept, marked stopped. */
@@ -265,21 +210,19 @@ export class ChatSession {
     const turns = this.conversation.turns;
     const last = turns.filter((t) => t.role === 'user').at(-1);
     if (!last) return this.send(text);
-    // Edited into (or out of) an image request, it is asked as what it now says.
-    const prompt = imagePrompt(text);
-    if (prompt === '') return Promise.resolve({ ok: false, message: imageUsage() });
+    // Edited into (or out of) a slash command, it is asked as what it now says.
+    const command = commandTurn(text);
+    if (command?.ok === false) return command;
     this.conversation.turns = turns.slice(0, turns.indexOf(last));
     this.postConversation();
-    return this.ask(prompt === undefined ? this.userTurn(text, 'chat', last.context) : this.userTurn(text.trim(), 'image', []));
+    return this.ask(command?.turn ?? userTurn(text, 'chat', last.context));
   }
 
   newConversation(): void {
     this.moved = true;
     this.leave();
     this.conversation = newConversation();
-    const unsent = this.context;
-    this.context = [];
-    this.discardImages(unsent);
+    this.context.clear();
     void this.deps.store.setActive(undefined);
     this.postConversation();
     this.postContext();
@@ -325,10 +268,6 @@ export class ChatSession {
     if (this.active) this.active.left = true;
   }
 
-  private userTurn(text: string, mode: UserTurn['mode'], context: ContextItem[]): UserTurn {
-    return { id: newId('u'), role: 'user', text, mode, context, createdAt: new Date().toISOString() };
-  }
-
   private ask(turn: UserTurn): Promise<SendResult> {
     if (this.conversation.turns.length === 0 || this.conversation.title === UNTITLED) {
       this.conversation.title = titleFrom(turn.text);
@@ -355,8 +294,9 @@ export class ChatSession {
     const show = (message: ToPageInput) => {
       if (this.conversation === conversation) this.deps.post(message);
     };
+    const { answer: answerer, argument } = answererOf(ask);
     const answer = async () => {
-      await ANSWERERS[ask.mode]({ asked, ask, reply, signal, show }, this.deps);
+      await answerer({ asked, ask, argument, reply, signal, show }, this.deps);
       await this.end(conversation, reply, signal);
     };
     const done = Promise.resolve(previous)
@@ -396,14 +336,7 @@ export class ChatSession {
     if (recheck) await this.changedElsewhere(new Set([answeredId]));
     if (this.conversation === conversation && (stored?.bytes ?? 0) > (this.deps.maxConversationBytes ?? Infinity)) {
       this.newConversation();
-      this.deps.post({
-        type: 'notice/show',
-        level: 'info',
-        message: l10n.t(
-          'That conversation has grown past {0} MB, so a new one is started here; the old one stays in the history.',
-          Math.round(this.deps.maxConversationBytes! / 1024 / 1024),
-        ),
-      });
+      this.deps.post(grownNotice(this.deps.maxConversationBytes!));
     }
   }
 
@@ -446,7 +379,7 @@ export class ChatSession {
   }
 
   private postContext(): void {
-    this.deps.post({ type: 'context/set', chips: this.context });
+    this.deps.post({ type: 'context/set', chips: [...this.context.current] });
   }
 
   private postHistory(): void {
@@ -458,10 +391,4 @@ export class ChatSession {
     const count = this.deps.store.unreadable?.().count ?? 0;
     return count > 0 ? { unreadable: count } : {};
   }
-}
-
-/** The same code, file or image attached again (two pasted images may share a name, never their stored copy). */
-function sameRange(a: ContextItem, b: ContextItem): boolean {
-  if (a.kind === 'image' || b.kind === 'image') return a.file !== undefined && a.file === b.file;
-  return a.path === b.path && a.kind === b.kind && a.startLine === b.startLine && a.endLine === b.endLine;
 }

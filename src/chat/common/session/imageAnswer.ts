@@ -1,19 +1,18 @@
-// The answer to `/image`: images made and saved by the host, shown from their files.
+// The answer to the image command (`/image <prompt>`): images made and saved by the host, shown from their files.
 import * as l10n from '@vscode/l10n';
 import { waitReason } from '../../../platform/reply/retryWait';
 import { ServiceError } from '../../../platform/client/errors/serviceError';
 import type { RetryWait } from '../../../platform/client/serviceClient';
 import { errorCard } from '../conversation/errorCard';
-import { imagePrompt } from './slashCommands';
 import type { Answerer } from './answerer';
 
-export const imageAnswer: Answerer = async ({ ask, reply, signal, show }, deps) => {
+export const imageAnswer: Answerer = async ({ argument, reply, signal, show }, deps) => {
   try {
     if (!deps.makeImages) throw new Error('images are not available here');
     const onRetry = (wait: RetryWait) => {
       show({ type: 'reply/wait', turnId: reply.id, text: waitReason(wait.kind), seconds: Math.ceil(wait.delayMs / 1000) });
     };
-    const made = await deps.makeImages(imagePrompt(ask.text) ?? '', { signal, onRetry });
+    const made = await deps.makeImages(argument, { signal, onRetry });
     if (!made) {
       reply.status = 'failed';
       reply.error = { message: l10n.t('No image model was picked: send the message again to pick one.'), actions: ['retry'] };

@@ -1,13 +1,14 @@
 // The messages a reply is asked with: the system prompt (with the project's instructions), then
 // each user message with the one answer that stands for it. Failed and interrupted answers are
 // left out, so the model never continues from a broken text; a regenerated answer replaces the
-// one before it. `/image` messages and their images are not text for a model: they are left out
-// too. Attached images go with their message as the one message type's images.
+// one before it. The messages of a slash command that is not text for a model (`/image`) and
+// their answers are left out too. Attached images go with their message as the one message type's images.
 import type { ImageInput, TextMessage } from '../../../platform/client/transports/textRequest';
 import { buildExplainPrompt } from './explainPrompt';
 import { userContent } from '../attachments/contextBlock';
 import type { Turn, UserTurn } from '../conversation/conversation';
 import { withInstructions, type ProjectInstructions } from '../../../platform/instructions/projectInstructions';
+import { commandOfMode } from './slashCommands';
 
 export const SYSTEM_PROMPT =
   'You are a programming assistant inside VS Code. Answer in Markdown. Put code in fenced blocks that name ' +
@@ -44,10 +45,10 @@ export function requestMessages(turns: readonly Turn[], extras: RequestExtras = 
     if (answer !== undefined) messages.push({ role: 'assistant', content: answer });
     answer = undefined;
   };
-  let drawing = false;
+  let skipped = false;
   for (const turn of turns) {
-    if (turn.role === 'user') drawing = turn.mode === 'image';
-    if (drawing) continue;
+    if (turn.role === 'user') skipped = commandOfMode(turn.mode)?.textForModel === false;
+    if (skipped) continue;
     if (turn.role === 'user') {
       flush();
       messages.push(userMessage(turn, extras.images));

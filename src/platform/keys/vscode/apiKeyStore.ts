@@ -63,8 +63,6 @@ export class ApiKeyStore extends Disposable {
   readonly onDidChange = this.changed.event;
   /** The secrets read, by key id. */
   private readonly secrets = new Map<string, Thenable<string | undefined>>();
-  /** The single key of older versions, moved into the list once, before any key is read. */
-  private readonly moved: Promise<void>;
 
   constructor(
     private readonly storage: vscode.SecretStorage,
@@ -80,7 +78,6 @@ export class ApiKeyStore extends Disposable {
         this.changed.fire();
       }),
     );
-    this.moved = this.moveSingleKey();
   }
 
   list(): KeyList {
@@ -102,7 +99,6 @@ export class ApiKeyStore extends Disposable {
   }
 
   async get(scope: KeyScope = WINDOW_KEY): Promise<string | undefined> {
-    await this.moved;
     const record = this.recordOf(scope);
     return record && this.secretOf(record.id);
   }
@@ -113,7 +109,6 @@ export class ApiKeyStore extends Disposable {
 
   /** The key's name and masked prefix, safe to show, log and record. */
   async identity(scope: KeyScope = WINDOW_KEY): Promise<KeyIdentity | undefined> {
-    await this.moved;
     const record = this.recordOf(scope);
     const secret = record && (await this.secretOf(record.id));
     return record && secret !== undefined ? keyIdentity(record, this.list(), maskKey(secret)) : undefined;
@@ -126,7 +121,6 @@ export class ApiKeyStore extends Disposable {
 
   /** The key this window uses, with its identity, or why there is none. */
   async windowKey(): Promise<WindowKey> {
-    await this.moved;
     const { record, fellBack } = keyInUse(this.list(), this.projectChoice());
     if (!record) return { ok: false, problem: 'none', fellBack };
     const secret = await this.secretOf(record.id);
@@ -136,7 +130,6 @@ export class ApiKeyStore extends Disposable {
 
   /** Adds a key under `name` (`named`: the person named it; the first key becomes the default). */
   async add(name: string, secret: string, named = false): Promise<KeyRecord> {
-    await this.moved;
     const record: KeyRecord = { id: randomUUID(), name, projects: [], ...(named && { named: true }) };
     await this.writeSecret(record.id, secret);
     await this.updateList((list) => withKey(list, record));
@@ -149,7 +142,6 @@ export class ApiKeyStore extends Disposable {
    * after the project (the first key becomes the default).
    */
   async store(secret: string, scope: KeyScope = WINDOW_KEY): Promise<KeyRecord> {
-    await this.moved;
     const record = this.recordOf(scope);
     if (!record) return this.add(offeredKeyName(this.project.folderName, this.list()), secret);
     await this.writeSecret(record.id, secret);
@@ -164,7 +156,6 @@ export class ApiKeyStore extends Disposable {
 
   /** Removes the key `scope` names: its secret, then its entry. Projects that chose it use the default. */
   async remove(scope: KeyScope = WINDOW_KEY): Promise<KeyRecord | undefined> {
-    await this.moved;
     const record = this.recordOf(scope);
     if (!record) return undefined;
     this.secrets.delete(record.id);
@@ -207,24 +198,5 @@ export class ApiKeyStore extends Disposable {
 
   private updateList(next: (list: KeyList) => KeyList): Promise<void> {
     return this.globalState.updateWith(KEY_LIST_STATE, (stored) => next(readKeyList(stored)));
-  }
-
-  /**
-   * The one key of older versions becomes the default key, named "Default". Its old entry is
-   * removed only once the new one is stored, so a failure on the way loses nothing.
-   */
-  private async moveSingleKey(): Promise<void> {
-    try {
-      const single = await this.storage.get(SECRET_API_KEY);
-      if (!single) return;
-      if (this.list().keys.length === 0) {
-        const record: KeyRecord = { id: randomUUID(), name: offeredKeyName(undefined, this.list()), projects: [] };
-        await this.storage.store(secretName(record.id), single);
-        await this.updateList((list) => withKey(list, record));
-      }
-      await this.storage.delete(SECRET_API_KEY);
-    } catch {
-      // Secret storage refused: the single key stays where it is, and is moved at the next start.
-    }
   }
 }

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
 import { ChatSession } from '#src/chat/common/session/chatSession';
-import { imageUsage } from '#src/chat/common/session/slashCommands';
+import { slashCommand } from '#src/chat/common/session/slashCommands';
 import type { AssistantTurn } from '#src/chat/common/conversation/conversation';
 import { HistoryStore } from '#src/chat/common/history/historyStore';
 import type { ToPageInput } from '#src/chat/common/protocol/protocol';
@@ -72,7 +72,7 @@ describe('ChatSession: /image', () => {
 
   it('refuses /image without a prompt, says how to write it, and sends nothing', async () => {
     const s = session();
-    assert.deepEqual(await s.send('/image   '), { ok: false, message: imageUsage() });
+    assert.deepEqual(await s.send('/image   '), { ok: false, message: slashCommand('image')!.usage() });
     assert.equal(s.current().turns.length, 0);
     assert.equal((await harness.control.requests()).length, 0);
   });

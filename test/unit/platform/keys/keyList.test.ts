@@ -46,7 +46,7 @@ describe('the named key list', () => {
     );
   });
 
-  it('keeps each secret under its own entry, beside the single key of older versions', () => {
+  it('keeps each secret under its own entry', () => {
     assert.equal(secretName('k-work'), 'multiModelAI.apiKey.k-work');
   });
 

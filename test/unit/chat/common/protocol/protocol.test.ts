@@ -92,7 +92,7 @@ describe('chat page protocol', () => {
     assert.equal(turnsBefore(turns, 'gone'), undefined);
   });
 
-  it("hands the page its language with the state: the bundle, the display language and the commands' titles, all required", () => {
+  it("hands the page its language with the state: the bundle, the display language, the commands' titles and the slash commands, all required", () => {
     const conversation = newConversation();
     const commandTitles = {
       explainSelection: 'Multi-Model AI: Объяснить выделенный фрагмент',
@@ -105,6 +105,7 @@ describe('chat page protocol', () => {
       model: { options: [], loading: false },
       busy: false,
       commandTitles,
+      slashCommands: [{ name: 'image', description: 'Чтобы создать изображение, начните сообщение с /image.', placeholder: 'или /image и описание' }],
     };
     const init = encodeToPage({ type: 'session/init', ...state, l10n: { 'New Chat': 'Новый чат' }, language: 'ru' });
     assert.deepEqual(init.type === 'session/init' && [init.l10n, init.language], [{ 'New Chat': 'Новый чат' }, 'ru']);
@@ -115,6 +116,9 @@ describe('chat page protocol', () => {
       { l10n: { 'New Chat': 42 }, language: 'ru' },
       { l10n: {}, language: '' },
       { l10n: {}, language: 'ru', commandTitles: { explainSelection: 'Explain' } },
+      { l10n: {}, language: 'ru', slashCommands: undefined },
+      { l10n: {}, language: 'ru', slashCommands: [{ name: '/image', description: '', placeholder: '' }] },
+      { l10n: {}, language: 'ru', slashCommands: [{ name: 'image', description: 'Make an image' }] },
     ]) {
       const decoded = decodeToPage({ type: 'session/init', ...state, ...wrong });
       assert.match(!decoded.ok ? decoded.reason : 'passed', /^malformed session\/init/, JSON.stringify(wrong));
