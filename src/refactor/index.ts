@@ -1,4 +1,5 @@
 // The refactor feature's door: all that the rest of the extension uses of it.
 export type { RefactorOutcome } from './common/refactorRun';
 export { checkRefactorable } from './common/sizeLimit';
-export { registerRefactor, type RefactorController } from './vscode/refactorController';
+export type { RefactorController } from './vscode/refactorController';
+export { registerRefactor } from './vscode/registerRefactor';

@@ -18,8 +18,7 @@ import type { FailedStep, FailureReporter } from '../../platform/services/vscode
 import { checkHiddenCharacters } from '../../platform/text/vscode/hiddenCharactersCheck';
 import { selectedLines } from '../../chat/index';
 import { pickInstruction } from './instructionPicker';
-import type { Services } from '../../platform/services/vscode/services';
-import { isDiffOf, ProposalDocuments, tabsShowing } from '../../platform/review/vscode/proposalDocuments';
+import { isDiffOf, type ProposalDocuments, tabsShowing } from '../../platform/review/vscode/proposalDocuments';
 
 export type ProposalState = 'streaming' | RefactorOutcome['status'];
 export type AcceptResult = 'applied' | 'documentChanged' | 'nothingToAccept' | 'editFailed' | 'cancelled';
@@ -338,28 +337,4 @@ function requestFor(document: vscode.TextDocument, selection: vscode.Selection, 
     path: vscode.workspace.asRelativePath(document.uri),
     ...selectedLines(selection),
   };
-}
-
-/** Command arguments tests (and keybindings) may pass: `{ instruction }`. Menus pass a URI, which is ignored. */
-function instructionArg(arg: unknown): string | undefined {
-  if (typeof arg !== 'object' || arg === null || !('instruction' in arg)) return undefined;
-  return typeof arg.instruction === 'string' ? arg.instruction : undefined;
-}
-
-export function registerRefactor(context: vscode.ExtensionContext, { connection, failures, instructions }: Services): RefactorController {
-  const proposals = new ProposalDocuments();
-  const controller = new RefactorController({
-    connect: (purpose) => connection.forModel(undefined, undefined, purpose),
-    proposals,
-    failures,
-    instructions: () => instructions.read(),
-  });
-  context.subscriptions.push(
-    proposals,
-    controller,
-    vscode.commands.registerCommand(Commands.refactorSelection, (arg?: unknown) => controller.refactorSelection(instructionArg(arg))),
-    vscode.commands.registerCommand(Commands.acceptRefactor, () => controller.accept()),
-    vscode.commands.registerCommand(Commands.rejectRefactor, () => controller.reject()),
-  );
-  return controller;
 }
