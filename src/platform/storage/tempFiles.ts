@@ -1,11 +1,12 @@
 // Temporary files an atomic write leaves behind when its process ends between writing and
-// renaming: `.<name>.<hex>.tmp` beside `<name>` (history/atomicWrite.ts names them so). No reader
+// renaming: `.<name>.<hex>.tmp` beside `<name>` (history/atomicWrite.ts names them so), or
+// `<name>.<hex>.tmp` (an attached image's, history/attachmentFiles.ts). No reader
 // lists them, so nothing else ever removes them. A sweep removes those old enough that no write
 // can still be using one (a write renames its file within moments of writing it).
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
-const TEMP_NAME = /^\.(.+)\.[0-9a-f]+\.tmp$/;
+const TEMP_NAME = /^\.?(.+)\.[0-9a-f]{8,}\.tmp$/;
 
 /** The name the temporary file `name` was to become (`c_1.json` for `.c_1.json.0a1b2c3d.tmp`); undefined for any other name. */
 export function tempTarget(name: string): string | undefined {

@@ -137,7 +137,7 @@ export class HistoryStore {
       await this.folder.unreadable.prune(KEEP_UNREADABLE_MS);
       this.entries = await readIndex(this.folder, this.log);
       await this.folder.pruneDeleted(KEEP_DELETIONS_MS);
-      this.textsMended = this.mendTexts();
+      this.textsMended = this.mendTexts().catch((error: Error) => this.log(`History: could not check the search texts: ${error.message}`));
       if (this.options.watch !== false && !this.disposed) {
         this.watch = watchFolders([this.folder.conversations, this.folder.deleted], (paths) => void this.changedElsewhere(paths));
       }
@@ -270,7 +270,8 @@ export class HistoryStore {
   /** Removes the temporary files crashed writes left in the history's folders. */
   private async sweepTemporaryFiles(sweep: TempSweep): Promise<void> {
     let count = 0;
-    for (const folder of [this.folder.conversations, this.folder.text, this.folder.root]) count += (await sweepTempFiles(folder, sweep)).length;
+    const folders = [this.folder.conversations, this.folder.text, this.folder.root, attachmentsFolder(this.options.folder)];
+    for (const folder of folders) count += (await sweepTempFiles(folder, sweep)).length;
     if (count > 0) this.log(`History: removed ${count} temporary file(s) left by writes that did not finish.`);
   }
 

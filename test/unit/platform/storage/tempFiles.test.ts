@@ -13,8 +13,17 @@ function age(file: string, ago: number, now: number): void {
 describe('temporary files of atomic writes', () => {
   it('names the file each temporary file was to become, and nothing else', () => {
     assert.deepEqual(
-      ['.c_1.json.0a1b2c3d.tmp', '.index.json.ffffffff.tmp', 'c_1.json', '.c_1.json', 'c_1.json.0a1b2c3d.tmp', '.c_1.json.xyz.tmp'].map(tempTarget),
-      ['c_1.json', 'index.json', undefined, undefined, undefined, undefined],
+      [
+        '.c_1.json.0a1b2c3d.tmp',
+        '.index.json.ffffffff.tmp',
+        'ab12.png.0123456789ab.tmp',
+        'c_1.json',
+        '.c_1.json',
+        '.c_1.json.xyz.tmp',
+        'notes.tmp',
+        'c_1.json.0a1.tmp',
+      ].map(tempTarget),
+      ['c_1.json', 'index.json', 'ab12.png', undefined, undefined, undefined, undefined, undefined],
     );
   });
 

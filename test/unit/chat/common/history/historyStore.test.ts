@@ -312,14 +312,18 @@ describe('HistoryStore: one file per conversation', () => {
       await crashedWrite(path.join(conversations, 'c_1.json'), '{"id":"c_1"'),
       await crashedWrite(path.join(folder(), 'text', 'c_1.txt'), 'q1'),
       await crashedWrite(path.join(folder(), 'index.json'), '{"version":1'),
+      path.join(attachmentsFolder(folder()), `${'ab'.repeat(32)}.png.0123456789ab.tmp`),
     ];
+    mkdirSync(attachmentsFolder(folder()), { recursive: true });
+    writeFileSync(old.at(-1)!, 'an image cut short');
     const young = await crashedWrite(path.join(conversations, 'c_1.json'), '{"id":"c_1"');
     const another = await crashedWrite(path.join(conversations, 'c_2.json'), '{"id":"c_2"');
     const minuteAgo = Date.now() / 1000 - 61;
     for (const file of old) utimesSync(file, minuteAgo, minuteAgo);
     const lines: string[] = [];
     const reopened = await loadedStore(folder(), { log: (line) => lines.push(line) });
-    assert.deepEqual(lines, ['History: removed 3 temporary file(s) left by writes that did not finish.']);
+    assert.deepEqual(lines, ['History: removed 4 temporary file(s) left by writes that did not finish.']);
+    assert.deepEqual(readdirSync(attachmentsFolder(folder())), []);
     assert.deepEqual(readdirSync(conversations).sort(), [path.basename(young), path.basename(another), 'c_1.json'].sort());
     assert.deepEqual(readdirSync(path.join(folder(), 'text')), ['c_1.txt']);
     // Another window's first write of a conversation this one does not know yet is left to finish.

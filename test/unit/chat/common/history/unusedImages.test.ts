@@ -87,10 +87,12 @@ describe('Attached images no conversation shows: when their files go', () => {
     const other = path.join(into, 'notes.png');
     const temp = path.join(into, `${path.basename(gone)}.0a1b2c3d4e5f.tmp`);
     writeFileSync(other, png(11));
-    writeFileSync(temp, png(7));
-    for (const file of [gone, shown, held, other, temp]) age(file, 48);
+    for (const file of [gone, shown, held, other]) age(file, 48);
     age(young, 2);
     const store = await loadedStore(folder(), { imagesInUse: () => [held] });
+    // Left by a write cut after the history's first read (which removes the older ones).
+    writeFileSync(temp, png(7));
+    age(temp, 48);
     await store.save(showing('c_shown', shown));
     await store.sweepImages();
     assert.deepEqual(stored(), [path.basename(shown), path.basename(young), path.basename(held), 'notes.png', path.basename(temp)].sort());
