@@ -95,7 +95,7 @@ const ASSETS: Record<string, string> = {
   '/codicon.ttf': 'font/ttf',
 };
 
-/** The page as the extension host writes it (src/chat/vscode/webviewHtml.ts), plus a bench script (`entry`, under test/bench). */
+/** The page as the extension host writes it (src/platform/webview/vscode/webviewHtml.ts), plus a bench script (`entry`, under test/bench). */
 export async function serve(entry = 'render/benchPage.ts'): Promise<{ server: Server; url: string }> {
   const nonce = randomBytes(18).toString('base64url');
   const bench = await bundlePageScript(path.join(__dirname, entry));

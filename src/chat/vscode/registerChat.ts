@@ -13,7 +13,7 @@ import { CodeActions } from './codeActions';
 import { EditorTracker } from './editorContext';
 import { registerHistoryCommands } from './historyCommands';
 
-/** The chat's parts, for the extension-host suite's handle (src/platform/services/vscode/testHandle.ts). */
+/** The chat's parts, for the extension-host suite's handle (src/testHandle.ts). */
 export interface ChatApi {
   host: ChatHost;
   panels: ChatPanels;

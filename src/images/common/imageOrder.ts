@@ -2,7 +2,7 @@
 // so no question waits under the progress notification, and keep the answers as an order. A
 // failure's Retry sends that very order again and asks nothing anew: the same bytes, so images
 // the service may have made and charged are handed back, not made and charged a second time
-// (src/platform/client/unfinishedGenerations.ts).
+// (src/platform/client/attempt/unfinishedGenerations.ts).
 import type { WantedImageOptions } from '../../platform/client/images/imageRequest';
 import type { ImageEndpoint } from '../../platform/client/modelCatalog';
 import type { ModelEntry } from '../../platform/client/catalog/schemas';

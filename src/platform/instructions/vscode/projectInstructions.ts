@@ -1,7 +1,7 @@
 // The project's instructions for the chat and Refactor Selection: AGENTS.md (or
 // .github/copilot-instructions.md) of the first workspace folder, read through VS Code's file
 // system, only in a trusted workspace and while multiModelAI.projectInstructions is on (the core
-// decides: src/chat/common/attachments/projectInstructions.ts). Says when what would be read may have changed.
+// decides: src/platform/instructions/projectInstructions.ts). Says when what would be read may have changed.
 import * as vscode from 'vscode';
 import { findProjectInstructions, INSTRUCTION_FILES, type ProjectInstructions } from '../projectInstructions';
 import { Disposable } from '../../vscode/lifecycle';

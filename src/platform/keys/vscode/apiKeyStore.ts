@@ -1,4 +1,4 @@
-// The named API keys (src/keys/common/keyList.ts). Each secret lives in SecretStorage under its
+// The named API keys (src/platform/keys/keyList.ts). Each secret lives in SecretStorage under its
 // key's id and nowhere else (docs/SERVICE.md, Authentication 4); the list of ids and names is in
 // globalState; which key a project uses is in that workspace's workspaceState, never in its
 // settings, so a cloned repository cannot choose a key. A secret is read once and then held in
