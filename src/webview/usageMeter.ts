@@ -4,7 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import type { AssistantTurn } from '../core/chat/conversation';
 import type { ConversationView, ModelView, TurnView } from '../core/chat/protocol';
-import { formatInteger, formatRub } from '../core/format/localeFormat';
+import { formatInteger, formatPercent, formatRub } from '../core/format/localeFormat';
 import { el } from './dom';
 import { displayLocale } from '../core/format/displayLanguage';
 
@@ -54,7 +54,7 @@ export class UsageMeter {
     const locale = displayLocale();
     if (lastUsage && this.contextLength) {
       const share = Math.min(100, Math.round((lastUsage.total_tokens / this.contextLength) * 100));
-      parts.push(l10n.t('Context {0}% of {1}', share, formatInteger(this.contextLength, locale)));
+      parts.push(l10n.t('Context {0} of {1}', formatPercent(share, locale), formatInteger(this.contextLength, locale)));
     }
     if (priced.length > 0 && !this.partial)
       parts.push(

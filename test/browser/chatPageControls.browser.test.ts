@@ -314,4 +314,13 @@ describe('the chat page in Chromium, its controls', () => {
       },
     );
   });
+
+  it("the usage meter gives the context used as English writes a share, with the window grouped, and the chat's cost", async () => {
+    const usage = { prompt_tokens: 1204, completion_tokens: 81, total_tokens: 1285 };
+    await send(show('c1', [question('u1', 'Double each number'), answer('a1', { text: 'Use map.', model: 'acme/chat-large', usage, costRub: 8 })]), {
+      type: 'model/set',
+      model: { current: 'acme/chat-large', options: [{ id: 'acme/chat-large', description: 'Large', contextLength: 128_000 }], loading: false },
+    });
+    assert.equal(await page.locator('.usage-meter').textContent(), 'Context 1% of 128,000 · ≈ 8.00 ₽ this chat');
+  });
 });

@@ -106,7 +106,8 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
     );
     assert.deepEqual(await englishLeft(), []);
     assert.equal(await text('.turn-assistant .usage'), 'Токены: 1\u00a0204 на входе · 81 на выходе · ≈ 8,00 ₽');
-    assert.equal(await text('.usage-meter'), 'Контекст: 1% из 128\u00a0000 · ≈ 8,00 ₽ за этот чат');
+    // Russian writes a no-break space before the percent sign, as it groups thousands.
+    assert.equal(await text('.usage-meter'), 'Контекст: 1\u00a0% из 128\u00a0000 · ≈ 8,00 ₽ за этот чат');
     assert.equal(await label('.code-block pre'), 'Код, TypeScript');
     assert.equal(await label('[data-code-action="code/insert"]'), 'Вставить в позицию курсора');
     assert.equal(await label('.turn-user'), 'Ваше сообщение');
