@@ -1,7 +1,7 @@
 // Shows the actions of the one vocabulary (src/core/actions.ts) as buttons and runs the
 // chosen one. The only place that maps a clicked label back to an action.
 import * as vscode from 'vscode';
-import { type Action, ACTION_LABELS, Commands, CONFIG_SECTION, type FixAction, isLocalAction, type LocalAction } from '../core/index';
+import { type Action, ACTION_LABELS, Commands, CONFIG_SECTION, type FixAction, isLocalAction, type LocalAction, Settings } from '../core/index';
 
 const FIX_COMMANDS: Record<FixAction, readonly [string, ...unknown[]]> = {
   setApiKey: [Commands.setApiKey],
@@ -11,6 +11,8 @@ const FIX_COMMANDS: Record<FixAction, readonly [string, ...unknown[]]> = {
   setBaseUrl: [Commands.setBaseUrl],
   selectModel: [Commands.selectModel],
   openSettings: ['workbench.action.openSettings', CONFIG_SECTION],
+  // The Settings editor filtered to the one setting.
+  openMaxTokensSetting: ['workbench.action.openSettings', Settings.maxTokens],
   // VS Code's own proxy settings (http.proxy, http.noProxy, http.proxyAuthorization).
   openProxySettings: ['workbench.action.openSettings', 'http.proxy'],
   showLog: [Commands.showLog],

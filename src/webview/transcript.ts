@@ -1,6 +1,7 @@
 // The conversation as shown: turns in order, the streaming answer growing in place, with
 // the code-block actions, the link interception and the scroll following of their own files.
 import * as l10n from '@vscode/l10n';
+import type { Action } from '../core/actions';
 import type { AssistantTurn } from '../core/chat/conversation';
 import type { ConversationView, TurnView } from '../core/chat/protocol';
 import type { Sanitizer } from './markdown/index';
@@ -179,9 +180,9 @@ export class Transcript {
     this.scroll.followInNextFrame();
   }
 
-  notice(turnId: string, text: string): void {
+  notice(turnId: string, text: string, actions?: readonly Action[]): void {
     const parts = this.turns.get(turnId);
-    if (parts) this.renderer.notice(parts.element, text);
+    if (parts) this.renderer.notice(parts.element, text, actions);
   }
 
   private stopWaiting(): void {

@@ -2,12 +2,13 @@
 // assistant turn renders markdown through the StreamView, then its state: stopped or
 // interrupted badge, error card, token usage, and Regenerate / Edit where they apply.
 import * as l10n from '@vscode/l10n';
+import type { Action } from '../core/actions';
 import type { AssistantTurn, TurnUsage } from '../core/chat/conversation';
 import type { TurnView } from '../core/chat/protocol';
 import { StreamView, type Sanitizer } from './markdown/index';
 import { contextChip } from './contextChips';
 import { el, icon, iconButton } from './dom';
-import { errorCardView } from './errorCardView';
+import { actionButtons, errorCardView } from './errorCardView';
 import { formatInteger, formatRub } from '../core/format/localeFormat';
 import { displayLocale } from '../core/format/displayLanguage';
 import { ThinkingView } from './thinkingView';
@@ -94,10 +95,17 @@ export class TurnRenderer {
     return parts.thinking;
   }
 
-  /** A line under the answer's head saying what was done to the request. */
-  notice(element: HTMLElement, text: string): void {
+  /** A line under the answer's head saying what was done to the request or the answer, with the buttons that fix it. */
+  notice(element: HTMLElement, text: string, actions: readonly Action[] = []): void {
     element.querySelector(':scope > .turn-notice')?.remove();
-    element.querySelector(':scope > .turn-head')?.after(el('div', { class: 'turn-notice', attrs: { role: 'note' } }, icon('info'), el('span', { text })));
+    element.querySelector(':scope > .notice-actions')?.remove();
+    const notice = el('div', { class: 'turn-notice', attrs: { role: 'note' } }, icon('info'), el('span', { text }));
+    element.querySelector(':scope > .turn-head')?.after(notice);
+    if (actions.length === 0) return;
+    // No Retry here: the answer is whole, only cut short.
+    const buttons = actionButtons(actions, this.bridge, () => undefined);
+    buttons.classList.add('notice-actions');
+    notice.after(buttons);
   }
 
   /** The answer's label: the model that wrote it, live and after a reload alike. */
@@ -144,7 +152,7 @@ export class TurnRenderer {
       this.answerHead(turn.model),
       body,
     );
-    if (turn.notice) this.notice(element, turn.notice);
+    if (turn.notice) this.notice(element, turn.notice, turn.noticeActions);
     const stream = new StreamView(body, { sanitizer: this.sanitizer, onShown: this.onShown });
     const parts: TurnElements = { element, stream };
     if (turn.reasoning) this.thinking(parts, turn.reasoning, turn.status === 'streaming' && turn.text === '');

@@ -323,4 +323,27 @@ describe('the chat page in Chromium, its controls', () => {
     });
     assert.equal(await page.locator('.usage-meter').textContent(), 'Context 1% of 128,000 · ≈ 8.00 ₽ this chat');
   });
+
+  it('an answer cut at its length limit says so with the button that opens the setting, live and when the chat is opened again', async () => {
+    const notice = 'The answer stopped at its length limit: send "continue" for the rest, or raise the setting Multi Model AI: Max Tokens.';
+    await send(show('c1', [question('u1', 'Count to six')]), { type: 'turn/append', turn: answer('a1', { status: 'streaming' }) });
+    await send({ type: 'reply/notice', turnId: 'a1', text: notice, actions: ['openMaxTokensSetting'] });
+    const live = {
+      notice: await page.locator('[data-turn-id="a1"] .turn-notice').textContent(),
+      buttons: await page.locator('[data-turn-id="a1"] .notice-actions button').allTextContents(),
+    };
+    sent('');
+    await page.locator('[data-turn-id="a1"] .notice-actions button').click();
+    const clicked = await sent('error/');
+    await send(show('c1', [question('u1', 'Count to six'), answer('a1', { text: 'one two three', notice, noticeActions: ['openMaxTokensSetting'] })]));
+    const restored = await page.locator('[data-turn-id="a1"] .notice-actions button').allTextContents();
+    assert.deepEqual(
+      { live, clicked, restored },
+      {
+        live: { notice, buttons: ['Open Max Tokens Setting'] },
+        clicked: [{ type: 'error/action', action: 'openMaxTokensSetting' }],
+        restored: ['Open Max Tokens Setting'],
+      },
+    );
+  });
 });

@@ -54,7 +54,7 @@ function expectedText(expected: string): string {
     case 'string':
       return l10n.t('a string');
     case 'boolean':
-      return l10n.t('true or false');
+      return l10n.t('yes or no');
     case 'object':
       return l10n.t('an object');
     case 'number':
