@@ -343,4 +343,36 @@ describe('the chat page in Chromium, its controls', () => {
       },
     );
   });
+
+  it("the usage meter gives the context used as English writes a share, with the window grouped, and the chat's cost", async () => {
+    const usage = { prompt_tokens: 1204, completion_tokens: 81, total_tokens: 1285 };
+    await send(show('c1', [question('u1', 'Double each number'), answer('a1', { text: 'Use map.', model: 'acme/chat-large', usage, costRub: 8 })]), {
+      type: 'model/set',
+      model: { current: 'acme/chat-large', options: [{ id: 'acme/chat-large', description: 'Large', contextLength: 128_000 }], loading: false },
+    });
+    assert.equal(await page.locator('.usage-meter').textContent(), 'Context 1% of 128,000 · ≈ 8.00 ₽ this chat');
+  });
+
+  it('an answer cut at its length limit says so with the button that opens the setting, live and when the chat is opened again', async () => {
+    const notice = 'The answer stopped at its length limit: send "continue" for the rest, or raise the setting Multi Model AI: Max Tokens.';
+    await send(show('c1', [question('u1', 'Count to six')]), { type: 'turn/append', turn: answer('a1', { status: 'streaming' }) });
+    await send({ type: 'reply/notice', turnId: 'a1', text: notice, actions: ['openMaxTokensSetting'] });
+    const live = {
+      notice: await page.locator('[data-turn-id="a1"] .turn-notice').textContent(),
+      buttons: await page.locator('[data-turn-id="a1"] .notice-actions button').allTextContents(),
+    };
+    sent('');
+    await page.locator('[data-turn-id="a1"] .notice-actions button').click();
+    const clicked = await sent('error/');
+    await send(show('c1', [question('u1', 'Count to six'), answer('a1', { text: 'one two three', notice, noticeActions: ['openMaxTokensSetting'] })]));
+    const restored = await page.locator('[data-turn-id="a1"] .notice-actions button').allTextContents();
+    assert.deepEqual(
+      { live, clicked, restored },
+      {
+        live: { notice, buttons: ['Open Max Tokens Setting'] },
+        clicked: [{ type: 'error/action', action: 'openMaxTokensSetting' }],
+        restored: ['Open Max Tokens Setting'],
+      },
+    );
+  });
 });

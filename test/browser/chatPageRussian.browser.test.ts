@@ -14,7 +14,7 @@ const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcS
 /** What the person and the models wrote, and names from the service and the disk: not the page's words. */
 const DATA = [MODEL, 'acme/reasoner', 'acme/painter', REQUEST_ID, ...IMAGES.map((label) => `/work/project/${label}`), ...IMAGES, 'TypeScript'];
 /** Names that stay as they are in Russian (docs/TRANSLATION.md), and keys on the keyboard. */
-const KEPT = ['Multi-Model AI', '/image', 'Shift+Enter', 'Enter', 'Esc', 'Markdown'];
+const KEPT = ['Multi-Model AI', 'Multi Model AI: Max Tokens', 'Max Tokens', '/image', 'Shift+Enter', 'Enter', 'Esc', 'Markdown'];
 
 const question = (id: string, text: string, mode = 'chat') => ({ id, role: 'user', text, mode, context: [], createdAt });
 const answer = (id: string, fields: object) => ({ id, role: 'assistant', text: '', status: 'done', model: MODEL, createdAt, ...fields });
@@ -107,7 +107,8 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
     );
     assert.deepEqual(await englishLeft(), []);
     assert.equal(await text('.turn-assistant .usage'), 'Токены: 1\u00a0204 на входе · 81 на выходе · ≈ 8,00 ₽');
-    assert.equal(await text('.usage-meter'), 'Контекст: 1% из 128\u00a0000 · ≈ 8,00 ₽ за этот чат');
+    // Russian writes a no-break space before the percent sign, as it groups thousands.
+    assert.equal(await text('.usage-meter'), 'Контекст: 1\u00a0% из 128\u00a0000 · ≈ 8,00 ₽ за этот чат');
     assert.equal(await label('.code-block pre'), 'Код, TypeScript');
     assert.equal(await label('[data-code-action="code/insert"]'), 'Вставить в позицию курсора');
     assert.equal(await label('.turn-user'), 'Ваше сообщение');
@@ -147,6 +148,17 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
     // The longer Russian label and the id fit the card at a side bar's width.
     const card = await page.locator('.error-card').evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
     assert.ok(card.scroll <= card.client, JSON.stringify(card));
+  });
+
+  it('an answer cut at its length limit: the notice names the setting as the Settings editor does, and its button is in Russian', async () => {
+    const notice = RUSSIAN.l10n['The answer stopped at its length limit: send "continue" for the rest, or raise the setting Multi Model AI: Max Tokens.'];
+    await send(init([question('u1', 'Посчитай до шести'), answer('a1', { text: 'один два три', notice, noticeActions: ['openMaxTokensSetting'] })]));
+    assert.deepEqual(await englishLeft(), []);
+    assert.equal(
+      await text('.turn-notice'),
+      'Ответ достиг предела длины и оборвался: напишите «продолжи», чтобы получить остальное, или увеличьте параметр Multi Model AI: Max Tokens.',
+    );
+    assert.deepEqual(await page.locator('.notice-actions button').allTextContents(), ['Открыть параметр Max Tokens']);
   });
 
   it('the history list: its heading, its buttons and its dates in Russian', async () => {

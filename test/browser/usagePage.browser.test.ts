@@ -122,7 +122,7 @@ describe('the usage page in Chromium, an empty or damaged record', () => {
     }
   });
 
-  it('lines that could not be read are counted, in Russian with its plural and its number format', async () => {
+  it('lines that could not be read are counted, in Russian with its plural and its number and percent formats', async () => {
     const opened = await openUsagePage(fixtureReport(undefined, 3), RUSSIAN);
     try {
       assert.equal(await opened.page.textContent('.warning'), '3 строки записи не удалось прочитать, они пропущены.');
@@ -132,6 +132,9 @@ describe('the usage page in Chromium, an empty or damaged record', () => {
         'beta-reasoner | ≈ 2,00 ₽ | 1 | 1\u00a0000 | 200',
         'alpha-chat | ≈ 1,50 ₽ | 2 | 1\u00a0000 | 200',
       ]);
+      // The share with no usage: a decimal comma, and a no-break space before the percent sign.
+      const facts = await opened.page.evaluate(() => Array.from(document.querySelectorAll('.facts dd'), (dd) => dd.textContent));
+      assert.deepEqual(facts, ['≈ 3,50 ₽', '3', '2\u00a0000', '400', '200', '1 (33,3\u00a0%)', '1']);
     } finally {
       await opened.close();
     }

@@ -4,9 +4,11 @@
 //   l10n/bundle.l10n.json, and that bundle against l10n/bundle.l10n.<lang>.json.
 // - Manifest: the %key% references in package.json against package.nls.json, and that file
 //   against package.nls.<lang>.json.
+// - Glossary: a word the glossary of docs/TRANSLATION.md rules out ("not «…»") appears in no
+//   Russian text, in any of its forms.
 // docs/TRANSLATION.md describes the mechanism.
 import { getL10nJson, type l10nJsonFormat } from '@vscode/l10n-dev';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 
 /** Languages the extension must ship whole, whether or not their files exist yet. */
@@ -20,7 +22,7 @@ type Texts = Record<string, string>;
 
 /** Every problem found under `root` (a project folder), as one line each; none when complete. */
 export async function translationProblems(root: string): Promise<string[]> {
-  return [...(await codeProblems(root)), ...manifestProblems(root)];
+  return [...(await codeProblems(root)), ...manifestProblems(root), ...glossaryProblems(root)];
 }
 
 async function codeProblems(root: string): Promise<string[]> {
@@ -72,6 +74,70 @@ function translationGaps(root: string, file: string, english: Texts, englishFile
   for (const key of Object.keys(translated)) if (!(key in english)) problems.push(`${file} keeps "${key}", which ${englishFile} no longer has`);
   return problems;
 }
+
+const GLOSSARY = 'docs/TRANSLATION.md';
+/** The Russian texts the glossary holds: what the extension shows, and the documents that name what it shows. */
+const RUSSIAN_TEXTS = { bundles: ['l10n/bundle.l10n.ru.json', 'package.nls.ru.json'], documents: ['README.ru.md', 'media/walkthrough'] };
+
+/** A word ruled out in the glossary: the word as written there, the term to use instead, and a pattern for its forms. */
+interface RuledOut {
+  word: string;
+  term: string;
+  forms: RegExp;
+}
+
+/**
+ * The words the glossary rules out: in a row of its table whose note says `not «X», «Y»`, X and Y
+ * (the row's Russian term is used instead). A word is matched in any of its forms: from its
+ * start, with its last vowel (or й, ь) left off, so «переписка» finds «перепиской» too.
+ */
+export function ruledOutWords(glossary: string): RuledOut[] {
+  const section = glossary.slice(glossary.indexOf('### Glossary'));
+  const words: RuledOut[] = [];
+  for (const row of section.split('\n').filter((line) => line.startsWith('|'))) {
+    const [, , term, note] = row.split('|').map((cell) => cell.trim());
+    const ruled = note && /\bnot ((?:«[^»]+»(?:,\s*|\s+or\s+)?)+)/.exec(note)?.[1];
+    if (!term || !ruled) continue;
+    for (const [, word] of ruled.matchAll(/«([^»]+)»/g)) {
+      const stem = word!.replace(/[аяоеёыиуюьй]$/iu, '');
+      words.push({ word: word!, term, forms: new RegExp(`(?<![\\p{L}\\p{N}-])${escapeRegExp(stem)}\\p{L}*`, 'giu') });
+    }
+  }
+  return words;
+}
+
+/** Each Russian text that uses a word the glossary rules out: the bundles by key, the documents by line. */
+export function glossaryProblems(root: string): string[] {
+  const glossary = existsSync(path.join(root, GLOSSARY)) ? readFileSync(path.join(root, GLOSSARY), 'utf8') : '';
+  const words = ruledOutWords(glossary);
+  if (words.length === 0) return [];
+  const found = (text: string) =>
+    words.flatMap((rule) => [...text.matchAll(rule.forms)].map(([form]) => `«${form}»: the glossary says «${rule.term}», not «${rule.word}»`));
+  const problems: string[] = [];
+  for (const file of RUSSIAN_TEXTS.bundles) {
+    for (const [key, text] of Object.entries(readJson<Texts>(root, file) ?? {}))
+      problems.push(...found(text).map((problem) => `${file} translates "${key}" with ${problem}`));
+  }
+  for (const file of RUSSIAN_TEXTS.documents.flatMap((name) => russianDocuments(root, name))) {
+    readFileSync(path.join(root, file), 'utf8')
+      .split('\n')
+      .forEach((line, at) => problems.push(...found(line).map((problem) => `${file}:${at + 1}: ${problem}`)));
+  }
+  return problems;
+}
+
+/** `name` when it is a file, else the Russian pages in that folder (`<page>.nls.ru.md`). */
+function russianDocuments(root: string, name: string): string[] {
+  const full = path.join(root, name);
+  if (!existsSync(full)) return [];
+  if (!statSync(full).isDirectory()) return [name];
+  return readdirSync(full)
+    .filter((file) => file.endsWith('.nls.ru.md'))
+    .sort()
+    .map((file) => `${name}/${file}`);
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The extraction reads only literal messages: a variable passed to l10n.t would be left untranslated. */
 function unreadableCalls(file: string, contents: string): string[] {

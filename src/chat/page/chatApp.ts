@@ -144,7 +144,7 @@ export class ChatApp {
         this.transcript.wait(message.turnId, message.text, message.seconds);
         break;
       case 'reply/notice':
-        this.transcript.notice(message.turnId, message.text);
+        this.transcript.notice(message.turnId, message.text, message.actions);
         break;
       case 'reply/reasoning':
         this.transcript.reasoning(message.turnId, message.text);

@@ -16,6 +16,7 @@ const CODICONS: Record<Action, string> = {
   setBaseUrl: 'globe',
   selectModel: 'sparkle',
   openSettings: 'settings-gear',
+  openMaxTokensSetting: 'settings-gear',
   openProxySettings: 'plug',
   showLog: 'output',
 };

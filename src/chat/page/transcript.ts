@@ -12,6 +12,7 @@ import { ScrollFollower } from './scrollFollower';
 import { Countdown } from '../../platform/reply/retryWait';
 import { answering, TurnRenderer, type TurnElements } from './turnView';
 import { PendingTurns } from './pendingTurns';
+import type { Action } from '../../platform/actions/actions';
 
 /** The latest turns whose answers are rendered at once when a conversation opens, at the least. */
 const EAGER_TURNS = 2;
@@ -176,9 +177,9 @@ export class Transcript {
     this.scroll.followInNextFrame();
   }
 
-  notice(turnId: string, text: string): void {
+  notice(turnId: string, text: string, actions?: readonly Action[]): void {
     const parts = this.turns.get(turnId);
-    if (parts) this.renderer.notice(parts.element, text);
+    if (parts) this.renderer.notice(parts.element, text, actions);
   }
 
   private stopWaiting(): void {

@@ -13,6 +13,8 @@ import { displayLocale } from '../../platform/format/displayLanguage';
 import { ThinkingView } from './thinkingView';
 import { imageGallery } from './imageGallery';
 import type { HostBridge } from './hostBridge';
+import type { Action } from '../../platform/actions/actions';
+import { actionButtons } from './errorCardView';
 
 function badge(status: AssistantTurn['status']): string | undefined {
   if (status === 'stopped') return l10n.t({ message: 'Stopped', comment: ['an answer the person stopped'] });
@@ -94,10 +96,17 @@ export class TurnRenderer {
     return parts.thinking;
   }
 
-  /** A line under the answer's head saying what was done to the request. */
-  notice(element: HTMLElement, text: string): void {
+  /** A line under the answer's head saying what was done to the request or the answer, with the buttons that fix it. */
+  notice(element: HTMLElement, text: string, actions: readonly Action[] = []): void {
     element.querySelector(':scope > .turn-notice')?.remove();
-    element.querySelector(':scope > .turn-head')?.after(el('div', { class: 'turn-notice', attrs: { role: 'note' } }, icon('info'), el('span', { text })));
+    element.querySelector(':scope > .notice-actions')?.remove();
+    const notice = el('div', { class: 'turn-notice', attrs: { role: 'note' } }, icon('info'), el('span', { text }));
+    element.querySelector(':scope > .turn-head')?.after(notice);
+    if (actions.length === 0) return;
+    // No Retry here: the answer is whole, only cut short.
+    const buttons = actionButtons(actions, this.bridge, () => undefined);
+    buttons.classList.add('notice-actions');
+    notice.after(buttons);
   }
 
   /** The answer's label: the model that wrote it, live and after a reload alike. */
@@ -144,7 +153,7 @@ export class TurnRenderer {
       this.answerHead(turn.model),
       body,
     );
-    if (turn.notice) this.notice(element, turn.notice);
+    if (turn.notice) this.notice(element, turn.notice, turn.noticeActions);
     const stream = new StreamView(body, { sanitizer: this.sanitizer, onShown: this.onShown });
     const parts: TurnElements = { element, stream };
     if (turn.reasoning) this.thinking(parts, turn.reasoning, turn.status === 'streaming' && turn.text === '');

@@ -7,6 +7,7 @@ import type { ConversationView, ModelView, TurnView } from '../common/protocol/p
 import { formatInteger, formatRub } from '../../platform/format/localeFormat';
 import { el } from '../../platform/page/dom';
 import { displayLocale } from '../../platform/format/displayLanguage';
+import { formatPercent } from '../../platform/format/localeFormat';
 
 /** What the meter needs of a turn: not its text, which a long history would keep alive twice. */
 type Counted = Pick<AssistantTurn, 'id' | 'usage' | 'costRub'> & { role: TurnView['role'] };
@@ -54,7 +55,7 @@ export class UsageMeter {
     const locale = displayLocale();
     if (lastUsage && this.contextLength) {
       const share = Math.min(100, Math.round((lastUsage.total_tokens / this.contextLength) * 100));
-      parts.push(l10n.t('Context {0}% of {1}', share, formatInteger(this.contextLength, locale)));
+      parts.push(l10n.t('Context {0} of {1}', formatPercent(share, locale), formatInteger(this.contextLength, locale)));
     }
     if (priced.length > 0 && !this.partial)
       parts.push(

@@ -1,5 +1,6 @@
 // VS Code's toolMode Required: the answer must be a tool call. Only tool_choice can demand one; a
-// request without it would go as Auto and could come back as text the caller cannot take.
+// request without it would go as Auto and could come back as text the caller cannot take. The
+// person is told to pick another model: the tool mode is the calling extension's choice, not theirs.
 import * as l10n from '@vscode/l10n';
 import type { ModelEntry } from '../../platform/client/catalog/schemas';
 import { SetupError } from '../../platform/reply/modelConnection';
@@ -14,7 +15,7 @@ export function checkToolRequired(model: ModelEntry): void {
   if (missing.length === 0) return;
   throw new SetupError(
     l10n.t(
-      '{0} cannot be made to call a tool (the catalog does not list {1} for it): send the request with toolMode Auto, or pick another model.',
+      '{0} cannot be made to call a tool (the catalog does not list {1} for it): pick another model.',
       model.id,
       formatAlternatives(missing, displayLocale()),
     ),

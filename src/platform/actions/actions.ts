@@ -16,6 +16,7 @@ export const ACTIONS = [
   'setBaseUrl',
   'selectModel',
   'openSettings',
+  'openMaxTokensSetting',
   'openProxySettings',
   'showLog',
 ] as const;
@@ -59,6 +60,9 @@ export const ACTION_LABELS: Readonly<Record<Action, string>> = {
   },
   get openSettings() {
     return l10n.t({ message: 'Open Settings', comment: ['a button after a failure'] });
+  },
+  get openMaxTokensSetting() {
+    return l10n.t({ message: 'Open Max Tokens Setting', comment: ['a button after an answer cut at its length limit'] });
   },
   get openProxySettings() {
     return l10n.t({ message: 'Open Proxy Settings', comment: ['a button after a failure'] });

@@ -15,6 +15,14 @@ export function formatDecimal(n: number, locale: Locale, fractionDigits = 1): st
   return new Intl.NumberFormat(locale, { maximumFractionDigits: fractionDigits }).format(n);
 }
 
+/**
+ * "25%" / "25 %": a share given in percent (25 for a quarter), with at most `fractionDigits`
+ * decimals; Russian puts a no-break space before the sign, as Intl writes it.
+ */
+export function formatPercent(percent: number, locale: Locale, fractionDigits = 0): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: fractionDigits }).format(percent / 100);
+}
+
 /** "≈ 8.00 ₽" / "≈ 8,00 ₽"; an amount under a kopeck keeps enough digits to show more than zero. */
 export function formatRub(amount: number, locale: Locale): string {
   const digits = amount === 0 || amount >= 0.01 ? 2 : Math.min(6, 1 - Math.floor(Math.log10(amount)));

@@ -8,12 +8,15 @@ export function reachedLengthLimit(outcome: ReplyOutcome): boolean {
   return outcome.status === 'done' && outcome.finishReason === 'length';
 }
 
+// The setting is named as the Settings editor shows it (from its id, multiModelAI.maxTokens), and
+// each message comes with the button that opens it (the action openMaxTokensSetting).
+
 /** The chat's note under such an answer. */
 export const lengthLimitNotice = (): string =>
-  l10n.t('The answer stopped at its length limit: send "continue" for the rest, or raise the setting Multi-Model AI: Max Tokens.');
+  l10n.t('The answer stopped at its length limit: send "continue" for the rest, or raise the setting Multi Model AI: Max Tokens.');
 
 /** Why a refactoring cut off at its limit is not offered. */
 export const codeCutOffMessage = (): string =>
   l10n.t(
-    'The answer stopped at its length limit before the code was complete, so it cannot be applied: raise the setting Multi-Model AI: Max Tokens, or refactor a smaller selection.',
+    'The answer stopped at its length limit before the code was complete, so it cannot be applied: raise the setting Multi Model AI: Max Tokens, or refactor a smaller selection.',
   );

@@ -90,7 +90,7 @@ export class RefactorRun {
         if (reachedLengthLimit(outcome))
           return {
             status: 'interrupted',
-            error: new SetupError(codeCutOffMessage(), ['openSettings'], 'The answer stopped at its length limit before the code was complete'),
+            error: new SetupError(codeCutOffMessage(), ['openMaxTokensSetting'], 'The answer stopped at its length limit before the code was complete'),
             document: this.proposal(),
           };
         const code = extractCode(outcome.text, target.languageId, true);

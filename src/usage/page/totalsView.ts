@@ -1,11 +1,12 @@
 // The totals of one period: spend, answers, tokens and the share with no usage reported, then
 // spend by model, by key and by project, each a bar chart with its table under it.
 import * as l10n from '@vscode/l10n';
-import { formatDecimal, formatInteger, formatRub } from '../../platform/format/localeFormat';
+import { formatInteger, formatRub } from '../../platform/format/localeFormat';
 import type { PeriodTotals, UsageRow } from '../common/usageReport';
 import { el } from '../../platform/page/dom';
 import { tableBox } from './dayChart';
 import { niceCeiling, SERIES_COLOURS, svg } from './svg';
+import { formatPercent } from '../../platform/format/localeFormat';
 
 const WIDTH = 640;
 const ROW = 24;
@@ -19,7 +20,14 @@ export function totalsView(totals: PeriodTotals, locale: string): HTMLElement {
     [l10n.t('Tokens in'), formatInteger(totals.tokensIn, locale)],
     [l10n.t('Tokens out'), formatInteger(totals.tokensOut, locale)],
     [l10n.t('Cached tokens in'), formatInteger(totals.tokensCached, locale)],
-    [l10n.t('No usage reported'), l10n.t('{0} ({1}%)', formatInteger(totals.noUsage, locale), formatDecimal(noUsageShare, locale))],
+    [
+      l10n.t('No usage reported'),
+      l10n.t({
+        message: '{0} ({1})',
+        args: [formatInteger(totals.noUsage, locale), formatPercent(noUsageShare, locale, 1)],
+        comment: ['a count and its share, e.g. "3 (25%)"'],
+      }),
+    ],
     [l10n.t('Not priced'), formatInteger(totals.unpriced, locale)],
   ];
   const summary = el('dl', { class: 'facts' }, ...facts.flatMap(([term, value]) => [el('dt', { text: term }), el('dd', { class: 'number', text: value })]));

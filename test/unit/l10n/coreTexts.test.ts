@@ -108,7 +108,7 @@ describe('core texts in Russian', () => {
     assert.equal(advice('rate_limit', { status: 429, retryAfterMs: 2500 }), 'Сервис ограничивает частоту запросов: подождите 3 с и повторите.');
     assert.match(
       advice('rate_limit', { status: 429, retryAfterMs: 600_000 }),
-      /^Сервис ограничивает частоту запросов на 10 мин: повторите в \d\d:\d\d:\d\d\.$/,
+      /^Сервис временно ограничил частоту запросов: повторите через 10 мин, в \d\d:\d\d:\d\d\.$/,
     );
     assert.equal(
       advice('forbidden', { status: 403, requestId: 'req_1' }),
@@ -129,7 +129,10 @@ describe('core texts in Russian', () => {
       object: 'list',
       data: [{ id: 'acme/odd', available: true, architecture: { output_modalities: ['text'] }, supported_parameters: 'temperature' }],
     }).data[0]!;
-    assert.equal(whyNotUsable(odd, {}), 'Её запись в каталоге не читается (supported_parameters не является списком): сервис должен её исправить.');
+    assert.equal(
+      whyNotUsable(odd, {}),
+      'Запись модели в каталоге не удаётся прочитать (supported_parameters не является списком): сервис должен её исправить.',
+    );
     assert.equal(
       whyNotUsable(entry('acme/chat-large'), { transport: 'messages' }),
       'Не обслуживает интерфейс Messages, который задан в multiModelAI.transport (она обслуживает chat completions): задайте multiModelAI.transport значение «auto» или выберите другую модель.',
@@ -165,7 +168,7 @@ describe('core texts in Russian', () => {
     );
     assert.equal(
       trimNotice(3, 'acme/chat-large', 8192),
-      `Самые старые сообщения (3) не отправлены: разговор длиннее, чем читает acme/chat-large (токенов: 8${NBSP}192).`,
+      `Самые старые сообщения (3) не отправлены: чат не помещается в контекст модели acme/chat-large (токенов: 8${NBSP}192).`,
     );
   });
 
@@ -190,6 +193,7 @@ describe('core texts in Russian', () => {
       'Задать адрес сервиса',
       'Выбрать модель',
       'Открыть параметры',
+      'Открыть параметр Max Tokens',
       'Открыть параметры прокси',
       'Показать журнал',
     ]);

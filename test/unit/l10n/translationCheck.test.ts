@@ -1,15 +1,26 @@
 // The check behind npm run l10n:check, on small projects written into a temporary folder.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { translationProblems } from '../../l10n/translationCheck';
+import { ruledOutWords, translationProblems } from '../../l10n/translationCheck';
 
 const HOST_CODE = `import * as vscode from 'vscode';
 export const saved = (name: string) => vscode.l10n.t('Saved {0}', name);
 `;
 const CORE_CODE = `import * as l10n from '@vscode/l10n';
 export const retry = () => l10n.t({ message: 'Try again', comment: ['a button'] });
+`;
+
+/** A glossary as docs/TRANSLATION.md writes it: a row whose note rules words out, and one that rules none. */
+const GLOSSARY = `# Translation
+
+### Glossary
+
+| English | Russian | note |
+|---|---|---|
+| chat, conversation | чат | one word: not «разговор», «переписка» |
+| model | модель | \`1 модель\` |
 `;
 
 interface Project {
@@ -96,5 +107,48 @@ describe('npm run l10n:check', () => {
       'package.nls.ru.json has no translation of "command.open.title"',
       'package.nls.ru.json keeps "command.old.title", which package.nls.json no longer has',
     ]);
+  });
+
+  describe('the glossary', () => {
+    const withGlossary = (files: Record<string, string>) =>
+      write({ files: { 'src/vscode/host.ts': HOST_CODE, 'src/core/core.ts': CORE_CODE, 'docs/TRANSLATION.md': GLOSSARY, ...files } });
+
+    it('finds nothing when the Russian texts keep to it', async () => {
+      withGlossary({ 'README.ru.md': 'История чатов и модели.\n' });
+      assert.deepEqual(await translationProblems(root), []);
+    });
+
+    it('finds a word it rules out, in any form and case, in the bundles, the manifest texts, README.ru.md and the walkthrough', async () => {
+      withGlossary({
+        'README.ru.md': '# Чат\n\nПоиск по Разговорам и переписке.\n',
+        'media/walkthrough/chat.nls.ru.md': 'Начните разговор.\n',
+        'media/walkthrough/chat.md': 'A conversation (разговор) in English is not held.\n',
+      });
+      writeFileSync(
+        path.join(root, 'l10n/bundle.l10n.ru.json'),
+        JSON.stringify({ 'Saved {0}': 'Переписка сохранена: {0}', 'Try again/a button': 'Повторить' }),
+      );
+      writeFileSync(path.join(root, 'package.nls.ru.json'), JSON.stringify({ 'command.open.title': 'Открыть разговор' }));
+      assert.deepEqual(await translationProblems(root), [
+        'l10n/bundle.l10n.ru.json translates "Saved {0}" with «Переписка»: the glossary says «чат», not «переписка»',
+        'package.nls.ru.json translates "command.open.title" with «разговор»: the glossary says «чат», not «разговор»',
+        'README.ru.md:3: «Разговорам»: the glossary says «чат», not «разговор»',
+        'README.ru.md:3: «переписке»: the glossary says «чат», not «переписка»',
+        'media/walkthrough/chat.nls.ru.md:1: «разговор»: the glossary says «чат», not «разговор»',
+      ]);
+    });
+
+    it("reads the project's own glossary: «чат» is the one word for a conversation, and «ключ API» is not «API-ключ»", () => {
+      const words = ruledOutWords(readFileSync(path.join(__dirname, '../../../docs/TRANSLATION.md'), 'utf8'));
+      assert.deepEqual(
+        words.map(({ word, term }) => `${term} | ${word}`),
+        ['ключ API | API-ключ', 'чат | разговор', 'чат | переписка', 'чат | беседа'],
+      );
+    });
+
+    it('reads a word from its start only: one that holds it inside is another word', async () => {
+      withGlossary({ 'README.ru.md': 'Неразговорчивый помощник.\n' });
+      assert.deepEqual(await translationProblems(root), []);
+    });
   });
 });

@@ -110,8 +110,10 @@ export const AssistantTurnSchema = buildOnce(() =>
     reasoning: z.optional(z.string()),
     /** Approximate cost in RUB from the catalog's prices; absent when the catalog has none. */
     costRub: z.optional(z.number().check(z.gte(0))),
-    /** Said above the answer: what was done to the request (older messages left out). */
+    /** Said above the answer: what was done to the request (older messages left out), or to the answer (cut at its length limit). */
     notice: z.optional(z.string().check(z.maxLength(500))),
+    /** Buttons under the notice: what fixes what it says (the token limit's setting). */
+    noticeActions: z.optional(z.array(ActionSchema()).check(z.maxLength(4))),
     /** The answer to a `/image` message. */
     images: z.optional(z.array(TurnImageSchema()).check(z.maxLength(10))),
     createdAt: isoTime(),

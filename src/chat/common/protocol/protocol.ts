@@ -142,7 +142,8 @@ export const ToPageSchemas = {
   'reply/end': payload(() => ({ turn: AssistantTurnSchema() })),
   /** Nothing arrives yet because the client waits `seconds` before trying again; `text` says why. */
   'reply/wait': payload(() => ({ turnId: id(), text: z.string(), seconds: z.int().check(z.gte(0)) })),
-  'reply/notice': turnText,
+  /** The notice above an answer, with the buttons that fix what it says. */
+  'reply/notice': payload(() => ({ turnId: id(), text: z.string(), actions: z.optional(z.array(ActionSchema())) })),
   'reply/reasoning': turnText,
   'notice/show': payload(() => ({ message: z.string(), level: z.enum(['info', 'warning']) })),
   /** Puts text in the composer (the message being edited). */

@@ -71,7 +71,8 @@ export const textAnswer: Answerer = async ({ asked, ask, reply, signal, show }, 
       reply.status = 'done';
       if (reachedLengthLimit(outcome)) {
         reply.notice = [reply.notice, lengthLimitNotice()].filter(Boolean).join(' ');
-        show({ type: 'reply/notice', turnId: reply.id, text: reply.notice });
+        reply.noticeActions = ['openMaxTokensSetting'];
+        show({ type: 'reply/notice', turnId: reply.id, text: reply.notice, actions: reply.noticeActions });
       }
       if (outcome.usage) reply.usage = TurnUsageSchema().parse(outcome.usage);
       if (outcome.costRub !== undefined) reply.costRub = outcome.costRub;

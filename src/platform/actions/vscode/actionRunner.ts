@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { type Action, ACTION_LABELS, type FixAction, isLocalAction, type LocalAction } from '../actions';
 import { Commands, CONFIG_SECTION } from '../../manifest/ids';
+import { Settings } from '../../manifest/ids';
 
 const FIX_COMMANDS: Record<FixAction, readonly [string, ...unknown[]]> = {
   setApiKey: [Commands.setApiKey],
@@ -12,6 +13,8 @@ const FIX_COMMANDS: Record<FixAction, readonly [string, ...unknown[]]> = {
   setBaseUrl: [Commands.setBaseUrl],
   selectModel: [Commands.selectModel],
   openSettings: ['workbench.action.openSettings', CONFIG_SECTION],
+  // The Settings editor filtered to the one setting.
+  openMaxTokensSetting: ['workbench.action.openSettings', Settings.maxTokens],
   // VS Code's own proxy settings (http.proxy, http.noProxy, http.proxyAuthorization).
   openProxySettings: ['workbench.action.openSettings', 'http.proxy'],
   showLog: [Commands.showLog],

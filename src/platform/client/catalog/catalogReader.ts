@@ -110,7 +110,7 @@ function expectedText(expected: Expected): string {
     case 'string':
       return l10n.t('a string');
     case 'boolean':
-      return l10n.t('true or false');
+      return l10n.t('yes or no');
     case 'object':
       return l10n.t('an object');
   }

@@ -39,6 +39,7 @@ describe('ACTION_LABELS', () => {
       'Set Service Address',
       'Select Model',
       'Open Settings',
+      'Open Max Tokens Setting',
       'Open Proxy Settings',
       'Show Log',
     ]);

@@ -34,7 +34,7 @@ describe('catalog entries', () => {
         ['acme/chat-large', 'Acme Chat Large', undefined],
         ['odd/arch', 'Odd Architecture', 'Its catalog entry cannot be read (architecture.output_modalities is not a list): the service must correct it.'],
         ['odd/params', undefined, 'Its catalog entry cannot be read (supported_parameters is not a list): the service must correct it.'],
-        ['odd/available', undefined, 'Its catalog entry cannot be read (available is not true or false): the service must correct it.'],
+        ['odd/available', undefined, 'Its catalog entry cannot be read (available is not yes or no): the service must correct it.'],
       ],
     );
     assert.deepEqual(

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { formatAlternatives, formatDate, formatDateTime, formatInteger, formatRub, formatTime, plural } from '#src/platform/format/localeFormat';
+import { formatAlternatives, formatDate, formatDateTime, formatInteger, formatPercent, formatRub, formatTime, plural } from '#src/platform/format/localeFormat';
 
 // Russian groups digits with a no-break space (U+00A0), as Intl gives it in Node and Chromium alike.
 const NBSP = '\u00a0';
@@ -28,6 +28,18 @@ describe('locale formats', () => {
       amounts.map((a) => formatRub(a, 'ru')),
       ['≈ 8,00 ₽', '≈ 1,00 ₽', '≈ 0,04 ₽', '≈ 0,0058 ₽', '≈ 0,000012 ₽', '≈ 0,00 ₽', `≈ 1${NBSP}234,50 ₽`],
     );
+  });
+
+  it('shares in percent: no space before the sign in English, a no-break space in Russian; decimals only where asked', () => {
+    assert.deepEqual(
+      [0, 1, 25, 33.333, 100].map((n) => formatPercent(n, 'en')),
+      ['0%', '1%', '25%', '33%', '100%'],
+    );
+    assert.deepEqual(
+      [0, 1, 25, 100].map((n) => formatPercent(n, 'ru')),
+      [`0${NBSP}%`, `1${NBSP}%`, `25${NBSP}%`, `100${NBSP}%`],
+    );
+    assert.deepEqual([formatPercent(33.333, 'en', 1), formatPercent(33.333, 'ru', 1), formatPercent(25, 'ru', 1)], ['33.3%', `33,3${NBSP}%`, `25${NBSP}%`]);
   });
 
   it('dates and times (the history list, the end of a wait), in the given time zone', () => {

@@ -119,8 +119,8 @@ describe('RefactorRun against the emulator', () => {
       { message: error.message, actions: error.actions },
       {
         message:
-          'The answer stopped at its length limit before the code was complete, so it cannot be applied: raise the setting Multi-Model AI: Max Tokens, or refactor a smaller selection.',
-        actions: ['openSettings'],
+          'The answer stopped at its length limit before the code was complete, so it cannot be applied: raise the setting Multi Model AI: Max Tokens, or refactor a smaller selection.',
+        actions: ['openMaxTokensSetting'],
       },
     );
   });

@@ -87,7 +87,7 @@ describe('chat attachments: what a message may carry', () => {
     assert.deepEqual(attach(undefined), [24_000, "lines 1–600 of 3,400 sent: the whole file does not fit the model's context beside the conversation"]);
     useRussian();
     try {
-      assert.deepEqual(attach(32_768), [40_120, 'отправлены строки 1–1\u00a0003 из 3\u00a0400: весь файл вместе с перепиской не помещается в контекст модели']);
+      assert.deepEqual(attach(32_768), [40_120, 'отправлены строки 1–1\u00a0003 из 3\u00a0400: весь файл вместе с чатом не помещается в контекст модели']);
     } finally {
       useEnglish();
     }

@@ -194,21 +194,24 @@ describe('ChatSession against the emulator', () => {
     );
   });
 
-  it('an answer that stopped at its token limit is kept and says so, with what to do', async () => {
+  it('an answer that stopped at its token limit is kept and says so, with what to do and the button that opens the setting', async () => {
     maxTokens = 3;
     await control.queueReplies(['one two three four five six']);
     const s = session();
     await s.send('Count to six');
     const reply = lastReply(s);
-    const notice = 'The answer stopped at its length limit: send "continue" for the rest, or raise the setting Multi-Model AI: Max Tokens.';
-    assert.deepEqual({ status: reply.status, text: reply.text, notice: reply.notice }, { status: 'done', text: 'one two three ', notice });
+    const notice = 'The answer stopped at its length limit: send "continue" for the rest, or raise the setting Multi Model AI: Max Tokens.';
+    assert.deepEqual(
+      { status: reply.status, text: reply.text, notice: reply.notice, noticeActions: reply.noticeActions },
+      { status: 'done', text: 'one two three ', notice, noticeActions: ['openMaxTokensSetting'] },
+    );
     // Shown at once, as the page shows a notice (the end redraws the state, not the notice), and kept for a reload.
     assert.deepEqual(
-      posted.filter((m) => m.type === 'reply/notice').map((m) => m.type === 'reply/notice' && m.text),
-      [notice],
+      posted.filter((m) => m.type === 'reply/notice').map((m) => m.type === 'reply/notice' && [m.text, m.actions]),
+      [[notice, ['openMaxTokensSetting']]],
     );
     const end = posted.find((m) => m.type === 'reply/end');
-    assert.equal(end?.type === 'reply/end' ? end.turn.notice : undefined, notice);
+    assert.deepEqual(end?.type === 'reply/end' ? [end.turn.notice, end.turn.noticeActions] : undefined, [notice, ['openMaxTokensSetting']]);
   });
 
   describe('leaving a conversation while it streams', () => {
