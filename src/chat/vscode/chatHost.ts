@@ -9,21 +9,23 @@ import { codeBudget } from '../common/attachments/contextBlock';
 import { Commands, Settings } from '../../platform/manifest/ids';
 import { commandTitle } from '../../platform/manifest/commandTitles';
 import { type ContextItem } from '../common/conversation/conversation';
-import { HistoryStore, MAX_CONVERSATION_BYTES } from '../common/history/historyStore';
+import { MAX_CONVERSATION_BYTES } from '../common/history/historyBounds';
+import { HistoryStore } from '../common/history/historyStore';
 import { type MementoLike } from '../../platform/storage/serialMemento';
 import { type ModelView, type ToHost, type ToPageInput } from '../common/protocol/protocol';
 import { runAction } from '../../platform/actions/vscode/actionRunner';
 import type { Connection } from '../../platform/services/vscode/connection';
 import type { FailureReporter } from '../../platform/services/vscode/failureReporter';
-import { checkHiddenCharacters } from '../../platform/text/vscode/hiddenCharactersCheck';
 import { Disposable } from '../../platform/vscode/lifecycle';
 import type { SettingsWatcher } from '../../platform/settings/vscode/settings';
 import { modelView } from './chatModels';
 import type { CodeActions } from './codeActions';
+import { useCode } from './codeBlockMessages';
 import { fileContext, selectionContext, type EditorTracker } from './editorContext';
 import { exportConversation } from './historyCommands';
 import { openLinkWithConfirmation } from './linkOpener';
 import { PageBridge } from './pageBridge';
+import { showImage, showUnreadable } from './shownFiles';
 import type { ImageRunner } from '../../images/index';
 import type { ProjectInstructionsSource } from '../../platform/instructions/vscode/projectInstructions';
 import { Attachments } from './attachments';
@@ -230,7 +232,7 @@ export class ChatHost extends Disposable {
       case 'history/export':
         return void (await exportConversation(this.store, message.id));
       case 'history/showUnreadable':
-        return this.showUnreadable();
+        return showUnreadable(this.store.unreadable().folder);
       case 'history/rename':
         return this.rename(message.id);
       case 'history/delete':
@@ -266,51 +268,17 @@ export class ChatHost extends Disposable {
       case 'code/insert':
       case 'code/apply':
       case 'code/newFile':
-        return this.useCode(message);
+        return useCode(message, this.deps.code);
       case 'link/open':
         return void (await openLinkWithConfirmation(message.href));
       case 'error/action':
         return void (await runAction(message.action));
       case 'image/open':
-      case 'image/reveal':
-        return this.showImage(message.file, message.type === 'image/reveal');
+      case 'image/reveal': {
+        const show = { turns: session.current().turns, notify: (text: string) => this.notify(text), warn: (line: string) => this.deps.logger.warn(line) };
+        return showImage(message.file, message.type === 'image/reveal', show);
+      }
     }
-  }
-
-  /** Copy, Insert, Apply, New File: code with hidden characters is shown to the person first. */
-  private async useCode(message: Extract<ToHost, { type: `code/${string}` }>): Promise<void> {
-    const code = await checkHiddenCharacters(
-      message.code,
-      message.lang === 'markdown'
-        ? vscode.l10n.t({ message: 'This answer', comment: ['begins: … holds 2 hidden characters'] })
-        : vscode.l10n.t({ message: 'This code', comment: ['begins: … holds 2 hidden characters'] }),
-    );
-    if (code === undefined) return;
-    switch (message.type) {
-      case 'code/copy':
-        await vscode.env.clipboard.writeText(code);
-        return void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied to the clipboard'), 2000);
-      case 'code/insert':
-        return void (await this.deps.code.insert(code));
-      case 'code/apply':
-        return void (await this.deps.code.apply(code));
-      case 'code/newFile':
-        return void (await this.deps.code.newFile(code, message.lang));
-    }
-  }
-
-  /** Opens or reveals an image of the open conversation; any other path from the page is refused. */
-  private async showImage(file: string, reveal: boolean): Promise<void> {
-    const known = this.session.current().turns.some((turn) => turn.role === 'assistant' && turn.images?.some((image) => image.file === file));
-    if (!known) return this.deps.logger.warn('Chat: refused to open a file that is not an image of this conversation.');
-    const uri = vscode.Uri.file(file);
-    try {
-      await vscode.workspace.fs.stat(uri);
-    } catch {
-      return this.notify(vscode.l10n.t('{0} is no longer there: it was moved or deleted.', vscode.workspace.asRelativePath(file)));
-    }
-    if (!reveal) return void (await vscode.commands.executeCommand('vscode.open', uri, { preview: false }));
-    await vscode.commands.executeCommand(vscode.workspace.getWorkspaceFolder(uri) ? 'revealInExplorer' : 'revealFileInOS', uri);
   }
 
   /** Tells `page` (or every page) which project instructions go with each message. */
@@ -326,15 +294,6 @@ export class ChatHost extends Disposable {
     const uri = found && this.deps.instructions.uri(found);
     if (!uri) return this.notify(vscode.l10n.t('This workspace has no project instructions in use.'));
     await vscode.commands.executeCommand('vscode.open', uri, { preview: false });
-  }
-
-  /** Shows where the conversation files that could not be read went: in the system's file manager, or (no desktop at hand) in a new window. */
-  private async showUnreadable(): Promise<void> {
-    const { folder } = this.store.unreadable();
-    if (!folder) return;
-    const uri = vscode.Uri.file(folder);
-    const local = vscode.env.uiKind === vscode.UIKind.Desktop && vscode.env.remoteName === undefined;
-    await vscode.commands.executeCommand(local ? 'revealFileInOS' : 'vscode.openFolder', uri, ...(local ? [] : [{ forceNewWindow: true }]));
   }
 
   private addFromEditor(kind: 'selection' | 'file'): void {

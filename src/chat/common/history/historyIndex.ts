@@ -43,6 +43,41 @@ export async function writeIndex(folder: HistoryFolder, entries: Iterable<IndexE
   await writeFileAtomic(folder.index, JSON.stringify({ version: 1, conversations: [...entries].sort(newestFirst) }));
 }
 
+/** The index after this window's changes: written one at a time, the last state at the end. */
+export class IndexWriter {
+  private writing?: Promise<void>;
+  private again = false;
+
+  constructor(
+    private readonly folder: HistoryFolder,
+    private readonly entries: () => Iterable<IndexEntry>,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  soon(): void {
+    if (this.writing) {
+      this.again = true;
+      return;
+    }
+    this.writing = (async () => {
+      // After the save that asked for it has resolved: an answer is shown as ended once its
+      // conversation's file is written, and the list (mended from the files if a window goes
+      // first) does not hold it up.
+      await new Promise((resolve) => setImmediate(resolve));
+      do {
+        this.again = false;
+        await writeIndex(this.folder, this.entries()).catch((error: Error) => this.log(`History: could not write ${this.folder.index}: ${error.message}`));
+      } while (this.again);
+      this.writing = undefined;
+    })();
+  }
+
+  /** Resolves when the write under way, if any, has ended. */
+  async idle(): Promise<void> {
+    await this.writing;
+  }
+}
+
 /**
  * The entries, mended from the conversation files: those the index lacks, or whose file was
  * written after the index, are read from their file; those whose file is gone or deleted are dropped.

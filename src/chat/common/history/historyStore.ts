@@ -10,41 +10,29 @@
 // conversation go one at a time. A conversation another window wrote since this one read it
 // is merged, turn by turn (historyMerge.ts); one deleted anywhere is never written again, and
 // a save of one another window deleted says so, so that the chat keeps what it holds as a new
-// conversation (chatSession.ts). The first read removes what crashed writes left: temporary
-// files, and searchable texts older than their conversations are written again; a conversation
-// file that cannot be read is moved aside to `unreadable/` and kept there for 30 days.
-// The open conversation is remembered per window (workspaceState). Attached images go by the
-// rule of unusedImages.ts, and a while after the list is first read the folder of images is swept.
-import * as l10n from '@vscode/l10n';
-import { readFile } from 'node:fs/promises';
+// conversation (chatSession.ts); otherWindows.ts follows the other windows' changes. The
+// first read puts right what crashed writes left (crashLeftovers.ts); a conversation file that
+// cannot be read is moved aside to `unreadable/` and kept there for 30 days. The open
+// conversation is remembered per window (openConversation.ts). The bounds are historyBounds.ts's;
+// attached images are historyImages.ts's, swept a while after the list is first read.
 import * as path from 'node:path';
 import type { Conversation, HistoryItem } from '../conversation/conversation';
-import { SerialMemento, type MementoLike } from '../../../platform/storage/serialMemento';
+import type { MementoLike } from '../../../platform/storage/serialMemento';
 import { SerialQueue } from '../../../platform/storage/atomicWrite';
-import { attachmentsFolder, storedImageNames } from './attachmentFiles';
+import { storedImageNames } from './attachmentFiles';
 import { HistoryFolder, isSafeId } from './conversationFiles';
-import { entryOf, itemOf, newestFirst, readIndex, writeIndex, type IndexEntry } from './historyIndex';
-import { baseOf, mergeConversations, type MergeBase } from './historyMerge';
+import { endStreamingTurns, KEEP_UNREADABLE_MS, mendTexts, sweepTemporaryFiles, TEMP_FILE_AGE_MS } from './crashLeftovers';
+import { MAX_CONVERSATIONS, MAX_HISTORY_BYTES, pastBounds } from './historyBounds';
+import { HistoryImages } from './historyImages';
+import { entryOf, IndexWriter, itemOf, newestFirst, readIndex, type IndexEntry } from './historyIndex';
+import { baseOf, mergeConversations } from './historyMerge';
 import { searchHistory } from './historySearch';
+import { OpenConversation } from './openConversation';
+import { changedId, DELETED_ELSEWHERE, followChange, KEEP_DELETIONS_MS, type DeletedElsewhere, type Known, type WindowView } from './otherWindows';
 import { watchFolders, type FolderWatch } from '../../../platform/storage/folderWatch';
-import { UnusedImages } from './unusedImages';
-import type { TempSweep } from '../../../platform/storage/tempFiles';
-import { sweepTempFiles } from '../../../platform/storage/tempFiles';
 
-export type { MementoLike };
+export type { DeletedElsewhere, MementoLike };
 
-export const ACTIVE_KEY = 'multiModelAI.chat.activeConversation';
-export const MAX_CONVERSATIONS = 500;
-export const MAX_HISTORY_BYTES = 200 * 1024 * 1024;
-/** A conversation past this size is continued in a new one (chatSession.ts). */
-export const MAX_CONVERSATION_BYTES = 20 * 1024 * 1024;
-
-/** How long a deletion is remembered for the other windows. */
-const KEEP_DELETIONS_MS = 30 * 24 * 60 * 60 * 1000;
-/** How long a conversation file that could not be read is kept aside. */
-export const KEEP_UNREADABLE_MS = 30 * 24 * 60 * 60 * 1000;
-/** A temporary file this old is no write's any more: a write renames its file within moments. */
-export const TEMP_FILE_AGE_MS = 60_000;
 /** How long after the list is first read the folder of images is swept: the chat's first show goes first. */
 const IMAGE_SWEEP_DELAY_MS = 30_000;
 
@@ -74,20 +62,8 @@ export interface SaveResult {
   merged?: Conversation;
 }
 
-/** A save of a conversation deleted in another window: nothing was stored, and the deletion stands. */
-export interface DeletedElsewhere {
-  deletedElsewhere: true;
-}
-const DELETED_ELSEWHERE: DeletedElsewhere = { deletedElsewhere: true };
-
 /** What another window changed: the conversations' ids. */
 export type HistoryListener = (ids: ReadonlySet<string>) => void;
-
-interface Known extends MergeBase {
-  /** The file's revision as this window last wrote or read it: another is another window's write. */
-  revision?: string;
-  bytes: number;
-}
 
 export class HistoryStore {
   readonly folder: HistoryFolder;
@@ -100,27 +76,22 @@ export class HistoryStore {
   /** The searchable texts found older than their conversations, written again after the first read. */
   private textsMended?: Promise<void>;
   private readonly writes = new SerialQueue();
-  private readonly state: SerialMemento;
-  private readonly window: SerialMemento;
+  private readonly open: OpenConversation;
   private readonly listeners = new Set<HistoryListener>();
   private loading?: Promise<void>;
   private watch?: FolderWatch;
-  private indexWrite?: Promise<void>;
-  private indexAgain = false;
+  private readonly index: IndexWriter;
   private disposed = false;
-  private readonly images: UnusedImages;
-  /** Removals of images go one at a time: a sweep never races a deletion. */
-  private readonly imageRemovals = new SerialQueue();
-  private sweepTimer?: ReturnType<typeof setTimeout>;
+  private readonly images: HistoryImages;
 
   constructor(private readonly options: HistoryStoreOptions) {
     this.folder = new HistoryFolder(options.folder);
-    this.state = SerialMemento.of(options.state);
-    this.window = options.window ? SerialMemento.of(options.window) : this.state;
-    this.images = new UnusedImages({
-      folder: attachmentsFolder(options.folder),
+    this.open = new OpenConversation(options.state, options.window);
+    this.index = new IndexWriter(this.folder, () => this.entries.values(), this.log);
+    this.images = new HistoryImages({
+      folder: this.folder,
+      isDeleted: (id) => this.deleted.has(id),
       inUse: () => options.imagesInUse?.() ?? [],
-      dropShown: (names) => this.dropShown(names),
       log: (line) => this.log(line),
     });
   }
@@ -133,18 +104,16 @@ export class HistoryStore {
   load(): Promise<void> {
     return (this.loading ??= (async () => {
       await this.folder.create();
-      await this.sweepTemporaryFiles({ olderThanMs: TEMP_FILE_AGE_MS });
+      await sweepTemporaryFiles(this.folder, { olderThanMs: TEMP_FILE_AGE_MS }, this.log);
       await this.folder.unreadable.prune(KEEP_UNREADABLE_MS);
       this.entries = await readIndex(this.folder, this.log);
       await this.folder.pruneDeleted(KEEP_DELETIONS_MS);
-      this.textsMended = this.mendTexts().catch((error: Error) => this.log(`History: could not check the search texts: ${error.message}`));
+      const mend = { folder: this.folder, ids: [...this.entries.keys()], writes: this.writes, isDeleted: (id: string) => this.deleted.has(id), log: this.log };
+      this.textsMended = mendTexts(mend).catch((error: Error) => this.log(`History: could not check the search texts: ${error.message}`));
       if (this.options.watch !== false && !this.disposed) {
         this.watch = watchFolders([this.folder.conversations, this.folder.deleted], (paths) => void this.changedElsewhere(paths));
       }
-      if (!this.disposed) {
-        this.sweepTimer = setTimeout(() => void this.sweepImages(), this.options.imageSweepDelayMs ?? IMAGE_SWEEP_DELAY_MS);
-        this.sweepTimer.unref?.();
-      }
+      if (!this.disposed) this.images.sweepAfter(this.options.imageSweepDelayMs ?? IMAGE_SWEEP_DELAY_MS);
     })());
   }
 
@@ -158,14 +127,11 @@ export class HistoryStore {
   }
 
   activeId(): string | undefined {
-    // A window that kept none yet reads the one an earlier version kept for all (null: none open).
-    const own = this.window.get<unknown>(ACTIVE_KEY);
-    const id = own === undefined ? this.state.get<unknown>(ACTIVE_KEY) : own;
-    return typeof id === 'string' ? id : undefined;
+    return this.open.id();
   }
 
   setActive(id: string | undefined): Promise<void> {
-    return this.window.update(ACTIVE_KEY, id ?? null);
+    return this.open.set(id);
   }
 
   onDidChange(listener: HistoryListener): { dispose(): void } {
@@ -185,7 +151,7 @@ export class HistoryStore {
     const read = await this.readKnown(id);
     if (!read) {
       // Gone, or moved aside as unreadable: not listed any more.
-      if (this.entries.delete(id)) this.writeIndexSoon();
+      if (this.entries.delete(id)) this.index.soon();
       return undefined;
     }
     if (!this.entries.has(id)) this.entries.set(id, entryOf(read, this.known.get(id)?.bytes ?? 0));
@@ -238,7 +204,7 @@ export class HistoryStore {
     const { bytes } = written;
     this.known.set(id, { ...baseOf(stored), ...written });
     this.entries.set(id, entryOf(stored, bytes));
-    this.writeIndexSoon();
+    this.index.soon();
     return merged ? { bytes, merged } : { bytes };
   }
 
@@ -264,33 +230,8 @@ export class HistoryStore {
     await this.load();
     const ids = new Set([...this.entries.keys(), ...(await this.folder.conversationIds())]);
     await this.deleteMany([...ids]);
-    await this.sweepTemporaryFiles({ olderThanMs: TEMP_FILE_AGE_MS, always: (target) => ids.has(target.replace(/\.(json|txt)$/, '')) });
-  }
-
-  /** Removes the temporary files crashed writes left in the history's folders. */
-  private async sweepTemporaryFiles(sweep: TempSweep): Promise<void> {
-    let count = 0;
-    const folders = [this.folder.conversations, this.folder.text, this.folder.root, attachmentsFolder(this.options.folder)];
-    for (const folder of folders) count += (await sweepTempFiles(folder, sweep)).length;
-    if (count > 0) this.log(`History: removed ${count} temporary file(s) left by writes that did not finish.`);
-  }
-
-  /** Writes again the searchable texts a crash left older than their conversations. */
-  private async mendTexts(): Promise<void> {
-    const stale = await this.folder.staleTexts([...this.entries.keys()]);
-    let mended = 0;
-    for (const id of stale) {
-      await this.writes
-        .run(id, async () => {
-          if (this.deleted.has(id)) return;
-          const read = await this.folder.read(id, this.log);
-          if (!read) return;
-          await this.folder.writeText(read.conversation);
-          mended++;
-        })
-        .catch((error: Error) => this.log(`History: could not write the search text of ${id}: ${error.message}`));
-    }
-    if (mended > 0) this.log(`History: wrote the search text of ${mended} conversation(s) again: it was older than the conversation.`);
+    const always = (target: string) => ids.has(target.replace(/\.(json|txt)$/, ''));
+    await sweepTemporaryFiles(this.folder, { olderThanMs: TEMP_FILE_AGE_MS, always }, this.log);
   }
 
   /** The conversation files this window found unreadable and moved aside: how many, and the folder of the last. */
@@ -316,13 +257,9 @@ export class HistoryStore {
         });
       }),
     );
-    this.writeIndexSoon();
+    this.index.soon();
     // Deleted together, so that an image two of them show is not kept by the other's file.
-    await this.removeImages(() => this.images.remove(images));
-  }
-
-  private removeImages(job: () => Promise<void>): Promise<void> {
-    return this.imageRemovals.run('images', job);
+    await this.images.remove(images);
   }
 
   /** Stores an image attached to the next message beside the history; resolves with its file. */
@@ -331,24 +268,13 @@ export class HistoryStore {
   }
 
   /** An image no longer attached to the next message (its chip removed): its file goes unless it may still be used. */
-  async discardImage(file: string): Promise<void> {
-    if (path.dirname(file) === attachmentsFolder(this.options.folder)) await this.removeImages(() => this.images.remove([path.basename(file)]));
+  discardImage(file: string): Promise<void> {
+    return this.images.discard(file);
   }
 
   /** Removes the images of the folder that may go (unusedImages.ts); runs by itself a while after load(). */
   sweepImages(): Promise<void> {
-    return this.removeImages(() => this.images.sweep());
-  }
-
-  /** Takes out of `names` the images a conversation still stored shows. */
-  private async dropShown(names: Set<string>): Promise<void> {
-    for (const id of await this.folder.conversationIds()) {
-      if (names.size === 0) return;
-      if (this.deleted.has(id)) continue;
-      // A stored name is a 64-digit hash: found in the file's text, it is that image.
-      const text = await readFile(this.folder.conversationFile(id), 'utf8').catch(() => '');
-      for (const name of [...names]) if (text.includes(name)) names.delete(name);
-    }
+    return this.images.sweep();
   }
 
   /** The conversations whose title or text holds `query` (all when it is empty), newest first. */
@@ -362,15 +288,14 @@ export class HistoryStore {
   async flushed(): Promise<void> {
     await this.textsMended;
     await this.writes.idle();
-    await this.indexWrite;
-    await this.imageRemovals.idle();
-    await this.state.flushed();
-    await this.window.flushed();
+    await this.index.idle();
+    await this.images.idle();
+    await this.open.flushed();
   }
 
   dispose(): void {
     this.disposed = true;
-    clearTimeout(this.sweepTimer);
+    this.images.dispose();
     this.watch?.close();
     this.listeners.clear();
   }
@@ -390,17 +315,7 @@ export class HistoryStore {
   private async bound(keep: string): Promise<void> {
     const limit = this.options.limit ?? MAX_CONVERSATIONS;
     const maxBytes = this.options.maxBytes ?? MAX_HISTORY_BYTES;
-    // Within both bounds (nearly every save): nothing to sort.
-    if (this.entries.size <= limit) {
-      let total = 0;
-      for (const entry of this.entries.values()) total += entry.bytes;
-      if (total <= maxBytes) return;
-    }
-    let bytes = 0;
-    const dropped = this.sortedEntries().filter((entry, at) => {
-      bytes += entry.bytes;
-      return entry.id !== keep && (at >= limit || bytes > maxBytes);
-    });
+    const dropped = pastBounds(this.entries, keep, limit, maxBytes);
     if (dropped.length === 0) return;
     this.log(
       `History: removed the ${dropped.length} oldest conversation(s) to keep within ${limit} conversations and ${Math.round(maxBytes / 1024 / 1024)} MB.`,
@@ -408,68 +323,18 @@ export class HistoryStore {
     await this.deleteMany(dropped.map((entry) => entry.id));
   }
 
-  /** The index after this window's changes: written one at a time, the last state at the end. */
-  private writeIndexSoon(): void {
-    if (this.indexWrite) {
-      this.indexAgain = true;
-      return;
-    }
-    this.indexWrite = (async () => {
-      // After the save that asked for it has resolved: an answer is shown as ended once its
-      // conversation's file is written, and the list (mended from the files if a window goes
-      // first) does not hold it up.
-      await new Promise((resolve) => setImmediate(resolve));
-      do {
-        this.indexAgain = false;
-        await writeIndex(this.folder, this.entries.values()).catch((error: Error) =>
-          this.log(`History: could not write ${this.folder.index}: ${error.message}`),
-        );
-      } while (this.indexAgain);
-      this.indexWrite = undefined;
-    })();
+  private view(): WindowView {
+    return { folder: this.folder, entries: this.entries, known: this.known, deleted: this.deleted, log: this.log };
   }
 
   /** Another window wrote or deleted conversations: the list follows. */
   private async changedElsewhere(paths: ReadonlySet<string>): Promise<void> {
     const changed = new Set<string>();
     for (const file of paths) {
-      const folder = path.dirname(file);
-      const name = path.basename(file);
-      const id = folder === this.folder.deleted ? name : name.endsWith('.json') ? name.slice(0, -'.json'.length) : undefined;
-      if (!id || !isSafeId(id)) continue;
-      await this.writes.run(id, async () => {
-        if (this.folder.isDeleted(id)) {
-          this.deleted.add(id);
-          this.known.delete(id);
-          if (this.entries.delete(id)) changed.add(id);
-          return;
-        }
-        const revision = await this.folder.revision(id);
-        if (revision === undefined) {
-          if (this.entries.delete(id)) changed.add(id);
-          return;
-        }
-        if (revision === this.known.get(id)?.revision) return;
-        const read = await this.folder.read(id, this.log);
-        if (!read) {
-          if (this.entries.delete(id)) changed.add(id);
-          return;
-        }
-        this.entries.set(id, entryOf(read.conversation, read.bytes));
-        changed.add(id);
-      });
+      const id = changedId(this.folder, file);
+      if (id && (await this.writes.run(id, () => followChange(id, this.view())))) changed.add(id);
     }
     if (changed.size === 0 || this.disposed) return;
     for (const listener of this.listeners) listener(changed);
-  }
-}
-
-/** An answer that was streaming when its window closed did not finish. */
-function endStreamingTurns(conversation: Conversation): void {
-  for (const turn of conversation.turns) {
-    if (turn.role === 'assistant' && turn.status === 'streaming') {
-      turn.status = turn.text ? 'interrupted' : 'failed';
-      turn.error = { message: l10n.t('The answer did not finish before VS Code closed: retry to ask again.'), actions: ['retry'] };
-    }
   }
 }

@@ -5,8 +5,8 @@
 import * as l10n from '@vscode/l10n';
 import { conversationView, turnsBefore } from '../protocol/firstTurns';
 import type { SessionStateInput, ToPageInput } from '../protocol/protocol';
+import type { ChatSessionDeps } from './sessionDeps';
 import { checkExplainable, explainTitle } from './explainPrompt';
-import type { Attached } from '../attachments/attachments';
 import {
   newConversation,
   newId,
@@ -18,37 +18,17 @@ import {
   type Turn,
   type UserTurn,
 } from '../conversation/conversation';
-import type { ConversationStore } from '../conversation/conversationStore';
-import type { AnswerDeps } from './answerer';
 import { answererOf, busyMessage, commandTurn, grownNotice, userTurn, type SendResult } from './askedTurns';
+import { adoptedTurns, deletedElsewhere, markKept, tellKept, type Saved } from './elsewhereChanges';
 import { PendingContext } from './pendingContext';
+import { StreamedReply } from './streamedReply';
 
-export type { SendResult };
-
-export interface ChatSessionDeps extends AnswerDeps {
-  store: ConversationStore;
-  /** A conversation past this size is continued in a new one (the store's bound). */
-  maxConversationBytes?: number;
-  /** Delivers a message to every open page. */
-  post(message: ToPageInput): void;
-  /** A file attached by its address, read again as the message is sent: its text now, or why it cannot be sent. */
-  rereadFile?(item: ContextItem): Promise<Attached>;
-  /** Characters of code a message may carry to the chosen model (codeBudget); MAX_CONTEXT_CHARS without it. */
-  codeBudget?(): number;
-  /** Tells the person something with buttons (a notification); resolves with the button pressed. Without it, a notice on the pages. */
-  inform?(message: string, ...buttons: string[]): Promise<string | undefined>;
-  /** The extension's log (English). */
-  log?(line: string): void;
-}
+export type { ChatSessionDeps, SendResult };
 
 export class ChatSession {
   private conversation: Conversation;
   private readonly context: PendingContext;
-  /**
-   * The reply being streamed; `ended` once it is stored and its end shown; `left` once another
-   * conversation is shown (it is stopping, and nothing waits for it but the next reply's start).
-   */
-  private active?: { controller: AbortController; done: Promise<void>; ended?: boolean; left?: boolean };
+  private readonly streaming = new StreamedReply();
 
   /** Resolves once the history is read and the conversation open in this window shown. */
   readonly loaded: Promise<void>;
@@ -91,17 +71,15 @@ export class ChatSession {
 
   /** Takes the stored turns and name of the open conversation, keeping this window's own turn objects (one may be streaming). */
   private adopt(stored: Conversation): void {
-    const own = new Map(this.conversation.turns.map((turn) => [turn.id, turn]));
-    const turns = stored.turns.map((turn) => own.get(turn.id) ?? turn);
-    const same = turns.length === this.conversation.turns.length && turns.every((turn, at) => turn === this.conversation.turns[at]);
+    const turns = adoptedTurns(this.conversation.turns, stored.turns);
     this.conversation.title = stored.title;
-    if (same) return;
+    if (!turns) return;
     this.conversation.turns = turns;
     this.postConversation();
   }
 
   get busy(): boolean {
-    return this.active !== undefined && !this.active.ended && !this.active.left;
+    return this.streaming.busy;
   }
 
   /** The open conversation (a copy). */
@@ -133,8 +111,8 @@ export class ChatSession {
   }
 
   /** Resolves when the reply being streamed (if any) has ended. */
-  async settled(): Promise<void> {
-    await this.active?.done;
+  settled(): Promise<void> {
+    return this.streaming.settled();
   }
 
   /** Adds code, a file or an image to the next message; refuses what would make it too large. */
@@ -176,7 +154,7 @@ export class ChatSession {
 
   /** Aborts the reply being streamed; its partial text is kept, marked stopped. */
   stop(): void {
-    this.active?.controller.abort();
+    this.streaming.stop();
   }
 
   /**
@@ -220,7 +198,7 @@ export class ChatSession {
 
   newConversation(): void {
     this.moved = true;
-    this.leave();
+    this.streaming.leave();
     this.conversation = newConversation();
     this.context.clear();
     void this.deps.store.setActive(undefined);
@@ -240,7 +218,7 @@ export class ChatSession {
     const found = await this.deps.store.get(id);
     if (!found) return false;
     this.moved = true;
-    this.leave();
+    this.streaming.leave();
     this.conversation = found;
     void this.deps.store.setActive(id);
     this.postConversation();
@@ -262,12 +240,6 @@ export class ChatSession {
     else this.postHistory();
   }
 
-  /** Stops the reply being streamed as its conversation leaves the view: the pages are not busy with it any more. */
-  private leave(): void {
-    this.stop();
-    if (this.active) this.active.left = true;
-  }
-
   private ask(turn: UserTurn): Promise<SendResult> {
     if (this.conversation.turns.length === 0 || this.conversation.title === UNTITLED) {
       this.conversation.title = titleFrom(turn.text);
@@ -286,26 +258,16 @@ export class ChatSession {
     conversation.updatedAt = reply.createdAt;
     void this.persist(conversation);
     this.deps.post({ type: 'turn/append', turn: reply });
-    const controller = new AbortController();
-    // A reply still being saved is saved before this one starts (Retry right after a cut).
-    const previous = this.active?.done.catch(() => undefined);
     const ask = asked.filter((t) => t.role === 'user').at(-1)!;
-    const signal = controller.signal;
     const show = (message: ToPageInput) => {
       if (this.conversation === conversation) this.deps.post(message);
     };
     const { answer: answerer, argument } = answererOf(ask);
-    const answer = async () => {
+    const answer = async (signal: AbortSignal) => {
       await answerer({ asked, ask, argument, reply, signal, show }, this.deps);
       await this.end(conversation, reply, signal);
     };
-    const done = Promise.resolve(previous)
-      .then(answer)
-      .finally(() => {
-        if (this.active?.controller === controller) this.active = undefined;
-      });
-    this.active = { controller, done };
-    return done.then(() => ({ ok: true }));
+    return this.streaming.start(answer).then(() => ({ ok: true }));
   }
 
   private async end(conversation: Conversation, reply: AssistantTurn, signal: AbortSignal): Promise<void> {
@@ -314,17 +276,16 @@ export class ChatSession {
     // Stored before it is shown as ended: an answer the page shows as finished is restored as
     // finished by a reload that follows at once (a save after the end, awaited by nothing a
     // reload waits for, is lost when the window goes first).
-    let saved = await this.persist(conversation).catch((error: unknown) => {
-      this.deps.reportFailure?.('The conversation could not be saved', error);
-      return undefined;
-    });
-    // Another window deleted it while it was answered here: the question and the answer paid
-    // for are stored nowhere else, so the whole conversation is kept here as a new one.
-    const kept = saved !== undefined && 'deletedElsewhere' in saved;
-    if (kept) saved = await this.keepDeleted(conversation);
-    if (this.active?.controller.signal === signal) this.active.ended = true;
+    let saved = await this.persistReported(conversation);
+    // Another window deleted it while it was answered here: it is kept here as a new one.
+    const kept = deletedElsewhere(saved);
+    if (kept) {
+      markKept(conversation);
+      saved = await this.persistReported(conversation);
+    }
+    this.streaming.end(signal);
     const recheck = this.changedWhileAnswering.delete(answeredId) && !kept;
-    if (kept) this.tellKept(conversation, answeredId);
+    if (kept) tellKept(conversation, answeredId, this.deps, (id) => this.delete(id));
     if (this.conversation !== conversation) return;
     this.deps.post({ type: 'reply/end', turn: reply });
     // The page shows it again under its new id (it asks for earlier turns by id).
@@ -340,38 +301,25 @@ export class ChatSession {
     }
   }
 
-  /** Stores `conversation` under a new id, marked as kept after its deletion elsewhere; resolves with what the store says. */
-  private async keepDeleted(conversation: Conversation): Promise<Awaited<ReturnType<ConversationStore['save']>>> {
-    conversation.id = newId('c');
-    conversation.keptAfterDeletion = true;
-    conversation.updatedAt = new Date().toISOString();
-    return this.persist(conversation).catch((error: unknown) => {
-      this.deps.reportFailure?.('The conversation could not be saved', error);
-      return undefined;
-    });
-  }
-
-  /** Says once that a conversation deleted elsewhere was kept here, offering to delete it here too. */
-  private tellKept(conversation: Conversation, deletedId: string): void {
-    const { id, title } = conversation;
-    this.deps.log?.(`Chat: ${deletedId} was deleted in another window while it was being answered here; kept here as ${id}.`);
-    const message = l10n.t('"{0}" was deleted in another window while it was being answered here. It is kept here as a new conversation.', title);
-    if (!this.deps.inform) return this.deps.post({ type: 'notice/show', level: 'info', message });
-    const remove = l10n.t('Delete It Here Too');
-    void this.deps.inform(message, remove).then((choice) => (choice === remove ? this.delete(id) : undefined));
-  }
-
   private removeTurn(id: string): void {
     this.conversation.turns = this.conversation.turns.filter((t) => t.id !== id);
     this.deps.post({ type: 'turn/remove', turnId: id });
   }
 
   /** Stores the conversation; resolves with what the store says of it. */
-  private async persist(conversation: Conversation): Promise<Awaited<ReturnType<ConversationStore['save']>>> {
+  private async persist(conversation: Conversation): Promise<Saved> {
     const saved = await this.deps.store.save(conversation);
     if (this.conversation === conversation) await this.deps.store.setActive(conversation.id);
     this.postHistory();
     return saved;
+  }
+
+  /** Stores the conversation as an answer ends; a failure is reported, and resolves with nothing. */
+  private persistReported(conversation: Conversation): Promise<Saved> {
+    return this.persist(conversation).catch((error: unknown) => {
+      this.deps.reportFailure?.('The conversation could not be saved', error);
+      return undefined;
+    });
   }
 
   private postConversation(): void {

@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import { imageItem } from '#src/chat/common/attachments/attachments';
 import type { Conversation, Turn } from '#src/chat/common/conversation/conversation';
 import { attachmentsFolder, storeAttachment } from '#src/chat/common/history/attachmentFiles';
-import { ACTIVE_KEY, HistoryStore } from '#src/chat/common/history/historyStore';
+import { HistoryStore } from '#src/chat/common/history/historyStore';
+import { ACTIVE_KEY } from '#src/chat/common/history/openConversation';
 import { crashedWrite, loadedStore, useHistoryFolder } from '../fixtures/historyFolder';
 import { MapMemento } from '../fixtures/mapMemento';
 
