@@ -52,8 +52,6 @@ export const Settings = {
   caCertificates: 'multiModelAI.caCertificates',
 } as const;
 
-export type SettingKey = (typeof Settings)[keyof typeof Settings];
-
 /** The SecretStorage prefix of the API keys: each named key is kept under it plus `.<id>` (the only place it is kept). */
 export const SECRET_API_KEY = 'multiModelAI.apiKey';
 

@@ -68,7 +68,6 @@ export type TurnUsage = z.infer<ReturnType<typeof TurnUsageSchema>>;
  * failed: no output, an error card says why.
  */
 export const ReplyStatusSchema = buildOnce(() => z.enum(['streaming', 'done', 'stopped', 'interrupted', 'failed']));
-export type ReplyStatus = z.infer<ReturnType<typeof ReplyStatusSchema>>;
 
 export const UserTurnSchema = buildOnce(() =>
   z.object({

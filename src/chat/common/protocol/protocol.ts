@@ -239,7 +239,6 @@ export type ToPageInput = MessageIn<typeof ToPageSchemas>;
 export type ToHost = MessageOf<typeof ToHostSchemas>;
 export type ConversationView = z.output<ReturnType<typeof ConversationViewSchema>>;
 export type ConversationViewInput = z.input<ReturnType<typeof ConversationViewSchema>>;
-export type SessionState = z.output<ReturnType<typeof SessionStateSchema>>;
 export type SessionStateInput = z.input<ReturnType<typeof SessionStateSchema>>;
 
 export function decodeToHost(raw: unknown): Decoded<ToHost> {

@@ -56,4 +56,3 @@ export const ImageResultSchema = buildOnce(() =>
       .check(z.minLength(1)),
   }),
 );
-export type ImageResult = z.infer<ReturnType<typeof ImageResultSchema>>;

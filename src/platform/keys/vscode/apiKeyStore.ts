@@ -29,7 +29,6 @@ export type { KeyIdentity };
 /** Which key: the default one, the one this window uses (its project's choice, else the default), or one by id. */
 export type KeyScope = { kind: 'default' } | { kind: 'window' } | { kind: 'key'; id: string };
 
-export const DEFAULT_KEY: KeyScope = { kind: 'default' };
 export const WINDOW_KEY: KeyScope = { kind: 'window' };
 
 /** globalState: the key list (no secret). */
