@@ -1,17 +1,7 @@
 // Shows a failed request as what to do (buttons that run the fix) and keeps its redacted
 // diagnostics record for "Copy Diagnostics". The raw service body is never shown.
 import * as vscode from 'vscode';
-import {
-  type Action,
-  actionsFor,
-  type ClientLogger,
-  type DiagnosticsRecord,
-  failureMessage,
-  ImageInputError,
-  maskEveryKey,
-  ServiceError,
-  SetupError,
-} from '../core/index';
+import { type Action, actionsFor, type ClientLogger, type DiagnosticsRecord, failureMessage, maskEveryKey, ServiceError } from '../core/index';
 import { offerActions, type LocalHandlers } from './actions';
 
 /** A failed step ("Could not load the models"): its words in the display language, and its English for the log. */
@@ -65,10 +55,11 @@ export class FailureReporter {
 }
 
 /**
- * What the log says of a failure that is not the service's: the English an error shown to the
- * person carries (its message is in the display language), else the error's own text.
+ * What the log says of a failure that is not the service's. An error whose message is shown in
+ * the display language (SetupError, ImageInputError, a refused tool call) carries its English as
+ * `logged`, which the log gets; any other error's own text is English.
  */
 export function loggedReason(error: unknown): string {
-  if (error instanceof SetupError || error instanceof ImageInputError) return maskEveryKey(error.logged);
-  return maskEveryKey(error instanceof Error ? error.message : String(error));
+  const logged = (error as { logged?: unknown } | null | undefined)?.logged;
+  return maskEveryKey(typeof logged === 'string' ? logged : error instanceof Error ? error.message : String(error));
 }
