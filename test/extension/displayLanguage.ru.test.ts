@@ -63,4 +63,14 @@ describe('in a Russian VS Code', () => {
     picker.hide();
     assert.equal(await closed, undefined);
   });
+
+  it("the status bar item says what it is to a screen reader in Russian, not by its icons' English names", async () => {
+    await arrange(api, { baseUrl });
+    await api.statusBar.refresh();
+    assert.deepEqual(api.statusBar.accessibility(), { label: 'Multi-Model AI: ключ API не сохранён' });
+    await arrange(api, { baseUrl, key: FIXTURE_KEYS.alpha, model: 'acme/chat-large' });
+    const view = await api.statusBar.refresh();
+    assert.equal(view.text, '$(sparkle) chat-large');
+    assert.deepEqual(api.statusBar.accessibility(), { label: 'Multi-Model AI: модель acme/chat-large' });
+  });
 });

@@ -163,12 +163,23 @@ function toolInput(call: ToolCall): object {
   try {
     input = JSON.parse(call.arguments);
   } catch {
-    throw new vscode.LanguageModelError(vscode.l10n.t('The model sent arguments for the tool "{0}" that are not valid JSON: try again.', call.name));
+    throw shown(
+      vscode.l10n.t('The model sent arguments for the tool "{0}" that are not valid JSON: try again.', call.name),
+      `The model sent arguments for the tool "${call.name}" that are not valid JSON`,
+    );
   }
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new vscode.LanguageModelError(vscode.l10n.t('The model sent arguments for the tool "{0}" that are not an object: try again.', call.name));
+    throw shown(
+      vscode.l10n.t('The model sent arguments for the tool "{0}" that are not an object: try again.', call.name),
+      `The model sent arguments for the tool "${call.name}" that are not an object`,
+    );
   }
   return input;
+}
+
+/** The error VS Code shows, with its English for the log (`loggedReason`). */
+function shown(message: string, logged: string): vscode.LanguageModelError {
+  return Object.assign(new vscode.LanguageModelError(message), { logged });
 }
 
 export function registerLanguageModelProvider(context: vscode.ExtensionContext, { connection, failures }: Services): void {

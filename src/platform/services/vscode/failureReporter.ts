@@ -7,8 +7,6 @@ import { type DiagnosticsRecord } from '../../client/errors/diagnostics';
 import { maskEveryKey } from '../../client/http/keyMasking';
 import { ServiceError } from '../../client/errors/serviceError';
 import { offerActions, type LocalHandlers } from '../../actions/vscode/actionRunner';
-import { ImageInputError } from '../../client/images/imageInputError';
-import { SetupError } from '../../reply/modelConnection';
 
 /** A failed step ("Could not load the models"): its words in the display language, and its English for the log. */
 export interface FailedStep {
@@ -61,10 +59,11 @@ export class FailureReporter {
 }
 
 /**
- * What the log says of a failure that is not the service's: the English an error shown to the
- * person carries (its message is in the display language), else the error's own text.
+ * What the log says of a failure that is not the service's. An error whose message is shown in
+ * the display language (SetupError, ImageInputError, a refused tool call) carries its English as
+ * `logged`, which the log gets; any other error's own text is English.
  */
 export function loggedReason(error: unknown): string {
-  if (error instanceof SetupError || error instanceof ImageInputError) return maskEveryKey(error.logged);
-  return maskEveryKey(error instanceof Error ? error.message : String(error));
+  const logged = (error as { logged?: unknown } | null | undefined)?.logged;
+  return maskEveryKey(typeof logged === 'string' ? logged : error instanceof Error ? error.message : String(error));
 }
