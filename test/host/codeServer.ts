@@ -4,12 +4,12 @@
 // See docs/TESTING.md for the flags.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import * as path from 'node:path';
 import { HARNESS_TOKEN_ENV } from '#src/platform/startup/harnessToken';
 import { installLanguagePack, type TestLocale } from './languagePack';
 import { installedExtensionDir, NEWEST_HOST, VSIX_PATH, type Host } from './paths';
 import { spawnGroup } from './processGroup';
+import { freePort } from './freePort';
 
 export interface CodeServerDirs {
   /** The code-server this instance runs. */
@@ -111,17 +111,6 @@ export function writeMachineSettings(dirs: CodeServerDirs, settings: Record<stri
 function writeSettings(file: string, settings: Record<string, unknown>): void {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(settings, null, 2) + '\n');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 export interface StartOptions {

@@ -3,10 +3,10 @@
 // the service. It takes the provider and the upstream from request headers, which a person sets
 // in multiModelAI.requestHeaders; `headersFor` gives them. package.json pins its `hono` and
 // `@hono/node-server` to the versions of its own lockfile: later ones fail every proxied request.
-import { createServer } from 'node:net';
 import * as path from 'node:path';
 import { PROJECT_ROOT } from '../host/paths';
 import { spawnGroup, type GroupProcess } from '../host/processGroup';
+import { freePort } from '../host/freePort';
 
 export interface PortkeySuite {
   /** The gateway's API address, ending with /v1: what a person sets as the base URL. */
@@ -18,15 +18,6 @@ export interface PortkeySuite {
 }
 
 const GATEWAY = path.join(PROJECT_ROOT, 'node_modules', '@portkey-ai', 'gateway', 'build', 'start-server.js');
-
-/** A port nobody listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Waits until the gateway answers its root ("AI Gateway says hey!"). */
 async function untilReady(origin: string, gateway: GroupProcess, printed: () => string): Promise<void> {
