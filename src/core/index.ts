@@ -439,8 +439,16 @@ export type {
   /** One named key in the list. */
   KeyRecord,
 } from './keys/keyList';
-/** What Verify Connection says when the service answered. */
-export { connectionReport } from './views/connectionReport';
+/** What Verify Connection says when the service answered; and when it serves chat but no model list. */
+export { connectionReport, unlistedReport } from './views/connectionReport';
+export {
+  /** A typed model id, trimmed, or why it cannot be one. */
+  checkTypedModelId,
+  /** "This address serves no model list (GET …/models: 404); type a model id." */
+  noModelListMessage,
+  /** The catalog with the ids typed by hand for its address added as models of which nothing is known. */
+  withTypedModels,
+} from './client/typedModels';
 export {
   /** The Select Model quick-pick's entries. */
   buildModelPickItems,

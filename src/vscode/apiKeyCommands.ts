@@ -10,6 +10,7 @@ import {
   commandTitle,
   connectionReport,
   displayLocale,
+  unlistedReport,
   keyLabel,
   type KeyRecord,
   maskKey,
@@ -162,9 +163,13 @@ export async function verifyConnection(deps: Deps): Promise<CommandOutcome> {
   const { baseUrl, legacy } = state;
   const route = deps.clients.routeTo(baseUrl);
   const proxy = route === 'none' ? undefined : route;
-  const message = connectionReport({ baseUrl, keyLabel: state.keyLabel, usable: state.usable.length, total: state.list.data.length, legacy, proxy });
+  const { unlisted } = state.list;
+  // An address that serves chat but no model list: the models are typed by hand in Select Model.
+  const message = unlisted
+    ? unlistedReport({ baseUrl, keyLabel: state.keyLabel, unlisted, proxy })
+    : connectionReport({ baseUrl, keyLabel: state.keyLabel, usable: state.usable.length, total: state.list.data.length, legacy, proxy });
   deps.logger.info(`Verify Connection: ${message}${proxy ? '' : ' No proxy.'}`);
-  tell({ ok: true, message });
+  tell({ ok: true, message }, unlisted ? ['selectModel'] : []);
   const currentAddress = legacy ? await offerCurrentAddress(deps.connection, baseUrl) : undefined;
   return currentAddress ? { ok: true, message, currentAddress } : { ok: true, message };
 }

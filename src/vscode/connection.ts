@@ -25,6 +25,7 @@ import {
   textNeedsFor,
   usableTextModels,
   type UsageSource,
+  withTypedModels,
 } from '../core/index';
 import { offerActions } from './actions';
 import type { ApiKeyStore } from './apiKeyStore';
@@ -32,6 +33,7 @@ import type { ClientCache } from './clientCache';
 import { Disposable } from './lifecycle';
 import type { SettingsWatcher } from './settings';
 import type { SpendMeter } from './spendMeter';
+import type { TypedModelIds } from './typedModelIds';
 import { type UsageRecorder, usageKey } from './usage/usageRecorder';
 
 const CATALOG_TTL_MS = 5 * 60_000;
@@ -97,10 +99,12 @@ export class Connection extends Disposable {
     private readonly clients: ClientCache,
     private readonly spend: SpendMeter,
     private readonly usage: UsageRecorder,
+    private readonly typedModels: TypedModelIds,
   ) {
     super();
     const fire = () => this.changed.fire();
     this.register(settings.onDidChange(fire));
+    this.register(typedModels.onDidChange(fire));
     this.register(keys.onDidChange(fire));
     this.register(clients.onDidChangeNetwork(fire));
   }
@@ -243,7 +247,8 @@ export class Connection extends Disposable {
   private async modelState(ready: Ready, refresh?: boolean): Promise<Exclude<ModelState, { kind: 'notReady' }>> {
     let list: ModelList;
     try {
-      list = await this.catalogFor(ready.baseUrl, ready.key).get({ refresh });
+      // The ids typed by hand for this address join the list as models of which nothing is known.
+      list = withTypedModels(await this.catalogFor(ready.baseUrl, ready.key).get({ refresh }), this.typedModels.for(ready.baseUrl));
     } catch (error) {
       const { identity } = ready.key;
       return { kind: 'catalogFailed', error, baseUrl: ready.baseUrl, keyLabel: keyLabel(identity), keyId: identity.id, model: this.settings.current().model };

@@ -13,6 +13,7 @@ import { NetworkWatcher } from './networkSettings';
 import { SettingsWatcher } from './settings';
 import { ProjectInstructionsSource } from './projectInstructions';
 import { SpendMeter } from './spendMeter';
+import { TypedModelIds } from './typedModelIds';
 import { UsageRecorder } from './usage/usageRecorder';
 
 export interface Services {
@@ -36,6 +37,8 @@ export interface Services {
   images: ImageRunner;
   /** The project's instructions (AGENTS.md) for the chat and Refactor Selection. */
   instructions: ProjectInstructionsSource;
+  /** The model ids typed by hand, per address. */
+  typedModels: TypedModelIds;
 }
 
 export function createServices(context: vscode.ExtensionContext): Services {
@@ -49,10 +52,11 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const spend = new SpendMeter();
   const clients = new ClientCache(settings, logger, network);
   const usage = new UsageRecorder(new UsageRecord({ folder: vscode.Uri.joinPath(context.globalStorageUri, 'usage').fsPath, log: (line) => logger.warn(line) }));
-  const connection = new Connection(settings, keys, logger, clients, spend, usage);
+  const typedModels = new TypedModelIds(globalState);
+  const connection = new Connection(settings, keys, logger, clients, spend, usage, typedModels);
   const failures = new FailureReporter(logger, (error) => connection.noteFailure(error));
   const images = new ImageRunner(connection, settings, globalState);
   const instructions = new ProjectInstructionsSource(settings);
-  context.subscriptions.push(log, keys, settings, network, spend, usage, connection, instructions);
-  return { log, logger, keys, settings, network, spend, usage, clients, connection, failures, globalState, windowState, images, instructions };
+  context.subscriptions.push(log, keys, settings, network, spend, usage, connection, instructions, typedModels);
+  return { log, logger, keys, settings, network, spend, usage, clients, connection, failures, globalState, windowState, images, instructions, typedModels };
 }

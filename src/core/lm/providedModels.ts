@@ -5,6 +5,7 @@
 // the widely used catalogs' name) are read, with documented defaults when absent.
 import type { ModelEntry } from '../client/schemas';
 import type { TransportSetting } from '../client/transports/index';
+import { isTypedModel, TYPED_MODEL_CONTEXT_TOKENS, TYPED_MODEL_OUTPUT_TOKENS } from '../client/typedModels';
 import { vendorOf } from '../views/modelPickItems';
 import { callsTools, modelDetail, modelTooltip, takesImages } from './modelDescription';
 import { configurationSchema } from './reasoningEffort';
@@ -40,8 +41,10 @@ export function outputLimit(entry: ModelEntry): number | undefined {
 
 /** `transport`: multiModelAI.transport, which decides the interface the tooltip names. */
 export function providedModel(entry: ModelEntry, transport: TransportSetting = 'auto'): ProvidedModel {
-  const context = entry.context_length ?? DEFAULT_CONTEXT_TOKENS;
-  const maxOutputTokens = Math.min(outputLimit(entry) ?? DEFAULT_MAX_OUTPUT_TOKENS, Math.floor(context / 2));
+  // A model typed by hand is told conservative limits: nothing is known of it (typedModels.ts).
+  const typed = isTypedModel(entry);
+  const context = entry.context_length ?? (typed ? TYPED_MODEL_CONTEXT_TOKENS : DEFAULT_CONTEXT_TOKENS);
+  const maxOutputTokens = Math.min(outputLimit(entry) ?? (typed ? TYPED_MODEL_OUTPUT_TOKENS : DEFAULT_MAX_OUTPUT_TOKENS), Math.floor(context / 2));
   const schema = configurationSchema(entry);
   return {
     id: entry.id,
