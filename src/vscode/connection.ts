@@ -160,7 +160,7 @@ export class Connection extends Disposable {
    * the catalog read's ServiceError. Its answers go to the usage record as coming from `source`.
    */
   async forModel(modelId?: string, key?: KeySource, source: UsageSource = 'chat'): Promise<ModelConnection> {
-    const { ready, state } = await this.readCatalog(key);
+    const { ready, state } = await this.readCatalog(key, modelId ?? this.settings.current().model);
     const model = modelId ?? state.model;
     if (!model) throw new SetupError(vscode.l10n.t('No model is selected: pick the model to use.'), ['selectModel']);
     const { entry, unusable } = modelId === undefined ? state : modelUsability(state.list, modelId, state.needs);
@@ -236,12 +236,16 @@ export class Connection extends Disposable {
   }
 
   /** The key and the catalog for a request; throws a SetupError saying what to set, or the catalog read's ServiceError. */
-  private async readCatalog(key?: KeySource): Promise<{ ready: Ready; state: Extract<ModelState, { kind: 'ready' }> }> {
+  private async readCatalog(key?: KeySource, wanted?: string): Promise<{ ready: Ready; state: Extract<ModelState, { kind: 'ready' }> }> {
     const ready = await this.ready(key);
     if (!ready.ok) throw new SetupError(ready.message, [fixFor(ready)]);
     const state = await this.modelState(ready);
-    if (state.kind === 'catalogFailed') throw state.error;
-    return { ready, state };
+    if (state.kind !== 'catalogFailed') return { ready, state };
+    // A model typed by hand needs no list: its own request tells what is wrong, unless the key is.
+    const typed = this.typedModels.for(ready.baseUrl);
+    const keyRefused = state.error instanceof ServiceError && state.error.kind === 'auth';
+    if (wanted === undefined || !typed.includes(wanted) || keyRefused) throw state.error;
+    return { ready, state: this.readyState(ready, withTypedModels({ object: 'list', data: [] }, typed)) };
   }
 
   private async modelState(ready: Ready, refresh?: boolean): Promise<Exclude<ModelState, { kind: 'notReady' }>> {
@@ -253,6 +257,11 @@ export class Connection extends Disposable {
       const { identity } = ready.key;
       return { kind: 'catalogFailed', error, baseUrl: ready.baseUrl, keyLabel: keyLabel(identity), keyId: identity.id, model: this.settings.current().model };
     }
+    return this.readyState(ready, list);
+  }
+
+  /** What the connection knows from `list` and the settings. */
+  private readyState(ready: Ready, list: ModelList): Extract<ModelState, { kind: 'ready' }> {
     const settings = this.settings.current();
     const needs = textNeedsFor(settings);
     const chosen = settings.model ? modelUsability(list, settings.model, needs) : {};

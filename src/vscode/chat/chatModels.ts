@@ -2,7 +2,7 @@
 // Select Model quick-pick, from the connection's one read of the catalog, and what stands in
 // the way, said once with the buttons that fix it.
 import * as vscode from 'vscode';
-import { buildModelPickItems, type ModelProblem, type ModelView, ServiceError, takesImages, unreachableMessage } from '../../core/index';
+import { buildModelPickItems, type ModelProblem, type ModelView, noModelListMessage, ServiceError, takesImages, unreachableMessage } from '../../core/index';
 import type { ModelState } from '../connection';
 import type { FailureReporter } from '../failureReporter';
 
@@ -46,8 +46,12 @@ export function modelView(state: ModelState, failures: FailureReporter): ModelVi
           },
         ];
       });
+      const { unlisted } = state.list;
       const problem: ModelProblem | undefined = !current
-        ? { message: vscode.l10n.t('Pick a model to start chatting.'), state: vscode.l10n.t('No model picked'), actions: ['selectModel'] }
+        ? unlisted
+          ? // An address without a model list: the model is typed in Select Model (Use a Model Id…).
+            { message: noModelListMessage(unlisted), state: vscode.l10n.t('No model list'), actions: ['selectModel'] }
+          : { message: vscode.l10n.t('Pick a model to start chatting.'), state: vscode.l10n.t('No model picked'), actions: ['selectModel'] }
         : state.unusable
           ? { message: `${current}: ${state.unusable}`, state: vscode.l10n.t('Not usable'), actions: ['selectModel'] }
           : undefined;
