@@ -14,6 +14,7 @@ import {
   keyLabel,
   type KeyRecord,
   maskKey,
+  noModelListMessage,
   offeredKeyName,
   plural,
   ServiceError,
@@ -113,6 +114,13 @@ export async function keepKey(deps: Deps, raw: string, target: KeyTarget, option
       async () => (await deps.clients.clientFor(baseUrl, check.key, name)).listModels(),
     );
     await store();
+    if (list.unlisted) {
+      // Chat accepted the key where no model list is served: the model is typed in Select Model.
+      deps.logger.info(`API key ${label} verified with POST /chat/completions (no model list here) and stored.`);
+      return tell({ ok: true, message: vscode.l10n.t('API key {0} verified and saved. {1}', label, noModelListMessage(list.unlisted)) + warning }, [
+        'selectModel',
+      ]);
+    }
     const usable = deps.connection.usableIn(list).length;
     deps.logger.info(`API key ${label} verified with GET /v1/models and stored (${usable} usable text models).`);
     const models = plural(usable, displayLocale(), {

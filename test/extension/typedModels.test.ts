@@ -31,6 +31,10 @@ describe('a model typed by hand, at an address without a model list', function (
   });
 
   it('Verify Connection, Select Model, Use a Model Id…: the id is kept for the address, and the model answers in VS Code’s chat', async () => {
+    // The key is verified by chat where no model list is served.
+    const keyed = await vscode.commands.executeCommand<CommandOutcome>(Commands.setApiKey, FIXTURE_KEYS.alpha);
+    assert.equal(keyed.ok, true);
+    assert.match(keyed.message, new RegExp(`^API key .+ verified and saved\\. ${NO_LIST.replace(/[()]/g, '\\$&')}$`));
     const verified = await vscode.commands.executeCommand<CommandOutcome>(Commands.verifyConnection);
     assert.equal(verified.ok, true);
     assert.ok(verified.message.endsWith(` ${NO_LIST}`), verified.message);
