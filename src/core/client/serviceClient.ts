@@ -157,8 +157,8 @@ export class ServiceClient {
       for await (const _ of runAttempts({ ...this.settings, maxRetries: 0 }, probe, nothing));
       answered = 200;
     } catch (error) {
+      if (error instanceof ServiceError && (error.kind === 'aborted' || error.kind === 'auth')) throw error;
       if (!(error instanceof ServiceError) || error.status === undefined) throw listing;
-      if (error.kind === 'auth') throw error;
       answered = error.status;
     }
     if (answered === 404 || answered === 405) throw listing;
