@@ -1,21 +1,16 @@
 import type * as vscode from 'vscode';
-import { registerApiKeyCommands } from './keys/index';
-import { registerBaseUrlCommand } from './keys/index';
+import { registerApiKeyCommands, registerBaseUrlCommand, seedEmulatorKey, offerCurrentAddressOnce, registerManageApiKeys } from './keys/index';
 import { registerChat } from './chat/index';
 import { registerCommitMessage } from './commit/index';
 import { registerDiagnosticsCommands } from './platform/services/vscode/diagnosticsCommands';
 import { followDisplayLanguage } from './platform/format/vscode/displayLanguage';
-import { seedEmulatorKey } from './keys/index';
 import { registerImageCommands } from './images/index';
-import { offerCurrentAddressOnce } from './keys/index';
 import { registerLanguageModelProvider } from './lm/index';
-import { registerManageApiKeys } from './keys/index';
-import { registerModelPicker } from './models/index';
+import { registerModelPicker, registerStatusBar } from './models/index';
 import { registerProblemActions } from './fix/index';
 import { offerOnboarding } from './onboarding/index';
 import { registerRefactor } from './refactor/index';
 import { createServices } from './platform/services/vscode/services';
-import { registerStatusBar } from './models/index';
 import { registerTestHandle, stateEntries } from './testHandle';
 import { registerUsage } from './usage/index';
 

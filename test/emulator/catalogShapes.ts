@@ -1,11 +1,12 @@
 // The shapes GET /v1/models can take: the spec's (default), New API's raw list, and
 // OpenRouter's. The last two list only what the key's workspace may use and say nothing of
-// availability, as those gateways do.
+// availability, as those gateways do. `none`: no list at all (404), as gateways that serve chat
+// without a model list answer.
 import * as z from 'zod';
 import type { Workspace } from './auth';
 import { modelEntry, unavailableReason, type CatalogModel, type EndpointType } from './catalog';
 
-export const CatalogShapeSchema = z.enum(['spec', 'new-api', 'openrouter']);
+export const CatalogShapeSchema = z.enum(['spec', 'new-api', 'openrouter', 'none']);
 export type CatalogShape = z.infer<typeof CatalogShapeSchema>;
 
 /** New API's names for the interfaces (its constant/endpoint_type.go; image edits as its forks name them). */
@@ -50,8 +51,8 @@ function openRouterEntry(model: CatalogModel): Record<string, unknown> {
   };
 }
 
-/** The body of GET /v1/models for these models, in `shape`. */
-export function catalogBody(shape: CatalogShape, models: readonly CatalogModel[], workspace: Workspace): Record<string, unknown> {
+/** The body of GET /v1/models for these models, in `shape` (`none` is answered 404 before). */
+export function catalogBody(shape: Exclude<CatalogShape, 'none'>, models: readonly CatalogModel[], workspace: Workspace): Record<string, unknown> {
   const usable = () => models.filter((m) => unavailableReason(m, workspace) === undefined);
   switch (shape) {
     case 'spec':

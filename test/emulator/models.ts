@@ -5,5 +5,7 @@ import { catalogBody } from './catalogShapes';
 import type { HandlerContext } from './handlerContext';
 
 export async function handleModels(ctx: HandlerContext): Promise<void> {
-  await ctx.ex.reply(catalogBody(ctx.state.catalogShape, filterCatalog(ctx.query), ctx.workspace), ctx.fault);
+  const shape = ctx.state.catalogShape;
+  if (shape === 'none') return ctx.ex.error(404, 'not_found', 'This address serves no model list: name the model in each request.');
+  await ctx.ex.reply(catalogBody(shape, filterCatalog(ctx.query), ctx.workspace), ctx.fault);
 }

@@ -74,4 +74,33 @@ describe("gateways' error answers in the extension host", () => {
     assert.ok(copied.includes(`Request id: ${record.requestId} (header request-id)`), copied);
     assert.ok(copied.includes('Error code: invalid_request_error'), copied);
   });
+
+  it("Anthropic's too-long refusal is the too-long card, with its numbers", async () => {
+    await emulator().setErrorShape('anthropic');
+    await emulator().queueFaults('chat', [{ type: 'status', status: 400, message: 'prompt is too long: 219898 tokens > 200000 maximum' }]);
+    await api.chat.host.session.send('hello');
+    const reply = lastReply(api);
+    assert.equal(
+      reply.error?.message,
+      `The conversation is too long for this model (219,898 tokens, the model takes 200,000): start a new chat, or pick a model with a larger context with ${SELECT_MODEL}.`,
+    );
+    assert.deepEqual(reply.error?.actions, ['selectModel', 'showLog', 'retry']);
+  });
+
+  it("a gateway's own refusal (Portkey's mark) names the gateway and the model, offers its settings, and is sent once", async () => {
+    await emulator().queueFaults(
+      'chat',
+      [1, 2, 3].map(() => ({
+        type: 'status' as const,
+        status: 500,
+        headers: { 'x-portkey-gateway-exception': 'true' },
+        body: JSON.stringify({ status: 'failure', message: 'chatComplete is not supported by openai' }),
+      })),
+    );
+    await api.chat.host.session.send('hello');
+    const reply = lastReply(api);
+    assert.match(reply.error?.message ?? '', /^Portkey, the gateway in front of the service, refused the request for [\w/.-]+ because of its own setup: /);
+    assert.deepEqual(reply.error?.actions, ['openSettings', 'selectModel', 'showLog', 'retry']);
+    assert.equal((await emulator().requests()).filter((r) => r.endpoint === 'chat').length, 1);
+  });
 });

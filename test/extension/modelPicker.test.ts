@@ -56,6 +56,7 @@ describe('Select Model quick-pick', () => {
       'nova/responder | Nova Responder — max_tokens · temperature · stream · reasoning_effort · tools · tool_choice | ',
       '-- Not available here',
       `(circle-slash) zeta/reasoner-pro | Zeta Reasoner Pro — max_tokens · stream · stream_options · reasoning_effort · tools · tool_choice | ${REASON}`,
+      '(edit) Use a Model Id… | type the id of a model the list does not name | ',
     ]);
     assert.equal(picker.activeItems[0]?.modelId, 'acme/chat-mini');
     assert.equal(picker.matchOnDescription, true);
@@ -98,7 +99,7 @@ describe('Select Model quick-pick', () => {
     const { picker, closed } = await openPicker(api);
     assert.deepEqual(
       picker.items.map((i) => i.label),
-      ['Replace Key', 'Use Another Key', 'Manage API Keys', 'Show Log', 'Retry'],
+      ['Replace Key', 'Use Another Key', 'Manage API Keys', 'Show Log', 'Retry', 'Use a Model Id…'],
     );
     assert.match(picker.placeholder ?? '', /^Could not load the models: Your API key Default · sk_test_\w+… was rejected/);
     assert.equal(api.lastDiagnostics()?.code, 'invalid_api_key');

@@ -60,6 +60,7 @@ describe('real-world catalogs and streams, end to end', function () {
         'mira/messenger | no optional parameters',
         '-- nova',
         'nova/responder | no optional parameters',
+        '(edit) Use a Model Id… | type the id of a model the list does not name',
       ],
     );
     picker.hide();

@@ -4,11 +4,10 @@
 // button that shows where they went.
 import * as l10n from '@vscode/l10n';
 import type { HistoryItem } from '../common/conversation/conversation';
-import { formatDateTime } from '../../platform/format/localeFormat';
+import { formatDateTime, plural } from '../../platform/format/localeFormat';
 import { el, iconButton } from '../../platform/page/dom';
 import type { HostBridge } from './hostBridge';
 import { displayLocale } from '../../platform/format/displayLanguage';
-import { plural } from '../../platform/format/localeFormat';
 
 export class HistoryList {
   readonly element: HTMLElement;

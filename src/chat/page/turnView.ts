@@ -7,14 +7,13 @@ import type { TurnView } from '../common/protocol/protocol';
 import { StreamView, type Sanitizer } from './markdown/index';
 import { contextChip } from './contextChips';
 import { el, icon, iconButton } from '../../platform/page/dom';
-import { errorCardView } from './errorCardView';
+import { errorCardView, actionButtons } from './errorCardView';
 import { formatInteger, formatRub } from '../../platform/format/localeFormat';
 import { displayLocale } from '../../platform/format/displayLanguage';
 import { ThinkingView } from './thinkingView';
 import { imageGallery } from './imageGallery';
 import type { HostBridge } from './hostBridge';
 import type { Action } from '../../platform/actions/actions';
-import { actionButtons } from './errorCardView';
 
 function badge(status: AssistantTurn['status']): string | undefined {
   if (status === 'stopped') return l10n.t({ message: 'Stopped', comment: ['an answer the person stopped'] });

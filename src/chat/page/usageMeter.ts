@@ -4,10 +4,9 @@
 import * as l10n from '@vscode/l10n';
 import type { AssistantTurn } from '../common/conversation/conversation';
 import type { ConversationView, ModelView, TurnView } from '../common/protocol/protocol';
-import { formatInteger, formatRub } from '../../platform/format/localeFormat';
+import { formatInteger, formatRub, formatPercent } from '../../platform/format/localeFormat';
 import { el } from '../../platform/page/dom';
 import { displayLocale } from '../../platform/format/displayLanguage';
-import { formatPercent } from '../../platform/format/localeFormat';
 
 /** What the meter needs of a turn: not its text, which a long history would keep alive twice. */
 type Counted = Pick<AssistantTurn, 'id' | 'usage' | 'costRub'> & { role: TurnView['role'] };

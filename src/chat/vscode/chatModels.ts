@@ -9,6 +9,7 @@ import { takesImages } from '../common/attachments/attachments';
 import { unreachableMessage } from '../common/conversation/errorCard';
 import type { ModelState } from '../../platform/services/vscode/connection';
 import type { FailureReporter } from '../../platform/services/vscode/failureReporter';
+import { noModelListMessage } from '../../platform/client/catalog/typedModels';
 
 function catalogProblem(state: Extract<ModelState, { kind: 'catalogFailed' }>, failures: FailureReporter): ModelProblem {
   const failure = failures.record({ shown: vscode.l10n.t('Could not load the models'), logged: 'Could not load the models' }, state.error);
@@ -50,8 +51,12 @@ export function modelView(state: ModelState, failures: FailureReporter): ModelVi
           },
         ];
       });
+      const { unlisted } = state.list;
       const problem: ModelProblem | undefined = !current
-        ? { message: vscode.l10n.t('Pick a model to start chatting.'), state: vscode.l10n.t('No model picked'), actions: ['selectModel'] }
+        ? unlisted
+          ? // An address without a model list: the model is typed in Select Model (Use a Model Id…).
+            { message: noModelListMessage(unlisted), state: vscode.l10n.t('No model list'), actions: ['selectModel'] }
+          : { message: vscode.l10n.t('Pick a model to start chatting.'), state: vscode.l10n.t('No model picked'), actions: ['selectModel'] }
         : state.unusable
           ? { message: `${current}: ${state.unusable}`, state: vscode.l10n.t('Not usable'), actions: ['selectModel'] }
           : undefined;

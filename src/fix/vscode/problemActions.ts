@@ -3,15 +3,12 @@
 // asks in the chat with the code attached. Every problem on the lines of the one clicked is
 // handled at once, and a file changed since the light bulb was shown is not acted on.
 import * as vscode from 'vscode';
-import { checkRefactorable } from '../../refactor/index';
+import { checkRefactorable, type RefactorOutcome } from '../../refactor/index';
 import { Commands } from '../../platform/manifest/ids';
 import { commandTitle } from '../../platform/manifest/commandTitles';
 import { explainProblemsMessage, fixInstruction, fixSpan, type LineSpan, type Problem } from '../common/problems';
-import { newId } from '../../chat/index';
-import { type RefactorOutcome } from '../../refactor/index';
+import { newId, revealChat, describeDocument } from '../../chat/index';
 import type { ChatHost } from '../../chat/index';
-import { revealChat } from '../../chat/index';
-import { describeDocument } from '../../chat/index';
 import type { RefactorController } from '../../refactor/index';
 
 /** A symbol provider (the TypeScript server starting) may be slow: past this, the lines around the problem are sent. */

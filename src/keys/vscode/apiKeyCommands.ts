@@ -7,9 +7,9 @@ import { type Action } from '../../platform/actions/actions';
 import { checkApiKeyInput } from '../common/apiKeyFormat';
 import { Commands } from '../../platform/manifest/ids';
 import { commandTitle } from '../../platform/manifest/commandTitles';
-import { connectionReport } from '../../platform/services/connectionReport';
+import { connectionReport, unlistedReport } from '../../platform/services/connectionReport';
 import { displayLocale } from '../../platform/format/displayLanguage';
-import { keyLabel, type KeyRecord, offeredKeyName } from '../../platform/keys/keyList';
+import { keyLabel, type KeyRecord, offeredKeyName, keyIdentity, keyName, loggedKeyLabel, loggedKeyName, withKey } from '../../platform/keys/keyList';
 import { maskKey } from '../../platform/client/http/keyMasking';
 import { plural } from '../../platform/format/localeFormat';
 import { ServiceError } from '../../platform/client/errors/serviceError';
@@ -18,11 +18,7 @@ import { offerActions } from '../../platform/actions/vscode/actionRunner';
 import { offerSetup } from '../../platform/services/vscode/connection';
 import { offerCurrentAddress } from './legacyAddress';
 import type { Services } from '../../platform/services/vscode/services';
-import { keyIdentity } from '../../platform/keys/keyList';
-import { keyName } from '../../platform/keys/keyList';
-import { loggedKeyLabel } from '../../platform/keys/keyList';
-import { loggedKeyName } from '../../platform/keys/keyList';
-import { withKey } from '../../platform/keys/keyList';
+import { noModelListMessage } from '../../platform/client/catalog/typedModels';
 
 export interface CommandOutcome {
   ok: boolean;
@@ -120,6 +116,13 @@ export async function keepKey(deps: Deps, raw: string, target: KeyTarget, option
       async () => (await deps.clients.clientFor(baseUrl, check.key, identity)).listModels(),
     );
     await store();
+    if (list.unlisted) {
+      // Chat accepted the key where no model list is served: the model is typed in Select Model.
+      deps.logger.info(`API key ${label} verified with POST /chat/completions (no model list here) and stored.`);
+      return tell({ ok: true, message: vscode.l10n.t('API key {0} verified and saved. {1}', label, noModelListMessage(list.unlisted)) + warning }, [
+        'selectModel',
+      ]);
+    }
     const usable = deps.connection.usableIn(list).length;
     deps.logger.info(`API key ${logLabel} verified with GET /v1/models and stored (${usable} usable text models).`);
     const models = plural(usable, displayLocale(), {
@@ -171,13 +174,17 @@ export async function verifyConnection(deps: Deps): Promise<CommandOutcome> {
   const { baseUrl, legacy } = state;
   const route = deps.clients.routeTo(baseUrl);
   const proxy = route === 'none' ? undefined : route;
-  const message = connectionReport({ baseUrl, keyLabel: state.keyLabel, usable: state.usable.length, total: state.list.data.length, legacy, proxy });
+  const { unlisted } = state.list;
+  // An address that serves chat but no model list: the models are typed by hand in Select Model.
+  const message = unlisted
+    ? unlistedReport({ baseUrl, keyLabel: state.keyLabel, unlisted, proxy })
+    : connectionReport({ baseUrl, keyLabel: state.keyLabel, usable: state.usable.length, total: state.list.data.length, legacy, proxy });
   // The log gets the same facts in English (the message is in the display language).
-  deps.logger.info(
-    `Verify Connection: connected to ${legacy ? 'the legacy address ' : ''}${baseUrl} with key ${state.loggedKeyLabel}: ` +
-      `${state.usable.length} usable text models of ${state.list.data.length} in the catalog. ${proxy ? `Through the proxy ${proxy}.` : 'No proxy.'}`,
-  );
-  tell({ ok: true, message });
+  const facts = unlisted
+    ? `${baseUrl} serves no model list (GET ${unlisted.endpoint}: ${unlisted.status}), but answers chat with key ${state.loggedKeyLabel}: model ids are typed by hand.`
+    : `connected to ${legacy ? 'the legacy address ' : ''}${baseUrl} with key ${state.loggedKeyLabel}: ${state.usable.length} usable text models of ${state.list.data.length} in the catalog.`;
+  deps.logger.info(`Verify Connection: ${facts} ${proxy ? `Through the proxy ${proxy}.` : 'No proxy.'}`);
+  tell({ ok: true, message }, unlisted ? ['selectModel'] : []);
   const currentAddress = legacy ? await offerCurrentAddress(deps.connection, baseUrl) : undefined;
   return currentAddress ? { ok: true, message, currentAddress } : { ok: true, message };
 }

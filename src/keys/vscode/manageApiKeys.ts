@@ -2,15 +2,12 @@
 // use by default, remove). `replace` and `use` open one step directly: the buttons Replace Key and
 // Use Another Key after a refused key. Every key is shown by its name and masked prefix only.
 import * as vscode from 'vscode';
-import { checkKeyName, keyLabel, type KeyRecord, offeredKeyName } from '../../platform/keys/keyList';
+import { checkKeyName, keyLabel, type KeyRecord, offeredKeyName, keyIdentity, keyName, loggedKeyLabel } from '../../platform/keys/keyList';
 import { Commands } from '../../platform/manifest/ids';
 import { commandTitle } from '../../platform/manifest/commandTitles';
 import { maskKey } from '../../platform/client/http/keyMasking';
 import { askForKey, keepKey, type CommandOutcome } from './apiKeyCommands';
 import type { Services } from '../../platform/services/vscode/services';
-import { keyIdentity } from '../../platform/keys/keyList';
-import { keyName } from '../../platform/keys/keyList';
-import { loggedKeyLabel } from '../../platform/keys/keyList';
 
 type Deps = Pick<Services, 'keys' | 'settings' | 'connection' | 'clients' | 'failures' | 'logger'>;
 

@@ -9,6 +9,7 @@ import { chooseTransport, interfaceLabel, type TransportSetting } from '../../pl
 import { displayLocale } from '../../platform/format/displayLanguage';
 import { formatInteger, formatRub } from '../../platform/format/localeFormat';
 import { displayName } from '../../platform/models/modelPickItems';
+import { isTypedModel } from '../../platform/client/catalog/typedModels';
 
 /** Catalog parameters that turn a model's reasoning on or tune it (OpenRouter's names, and the OpenAI one). */
 const REASONING_PARAMETERS = ['reasoning_effort', 'reasoning', 'include_reasoning'];
@@ -34,6 +35,7 @@ function pricesPerMillion(entry: ModelEntry): { input: string; output: string } 
 
 /** "Multi-Model AI · context 128,000 · ≈ 250.00 ₽ / ≈ 1,000.00 ₽ per 1M": one line beside the name. */
 export function modelDetail(entry: ModelEntry, contextTokens: number): string {
+  if (isTypedModel(entry)) return l10n.t('Multi-Model AI · typed by hand: price, context and abilities unknown');
   const context = formatInteger(contextTokens, displayLocale());
   const prices = pricesPerMillion(entry);
   return prices
@@ -49,6 +51,14 @@ export function modelTooltip(entry: ModelEntry, contextTokens: number, transport
   const through = chosen.ok
     ? l10n.t('{0} through Multi-Model AI, over its {1} interface.', name ? `${name} (${entry.id})` : entry.id, interfaceLabel(chosen.transport.name))
     : l10n.t('{0} through Multi-Model AI.', name ? `${name} (${entry.id})` : entry.id);
+  if (isTypedModel(entry))
+    return [
+      through,
+      l10n.t(
+        "Typed by hand: the service's list does not name it, so its price, context and abilities are unknown. It is sent at most {0} tokens of context, and the tools of VS Code's chat.",
+        formatInteger(contextTokens, locale),
+      ),
+    ].join(' ');
   const prices = pricesPerMillion(entry);
   const abilities = [
     thinks(entry) ? l10n.t('Thinks before it answers.') : l10n.t('Answers without thinking.'),

@@ -8,6 +8,7 @@ import type { TransportSetting } from '../../platform/client/transports/index';
 import { vendorOf } from '../../platform/models/modelPickItems';
 import { callsTools, modelDetail, modelTooltip, takesImages } from './modelDescription';
 import { configurationSchema } from './reasoningEffort';
+import { TYPED_MODEL_CONTEXT_TOKENS, TYPED_MODEL_OUTPUT_TOKENS, isTypedModel } from '../../platform/client/catalog/typedModels';
 
 /** When the catalog gives no context length. */
 export const DEFAULT_CONTEXT_TOKENS = 32_000;
@@ -40,8 +41,10 @@ export function outputLimit(entry: ModelEntry): number | undefined {
 
 /** `transport`: multiModelAI.transport, which decides the interface the tooltip names. */
 export function providedModel(entry: ModelEntry, transport: TransportSetting = 'auto'): ProvidedModel {
-  const context = entry.context_length ?? DEFAULT_CONTEXT_TOKENS;
-  const maxOutputTokens = Math.min(outputLimit(entry) ?? DEFAULT_MAX_OUTPUT_TOKENS, Math.floor(context / 2));
+  // A model typed by hand is told conservative limits: nothing is known of it (typedModels.ts).
+  const typed = isTypedModel(entry);
+  const context = entry.context_length ?? (typed ? TYPED_MODEL_CONTEXT_TOKENS : DEFAULT_CONTEXT_TOKENS);
+  const maxOutputTokens = Math.min(outputLimit(entry) ?? (typed ? TYPED_MODEL_OUTPUT_TOKENS : DEFAULT_MAX_OUTPUT_TOKENS), Math.floor(context / 2));
   const schema = configurationSchema(entry);
   return {
     id: entry.id,

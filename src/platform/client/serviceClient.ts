@@ -23,6 +23,7 @@ import type { ReplyPart, OnSkipped } from './streaming/replyPart';
 import { UnfinishedGenerations } from './attempt/unfinishedGenerations';
 import type { PayloadReader } from './catalog/catalogReader';
 import { ownedModelListReader } from './catalog/catalogReader';
+import { ServiceError } from './errors/serviceError';
 
 export type { ClientLogger, RetryWait };
 export { UnfinishedGenerations };
@@ -129,10 +130,48 @@ export class ServiceClient {
     if (filters.outputModalities) query.set('output_modalities', filters.outputModalities);
     if (filters.supportedParameters) query.set('supported_parameters', filters.supportedParameters);
     const call = this.newCall('GET', '/models', { query: query.toString(), signal: options.signal });
-    // The body was parsed here and is read only here: its entries are completed in place.
-    const list = (await this.callJson(call, ownedModelListReader)).data;
+    let list: ModelList;
+    try {
+      // The body was parsed here and is read only here: its entries are completed in place.
+      list = (await this.callJson(call, ownedModelListReader)).data;
+    } catch (error) {
+      if (!(error instanceof ServiceError) || (error.status !== 404 && error.status !== 405)) throw error;
+      return this.withoutModelList(error, call, options.signal);
+    }
     if (list.dropped) logCall(this.settings, 'info', call, undefined, { note: `left out ${list.dropped} catalog entries without an id` });
     return list;
+  }
+
+  /**
+   * GET /models answered 404 or 405: a wrong address, or a gateway that serves chat without a
+   * model list (typedModels.ts). Chat tells them apart: a request the service must refuse (no
+   * messages, spec Errors 1) is sent once, never charged. Any answer but 404 or 405 means chat is
+   * there, and the list is empty and says why; a 401 is the key's, told as such; no chat (or no
+   * answer), and the list's own failure stands.
+   */
+  private async withoutModelList(listing: ServiceError, listCall: Call, signal: AbortSignal | undefined): Promise<ModelList> {
+    const probe = this.newCall('POST', '/chat/completions', { body: JSON.stringify({ model: '', messages: [] }), signal });
+    probe.probe = true;
+    let answered: number | undefined;
+    try {
+      // Any success will do: nothing of its body is read.
+      // eslint-disable-next-line require-yield
+      const nothing = async function* (): AsyncGenerator<never, undefined> {
+        return undefined;
+      };
+      for await (const _ of runAttempts({ ...this.settings, maxRetries: 0 }, probe, nothing));
+      answered = 200;
+    } catch (error) {
+      if (error instanceof ServiceError && (error.kind === 'aborted' || error.kind === 'auth')) throw error;
+      if (!(error instanceof ServiceError) || error.status === undefined) throw listing;
+      answered = error.status;
+    }
+    if (answered === 404 || answered === 405) throw listing;
+    const unlisted = { endpoint: listCall.endpoint, status: listing.status as number };
+    logCall(this.settings, 'info', listCall, undefined, {
+      note: `no model list here (${unlisted.status}), but POST ${probe.endpoint} answers (${answered}): models are named by hand`,
+    });
+    return { object: 'list', data: [], unlisted };
   }
 
   /**

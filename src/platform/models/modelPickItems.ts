@@ -4,6 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import { isTextModel, usableTextModels, whyNotUsable, type TextNeeds } from '../client/modelCatalog';
 import type { ModelEntry, ModelList } from '../client/catalog/schemas';
+import { isTypedModel } from '../client/catalog/typedModels';
 
 export type ModelPickEntry =
   | { kind: 'separator'; label: string }
@@ -33,6 +34,7 @@ export function shortModelName(modelId: string): string {
 }
 
 export function capabilitiesText(entry: ModelEntry): string {
+  if (isTypedModel(entry)) return l10n.t('typed by hand: price, context and abilities unknown');
   return entry.supported_parameters.length > 0 ? entry.supported_parameters.join(' · ') : l10n.t('no optional parameters');
 }
 

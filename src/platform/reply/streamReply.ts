@@ -13,6 +13,7 @@ import { chooseTransport } from '../client/transports/index';
 import { fitToContext } from './contextFit';
 import { DeltaBatcher } from './deltaBatcher';
 import { SetupError, type ModelConnection } from './modelConnection';
+import { TYPED_MODEL_CONTEXT_TOKENS, isTypedModel } from '../client/catalog/typedModels';
 
 export interface ReplyRequest {
   /** Resolved inside the loop, so a setup failure ends as `failed` like any other. */
@@ -157,9 +158,12 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
   }
 }
 
-/** The context a request is fitted to: the catalog's, or the one the service reported when that is smaller. */
+/**
+ * The context a request is fitted to: the catalog's (a conservative one for a model typed by hand,
+ * of which nothing is known), or the one the service reported when that is smaller.
+ */
 function contextFor(model: ModelConnection['model'], reported: number | undefined): number | undefined {
-  const listed = model.context_length;
+  const listed = model.context_length ?? (isTypedModel(model) ? TYPED_MODEL_CONTEXT_TOKENS : undefined);
   if (reported === undefined) return listed;
   return listed === undefined ? reported : Math.min(listed, reported);
 }

@@ -1,12 +1,11 @@
 // The totals of one period: spend, answers, tokens and the share with no usage reported, then
 // spend by model, by key and by project, each a bar chart with its table under it.
 import * as l10n from '@vscode/l10n';
-import { formatInteger, formatRub } from '../../platform/format/localeFormat';
+import { formatInteger, formatRub, formatPercent } from '../../platform/format/localeFormat';
 import type { PeriodTotals, UsageRow } from '../common/usageReport';
 import { el } from '../../platform/page/dom';
 import { tableBox } from './dayChart';
 import { niceCeiling, SERIES_COLOURS, svg } from './svg';
-import { formatPercent } from '../../platform/format/localeFormat';
 
 const WIDTH = 640;
 const ROW = 24;

@@ -2,8 +2,7 @@
 // chosen one. The only place that maps a clicked label back to an action.
 import * as vscode from 'vscode';
 import { type Action, ACTION_LABELS, type FixAction, isLocalAction, type LocalAction } from '../actions';
-import { Commands, CONFIG_SECTION } from '../../manifest/ids';
-import { Settings } from '../../manifest/ids';
+import { Commands, CONFIG_SECTION, Settings } from '../../manifest/ids';
 
 const FIX_COMMANDS: Record<FixAction, readonly [string, ...unknown[]]> = {
   setApiKey: [Commands.setApiKey],

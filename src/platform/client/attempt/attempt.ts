@@ -8,11 +8,10 @@ import { localIsoTime, type DiagnosticsRecord } from '../errors/diagnostics';
 import type { Route, Routes } from '../http/dispatcher';
 import { routeLine } from '../http/proxyChoice';
 import { failureFromResponse, stoppedFailure, thrownFailure, type FailureSettings, type StopReason } from '../errors/failures';
-import { type Failure } from '../errors/serviceError';
+import { type Failure, ServiceError } from '../errors/serviceError';
 import type { Response } from '../http/httpResponse';
 import { RetryBudget } from '../errors/retryPolicy';
 import type { ErrorKind } from '../errors/errorKind';
-import { ServiceError } from '../errors/serviceError';
 import type { UnfinishedGenerations } from './unfinishedGenerations';
 
 export interface ClientLogger {
@@ -66,6 +65,8 @@ export interface Call {
   signal?: AbortSignal;
   /** Told before each automatic retry. */
   onRetry?(wait: RetryWait): void;
+  /** A request whose refusal is the expected answer (a check): its failure is logged as information. */
+  probe?: boolean;
 }
 
 /**
@@ -246,7 +247,7 @@ export function fail(settings: ClientSettings, call: Call, attempt: Attempt | un
   // same request sent again asks for it, not for another. Not an unreadable one: it would come again as it was.
   const undelivered = call.repeated || failure.retryCase === 'ambiguous' || failure.kind === 'stream_interrupted';
   if (call.fingerprint && undelivered && failure.kind !== 'bad_response') settings.unfinished.remember(call.fingerprint, call.clientRequestId);
-  logCall(settings, failure.kind === 'aborted' ? 'info' : 'error', call, attempt, failure);
+  logCall(settings, failure.kind === 'aborted' || call.probe ? 'info' : 'error', call, attempt, failure);
   return error;
 }
 

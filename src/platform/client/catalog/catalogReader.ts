@@ -26,6 +26,8 @@ export interface ModelEntry {
   /** Tokens the model reads, when the catalog says (the spec names no field: the usual name). */
   context_length?: number | undefined;
   readonly unreadable?: string;
+  /** Not listed by the service: an id the person typed (typedModels.ts), of which nothing is known. */
+  readonly typed?: true;
 }
 
 /** The list as read; `dropped`: entries left out for having no id, to be logged. */
@@ -34,6 +36,14 @@ export interface ModelList {
   object?: string | undefined;
   data: ModelEntry[];
   dropped?: number;
+  /** The address serves chat but no model list: the answer `GET …/models` got (typedModels.ts). */
+  unlisted?: NoModelList;
+}
+
+/** A model list that is not there: its endpoint as diagnostics name it (`/v1/models`) and the status it answered. */
+export interface NoModelList {
+  endpoint: string;
+  status: number;
 }
 
 /** The kind of value a field must hold, as the person is told it. */

@@ -7,11 +7,8 @@
 // without classic's compiled fast path, which a stream's decoding pays (decodeRatio).
 import * as z from 'zod/mini';
 import { buildOnce } from '../../startup/buildOnce';
-import type { ModelEntry } from './catalogReader';
-import type { ModelList } from './catalogReader';
-import type { PayloadReader } from './catalogReader';
-import { modelEntryReader } from './catalogReader';
-import { modelListReader } from './catalogReader';
+import type { ModelEntry, ModelList, PayloadReader } from './catalogReader';
+import { modelEntryReader, modelListReader } from './catalogReader';
 
 // The model list and its entries are read by hand (catalogReader.ts says why); these names keep
 // the surface of the schemas beside them.

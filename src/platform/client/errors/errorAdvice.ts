@@ -2,7 +2,7 @@
 // by its kind, refined for images, payment, a rate-limit window, a lost answer and a refusal.
 import * as l10n from '@vscode/l10n';
 import { displayLocale } from '../../format/displayLanguage';
-import { formatTime } from '../../format/localeFormat';
+import { formatTime, formatInteger, plural } from '../../format/localeFormat';
 import { commandTitle } from '../../manifest/commandTitles';
 import { Commands } from '../../manifest/ids';
 import type { DiagnosticsRecord } from './diagnostics';
@@ -12,8 +12,6 @@ import { networkAdvice } from './networkAdvice';
 import type { NetworkFacts } from '../http/proxyChoice';
 import { MAX_RETRY_AFTER_MS } from './retryPolicy';
 import type { ContextReport } from './tooLongWording';
-import { formatInteger } from '../../format/localeFormat';
-import { plural } from '../../format/localeFormat';
 
 /** What the advice is chosen by: the failure's facts and where it happened. */
 export interface AdviceFacts {

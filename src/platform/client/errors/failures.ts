@@ -9,10 +9,9 @@ import { flatHeaders, headerValue, type Response } from '../http/httpResponse';
 import { keyFreeToken, maskEveryKey, maskKeyIn } from '../http/keyMasking';
 import { parseRetryAfter } from './retryPolicy';
 import type { Route } from '../http/dispatcher';
-import { kindOf, type ErrorKind } from './errorKind';
+import { kindOf, type ErrorKind, kindForEvent } from './errorKind';
 import { routeFailure, UNSENT_CODES } from './networkFailure';
 import type { Failure } from './serviceError';
-import { kindForEvent } from './errorKind';
 import { tooLongReport } from './tooLongWording';
 
 /** Why the client itself stopped an attempt. */

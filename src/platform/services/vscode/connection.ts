@@ -16,7 +16,7 @@ import {
   textNeedsFor,
   usableTextModels,
 } from '../../client/modelCatalog';
-import { type KeyIdentity, keyLabel } from '../../keys/keyList';
+import { type KeyIdentity, keyLabel, keyName, loggedKeyLabel } from '../../keys/keyList';
 import { type ModelConnection, SetupError } from '../../reply/modelConnection';
 import { type ModelEntry, type ModelList } from '../../client/catalog/schemas';
 import { type ServiceClient } from '../../client/serviceClient';
@@ -30,8 +30,8 @@ import { Disposable } from '../../vscode/lifecycle';
 import type { SettingsWatcher } from '../../settings/vscode/settings';
 import type { SpendMeter } from './spendMeter';
 import { type UsageRecorder, usageKey } from '../../usage/vscode/usageRecorder';
-import { keyName } from '../../keys/keyList';
-import { loggedKeyLabel } from '../../keys/keyList';
+import { TypedModelIds } from './typedModelIds';
+import { withTypedModels } from '../../client/catalog/typedModels';
 
 const CATALOG_TTL_MS = 5 * 60_000;
 const MAX_CATALOGS = 8;
@@ -97,10 +97,12 @@ export class Connection extends Disposable {
     private readonly clients: ClientCache,
     private readonly spend: SpendMeter,
     private readonly usage: UsageRecorder,
+    private readonly typedModels: TypedModelIds,
   ) {
     super();
     const fire = () => this.changed.fire();
     this.register(settings.onDidChange(fire));
+    this.register(typedModels.onDidChange(fire));
     this.register(keys.onDidChange(fire));
     this.register(clients.onDidChangeNetwork(fire));
   }
@@ -156,7 +158,7 @@ export class Connection extends Disposable {
    * the catalog read's ServiceError. Its answers go to the usage record as coming from `source`.
    */
   async forModel(modelId?: string, key?: KeySource, source: UsageSource = 'chat'): Promise<ModelConnection> {
-    const { ready, state } = await this.readCatalog(key);
+    const { ready, state } = await this.readCatalog(key, modelId ?? this.settings.current().model);
     const model = modelId ?? state.model;
     if (!model) throw new SetupError(vscode.l10n.t('No model is selected: pick the model to use.'), ['selectModel'], 'No model is selected');
     const { entry, unusable } = modelId === undefined ? state : modelUsability(state.list, modelId, state.needs);
@@ -233,18 +235,23 @@ export class Connection extends Disposable {
   }
 
   /** The key and the catalog for a request; throws a SetupError saying what to set, or the catalog read's ServiceError. */
-  private async readCatalog(key?: KeySource): Promise<{ ready: Ready; state: Extract<ModelState, { kind: 'ready' }> }> {
+  private async readCatalog(key?: KeySource, wanted?: string): Promise<{ ready: Ready; state: Extract<ModelState, { kind: 'ready' }> }> {
     const ready = await this.ready(key);
     if (!ready.ok) throw new SetupError(ready.message, [fixFor(ready)], ready.logged);
     const state = await this.modelState(ready);
-    if (state.kind === 'catalogFailed') throw state.error;
-    return { ready, state };
+    if (state.kind !== 'catalogFailed') return { ready, state };
+    // A model typed by hand needs no list: its own request tells what is wrong, unless the key is.
+    const typed = this.typedModels.for(ready.baseUrl);
+    const keyRefused = state.error instanceof ServiceError && state.error.kind === 'auth';
+    if (wanted === undefined || !typed.includes(wanted) || keyRefused) throw state.error;
+    return { ready, state: this.readyState(ready, withTypedModels({ object: 'list', data: [] }, typed)) };
   }
 
   private async modelState(ready: Ready, refresh?: boolean): Promise<Exclude<ModelState, { kind: 'notReady' }>> {
     let list: ModelList;
     try {
-      list = await this.catalogFor(ready.baseUrl, ready.key).get({ refresh });
+      // The ids typed by hand for this address join the list as models of which nothing is known.
+      list = withTypedModels(await this.catalogFor(ready.baseUrl, ready.key).get({ refresh }), this.typedModels.for(ready.baseUrl));
     } catch (error) {
       const { identity } = ready.key;
       return {
@@ -257,6 +264,11 @@ export class Connection extends Disposable {
         model: this.settings.current().model,
       };
     }
+    return this.readyState(ready, list);
+  }
+
+  /** What the connection knows from `list` and the settings. */
+  private readyState(ready: Ready, list: ModelList): Extract<ModelState, { kind: 'ready' }> {
     const settings = this.settings.current();
     const needs = textNeedsFor(settings);
     const chosen = settings.model ? modelUsability(list, settings.model, needs) : {};

@@ -15,6 +15,7 @@ import { SettingsWatcher } from '../../settings/vscode/settings';
 import { ProjectInstructionsSource } from '../../instructions/vscode/projectInstructions';
 import { SpendMeter } from './spendMeter';
 import { UsageRecorder } from '../../usage/vscode/usageRecorder';
+import { TypedModelIds } from './typedModelIds';
 
 export interface Services {
   log: ShellLog;
@@ -36,6 +37,8 @@ export interface Services {
   windowState: SerialMemento;
   /** The project's instructions (AGENTS.md) for the chat and Refactor Selection. */
   instructions: ProjectInstructionsSource;
+  /** The model ids typed by hand, per address. */
+  typedModels: TypedModelIds;
 }
 
 export function createServices(context: vscode.ExtensionContext): Services {
@@ -49,9 +52,10 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const spend = new SpendMeter();
   const clients = new ClientCache(settings, logger, network);
   const usage = new UsageRecorder(new UsageRecord({ folder: vscode.Uri.joinPath(context.globalStorageUri, 'usage').fsPath, log: (line) => logger.warn(line) }));
-  const connection = new Connection(settings, keys, logger, clients, spend, usage);
+  const typedModels = new TypedModelIds(globalState);
+  const connection = new Connection(settings, keys, logger, clients, spend, usage, typedModels);
   const failures = new FailureReporter(logger, (error) => connection.noteFailure(error));
   const instructions = new ProjectInstructionsSource(settings);
-  context.subscriptions.push(log, keys, settings, network, spend, usage, connection, instructions);
-  return { log, logger, keys, settings, network, spend, usage, clients, connection, failures, globalState, windowState, instructions };
+  context.subscriptions.push(log, keys, settings, network, spend, usage, connection, instructions, typedModels);
+  return { log, logger, keys, settings, network, spend, usage, clients, connection, failures, globalState, windowState, instructions, typedModels };
 }

@@ -10,9 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ServiceClient } from '#src/platform/client/serviceClient';
 import { TRANSPORTS, type TransportName } from '#src/platform/client/transports/index';
-import { type ToolCall } from '#src/platform/client/streaming/replyPart';
+import { type ToolCall, skippedLine, type OnSkipped } from '#src/platform/client/streaming/replyPart';
 import { type Usage } from '#src/platform/client/catalog/schemas';
-import { skippedLine, type OnSkipped } from '#src/platform/client/streaming/replyPart';
 import { run } from './textOutcome';
 
 const RECORDINGS = join(__dirname, 'fixtures', 'recordings');

@@ -8,13 +8,12 @@ import { EmulatorControl, FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulator } from '../../../support/useEmulator';
 import { collectingLogger } from '../../../support/collectingLogger';
 import { tokenize } from '../../../emulator/replies';
-import { ServiceClient } from '#src/platform/client/serviceClient';
+import { ServiceClient, type ChatOptions, type ServiceClientOptions } from '#src/platform/client/serviceClient';
 import { buildTextRequest, type TextRequest } from '#src/platform/client/transports/textRequest';
 import { TRANSPORTS } from '#src/platform/client/transports/index';
 import { formatDiagnostics } from '#src/platform/client/errors/diagnostics';
 import { ModelCatalog, usableTextModels } from '#src/platform/client/modelCatalog';
 import { ServiceError } from '#src/platform/client/errors/serviceError';
-import { type ChatOptions, type ServiceClientOptions } from '#src/platform/client/serviceClient';
 import { type ClientLogger } from '#src/platform/client/attempt/attempt';
 import { rejection, run } from './textOutcome';
 

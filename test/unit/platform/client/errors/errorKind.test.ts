@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { kindFor, kindForCode, kindOf } from '#src/platform/client/errors/errorKind';
-import { kindForEvent } from '#src/platform/client/errors/errorKind';
+import { kindFor, kindForCode, kindOf, kindForEvent } from '#src/platform/client/errors/errorKind';
 
 describe('error kinds', () => {
   it('Errors table: maps statuses to kinds', () => {
