@@ -216,7 +216,7 @@ export class ServiceClient {
     for (const item of data.data) {
       const bytes = item.b64_json
         ? Buffer.from(item.b64_json, 'base64')
-        : await downloadMade(this.settings, item.url as string, call, requestId, options.signal);
+        : await downloadMade({ settings: this.settings, address: item.url as string, parent: call, requestId, signal: options.signal });
       const checked = checkImage(bytes);
       if ('problem' in checked)
         throw fail(this.settings, call, undefined, {

@@ -32,16 +32,20 @@ export function imageUpload(request: ImageRequest): ImageUpload {
   return { path, body: form, fingerprint };
 }
 
+/** An image the service answered with by address, and the request whose answer named it. */
+export interface ImageDownload {
+  settings: ClientSettings;
+  address: string;
+  parent: Call;
+  requestId: string | undefined;
+  signal: AbortSignal | undefined;
+}
+
 /** A download that fails leaves images made and charged: the same request sent again asks for them again. */
-export async function downloadMade(
-  settings: ClientSettings,
-  address: string,
-  parent: Call,
-  requestId: string | undefined,
-  signal: AbortSignal | undefined,
-): Promise<Uint8Array> {
+export async function downloadMade(image: ImageDownload): Promise<Uint8Array> {
+  const { settings, parent } = image;
   try {
-    return await download(settings, address, parent, requestId, signal);
+    return await download(image);
   } catch (error) {
     // A cancelled download too: the images are made and paid for all the same.
     if (parent.fingerprint && error instanceof ServiceError && error.kind !== 'bad_response')
@@ -51,13 +55,7 @@ export async function downloadMade(
 }
 
 /** An image the service answered with by address: fetched without the key, at most MAX_IMAGE_BYTES. */
-async function download(
-  settings: ClientSettings,
-  address: string,
-  parent: Call,
-  requestId: string | undefined,
-  signal: AbortSignal | undefined,
-): Promise<Uint8Array> {
+async function download({ settings, address, parent, requestId, signal }: ImageDownload): Promise<Uint8Array> {
   const dataUrl = /^data:image\/[\w.+-]+;base64,(.*)$/s.exec(address);
   if (dataUrl) return Buffer.from(dataUrl[1] as string, 'base64');
   let url: URL;
