@@ -68,7 +68,34 @@ function usedBlock(raw: unknown, where: string, onSkipped: OnSkipped | undefined
 }
 
 /** Token counts that cannot be read are left out rather than failing the answer. */
-const Tokens = buildOnce(() => z.catch(z.optional(fastObject({ input_tokens: z.nullish(z.number()), output_tokens: z.nullish(z.number()) })), undefined));
+const Tokens = buildOnce(() => z.catch(z.optional(fastObject(tokenFields())), undefined));
+
+/** Messages counts cache reads and writes apart from `input_tokens`. */
+const tokenFields = () => ({
+  input_tokens: z.nullish(z.number()),
+  output_tokens: z.nullish(z.number()),
+  cache_read_input_tokens: z.catch(z.nullish(z.number()), undefined),
+  cache_creation_input_tokens: z.catch(z.nullish(z.number()), undefined),
+});
+
+/** Input counts as this interface reports them, apart. */
+interface InputCounts {
+  input: number;
+  read: number;
+  write: number;
+}
+
+/** The usage of a reply whose uncached input, cache reads and cache writes were counted apart. */
+/** `counted` with what `tokens` counts; a count it leaves out or gives as 0 keeps the one before (the counts are cumulative). */
+function inputCounts(tokens: z.infer<ReturnType<typeof Tokens>>, counted: InputCounts): InputCounts {
+  return {
+    input: tokens?.input_tokens || counted.input,
+    read: tokens?.cache_read_input_tokens || counted.read,
+    write: tokens?.cache_creation_input_tokens || counted.write,
+  };
+}
+
+const usageOf = ({ input, read, write }: InputCounts, output: number) => usage(input + read + write, output, undefined, { read, write });
 
 /**
  * Each streamed event type that is read, with only the fields read from it; other types (ping,
@@ -140,7 +167,17 @@ const MessageSchema = buildOnce(() =>
   z.object({
     content: z.array(z.optional(z.unknown())),
     stop_reason: z.nullable(z.string()),
-    usage: z.catch(z.optional(z.object({ input_tokens: z.number(), output_tokens: z.number() })), undefined),
+    usage: z.catch(
+      z.optional(
+        z.object({
+          input_tokens: z.number(),
+          output_tokens: z.number(),
+          cache_read_input_tokens: z.catch(z.nullish(z.number()), undefined),
+          cache_creation_input_tokens: z.catch(z.nullish(z.number()), undefined),
+        }),
+      ),
+      undefined,
+    ),
   }),
 );
 
@@ -236,7 +273,7 @@ export const messages: Transport = {
 
   streamReader(onSkipped): StreamReader {
     const calls = new ToolCallAssembler();
-    let input = 0;
+    let input: InputCounts = { input: 0, read: 0, write: 0 };
     let output = 0;
     let stopReason: string | null = null;
     const thinking: ThinkingBlock[] = [];
@@ -250,7 +287,7 @@ export const messages: Transport = {
         const e = readTypedEvent(event, EventSchemas());
         switch (e?.type) {
           case 'message_start':
-            input = e.message?.usage?.input_tokens ?? 0;
+            input = inputCounts(e.message?.usage, { input: 0, read: 0, write: 0 });
             return false;
           case 'content_block_start': {
             // A text block's start holds nothing used (its text comes in deltas); it is on the way to the first word.
@@ -296,14 +333,14 @@ export const messages: Transport = {
             stopReason = e.delta?.stop_reason ?? stopReason;
             output = e.usage?.output_tokens ?? output;
             // Some servers count the input only here.
-            if (e.usage?.input_tokens) input = e.usage.input_tokens;
+            input = inputCounts(e.usage, input);
             return false;
           case 'message_stop':
             calls.finishAll(parts);
             parts.push({
               type: 'end',
               finishReason: finishReasonOf(stopReason, onSkipped),
-              usage: usage(input, output),
+              usage: usageOf(input, output),
               ...(thinking.length > 0 && { reasoningBlocks: thinking }),
             });
             return true;
@@ -340,7 +377,7 @@ export const messages: Transport = {
     parts.push({
       type: 'end',
       finishReason: finishReasonOf(stop, onSkipped),
-      ...(u && { usage: usage(u.input_tokens, u.output_tokens) }),
+      ...(u && { usage: usageOf({ input: u.input_tokens, read: u.cache_read_input_tokens ?? 0, write: u.cache_creation_input_tokens ?? 0 }, u.output_tokens) }),
       ...(thinking.length > 0 && { reasoningBlocks: thinking }),
     });
     return parts;

@@ -19,6 +19,11 @@ const UsageSchema = buildOnce(() =>
       z.object({
         input_tokens: z.number(),
         output_tokens: z.number(),
+        // Cached tokens are counted inside input_tokens; writes only where a gateway reports them.
+        input_tokens_details: z.catch(
+          z.nullish(z.object({ cached_tokens: z.catch(z.nullish(z.number()), undefined), cache_write_tokens: z.catch(z.nullish(z.number()), undefined) })),
+          undefined,
+        ),
         output_tokens_details: z.nullish(z.object({ reasoning_tokens: z.nullish(z.number()) })),
       }),
     ),
@@ -200,7 +205,12 @@ function endPart(response: Response, calls: number): ReplyPart {
   return {
     type: 'end',
     finishReason: finishOf(response, calls),
-    ...(u && { usage: usage(u.input_tokens, u.output_tokens, u.output_tokens_details?.reasoning_tokens ?? undefined) }),
+    ...(u && {
+      usage: usage(u.input_tokens, u.output_tokens, u.output_tokens_details?.reasoning_tokens ?? undefined, {
+        read: u.input_tokens_details?.cached_tokens ?? undefined,
+        write: u.input_tokens_details?.cache_write_tokens ?? undefined,
+      }),
+    }),
   };
 }
 
