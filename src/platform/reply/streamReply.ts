@@ -11,6 +11,7 @@ import { buildTextRequest, type TextMessage, type ToolSpec } from '../client/tra
 import { type ThinkingBlock, type ToolCall } from '../client/streaming/replyPart';
 import { chooseTransport } from '../client/transports/index';
 import { fitToContext } from './contextFit';
+import { cacheHint } from './cacheHint';
 import { DeltaBatcher } from './deltaBatcher';
 import { SetupError, type ModelConnection } from './modelConnection';
 
@@ -104,6 +105,7 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
       modelOptions: connection.modelOptions,
     });
     if (built.dropped.length > 0) connection.onDroppedOptions?.(built.dropped);
+    built.request.cache = cacheHint(model, built.request);
     let end: Extract<ReplyOutcome, { status: 'done' }> | undefined;
     answered = (usage) => {
       answered = undefined;

@@ -11,6 +11,7 @@ import { malformed, readTypedEvent, truncated } from '../streaming/eventStream';
 import type { TextMessage, TextRequest } from './textRequest';
 import type { ThinkingBlock } from '../streaming/replyPart';
 import { EMPTY_PARAMETERS, ToolCallAssembler, usage, type Transport } from './transport';
+import { cacheBreakpoints, marked } from './cacheBreakpoints';
 import { type FinishReason, type OnSkipped, type ReplyPart, type StreamReader } from '../streaming/replyPart';
 
 /** Messages requires max_tokens; this is sent when the person set no limit. */
@@ -195,7 +196,7 @@ function blockOf(block: { type: string; thinking?: string | null; signature?: st
   return undefined;
 }
 
-function wireMessages(messages: TextMessage[]): unknown[] {
+function wireMessages(messages: TextMessage[]): { role: 'user' | 'assistant'; content: unknown[] }[] {
   const out: { role: 'user' | 'assistant'; content: unknown[] }[] = [];
   const push = (role: 'user' | 'assistant', blocks: unknown[]) => {
     // The interface refuses an empty turn (and joins neighbouring turns of a role itself).
@@ -258,14 +259,21 @@ export const messages: Transport = {
       .filter((m) => m.role === 'system')
       .map((m) => m.content)
       .join('\n\n');
+    const at = cacheBreakpoints(request, 'messages');
+    const wire = wireMessages(request.messages);
+    const last = wire.at(-1);
+    if (at.lastMessage && last) last.content[last.content.length - 1] = marked(last.content.at(-1) as object);
     const body: Record<string, unknown> = {
       model: request.model,
       ...limits(request, max_tokens, reasoning_effort),
-      messages: wireMessages(request.messages),
+      messages: wire,
       ...rest,
     };
-    if (system) body.system = system;
-    if (request.tools) body.tools = request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters ?? EMPTY_PARAMETERS }));
+    if (system) body.system = at.system ? [marked({ type: 'text', text: system })] : system;
+    if (request.tools) {
+      const tools = request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters ?? EMPTY_PARAMETERS }));
+      body.tools = at.lastTool ? [...tools.slice(0, -1), marked(tools.at(-1)!)] : tools;
+    }
     if (request.toolChoice) body.tool_choice = { type: request.toolChoice === 'required' ? 'any' : 'auto' };
     if (streaming) body.stream = true;
     return body;
