@@ -5,6 +5,7 @@ import { chatCompletions } from '#src/platform/client/transports/chatCompletions
 import { messages } from '#src/platform/client/transports/messages';
 import { responses } from '#src/platform/client/transports/responses';
 import type { Transport } from '#src/platform/client/transports/transport';
+import type { ReplyPart } from '#src/platform/client/streaming/replyPart';
 
 const entry = (pricing: unknown) => ModelEntrySchema().parse({ id: 'acme/chat-large', available: true, pricing });
 const usage = { prompt_tokens: 2000, completion_tokens: 500, total_tokens: 2500 };
@@ -66,6 +67,28 @@ describe('prompt caching prices', () => {
     });
     // 200 × 0.0003 + 18,000 × 0.00003 + 1,000 × 0.000375 + 100 × 0.0015; saved 18,000 × 0.00027 − 1,000 × 0.000075.
     assert.deepEqual(rounded(pricedUsage(cachingModel, usage)), { costRub: 1.125, savedRub: 4.785 });
+  });
+
+  it('reads the cache counts of a Messages stream from message_start, completed by message_delta', () => {
+    const reader = messages.streamReader();
+    const parts: ReplyPart[] = [];
+    for (const [event, data] of [
+      ['message_start', { type: 'message_start', message: { usage: { input_tokens: 200, output_tokens: 1, cache_read_input_tokens: 18_000 } } }],
+      ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }],
+      ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'ok' } }],
+      ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+      ['message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 100, cache_creation_input_tokens: 1_000 } }],
+      ['message_stop', { type: 'message_stop' }],
+    ] as const)
+      reader.read({ event, data: JSON.stringify(data) }, parts);
+    const last = parts.at(-1);
+    assert.ok(last?.type === 'end');
+    assert.deepEqual(last.usage, {
+      prompt_tokens: 19_200,
+      completion_tokens: 100,
+      total_tokens: 19_300,
+      prompt_tokens_details: { cached_tokens: 18_000, cache_write_tokens: 1_000 },
+    });
   });
 
   it('reads chat completions cached tokens inside its prompt tokens', () => {
