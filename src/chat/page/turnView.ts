@@ -2,14 +2,13 @@
 // assistant turn renders markdown through the StreamView, then its state: stopped or
 // interrupted badge, error card, token usage, and Regenerate / Edit where they apply.
 import * as l10n from '@vscode/l10n';
-import type { AssistantTurn, TurnUsage } from '../common/conversation/conversation';
+import type { AssistantTurn } from '../common/conversation/conversation';
 import type { TurnView } from '../common/protocol/protocol';
 import { StreamView, type Sanitizer } from './markdown/index';
 import { contextChip } from './contextChips';
 import { el, icon, iconButton } from '../../platform/page/dom';
 import { errorCardView, actionButtons } from './errorCardView';
-import { formatInteger, formatRub } from '../../platform/format/localeFormat';
-import { displayLocale } from '../../platform/format/displayLanguage';
+import { usageText } from './usageText';
 import { ThinkingView } from './thinkingView';
 import { imageGallery } from './imageGallery';
 import type { HostBridge } from './hostBridge';
@@ -23,13 +22,6 @@ function badge(status: AssistantTurn['status']): string | undefined {
 
 /** What an answer shows and says until its first token. */
 export const answering = (): string => l10n.t('Answering…');
-
-/** "1,204 in · 81 out tokens · ≈ 0.02 ₽": the cost only when the catalog gave prices. */
-export function usageText(usage: TurnUsage, costRub?: number): string {
-  const locale = displayLocale();
-  const tokens = l10n.t('{0} in · {1} out tokens', formatInteger(usage.prompt_tokens, locale), formatInteger(usage.completion_tokens, locale));
-  return costRub === undefined ? tokens : `${tokens} · ${formatRub(costRub, locale)}`;
-}
 
 /** An answer that failed before a model was chosen has no model to name. */
 const answerLabel = (model: string | undefined): string => model ?? l10n.t('Assistant');
@@ -75,7 +67,7 @@ export class TurnRenderer {
     if (turn.images) state.append(imageGallery(turn.images, turn.costRub, this.bridge));
     if (turn.error) state.append(errorCardView(turn.error, this.bridge));
     const foot = el('div', { class: 'turn-foot' });
-    if (turn.usage) foot.append(el('span', { class: 'usage', text: usageText(turn.usage, turn.costRub) }));
+    if (turn.usage) foot.append(el('span', { class: 'usage', text: usageText(turn.usage, turn.costRub, turn.savedRub) }));
     foot.append(el('span', { class: 'spacer' }));
     if (turn.text)
       foot.append(

@@ -30,7 +30,7 @@ export const LM_VENDOR = 'multi-model-ai';
  * 10 ms a token. The first text goes on at once and the rest at most every 40 ms, so each
  * batch leaves 30 ms after it is reported.
  */
-const PART_INTERVAL_MS = 40;
+export const PART_INTERVAL_MS = 40;
 
 type Info = vscode.LanguageModelChatInformation;
 

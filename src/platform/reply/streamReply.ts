@@ -6,11 +6,12 @@ import * as l10n from '@vscode/l10n';
 import type { Usage } from '../client/catalog/schemas';
 import type { RetryWait } from '../client/serviceClient';
 import { ServiceError } from '../client/errors/serviceError';
-import { costOfUsage } from '../client/catalog/pricing';
+import { cacheTokens, pricedUsage } from '../client/catalog/pricing';
 import { buildTextRequest, type TextMessage, type ToolSpec } from '../client/transports/textRequest';
 import { type ThinkingBlock, type ToolCall } from '../client/streaming/replyPart';
 import { chooseTransport } from '../client/transports/index';
 import { fitToContext } from './contextFit';
+import { cacheHint } from './cacheHint';
 import { DeltaBatcher } from './deltaBatcher';
 import { SetupError, type ModelConnection } from './modelConnection';
 import { TYPED_MODEL_CONTEXT_TOKENS, isTypedModel } from '../client/catalog/typedModels';
@@ -57,6 +58,8 @@ export type ReplyOutcome =
       usage?: Usage;
       /** At the catalog's prices; absent when the catalog has none (never a guess). */
       costRub?: number;
+      /** What the cached input saved against the full input price, where the reply read or wrote the cache and the catalog prices it. */
+      savedRub?: number;
       requestId?: string;
       /** Messages: the thinking blocks, to send back with the tool calls. */
       reasoningBlocks?: ThinkingBlock[];
@@ -103,6 +106,7 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
       modelOptions: connection.modelOptions,
     });
     if (built.dropped.length > 0) connection.onDroppedOptions?.(built.dropped);
+    built.request.cache = cacheHint(model, built.request);
     let end: Extract<ReplyOutcome, { status: 'done' }> | undefined;
     answered = (usage) => {
       answered = undefined;
@@ -134,8 +138,10 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
           break;
         case 'end': {
           const { type: _type, ...rest } = event;
-          const costRub = event.usage && costOfUsage(model, event.usage);
-          end = { status: 'done', text, reasoning, toolCalls, ...withoutUndefined({ ...rest, costRub }) };
+          const priced = event.usage && pricedUsage(model, event.usage);
+          const cache = event.usage && cacheTokens(event.usage);
+          const savedRub = priced && cache && cache.read + cache.write > 0 ? priced.savedRub : undefined;
+          end = { status: 'done', text, reasoning, toolCalls, ...withoutUndefined({ ...rest, costRub: priced?.costRub, savedRub }) };
         }
       }
     }

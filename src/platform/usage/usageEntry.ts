@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { fastObject } from '../client/transports/fastObject';
 import type { Usage } from '../client/catalog/schemas';
+import { cacheTokens } from '../client/catalog/pricing';
 
 export const USAGE_VERSION = 2;
 
@@ -91,19 +92,11 @@ export function parseUsageLine(line: string): UsageEntry | undefined {
 }
 
 /**
- * An answer's usage as the record counts it. Cached input tokens are where each interface puts
- * them: chat completions' and Responses' details of the input, Messages' cache reads.
+ * An answer's usage as the record counts it: every input token, and of them those read from the
+ * cache, as each transport reads its interface's own fields into the usage (schemas.ts, usageShape).
  */
 export function usageTokens(usage: Usage): UsageTokens {
-  const loose = usage as Usage & {
-    prompt_tokens_details?: { cached_tokens?: unknown };
-    input_tokens_details?: { cached_tokens?: unknown };
-    cache_read_input_tokens?: unknown;
-  };
-  const cached = [loose.prompt_tokens_details?.cached_tokens, loose.input_tokens_details?.cached_tokens, loose.cache_read_input_tokens].find(
-    (n): n is number => typeof n === 'number' && n >= 0,
-  );
-  return { in: usage.prompt_tokens, out: usage.completion_tokens, cached: cached ?? 0 };
+  return { in: usage.prompt_tokens, out: usage.completion_tokens, cached: cacheTokens(usage).read };
 }
 
 /** The line an entry is written as, with its newline. */

@@ -109,6 +109,8 @@ export const AssistantTurnSchema = buildOnce(() =>
     reasoning: z.optional(z.string()),
     /** Approximate cost in RUB from the catalog's prices; absent when the catalog has none. */
     costRub: z.optional(z.number().check(z.gte(0))),
+    /** What the input read from the cache saved against the full input price, in RUB; absent when the answer used no cache or the catalog has no prices. */
+    savedRub: z.optional(z.number()),
     /** Said above the answer: what was done to the request (older messages left out), or to the answer (cut at its length limit). */
     notice: z.optional(z.string().check(z.maxLength(500))),
     /** Buttons under the notice: what fixes what it says (the token limit's setting). */

@@ -76,6 +76,7 @@ export const textAnswer: Answerer = async ({ asked, ask, reply, signal, show }, 
       }
       if (outcome.usage) reply.usage = TurnUsageSchema().parse(outcome.usage);
       if (outcome.costRub !== undefined) reply.costRub = outcome.costRub;
+      if (outcome.savedRub !== undefined) reply.savedRub = outcome.savedRub;
       break;
     case 'stopped':
       reply.status = reply.text ? 'stopped' : 'failed';

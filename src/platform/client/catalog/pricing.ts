@@ -30,11 +30,22 @@ function rubPricing(entry: ModelEntry): Record<string, unknown> | undefined {
   return fields.currency === undefined || fields.currency === 'RUB' ? fields : undefined;
 }
 
+/** Input tokens read from the cache and written to it, of those `usage` counts; 0 where it says none. */
+export function cacheTokens(usage: Pick<Usage, 'prompt_tokens_details'>): { read: number; write: number } {
+  const details = usage.prompt_tokens_details;
+  return { read: details?.cached_tokens ?? 0, write: details?.cache_write_tokens ?? 0 };
+}
+
 /** What `count` images cost on `entry`'s per-image price (`pricing.image`), in RUB; undefined without one. */
 export function costOfImages(entry: ModelEntry, count: number): number | undefined {
   const fields = rubPricing(entry);
   const each = fields && price(fields, 'image');
   return each === undefined ? undefined : each * count;
+}
+
+/** Tokens per price unit of `fields`, or undefined for a unit not known here. */
+function perUnit(fields: Record<string, unknown>): number | undefined {
+  return fields.unit === undefined ? 1 : typeof fields.unit === 'string' ? TOKENS_PER_UNIT[fields.unit.trim().toLowerCase()] : undefined;
 }
 
 /** RUB per token for input and output, from `entry`'s prices; undefined when the catalog gives no usable text prices. */
@@ -43,15 +54,54 @@ export function tokenPrices(entry: ModelEntry): { input: number; output: number 
   if (!fields) return undefined;
   const prompt = price(fields, 'prompt');
   const completion = price(fields, 'completion');
-  const per = fields.unit === undefined ? 1 : typeof fields.unit === 'string' ? TOKENS_PER_UNIT[fields.unit.trim().toLowerCase()] : undefined;
+  const per = perUnit(fields);
   if (prompt === undefined || completion === undefined || per === undefined) return undefined;
   return { input: prompt / per, output: completion / per };
 }
 
+/**
+ * RUB per token for input read from the cache (`pricing.input_cache_read`) and written to it
+ * (`pricing.input_cache_write`), each where the catalog gives it, in the unit of the text prices.
+ */
+export function cachePrices(entry: ModelEntry): { read?: number; write?: number } {
+  const fields = rubPricing(entry);
+  const per = fields && perUnit(fields);
+  if (!fields || per === undefined) return {};
+  const read = price(fields, 'input_cache_read');
+  const write = price(fields, 'input_cache_write');
+  return { ...(read !== undefined && { read: read / per }), ...(write !== undefined && { write: write / per }) };
+}
+
+/** Whether `entry` caches only where a request marks it: the catalog prices its cache writes. */
+export function cachesWhenAsked(entry: ModelEntry): boolean {
+  return cachePrices(entry).write !== undefined;
+}
+
+/**
+ * What `usage` cost on `entry`'s prices, in RUB, and what its cached input saved against the full
+ * input price (`savedRub`, negative when writing to the cache cost more than it saved). Input
+ * read from the cache is priced at `input_cache_read` and input written to it at
+ * `input_cache_write`; without those prices, at the input price. Undefined when the catalog
+ * gives no usable prices.
+ */
+export function pricedUsage(entry: ModelEntry, usage: Usage): { costRub: number; savedRub: number } | undefined {
+  const prices = tokenPrices(entry);
+  if (!prices) return undefined;
+  const cache = cachePrices(entry);
+  const tokens = cacheTokens(usage);
+  // Counts a server got wrong never make the uncached input negative.
+  const read = Math.min(tokens.read, usage.prompt_tokens);
+  const write = Math.min(tokens.write, usage.prompt_tokens - read);
+  const readPrice = cache.read ?? prices.input;
+  const writePrice = cache.write ?? prices.input;
+  const costRub = (usage.prompt_tokens - read - write) * prices.input + read * readPrice + write * writePrice + usage.completion_tokens * prices.output;
+  const savedRub = read * (prices.input - readPrice) + write * (prices.input - writePrice);
+  return { costRub, savedRub };
+}
+
 /** What `usage` cost on `entry`'s prices, in RUB; undefined when the catalog gives no usable prices. */
 export function costOfUsage(entry: ModelEntry, usage: Usage): number | undefined {
-  const prices = tokenPrices(entry);
-  return prices && usage.prompt_tokens * prices.input + usage.completion_tokens * prices.output;
+  return pricedUsage(entry, usage)?.costRub;
 }
 
 /** "≈ 0.42 ₽" in English, for the chat page until it formats in its own language; the formatter is format/localeFormat's formatRub. */

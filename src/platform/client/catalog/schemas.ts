@@ -16,11 +16,26 @@ export type { ModelEntry, ModelList } from './catalogReader';
 export const ModelEntrySchema = (): PayloadReader<ModelEntry> => modelEntryReader;
 export const ModelListSchema = (): PayloadReader<ModelList> => modelListReader;
 
-/** The usage fields, for UsageSchema and for the counts a conversation keeps (TurnUsageSchema). */
+/**
+ * The usage fields, for UsageSchema and for the counts a conversation keeps (TurnUsageSchema).
+ * `prompt_tokens` is every input token, cached ones included; of them, `prompt_tokens_details`
+ * names those read from the cache (`cached_tokens`) and those written to it
+ * (`cache_write_tokens`), each transport reading its interface's own fields into these. Details
+ * that cannot be read are dropped, never the usage.
+ */
 export const usageShape = () => ({
   prompt_tokens: z.number(),
   completion_tokens: z.number(),
   total_tokens: z.number(),
+  prompt_tokens_details: z.catch(
+    z.optional(
+      z.object({
+        cached_tokens: z.catch(z.optional(z.number().check(z.nonnegative())), undefined),
+        cache_write_tokens: z.catch(z.optional(z.number().check(z.nonnegative())), undefined),
+      }),
+    ),
+    undefined,
+  ),
 });
 
 export const UsageSchema = buildOnce(() => z.looseObject(usageShape()));

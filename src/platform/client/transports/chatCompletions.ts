@@ -9,6 +9,7 @@ import { malformed, readEvent, StreamFault } from '../streaming/eventStream';
 import { UsageSchema, type Usage } from '../catalog/schemas';
 import type { TextMessage, TextRequest } from './textRequest';
 import { argumentsOrEmpty, ToolCallAssembler, type Transport } from './transport';
+import { cacheBreakpoints, marked } from './cacheBreakpoints';
 import { type FinishReason, type OnSkipped, type ReplyPart, type StreamReader } from '../streaming/replyPart';
 
 const DONE = '[DONE]';
@@ -185,12 +186,33 @@ function wireMessage(message: TextMessage): Record<string, unknown> {
   }
 }
 
+/**
+ * `message` with a cache breakpoint on its last content part, its text made a part where it was a
+ * string. An assistant message and one without text keep their shape: their turn is not the end of
+ * a prefix sent again.
+ */
+function withBreakpoint(message: Record<string, unknown>): Record<string, unknown> {
+  const content = message.content;
+  if (message.role === 'assistant') return message;
+  if (typeof content === 'string') return content === '' ? message : { ...message, content: [marked({ type: 'text', text: content })] };
+  if (!Array.isArray(content) || content.length === 0) return message;
+  // The text part comes first (then images): the breakpoint goes on the last part, the end of the prefix.
+  return { ...message, content: [...(content.slice(0, -1) as unknown[]), marked(content.at(-1) as object)] };
+}
+
 export const chatCompletions: Transport = {
   name: 'chat-completions',
   path: '/chat/completions',
 
   body(request: TextRequest, streaming: boolean) {
-    const body: Record<string, unknown> = { model: request.model, messages: request.messages.map(wireMessage), ...request.options };
+    const at = cacheBreakpoints(request, 'chat-completions');
+    const lastSystem = request.messages.map((m) => m.role).lastIndexOf('system');
+    const lastIndex = request.messages.length - 1;
+    const wire = request.messages.map((m, i) => {
+      const message = wireMessage(m);
+      return (at.system && i === lastSystem) || (at.lastMessage && i === lastIndex) ? withBreakpoint(message) : message;
+    });
+    const body: Record<string, unknown> = { model: request.model, messages: wire, ...request.options };
     if (request.tools)
       body.tools = request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
     if (request.toolChoice) body.tool_choice = request.toolChoice;

@@ -8,16 +8,12 @@ import * as z from 'zod/mini';
 import { buildOnce } from '../../startup/buildOnce';
 import { fastObject } from './fastObject';
 import { malformed, readTypedEvent, truncated } from '../streaming/eventStream';
-import type { TextMessage, TextRequest } from './textRequest';
+import type { TextRequest } from './textRequest';
 import type { ThinkingBlock } from '../streaming/replyPart';
 import { EMPTY_PARAMETERS, ToolCallAssembler, usage, type Transport } from './transport';
+import { cacheBreakpoints, marked } from './cacheBreakpoints';
+import { blockOf, limits, wireMessages } from './messagesRequest';
 import { type FinishReason, type OnSkipped, type ReplyPart, type StreamReader } from '../streaming/replyPart';
-
-/** Messages requires max_tokens; this is sent when the person set no limit. */
-export const DEFAULT_MAX_TOKENS = 4096;
-const THINKING_BUDGET: Record<string, number> = { low: 1024, medium: 4096, high: 16384 };
-/** The smallest budget Messages accepts. */
-const MIN_THINKING_BUDGET = 1024;
 
 /** Stop reasons in the chat-completions vocabulary; one not listed reads as stop. */
 const STOP_REASONS: Record<string, FinishReason> = {
@@ -68,7 +64,34 @@ function usedBlock(raw: unknown, where: string, onSkipped: OnSkipped | undefined
 }
 
 /** Token counts that cannot be read are left out rather than failing the answer. */
-const Tokens = buildOnce(() => z.catch(z.optional(fastObject({ input_tokens: z.nullish(z.number()), output_tokens: z.nullish(z.number()) })), undefined));
+const Tokens = buildOnce(() => z.catch(z.optional(fastObject(tokenFields())), undefined));
+
+/** Messages counts cache reads and writes apart from `input_tokens`. */
+const tokenFields = () => ({
+  input_tokens: z.nullish(z.number()),
+  output_tokens: z.nullish(z.number()),
+  cache_read_input_tokens: z.catch(z.nullish(z.number()), undefined),
+  cache_creation_input_tokens: z.catch(z.nullish(z.number()), undefined),
+});
+
+/** Input counts as this interface reports them, apart. */
+interface InputCounts {
+  input: number;
+  read: number;
+  write: number;
+}
+
+/** The usage of a reply whose uncached input, cache reads and cache writes were counted apart. */
+/** `counted` with what `tokens` counts; a count it leaves out or gives as 0 keeps the one before (the counts are cumulative). */
+function inputCounts(tokens: z.infer<ReturnType<typeof Tokens>>, counted: InputCounts): InputCounts {
+  return {
+    input: tokens?.input_tokens || counted.input,
+    read: tokens?.cache_read_input_tokens || counted.read,
+    write: tokens?.cache_creation_input_tokens || counted.write,
+  };
+}
+
+const usageOf = ({ input, read, write }: InputCounts, output: number) => usage(input + read + write, output, undefined, { read, write });
 
 /**
  * Each streamed event type that is read, with only the fields read from it; other types (ping,
@@ -140,76 +163,19 @@ const MessageSchema = buildOnce(() =>
   z.object({
     content: z.array(z.optional(z.unknown())),
     stop_reason: z.nullable(z.string()),
-    usage: z.catch(z.optional(z.object({ input_tokens: z.number(), output_tokens: z.number() })), undefined),
+    usage: z.catch(
+      z.optional(
+        z.object({
+          input_tokens: z.number(),
+          output_tokens: z.number(),
+          cache_read_input_tokens: z.catch(z.nullish(z.number()), undefined),
+          cache_creation_input_tokens: z.catch(z.nullish(z.number()), undefined),
+        }),
+      ),
+      undefined,
+    ),
   }),
 );
-
-type AssistantMessage = Extract<TextMessage, { role: 'assistant' }>;
-
-/** The thinking blocks an assistant turn with tool calls goes back with, when it had them. */
-function thinkingBlocks(m: AssistantMessage): ThinkingBlock[] {
-  return m.toolCalls?.length ? (m.reasoning?.blocks ?? []) : [];
-}
-
-/** A thinking block as it came: its text, signature or data (the streamed ones filled in as they arrive). */
-function blockOf(block: { type: string; thinking?: string | null; signature?: string | null; data?: string | null }): ThinkingBlock | undefined {
-  if (block.type === 'thinking') return { type: 'thinking', thinking: block.thinking ?? '', signature: block.signature ?? '' };
-  if (block.type === 'redacted_thinking' && block.data) return { type: 'redacted_thinking', data: block.data };
-  return undefined;
-}
-
-function wireMessages(messages: TextMessage[]): unknown[] {
-  const out: { role: 'user' | 'assistant'; content: unknown[] }[] = [];
-  const push = (role: 'user' | 'assistant', blocks: unknown[]) => {
-    // The interface refuses an empty turn (and joins neighbouring turns of a role itself).
-    if (blocks.length === 0) return;
-    const last = out.at(-1);
-    // Consecutive tool results (and a user message after them) share one user turn.
-    if (last?.role === role && role === 'user') last.content.push(...blocks);
-    else out.push({ role, content: blocks });
-  };
-  for (const m of messages) {
-    if (m.role === 'system') continue;
-    if (m.role === 'tool') push('user', [{ type: 'tool_result', tool_use_id: m.toolCallId, content: m.content }]);
-    else if (m.role === 'user') {
-      const images = (m.images ?? []).map((i) => ({ type: 'image', source: { type: 'base64', media_type: i.mimeType, data: i.data } }));
-      // An empty text block is refused too.
-      push('user', m.content ? [...images, { type: 'text', text: m.content }] : images);
-    } else if (m.role === 'assistant') {
-      const blocks: unknown[] = [...thinkingBlocks(m)];
-      if (m.content) blocks.push({ type: 'text', text: m.content });
-      for (const c of m.toolCalls ?? []) blocks.push({ type: 'tool_use', id: c.id, name: c.name, input: parseArguments(c.arguments) });
-      push('assistant', blocks);
-    }
-  }
-  return out;
-}
-
-function parseArguments(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return {};
-  }
-}
-
-/**
- * max_tokens and thinking for the reasoning_effort asked, as Messages accepts them: max_tokens
- * above the budget, a budget of at least 1024; no thinking while tool_choice forces a tool, nor
- * switched on inside a tool loop whose last calls went out without it (both refused). Thinking
- * left off is said so: some servers think by default.
- */
-function limits(request: TextRequest, maxTokens: unknown, effort: unknown): { max_tokens: number; thinking?: Record<string, unknown> } {
-  const limit = typeof maxTokens === 'number' ? maxTokens : undefined;
-  const wanted = typeof effort === 'string' ? THINKING_BUDGET[effort] : undefined;
-  if (wanted === undefined) return { max_tokens: limit ?? DEFAULT_MAX_TOKENS };
-  const budget = limit === undefined ? wanted : Math.min(wanted, limit - 1);
-  const lastTurn = request.messages.filter((m): m is AssistantMessage => m.role === 'assistant').at(-1);
-  const loopWithout = lastTurn?.toolCalls?.length && thinkingBlocks(lastTurn).length === 0;
-  if (budget < MIN_THINKING_BUDGET || request.toolChoice === 'required' || loopWithout)
-    return { max_tokens: limit ?? DEFAULT_MAX_TOKENS, thinking: { type: 'disabled' } };
-  return { max_tokens: limit ?? budget + DEFAULT_MAX_TOKENS, thinking: { type: 'enabled', budget_tokens: budget } };
-}
 
 export const messages: Transport = {
   name: 'messages',
@@ -221,14 +187,21 @@ export const messages: Transport = {
       .filter((m) => m.role === 'system')
       .map((m) => m.content)
       .join('\n\n');
+    const at = cacheBreakpoints(request, 'messages');
+    const wire = wireMessages(request.messages);
+    const last = wire.at(-1);
+    if (at.lastMessage && last) last.content[last.content.length - 1] = marked(last.content.at(-1) as object);
     const body: Record<string, unknown> = {
       model: request.model,
       ...limits(request, max_tokens, reasoning_effort),
-      messages: wireMessages(request.messages),
+      messages: wire,
       ...rest,
     };
-    if (system) body.system = system;
-    if (request.tools) body.tools = request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters ?? EMPTY_PARAMETERS }));
+    if (system) body.system = at.system ? [marked({ type: 'text', text: system })] : system;
+    if (request.tools) {
+      const tools = request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters ?? EMPTY_PARAMETERS }));
+      body.tools = at.lastTool ? [...tools.slice(0, -1), marked(tools.at(-1)!)] : tools;
+    }
     if (request.toolChoice) body.tool_choice = { type: request.toolChoice === 'required' ? 'any' : 'auto' };
     if (streaming) body.stream = true;
     return body;
@@ -236,7 +209,7 @@ export const messages: Transport = {
 
   streamReader(onSkipped): StreamReader {
     const calls = new ToolCallAssembler();
-    let input = 0;
+    let input: InputCounts = { input: 0, read: 0, write: 0 };
     let output = 0;
     let stopReason: string | null = null;
     const thinking: ThinkingBlock[] = [];
@@ -250,7 +223,7 @@ export const messages: Transport = {
         const e = readTypedEvent(event, EventSchemas());
         switch (e?.type) {
           case 'message_start':
-            input = e.message?.usage?.input_tokens ?? 0;
+            input = inputCounts(e.message?.usage, { input: 0, read: 0, write: 0 });
             return false;
           case 'content_block_start': {
             // A text block's start holds nothing used (its text comes in deltas); it is on the way to the first word.
@@ -296,14 +269,14 @@ export const messages: Transport = {
             stopReason = e.delta?.stop_reason ?? stopReason;
             output = e.usage?.output_tokens ?? output;
             // Some servers count the input only here.
-            if (e.usage?.input_tokens) input = e.usage.input_tokens;
+            input = inputCounts(e.usage, input);
             return false;
           case 'message_stop':
             calls.finishAll(parts);
             parts.push({
               type: 'end',
               finishReason: finishReasonOf(stopReason, onSkipped),
-              usage: usage(input, output),
+              usage: usageOf(input, output),
               ...(thinking.length > 0 && { reasoningBlocks: thinking }),
             });
             return true;
@@ -340,7 +313,7 @@ export const messages: Transport = {
     parts.push({
       type: 'end',
       finishReason: finishReasonOf(stop, onSkipped),
-      ...(u && { usage: usage(u.input_tokens, u.output_tokens) }),
+      ...(u && { usage: usageOf({ input: u.input_tokens, read: u.cache_read_input_tokens ?? 0, write: u.cache_creation_input_tokens ?? 0 }, u.output_tokens) }),
       ...(thinking.length > 0 && { reasoningBlocks: thinking }),
     });
     return parts;

@@ -9,6 +9,7 @@ import { fastObject } from './fastObject';
 import { errorFault, malformed, readTypedEvent, truncated } from '../streaming/eventStream';
 import type { TextRequest } from './textRequest';
 import { argumentsOrEmpty, EMPTY_PARAMETERS, usage, type Transport } from './transport';
+import { cacheBreakpoints, marked } from './cacheBreakpoints';
 import { type FinishReason, type OnSkipped, type ReplyPart, type StreamReader } from '../streaming/replyPart';
 
 // Built on first use, like every schema of the client (src/platform/client/catalog/schemas.ts says why).
@@ -19,6 +20,11 @@ const UsageSchema = buildOnce(() =>
       z.object({
         input_tokens: z.number(),
         output_tokens: z.number(),
+        // Cached tokens are counted inside input_tokens; writes only where a gateway reports them.
+        input_tokens_details: z.catch(
+          z.nullish(z.object({ cached_tokens: z.catch(z.nullish(z.number()), undefined), cache_write_tokens: z.catch(z.nullish(z.number()), undefined) })),
+          undefined,
+        ),
         output_tokens_details: z.nullish(z.object({ reasoning_tokens: z.nullish(z.number()) })),
       }),
     ),
@@ -200,7 +206,12 @@ function endPart(response: Response, calls: number): ReplyPart {
   return {
     type: 'end',
     finishReason: finishOf(response, calls),
-    ...(u && { usage: usage(u.input_tokens, u.output_tokens, u.output_tokens_details?.reasoning_tokens ?? undefined) }),
+    ...(u && {
+      usage: usage(u.input_tokens, u.output_tokens, u.output_tokens_details?.reasoning_tokens ?? undefined, {
+        read: u.input_tokens_details?.cached_tokens ?? undefined,
+        write: u.input_tokens_details?.cache_write_tokens ?? undefined,
+      }),
+    }),
   };
 }
 
@@ -222,7 +233,14 @@ export const responses: Transport = {
       .filter((m) => m.role === 'system')
       .map((m) => m.content)
       .join('\n\n');
-    const body: Record<string, unknown> = { model: request.model, input: input(request), ...options(request) };
+    const items = input(request);
+    const last = items.at(-1) as { role?: unknown; content?: unknown } | undefined;
+    // A breakpoint goes on the newest message's last content part; a tool's output has no parts.
+    if (cacheBreakpoints(request, 'responses').lastMessage && last?.role === 'user' && last.content !== '') {
+      const parts = typeof last.content === 'string' ? [{ type: 'input_text', text: last.content }] : (last.content as object[]);
+      items[items.length - 1] = { ...last, content: [...parts.slice(0, -1), marked(parts.at(-1)!)] };
+    }
+    const body: Record<string, unknown> = { model: request.model, input: items, ...options(request) };
     if (system) body.instructions = system;
     // Responses makes function tools strict by default, which demands every property and refuses
     // other schemas; the tools are written for chat completions, where optional stays optional.

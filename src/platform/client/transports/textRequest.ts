@@ -32,6 +32,18 @@ export interface ToolSpec {
   parameters?: Record<string, unknown>;
 }
 
+/**
+ * What a request knows for caching, set by the caller that estimates tokens: the catalog's sign
+ * that the model caches only where asked, and the estimated tokens of each part of the prefix, in
+ * the order a cache reads them (tools, then the system prompt, then the messages).
+ */
+export interface CacheHint {
+  whenAsked: boolean;
+  toolTokens: number;
+  systemTokens: number;
+  messageTokens: number;
+}
+
 export interface TextRequest {
   model: string;
   messages: TextMessage[];
@@ -41,6 +53,8 @@ export interface TextRequest {
   toolChoice?: 'auto' | 'required';
   /** Ask for usage in the stream where the interface needs asking (chat completions' stream_options). */
   includeUsage?: boolean;
+  /** Set where the model may be asked to cache the prefix; cacheBreakpoints.ts decides where. */
+  cache?: CacheHint;
 }
 
 /**

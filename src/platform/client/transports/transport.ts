@@ -22,9 +22,16 @@ export interface Transport {
 /** The schema of a tool that takes no arguments, for the interfaces that require one. */
 export const EMPTY_PARAMETERS = { type: 'object', properties: {} };
 
-/** Usage in the chat-completions shape the rest of the extension reads. */
-export function usage(input: number, output: number, reasoning?: number): Usage {
-  return { prompt_tokens: input, completion_tokens: output, total_tokens: input + output, ...(reasoning ? { reasoning_tokens: reasoning } : {}) };
+/**
+ * Usage in the chat-completions shape the rest of the extension reads. `input` counts every input
+ * token; `cache`, those of them read from the cache and written to it, when the reply says so.
+ */
+export function usage(input: number, output: number, reasoning?: number, cache?: { read?: number; write?: number }): Usage {
+  const read = cache?.read ?? 0;
+  const write = cache?.write ?? 0;
+  const details =
+    read > 0 || write > 0 ? { prompt_tokens_details: { ...(read > 0 && { cached_tokens: read }), ...(write > 0 && { cache_write_tokens: write }) } } : {};
+  return { prompt_tokens: input, completion_tokens: output, total_tokens: input + output, ...(reasoning ? { reasoning_tokens: reasoning } : {}), ...details };
 }
 
 /** A call's arguments, `{}` when a server sent none (some send `""` for a call without any). */

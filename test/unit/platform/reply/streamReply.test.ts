@@ -275,4 +275,34 @@ describe('streamReply against the emulator', () => {
       assert.deepEqual(next.trims, [[12, 2000]]);
     });
   });
+
+  it('a Messages request long enough to cache goes out with its breakpoints and is answered', async () => {
+    const messenger = (await client.listModels()).data.find((m) => m.id === 'mira/messenger');
+    assert.ok(messenger);
+    await control.queueReplies([scripted]);
+    // The body as the transport writes it, seen on its way to the real client.
+    const bodies: Record<string, unknown>[] = [];
+    const seeing = Object.create(client, {
+      streamText: {
+        value: (...args: Parameters<ServiceClient['streamText']>) => {
+          bodies.push(args[0].body(args[1], true));
+          return client.streamText(...args);
+        },
+      },
+    }) as ServiceClient;
+    const { outcome, text } = await run({
+      connection: Promise.resolve({ client: seeing, model: messenger }),
+      // 3,000 characters: past the 1,024-token minimum by the estimate.
+      messages: [
+        { role: 'system', content: 'Answer briefly. '.repeat(188) },
+        { role: 'user', content: 'hi' },
+      ],
+    });
+    assert.equal(outcome.status, 'done');
+    assert.equal(text, scripted);
+    assert.deepEqual(
+      bodies.map((b) => [(b.system as { cache_control?: unknown }[])[0]?.cache_control, JSON.stringify(b.messages)]),
+      [[{ type: 'ephemeral' }, '[{"role":"user","content":[{"type":"text","text":"hi","cache_control":{"type":"ephemeral"}}]}]']],
+    );
+  });
 });

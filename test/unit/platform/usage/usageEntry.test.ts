@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { parseUsageLine, usageLine } from '#src/platform/usage/usageEntry';
+import { parseUsageLine, usageLine, usageTokens } from '#src/platform/usage/usageEntry';
 import { entry } from '../../usage/common/fixtures/usageEntries';
 
 describe('usage entry', () => {
@@ -41,4 +41,17 @@ describe('usage entry', () => {
   ]) {
     it(`a line that is ${name} is not an entry`, () => assert.equal(parseUsageLine(line!), undefined));
   }
+});
+
+describe('usage tokens of an answer', () => {
+  it('counts every input token and, of them, those read from the cache', () => {
+    const usage = {
+      prompt_tokens: 19_200,
+      completion_tokens: 100,
+      total_tokens: 19_300,
+      prompt_tokens_details: { cached_tokens: 18_000, cache_write_tokens: 1_000 },
+    };
+    assert.deepEqual(usageTokens(usage), { in: 19_200, out: 100, cached: 18_000 });
+    assert.deepEqual(usageTokens({ prompt_tokens: 5, completion_tokens: 6, total_tokens: 11 }), { in: 5, out: 6, cached: 0 });
+  });
 });
