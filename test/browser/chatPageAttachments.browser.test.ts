@@ -53,7 +53,7 @@ describe('the chat page in Chromium, its attachments', () => {
   };
   const input = () => page.locator('textarea.composer-input');
 
-  it('a file chip says how much of it is sent; an image chip shows its thumbnail; both remove by their button', async () => {
+  it("a cut file's chip says in its text which lines are sent, and on hover why; an image chip shows its thumbnail; both remove by their button", async () => {
     await send({ type: 'context/set', chips: [{ ...fileChip, note: 'lines 1–200 of 1,000 sent' }, imageChip] });
     const chips = await page.locator('.composer .chip').evaluateAll((elements) =>
       elements.map((e) => ({
@@ -63,7 +63,11 @@ describe('the chat page in Chromium, its attachments', () => {
       })),
     );
     assert.deepEqual(chips, [
-      { label: 'big.csv', title: 'data/big.csv: lines 1–200 of 1,000 sent', thumbnail: null },
+      {
+        label: 'big.csv — lines 1–200 of 1,000 sent',
+        title: "data/big.csv: lines 1–200 of 1,000 sent. The whole file does not fit the model's context beside the conversation.",
+        thumbnail: null,
+      },
       { label: 'chart.png', title: 'chart.png', thumbnail: 'data:image/png;base64,' },
     ]);
     await page.getByRole('button', { name: 'Remove chart.png' }).click();

@@ -1,5 +1,5 @@
 // The removable chips of what a message carries: code (file name and line range), a file (with
-// the note of how much of it is sent when it was cut), an image (a thumbnail of it).
+// the note of how much of it is sent when it was cut, in the chip's text), an image (a thumbnail of it).
 import * as l10n from '@vscode/l10n';
 import { chipLabel, type ContextChip } from '../common/conversation/conversation';
 import { linesText } from '../../platform/text/lineRange';
@@ -10,7 +10,9 @@ function chipTitle(chip: ContextChip): string {
     case 'image':
       return chip.path;
     case 'file':
-      return chip.note ? `${chip.path}: ${chip.note}` : l10n.t('{0} (whole file)', chip.path);
+      return chip.note
+        ? l10n.t("{0}: {1}. The whole file does not fit the model's context beside the conversation.", chip.path, chip.note)
+        : l10n.t('{0} (whole file)', chip.path);
     case 'selection':
       return `${chip.path}, ${linesText(chip)}`;
   }
@@ -30,6 +32,9 @@ export function contextChip(chip: ContextChip, onRemove?: (id: string) => void):
     { class: `chip chip-${chip.kind}`, attrs: { title: chipTitle(chip), 'data-chip-id': chip.id } },
     chipMark(chip),
     el('span', { class: 'chip-label', text: label }),
+    // What the chip holds, when it is not all of it, is read on the chip, not only on hover.
+    chip.note !== undefined && ' — ',
+    chip.note !== undefined && el('span', { class: 'chip-detail', text: chip.note }),
   );
   if (onRemove) element.append(iconButton('close', l10n.t('Remove {0}', label), () => onRemove(chip.id), { class: 'chip-remove' }));
   return element;
