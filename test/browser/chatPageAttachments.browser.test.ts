@@ -74,6 +74,24 @@ describe('the chat page in Chromium, its attachments', () => {
     assert.deepEqual(await sent('context/'), [{ type: 'context/remove', id: 'i1' }]);
   });
 
+  it('a chip of problems counts them in its text, names its file on hover, and removes by its button', async () => {
+    const problems = {
+      id: 'p1',
+      kind: 'problems',
+      fileName: 'geo.py',
+      path: 'src/geo.py',
+      languageId: 'python',
+      startLine: 1,
+      endLine: 1,
+      note: '3 errors, 1 warning in geo.py',
+    };
+    await send({ type: 'context/set', chips: [problems] });
+    const chip = page.locator('.composer .chip-problems');
+    assert.deepEqual([await chip.textContent(), await chip.getAttribute('title')], ['3 errors, 1 warning in geo.py', 'src/geo.py']);
+    await page.getByRole('button', { name: 'Remove 3 errors, 1 warning in geo.py' }).click();
+    assert.deepEqual(await sent('context/'), [{ type: 'context/remove', id: 'p1' }]);
+  });
+
   it('a sent turn, as the host sends it (chips without their text), shows its file and image chips, the image as a thumbnail', async () => {
     const turn = {
       id: 'u1',

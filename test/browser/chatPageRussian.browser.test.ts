@@ -212,6 +212,17 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
     assert.deepEqual(await englishLeft(), []);
   });
 
+  it('a chip of problems counts them in Russian in its text', async () => {
+    const chip = { id: 'p1', kind: 'problems', fileName: 'geo.py', path: 'src/geo.py', languageId: 'python', startLine: 1, endLine: 1 };
+    await send(init([]), { type: 'context/set', chips: [{ ...chip, note: '3 ошибки, 1 предупреждение в geo.py' }] });
+    const shown = page.locator('.composer .chip-problems');
+    assert.deepEqual(
+      [await shown.textContent(), await label('.composer .chip-problems .chip-remove')],
+      ['3 ошибки, 1 предупреждение в geo.py', 'Убрать 3 ошибки, 1 предупреждение в geo.py'],
+    );
+    assert.deepEqual(await englishLeft(), []);
+  });
+
   it('an image answer: the count in its Russian plural form, the cost and the buttons in Russian', async () => {
     await send(
       init([

@@ -3,8 +3,10 @@
 // worst first, cut to the code budget as a file is; and the chip's count of them.
 import * as l10n from '@vscode/l10n';
 import { displayLocale } from '../../../platform/format/displayLanguage';
-import { plural } from '../../../platform/format/localeFormat';
+import { formatInteger, plural } from '../../../platform/format/localeFormat';
 import { fenceCode } from '../../../platform/text/codeFence';
+import { newId, type ContextItem } from '../conversation/conversation';
+import type { Attached } from './attachments';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
@@ -146,4 +148,45 @@ export function problemsChipText(counts: ProblemCounts, where: string): string {
 /** Said instead of attaching an empty report. */
 export function noProblemsText(where: string): string {
   return l10n.t('The editor reports no problems in {0}, so nothing was attached.', where);
+}
+
+/** Where problems were read: a file (its name on the chip, its path, its address) or the workspace. */
+export interface ProblemsPlace {
+  fileName: string;
+  path: string;
+  languageId: string;
+  uri?: string;
+}
+
+/**
+ * The chip of the problems in `place`, their report cut to what `limit` leaves beside `others`;
+ * or why there is nothing to attach (no problems, or no room for one).
+ */
+export function problemsAttachment(files: readonly FileProblems[], place: ProblemsPlace, others: readonly ContextItem[], limit: number): Attached {
+  const free = limit - others.reduce((sum, item) => sum + item.text.length, 0);
+  const report = problemsReport(files, Math.max(0, free));
+  if (!report) return { ok: false, message: noProblemsText(place.path) };
+  if (report.sent === 0)
+    return {
+      ok: false,
+      message: l10n.t(
+        'This message carries as much code as it can ({0} characters): remove a chip to attach the problems in {1}.',
+        formatInteger(limit, displayLocale()),
+        place.path,
+      ),
+    };
+  const item: ContextItem = {
+    id: newId('ctx'),
+    kind: 'problems',
+    fileName: place.fileName,
+    path: place.path,
+    languageId: place.languageId,
+    startLine: 1,
+    endLine: 1,
+    // The model is told in English; the workspace's name on the chip is in the person's language.
+    text: `${problemsHeading(place.uri !== undefined ? place.path : 'the workspace', report)}:\n\n${report.text}`,
+    note: problemsChipText(report.counts, place.fileName),
+    ...(place.uri !== undefined && { uri: place.uri }),
+  };
+  return { ok: true, item };
 }
