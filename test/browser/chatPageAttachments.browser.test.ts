@@ -53,7 +53,7 @@ describe('the chat page in Chromium, its attachments', () => {
   };
   const input = () => page.locator('textarea.composer-input');
 
-  it('a file chip says how much of it is sent; an image chip shows its thumbnail; both remove by their button', async () => {
+  it("a cut file's chip says in its text which lines are sent, and on hover why; an image chip shows its thumbnail; both remove by their button", async () => {
     await send({ type: 'context/set', chips: [{ ...fileChip, note: 'lines 1–200 of 1,000 sent' }, imageChip] });
     const chips = await page.locator('.composer .chip').evaluateAll((elements) =>
       elements.map((e) => ({
@@ -63,11 +63,33 @@ describe('the chat page in Chromium, its attachments', () => {
       })),
     );
     assert.deepEqual(chips, [
-      { label: 'big.csv', title: 'data/big.csv: lines 1–200 of 1,000 sent', thumbnail: null },
+      {
+        label: 'big.csv — lines 1–200 of 1,000 sent',
+        title: "data/big.csv: lines 1–200 of 1,000 sent. The whole file does not fit the model's context beside the conversation.",
+        thumbnail: null,
+      },
       { label: 'chart.png', title: 'chart.png', thumbnail: 'data:image/png;base64,' },
     ]);
     await page.getByRole('button', { name: 'Remove chart.png' }).click();
     assert.deepEqual(await sent('context/'), [{ type: 'context/remove', id: 'i1' }]);
+  });
+
+  it('a chip of problems counts them in its text, names its file on hover, and removes by its button', async () => {
+    const problems = {
+      id: 'p1',
+      kind: 'problems',
+      fileName: 'geo.py',
+      path: 'src/geo.py',
+      languageId: 'python',
+      startLine: 1,
+      endLine: 1,
+      note: '3 errors, 1 warning in geo.py',
+    };
+    await send({ type: 'context/set', chips: [problems] });
+    const chip = page.locator('.composer .chip-problems');
+    assert.deepEqual([await chip.textContent(), await chip.getAttribute('title')], ['3 errors, 1 warning in geo.py', 'src/geo.py']);
+    await page.getByRole('button', { name: 'Remove 3 errors, 1 warning in geo.py' }).click();
+    assert.deepEqual(await sent('context/'), [{ type: 'context/remove', id: 'p1' }]);
   });
 
   it('a sent turn, as the host sends it (chips without their text), shows its file and image chips, the image as a thumbnail', async () => {

@@ -12,7 +12,17 @@ const REQUEST_ID = 'req_96b2aa5de313558e2b20c4f1a7e9d0b3';
 const IMAGES = ['images/lighthouse.png', 'images/lighthouse-2.png'];
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 /** What the person and the models wrote, and names from the service and the disk: not the page's words. */
-const DATA = [MODEL, 'acme/reasoner', 'acme/painter', REQUEST_ID, ...IMAGES.map((label) => `/work/project/${label}`), ...IMAGES, 'TypeScript'];
+const DATA = [
+  'src/geo.py',
+  'geo.py',
+  MODEL,
+  'acme/reasoner',
+  'acme/painter',
+  REQUEST_ID,
+  ...IMAGES.map((label) => `/work/project/${label}`),
+  ...IMAGES,
+  'TypeScript',
+];
 /** Names that stay as they are in Russian (docs/TRANSLATION.md), and keys on the keyboard. */
 const KEPT = ['Multi-Model AI', 'Multi Model AI: Max Tokens', 'Max Tokens', '/image', 'Shift+Enter', 'Enter', 'Esc', 'Markdown'];
 
@@ -185,6 +195,31 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
       '21 чат не удалось прочитать:Показать папку',
     ]);
     assert.deepEqual(await page.locator('.history-kept').allTextContents(), ['Сохранён после удаления в другом окне']);
+    assert.deepEqual(await englishLeft(), []);
+  });
+
+  it("a cut file's chip says in Russian, on the chip itself, which lines are sent", async () => {
+    const chip = { id: 'f1', kind: 'file', fileName: 'geo.py', path: 'src/geo.py', languageId: 'python', startLine: 1, endLine: 3000 };
+    await send(init([]), { type: 'context/set', chips: [{ ...chip, note: 'отправлены строки 1–63 из 3\u00a0000' }] });
+    const shown = page.locator('.composer .chip');
+    assert.deepEqual(
+      [await shown.textContent(), await shown.getAttribute('title')],
+      [
+        'geo.py — отправлены строки 1–63 из 3\u00a0000',
+        'src/geo.py: отправлены строки 1–63 из 3\u00a0000. Весь файл вместе с чатом не помещается в контекст модели.',
+      ],
+    );
+    assert.deepEqual(await englishLeft(), []);
+  });
+
+  it('a chip of problems counts them in Russian in its text', async () => {
+    const chip = { id: 'p1', kind: 'problems', fileName: 'geo.py', path: 'src/geo.py', languageId: 'python', startLine: 1, endLine: 1 };
+    await send(init([]), { type: 'context/set', chips: [{ ...chip, note: '3 ошибки, 1 предупреждение в geo.py' }] });
+    const shown = page.locator('.composer .chip-problems');
+    assert.deepEqual(
+      [await shown.textContent(), await label('.composer .chip-problems .chip-remove')],
+      ['3 ошибки, 1 предупреждение в geo.py', 'Убрать 3 ошибки, 1 предупреждение в geo.py'],
+    );
     assert.deepEqual(await englishLeft(), []);
   });
 

@@ -1,5 +1,6 @@
 // The removable chips of what a message carries: code (file name and line range), a file (with
-// the note of how much of it is sent when it was cut), an image (a thumbnail of it).
+// the note of how much of it is sent when it was cut, in the chip's text), the editor's problems
+// (counted in the chip's text), an image (a thumbnail of it).
 import * as l10n from '@vscode/l10n';
 import { chipLabel, type ContextChip } from '../common/conversation/conversation';
 import { linesText } from '../../platform/text/lineRange';
@@ -10,26 +11,40 @@ function chipTitle(chip: ContextChip): string {
     case 'image':
       return chip.path;
     case 'file':
-      return chip.note ? `${chip.path}: ${chip.note}` : l10n.t('{0} (whole file)', chip.path);
+      return chip.note
+        ? l10n.t("{0}: {1}. The whole file does not fit the model's context beside the conversation.", chip.path, chip.note)
+        : l10n.t('{0} (whole file)', chip.path);
     case 'selection':
       return `${chip.path}, ${linesText(chip)}`;
+    case 'problems':
+      return chip.path;
   }
 }
 
 function chipMark(chip: ContextChip): HTMLElement {
   if (chip.kind === 'image' && chip.src) return el('img', { class: 'chip-thumbnail', attrs: { src: chip.src, alt: '' } });
   if (chip.kind === 'image') return icon('file-media');
+  if (chip.kind === 'problems') return icon('warning');
   return icon(chip.kind === 'file' ? (chip.note ? 'warning' : 'file') : 'selection');
 }
 
 /** A chip; with `onRemove` it has a remove button. */
 export function contextChip(chip: ContextChip, onRemove?: (id: string) => void): HTMLElement {
   const label = chip.kind === 'selection' ? chipLabel(chip) : chip.fileName;
+  // Problems are said whole on the chip ("3 errors, 1 warning in geo.py"); a file's note follows its name.
+  if (chip.kind === 'problems') return chipElement(chip, chip.note ?? label, undefined, onRemove);
+  return chipElement(chip, label, chip.note, onRemove);
+}
+
+function chipElement(chip: ContextChip, label: string, detail: string | undefined, onRemove?: (id: string) => void): HTMLElement {
   const element = el(
     'span',
     { class: `chip chip-${chip.kind}`, attrs: { title: chipTitle(chip), 'data-chip-id': chip.id } },
     chipMark(chip),
     el('span', { class: 'chip-label', text: label }),
+    // What the chip holds, when it is not all of it, is read on the chip, not only on hover.
+    detail !== undefined && ' — ',
+    detail !== undefined && el('span', { class: 'chip-detail', text: detail }),
   );
   if (onRemove) element.append(iconButton('close', l10n.t('Remove {0}', label), () => onRemove(chip.id), { class: 'chip-remove' }));
   return element;

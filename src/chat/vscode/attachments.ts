@@ -1,4 +1,4 @@
-// Files and images attached to the next chat message, from the `#` picker and the Attach button
+// Files, images and the editor's problems attached to the next chat message, from the `#` picker and the Attach button
 // (VS Code's own quick pick of workspace files, leaving out files.exclude and the .gitignore files, or a
 // file from the disk), from the Explorer (dropped), and pasted or dropped from elsewhere (bytes).
 // Files are read through VS Code's file system, so virtual folders work; images are stored
@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import { type Attached, checkAttachedImage, imageItem, textFileAttachment } from '../common/attachments/attachments';
 import { type ContextItem } from '../common/conversation/conversation';
 import { excludeGlob, type GitignoreFile, GitignoreRules } from '../common/attachments/gitignoreRules';
+import { problemsAttachment } from '../common/attachments/problems';
+import { collectProblems, problemsPlace } from './problems';
 
 /** Files the picker lists at most: a huge workspace is searched by typing, not scrolled. */
 const MAX_LISTED = 5000;
@@ -26,7 +28,11 @@ export interface AttachmentDeps {
   notify(message: string): void;
   /** Characters of code a message may carry to the chosen model. */
   codeBudget(): number;
+  /** The document of the active editor (or the last one), whose problems `#` offers. */
+  activeDocument(): vscode.TextDocument | undefined;
 }
+
+type PickItem = vscode.QuickPickItem & { uri?: vscode.Uri; problems?: 'file' | 'workspace' };
 
 /** The chip's name for a file: workspace-relative, or its full path outside the workspace. */
 function nameOf(uri: vscode.Uri): { fileName: string; path: string; uri: string } {
@@ -40,7 +46,7 @@ export class Attachments {
 
   /** The workspace file picker; resolves with how many files were attached. */
   async pick(): Promise<number> {
-    const picker = vscode.window.createQuickPick<vscode.QuickPickItem & { uri: vscode.Uri }>();
+    const picker = vscode.window.createQuickPick<PickItem>();
     picker.title = vscode.l10n.t('Attach Files to the Message');
     // One file a pick, as Quick Open: Enter takes the best match; `#` again attaches another.
     picker.placeholder = vscode.l10n.t('Type to search the workspace files');
@@ -49,27 +55,70 @@ export class Attachments {
     picker.buttons = [browse];
     picker.busy = true;
     picker.show();
+    const mentions = this.mentions();
+    picker.items = mentions;
     void this.workspaceFiles().then((uris) => {
-      picker.items = uris.map((uri) => {
-        const relative = vscode.workspace.asRelativePath(uri, true);
-        return { label: path.posix.basename(uri.path), description: path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative), uri };
-      });
+      picker.items = [
+        ...mentions,
+        ...(mentions.length > 0 ? [{ label: vscode.l10n.t('Files'), kind: vscode.QuickPickItemKind.Separator }] : []),
+        ...uris.map((uri) => {
+          const relative = vscode.workspace.asRelativePath(uri, true);
+          return { label: path.posix.basename(uri.path), description: path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative), uri };
+        }),
+      ];
       picker.busy = false;
     });
-    const chosen = await new Promise<vscode.Uri[] | 'browse'>((resolve) => {
+    const chosen = await new Promise<PickItem[] | 'browse'>((resolve) => {
       picker.onDidTriggerButton(() => resolve('browse'));
-      picker.onDidAccept(() => resolve(picker.activeItems.map((item) => item.uri)));
+      picker.onDidAccept(() => resolve([...picker.activeItems]));
       picker.onDidHide(() => resolve([]));
     });
     picker.dispose();
+    const mention = chosen === 'browse' ? undefined : chosen.find((item) => item.problems !== undefined);
+    if (mention) return this.addProblems(mention.problems === 'file' ? this.deps.activeDocument() : undefined);
     const uris =
       chosen === 'browse'
         ? ((await vscode.window.showOpenDialog({
             canSelectMany: true,
             openLabel: vscode.l10n.t({ message: 'Attach', comment: ['the button of the file dialog'] }),
           })) ?? [])
-        : chosen;
+        : chosen.flatMap((item) => item.uri ?? []);
     return this.addUris(uris);
+  }
+
+  /** What `#` offers besides files: the problems of the active file and of the workspace. */
+  private mentions(): PickItem[] {
+    const document = this.deps.activeDocument();
+    const file: PickItem[] = document
+      ? [
+          {
+            label: `$(warning) ${vscode.l10n.t('Problems in {0}', path.posix.basename(document.uri.path))}`,
+            description: '#problems',
+            detail: vscode.l10n.t("The active file's errors and warnings, with the lines around each"),
+            problems: 'file',
+          },
+        ]
+      : [];
+    return [
+      ...file,
+      {
+        label: `$(warning) ${vscode.l10n.t('Problems in the Workspace')}`,
+        description: '#problems',
+        detail: vscode.l10n.t("The errors and warnings the editor knows of in the workspace's files, worst first"),
+        problems: 'workspace',
+      },
+    ];
+  }
+
+  /** Attaches the problems of `document`, or of the workspace; resolves with 1 when they were. */
+  async addProblems(document: vscode.TextDocument | undefined): Promise<number> {
+    const place = problemsPlace(document);
+    const read = problemsAttachment(await collectProblems(document?.uri), place, this.deps.pending(), this.deps.codeBudget());
+    if (!read.ok) {
+      this.deps.notify(read.message);
+      return 0;
+    }
+    return this.deps.add(read.item) ? 1 : 0;
   }
 
   /** Attaches files by their address (the picker, a drop from the Explorer); resolves with how many were. */
@@ -92,11 +141,25 @@ export class Attachments {
 
   /** A file attached by its address, read again as the message is sent. */
   async reread(item: ContextItem): Promise<Attached> {
+    if (item.kind === 'problems') return this.rereadProblems(item);
     if (item.uri === undefined) return { ok: true, item };
     const uri = vscode.Uri.parse(item.uri);
     const others = this.deps.pending().filter((other) => other.id !== item.id);
     const read = await this.fromUri(uri, others, true);
     return read;
+  }
+
+  private async rereadProblems(item: ContextItem): Promise<Attached> {
+    const files = await collectProblems(item.uri !== undefined ? vscode.Uri.parse(item.uri) : undefined);
+    if (files.length === 0)
+      return { ok: false, message: vscode.l10n.t('The editor reports no problems in {0} now: remove its chip and send again.', item.path) };
+    const place = { fileName: item.fileName, path: item.path, languageId: item.languageId, ...(item.uri !== undefined && { uri: item.uri }) };
+    return problemsAttachment(
+      files,
+      place,
+      this.deps.pending().filter((other) => other.id !== item.id),
+      this.deps.codeBudget(),
+    );
   }
 
   private async fromUri(uri: vscode.Uri, others: readonly ContextItem[], sending = false): Promise<Attached> {

@@ -80,6 +80,7 @@ export class ChatHost extends Disposable {
       add: (item) => this.addContext(item),
       notify: (message) => this.notify(message),
       codeBudget: () => this.codeBudget(),
+      activeDocument: () => deps.editors.editor()?.document,
     });
   }
 

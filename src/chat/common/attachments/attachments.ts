@@ -91,11 +91,7 @@ export function textFileAttachment(bytes: Uint8Array, name: AttachedFileName, ot
     const cut = text.lastIndexOf('\n', free);
     sent = text.slice(0, cut > 0 ? cut + 1 : free);
     const sentLines = Math.max(1, sent.split('\n').length - 1);
-    note = l10n.t(
-      "lines 1–{0} of {1} sent: the whole file does not fit the model's context beside the conversation",
-      formatInteger(sentLines, locale),
-      formatInteger(totalLines, locale),
-    );
+    note = l10n.t('lines 1–{0} of {1} sent', formatInteger(sentLines, locale), formatInteger(totalLines, locale));
   }
   const ext = /\.([^./\\]+)$/.exec(name.fileName)?.[1] ?? '';
   const item: ContextItem = {

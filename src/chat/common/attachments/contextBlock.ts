@@ -32,6 +32,8 @@ function describe(item: ContextItem): string {
 }
 
 export function contextSection(item: ContextItem): string {
+  // A problems report is headed and fenced already: quoted lines, each problem on one line.
+  if (item.kind === 'problems') return item.text;
   return `${describe(item)}:\n${fenceCode(item.text, item.languageId)}`;
 }
 

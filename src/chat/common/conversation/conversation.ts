@@ -14,7 +14,8 @@ const isoTime = buildOnce(() => z.string().check(z.maxLength(40)));
 const contextChipShape = () => ({
   id: id(),
   /** image: a picture for a model that takes images; its bytes are a file beside the history (`file`), its text empty. */
-  kind: z.enum(['selection', 'file', 'image']),
+  /** problems: the editor's problems in a file (`uri`) or the workspace, read again when the message is sent. */
+  kind: z.enum(['selection', 'file', 'image', 'problems']),
   /** Base name, for the chip's label. */
   fileName: z.string().check(z.maxLength(500)),
   /** Workspace-relative path (the full path when outside the workspace). */
@@ -25,7 +26,7 @@ const contextChipShape = () => ({
   endLine: z.int().check(z.gte(1)),
   /** A file attached from the workspace or the disk: its address, read again when the message is sent. */
   uri: z.optional(z.string().check(z.maxLength(8000))),
-  /** Said with the file and on its chip: how much of it is sent when it had to be cut. */
+  /** Said on the chip: how much of a file is sent when it had to be cut; how many problems a mention found. */
   note: z.optional(z.string().check(z.maxLength(500))),
   /** An image: its stored copy (an absolute path beside the history), its type and size. */
   file: z.optional(z.string().check(z.maxLength(4000))),

@@ -110,7 +110,7 @@ describe('chat attachments: the request content on each interface', () => {
     try {
       const read = textFileAttachment(new TextEncoder().encode('x = 1\n'.repeat(100)), { fileName: 'abc.py', path: 'abc.py' }, [], 550);
       assert.ok(read.ok);
-      assert.equal(read.item.note, 'отправлены строки 1–91 из 100: весь файл вместе с чатом не помещается в контекст модели');
+      assert.equal(read.item.note, 'отправлены строки 1–91 из 100');
       const [, user] = requestMessages(
         [{ id: 'u_cut', role: 'user', text: 'And the rest?', mode: 'chat', context: [read.item], createdAt: '2026-01-01T10:00:00.000Z' }],
         {

@@ -71,7 +71,7 @@ describe('chat attachments: what a message may carry', () => {
     const read = textFileAttachment(new TextEncoder().encode(line.repeat(1000)), name('data/big.csv'), [selection('z'.repeat(4000))]);
     assert.ok(read.ok);
     assert.equal(read.item.text, line.repeat((MAX_CONTEXT_CHARS - 4000) / 100));
-    assert.equal(read.item.note, "lines 1–200 of 1,000 sent: the whole file does not fit the model's context beside the conversation");
+    assert.equal(read.item.note, 'lines 1–200 of 1,000 sent');
     assert.equal(read.item.endLine, 1000);
   });
 
@@ -82,12 +82,12 @@ describe('chat attachments: what a message may carry', () => {
       assert.ok(read.ok);
       return [read.item.text.length, read.item.note];
     };
-    assert.deepEqual(attach(8192), [8600, "lines 1–215 of 3,400 sent: the whole file does not fit the model's context beside the conversation"]);
+    assert.deepEqual(attach(8192), [8600, 'lines 1–215 of 3,400 sent']);
     assert.deepEqual(attach(1_000_000), [136_000, undefined]);
-    assert.deepEqual(attach(undefined), [24_000, "lines 1–600 of 3,400 sent: the whole file does not fit the model's context beside the conversation"]);
+    assert.deepEqual(attach(undefined), [24_000, 'lines 1–600 of 3,400 sent']);
     useRussian();
     try {
-      assert.deepEqual(attach(32_768), [40_120, 'отправлены строки 1–1\u00a0003 из 3\u00a0400: весь файл вместе с чатом не помещается в контекст модели']);
+      assert.deepEqual(attach(32_768), [40_120, 'отправлены строки 1–1\u00a0003 из 3\u00a0400']);
     } finally {
       useEnglish();
     }
