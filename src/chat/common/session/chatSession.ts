@@ -23,8 +23,6 @@ import { adoptedTurns, deletedElsewhere, markKept, tellKept, type Saved } from '
 import { PendingContext } from './pendingContext';
 import { StreamedReply } from './streamedReply';
 
-export type { ChatSessionDeps, SendResult };
-
 export class ChatSession {
   private conversation: Conversation;
   private readonly context: PendingContext;
