@@ -70,6 +70,14 @@ export type TurnUsage = z.infer<ReturnType<typeof TurnUsageSchema>>;
  */
 export const ReplyStatusSchema = buildOnce(() => z.enum(['streaming', 'done', 'stopped', 'interrupted', 'failed']));
 
+/** Where a turn stands in the conversation's tree (conversationTree.ts). */
+const treeShape = () => ({
+  /** The turn it follows: set on a turn off the path on screen (`others`), absent there for one that starts the conversation. */
+  parentId: z.optional(id()),
+  /** When the person last chose it among its siblings: the path through a fork follows the latest choice. */
+  chosenAt: z.optional(isoTime()),
+});
+
 export const UserTurnSchema = buildOnce(() =>
   z.object({
     id: id(),
@@ -79,6 +87,7 @@ export const UserTurnSchema = buildOnce(() =>
     mode: z.enum(['chat', 'explain', 'image']),
     context: z.array(ContextItemSchema()),
     createdAt: isoTime(),
+    ...treeShape(),
   }),
 );
 export type UserTurn = z.infer<ReturnType<typeof UserTurnSchema>>;
@@ -119,6 +128,7 @@ export const AssistantTurnSchema = buildOnce(() =>
     /** The answer to a `/image` message. */
     images: z.optional(z.array(TurnImageSchema()).check(z.maxLength(10))),
     createdAt: isoTime(),
+    ...treeShape(),
   }),
 );
 export type AssistantTurn = z.infer<ReturnType<typeof AssistantTurnSchema>>;
@@ -132,7 +142,10 @@ export const ConversationSchema = buildOnce(() =>
     title: z.string().check(z.maxLength(200)),
     createdAt: isoTime(),
     updatedAt: isoTime(),
+    /** The path on screen: each turn follows the one before it. */
     turns: z.array(TurnSchema()),
+    /** The rest of the tree: other answers to a message, other branches, and what follows them (conversationTree.ts). */
+    others: z.optional(z.array(TurnSchema())),
     /** A copy a window kept of a conversation another window deleted while this one was answering in it. */
     keptAfterDeletion: z.optional(z.boolean()),
   }),

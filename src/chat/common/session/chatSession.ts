@@ -19,7 +19,8 @@ import {
   type UserTurn,
 } from '../conversation/conversation';
 import { answererOf, busyMessage, commandTurn, grownNotice, userTurn, type SendResult } from './askedTurns';
-import { adoptedTurns, deletedElsewhere, markKept, tellKept, type Saved } from './elsewhereChanges';
+import { placeTree } from '../conversation/conversationTree';
+import { adoptedTree, deletedElsewhere, markKept, tellKept, type Saved } from './elsewhereChanges';
 import { PendingContext } from './pendingContext';
 import { StreamedReply } from './streamedReply';
 
@@ -69,10 +70,10 @@ export class ChatSession {
 
   /** Takes the stored turns and name of the open conversation, keeping this window's own turn objects (one may be streaming). */
   private adopt(stored: Conversation): void {
-    const turns = adoptedTurns(this.conversation.turns, stored.turns);
+    const tree = adoptedTree(this.conversation, stored);
     this.conversation.title = stored.title;
-    if (!turns) return;
-    this.conversation.turns = turns;
+    if (!tree) return;
+    placeTree(this.conversation, tree);
     this.postConversation();
   }
 
