@@ -25,7 +25,8 @@ export class Composer {
   private readonly instructions: HTMLElement;
   private busy = false;
   /** Set while the last message is being edited: sending replaces it. */
-  private editMode = false;
+  /** The message being edited: sending starts a branch from it. */
+  private editedTurn?: string;
 
   constructor(
     private readonly bridge: HostBridge,
@@ -56,9 +57,9 @@ export class Composer {
     this.editing = el(
       'div',
       { class: 'editing-note' },
-      el('span', { text: l10n.t('Editing your last message: sending replaces it and its answer.') }),
+      el('span', { text: l10n.t('Editing a message: sending starts a new branch from it; the old one stays.') }),
       iconButton('close', l10n.t('Cancel editing'), () => {
-        this.setEditing(false);
+        this.setEditing(undefined);
         this.input.focus();
       }),
     );
@@ -132,10 +133,10 @@ export class Composer {
     this.send.setAttribute('aria-label', label);
   }
 
-  /** Puts `text` in the box to edit the last message. */
-  edit(text: string): void {
+  /** Puts the text of the message `turnId` in the box, to send it again edited. */
+  edit(turnId: string, text: string): void {
     this.fill(text);
-    this.setEditing(true);
+    this.setEditing(turnId);
   }
 
   fill(text: string): void {
@@ -149,9 +150,9 @@ export class Composer {
     this.length.update(text);
   }
 
-  setEditing(on: boolean): void {
-    this.editMode = on;
-    this.editing.hidden = !on;
+  setEditing(turnId: string | undefined): void {
+    this.editedTurn = turnId;
+    this.editing.hidden = turnId === undefined;
   }
 
   private onKey(event: KeyboardEvent): void {
@@ -167,8 +168,8 @@ export class Composer {
   private submit(): void {
     const text = this.input.value;
     if (this.busy || text.trim() === '' || !this.length.update(text) || this.imageNote.reason() !== undefined) return;
-    this.bridge.post(this.editMode ? { type: 'chat/editLast', text } : { type: 'chat/send', text });
-    this.setEditing(false);
+    this.bridge.post(this.editedTurn ? { type: 'chat/edit', turnId: this.editedTurn, text } : { type: 'chat/send', text });
+    this.setEditing(undefined);
     this.setText('');
   }
 }

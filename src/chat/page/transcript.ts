@@ -45,7 +45,7 @@ export class Transcript {
   constructor(
     private readonly bridge: HostBridge,
     sanitizer: Sanitizer,
-    onEdit: (text: string) => void,
+    onEdit: (turnId: string, text: string) => void,
     private readonly announce: (text: string) => void,
   ) {
     // Following the end in the frame an answer grows, after its DOM write: also through a
@@ -212,16 +212,15 @@ export class Transcript {
   }
 
   /**
-   * Regenerate and Retry on the last answer only, Edit on the last message only, none while
-   * answering: each acts on the conversation's end (chat/retry names no turn).
+   * Regenerate and Retry on the last answer only (each acts on the conversation's end: chat/retry
+   * names no turn), Edit on every message (a branch from it); none while answering.
    */
   private refresh(): void {
     const elements = Array.from(this.list.children) as HTMLElement[];
-    const lastUser = elements.filter((e) => e.classList.contains('turn-user')).at(-1);
     const lastAnswer = elements.at(-1);
     for (const element of elements) {
       const edit = element.querySelector<HTMLElement>(':scope > .turn-head .edit');
-      if (edit) edit.hidden = this.busy || element !== lastUser;
+      if (edit) edit.hidden = this.busy;
       const regenerate = element.querySelector<HTMLElement>('.regenerate');
       if (regenerate) regenerate.hidden = this.busy || element !== lastAnswer || !['done', 'stopped'].includes(element.dataset.status ?? '');
       const retry = element.querySelector<HTMLElement>('.error-card [data-action="retry"]');

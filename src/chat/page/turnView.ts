@@ -39,7 +39,7 @@ export class TurnRenderer {
   constructor(
     private readonly bridge: HostBridge,
     private readonly sanitizer: Sanitizer,
-    private readonly onEdit: (text: string) => void,
+    private readonly onEdit: (turnId: string, text: string) => void,
     private readonly onShown: () => void,
   ) {}
 
@@ -107,7 +107,7 @@ export class TurnRenderer {
   }
 
   private user(turn: Extract<TurnView, { role: 'user' }>): HTMLElement {
-    const { text } = turn; // what the Edit handler keeps, not the whole turn
+    const { id, text } = turn; // what the Edit handler keeps, not the whole turn
     return el(
       'article',
       { class: 'turn turn-user', attrs: { 'data-turn-id': turn.id, 'aria-label': l10n.t('You said') } },
@@ -117,7 +117,7 @@ export class TurnRenderer {
         icon('account'),
         el('span', { class: 'who', text: l10n.t({ message: 'You', comment: ['who wrote a message: the person'] }) }),
         el('span', { class: 'spacer' }),
-        iconButton('edit', l10n.t('Edit and resend'), () => this.onEdit(text), { class: 'edit' }),
+        iconButton('edit', l10n.t('Edit and resend'), () => this.onEdit(id, text), { class: 'edit' }),
       ),
       turn.context.length > 0 && el('div', { class: 'chips' }, ...turn.context.map((chip) => contextChip(chip))),
       el('div', { class: 'user-text', text: turn.text }),

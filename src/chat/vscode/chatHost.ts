@@ -29,6 +29,7 @@ import { showImage, showUnreadable } from './shownFiles';
 import type { ImageRunner } from '../../images/index';
 import type { ProjectInstructionsSource } from '../../platform/instructions/vscode/projectInstructions';
 import { Attachments } from './attachments';
+import { pickOtherModels } from './otherModelsPick';
 
 export interface ChatHostDeps {
   state: MementoLike;
@@ -106,7 +107,7 @@ export class ChatHost extends Disposable {
   get session(): ChatSession {
     const deps = this.deps;
     return (this.made ??= new ChatSession({
-      connect: () => deps.connection.forModel(),
+      connect: (modelId) => deps.connection.forModel(modelId),
       store: this.store,
       maxConversationBytes: MAX_CONVERSATION_BYTES,
       post: (message) => this.broadcast(message),
@@ -199,11 +200,11 @@ export class ChatHost extends Disposable {
         if (this.model.loading || this.model.problem) void this.refreshModels();
         return;
       case 'chat/send':
-      case 'chat/editLast': {
+      case 'chat/edit': {
         await this.modelChange;
         // The chip follows the file even where the folder is not watched: what a message is sent with is read now.
         void this.showInstructions();
-        const result = message.type === 'chat/send' ? await session.send(message.text) : await session.editLast(message.text);
+        const result = message.type === 'chat/send' ? await session.send(message.text) : await session.edit(message.turnId, message.text);
         if (!result.ok) {
           // Nothing typed is lost: the text goes back into the box.
           from.post({ type: 'composer/fill', text: message.text });
@@ -217,6 +218,13 @@ export class ChatHost extends Disposable {
         return void (await session.retry());
       case 'chat/regenerate':
         return void (await session.regenerate());
+      case 'chat/choose':
+        return void (await session.choose(message.id));
+      case 'chat/askOthers': {
+        const models = await pickOtherModels((await this.refreshModels()).options);
+        const result = models && (await session.askOthers(message.id, models));
+        return void (result?.ok === false && from.post({ type: 'notice/show', message: result.message, level: 'warning' }));
+      }
       case 'chat/new':
         return session.newConversation();
       case 'conversation/earlier': {

@@ -125,6 +125,8 @@ export const AssistantTurnSchema = buildOnce(() =>
     notice: z.optional(z.string().check(z.maxLength(500))),
     /** Buttons under the notice: what fixes what it says (the token limit's setting). */
     noticeActions: z.optional(z.array(ActionSchema()).check(z.maxLength(4))),
+    /** How long the first text took to come after the request was made (ms). */
+    firstTokenMs: z.optional(z.number().check(z.gte(0))),
     /** The answer to a `/image` message. */
     images: z.optional(z.array(TurnImageSchema()).check(z.maxLength(10))),
     createdAt: isoTime(),

@@ -131,12 +131,14 @@ export function addBeside(conversation: Tree, turn: Turn, parentId: string): voi
   conversation.others = [...(conversation.others ?? []), turn];
 }
 
-/** The turns that share the turn `id`'s parent and role, in the order they were made (the turn among them). */
-export function siblingsOf(conversation: Tree, id: string): Turn[] {
-  const parents = parentsOf(conversation);
-  const all = allTurns(conversation);
-  const turn = all.find((candidate) => candidate.id === id);
-  if (!turn) return [];
-  const parent = parents.get(id);
-  return all.filter((other) => other.role === turn.role && parents.get(other.id) === parent).sort(byCreation);
+/** For each turn with siblings, the turns that share its parent and role (it among them), in the order they were made. */
+export function siblingGroups(tree: Tree): Map<string, Turn[]> {
+  const groups = new Map<string, Turn[]>();
+  for (const children of childrenOf(allTurns(tree), parentsOf(tree)).values()) {
+    for (const role of ['user', 'assistant'] as const) {
+      const siblings = children.filter((turn) => turn.role === role);
+      if (siblings.length > 1) for (const turn of siblings) groups.set(turn.id, siblings);
+    }
+  }
+  return groups;
 }

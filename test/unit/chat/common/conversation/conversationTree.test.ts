@@ -1,17 +1,18 @@
 import * as assert from 'node:assert/strict';
 import type { Conversation, Turn } from '#src/chat/common/conversation/conversation';
-import { addBeside, leavePath, showPath, siblingsOf } from '#src/chat/common/conversation/conversationTree';
+import { addBeside, leavePath, showPath, siblingGroups } from '#src/chat/common/conversation/conversationTree';
 
 const at = (second: number) => `2026-01-01T10:00:${String(second).padStart(2, '0')}.000Z`;
 const user = (id: string, second: number): Turn => ({ id, role: 'user', text: id, mode: 'chat', context: [], createdAt: at(second) });
 const answer = (id: string, second: number): Turn => ({ id, role: 'assistant', text: id, status: 'done', createdAt: at(second) });
 const ids = (turns: readonly Turn[] | undefined) => (turns ?? []).map((turn) => turn.id);
+const siblingsOf = (conversation: Conversation, id: string) => siblingGroups(conversation).get(id) ?? [];
 const tree = (turns: Turn[]): Conversation => ({ id: 'c_1', title: 't', createdAt: at(0), updatedAt: at(0), turns });
 
 describe('the conversation tree', () => {
   it('a conversation without branches is one path, and each of its turns its only sibling', () => {
     const conversation = tree([user('u1', 1), answer('a1', 2), user('u2', 3), answer('a2', 4)]);
-    assert.deepEqual(ids(siblingsOf(conversation, 'u2')), ['u2']);
+    assert.deepEqual(siblingGroups(conversation).size, 0);
     assert.equal(showPath(conversation, 'a1'), true);
     assert.deepEqual([ids(conversation.turns), conversation.others], [['u1', 'a1', 'u2', 'a2'], undefined]);
     assert.equal(showPath(conversation, 'nowhere'), false);
