@@ -13,6 +13,7 @@ import { ThinkingView } from './thinkingView';
 import { imageGallery } from './imageGallery';
 import type { HostBridge } from './hostBridge';
 import type { Action } from '../../platform/actions/actions';
+import { branchArrows } from './branchArrows';
 
 function badge(status: AssistantTurn['status']): string | undefined {
   if (status === 'stopped') return l10n.t({ message: 'Stopped', comment: ['an answer the person stopped'] });
@@ -74,6 +75,10 @@ export class TurnRenderer {
         iconButton('copy', l10n.t('Copy answer'), () => this.bridge.post({ type: 'code/copy', code: turn.text, lang: 'markdown' }), { class: 'turn-copy' }),
       );
     foot.append(iconButton('refresh', l10n.t('Regenerate'), () => this.bridge.post({ type: 'chat/regenerate' }), { class: 'regenerate' }));
+    if (!turn.images)
+      foot.append(
+        iconButton('versions', l10n.t('Ask Another Model'), () => this.bridge.post({ type: 'chat/askOthers', id: turn.id }), { class: 'ask-others' }),
+      );
     state.append(foot);
     element.append(state);
   }
@@ -117,6 +122,7 @@ export class TurnRenderer {
         icon('account'),
         el('span', { class: 'who', text: l10n.t({ message: 'You', comment: ['who wrote a message: the person'] }) }),
         el('span', { class: 'spacer' }),
+        turn.branch && branchArrows(turn.branch, this.bridge),
         iconButton('edit', l10n.t('Edit and resend'), () => this.onEdit(id, text), { class: 'edit' }),
       ),
       turn.context.length > 0 && el('div', { class: 'chips' }, ...turn.context.map((chip) => contextChip(chip))),
