@@ -82,7 +82,13 @@ describe('the chat page in Chromium, its controls', () => {
 
   it("a message's answers are tabs the keyboard moves between; Continue With This Answer and the branch arrows ask the host", async () => {
     const answers = [
-      answer('a1', { text: 'Red', model: 'acme/chat-large', usage: { prompt_tokens: 10, completion_tokens: 98, total_tokens: 108 }, costRub: 4.1, firstTokenMs: 1200 }),
+      answer('a1', {
+        text: 'Red',
+        model: 'acme/chat-large',
+        usage: { prompt_tokens: 10, completion_tokens: 98, total_tokens: 108 },
+        costRub: 4.1,
+        firstTokenMs: 1200,
+      }),
       answer('b1', { text: 'Green', model: 'mira/messenger' }),
       answer('c1', { text: 'Blue', model: 'nova/responder' }),
     ];
