@@ -11,18 +11,20 @@ import type { ToPageInput } from '../protocol/protocol';
 /** What the store says of a save. */
 export type Saved = Awaited<ReturnType<ConversationStore['save']>>;
 
-/** The stored tree with this window's own turn objects in their place; undefined when it is the same. */
+/**
+ * The stored tree with this window's own turn objects in their place, on the path shown here as
+ * far as its turns are kept (and on into turns added after it); undefined when it is the same.
+ */
 export function adoptedTree(own: Tree, stored: Tree): Required<Tree> | undefined {
   const byId = new Map(allTurns(own).map((turn) => [turn.id, turn]));
-  const tree = { turns: stored.turns.map((turn) => byId.get(turn.id) ?? turn), others: stored.others?.map((turn) => byId.get(turn.id) ?? turn) };
-  const same = (mine: readonly Turn[] = [], theirs: readonly Turn[] = []) => mine.length === theirs.length && mine.every((turn, at) => turn === theirs[at]);
-  if (same(own.turns, tree.turns) && same(own.others, tree.others)) return undefined;
-  // An own turn may have moved between the path and the rest: its parent is set to fit.
-  return arrange(
-    allTurns(tree),
-    parentsOf(stored),
-    stored.turns.map((turn) => turn.id),
+  const turns = allTurns(stored).map((turn) => byId.get(turn.id) ?? turn);
+  const tree = arrange(
+    turns,
+    new Map([...parentsOf(own), ...parentsOf(stored)]),
+    own.turns.map((turn) => turn.id),
   );
+  const same = (mine: readonly Turn[] = [], theirs: readonly Turn[] = []) => mine.length === theirs.length && mine.every((turn, at) => turn === theirs[at]);
+  return same(own.turns, tree.turns) && same(own.others, tree.others) ? undefined : tree;
 }
 
 /** Whether the save found the conversation deleted in another window: nothing was stored. */
