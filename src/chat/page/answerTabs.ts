@@ -22,12 +22,17 @@ export function tabLabel(answer: AssistantTurn): string {
 }
 
 /**
- * The tabs of `answers` over their panels (`panels`: each answer's own rendered element, by id);
- * `shown` is the answer on the path.
+ * The tabs of `answers` over their panels, `shown` (the answer on the path) selected. `render`
+ * makes an answer's element: a streaming one at once (its text is coming), another when its tab
+ * is first selected, so that a conversation with many answers opens as fast as one without.
  */
-export function answerTabs(answers: readonly AssistantTurn[], shown: string, panels: ReadonlyMap<string, HTMLElement>, bridge: HostBridge): HTMLElement {
+export function answerTabs(answers: readonly AssistantTurn[], shown: string, render: (answer: AssistantTurn) => HTMLElement, bridge: HostBridge): HTMLElement {
   const tabs: HTMLButtonElement[] = [];
   const shownPanels: HTMLElement[] = [];
+  const fill = (at: number): void => {
+    const panel = shownPanels[at]!;
+    if (!panel.querySelector('.turn')) panel.prepend(render(answers[at]!));
+  };
   const list = el('div', { class: 'answer-tabs', attrs: { role: 'tablist', 'aria-label': l10n.t('Answers to this message') } });
   const group = el('div', { class: 'turn-answers', attrs: { 'data-turn-id': shown } }, list);
   const select = (at: number, focus: boolean): void => {
@@ -36,6 +41,7 @@ export function answerTabs(answers: readonly AssistantTurn[], shown: string, pan
       tab.setAttribute('aria-selected', String(selected));
       tab.tabIndex = selected ? 0 : -1;
       shownPanels[index]!.hidden = !selected;
+      if (selected) fill(index);
     });
     if (focus) tabs[at]?.focus();
   };
@@ -50,8 +56,7 @@ export function answerTabs(answers: readonly AssistantTurn[], shown: string, pan
     list.append(tab);
     const panel = el('div', { class: 'answer-panel', attrs: { role: 'tabpanel', id: `panel-${answer.id}`, 'aria-labelledby': tab.id } });
     shownPanels.push(panel);
-    const body = panels.get(answer.id);
-    if (body) panel.append(body);
+    if (answer.status === 'streaming') panel.append(render(answer));
     if (answer.id !== shown)
       panel.append(
         iconButton('arrow-right', l10n.t('Continue With This Answer'), () => bridge.post({ type: 'chat/choose', id: answer.id }), {

@@ -119,14 +119,14 @@ export class Transcript {
 
   /** A turn's element: an answer with others to its message is the tabs of them all, each rendered. */
   private rendered(turn: TurnView): HTMLElement {
-    const answers = turn.role === 'assistant' ? (turn.answers ?? []) : [];
-    const panels = new Map<string, HTMLElement>();
-    for (const answer of answers.length > 1 ? answers : [turn]) {
-      const parts = this.renderer.render(answer.id === turn.id ? turn : answer);
+    const render = (answer: TurnView): HTMLElement => {
+      const parts = this.renderer.render(answer);
       this.turns.set(answer.id, parts);
-      panels.set(answer.id, parts.element);
-    }
-    return answers.length > 1 ? answerTabs(answers, turn.id, panels, this.bridge) : panels.get(turn.id)!;
+      return parts.element;
+    };
+    const answers = turn.role === 'assistant' ? (turn.answers ?? []) : [];
+    if (answers.length < 2) return render(turn);
+    return answerTabs(answers, turn.id, (answer) => render(answer.id === turn.id ? turn : answer), this.bridge);
   }
 
   append(turn: TurnView): void {
