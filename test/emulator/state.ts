@@ -4,7 +4,7 @@ import { Billing } from './billing';
 import type { CatalogShape } from './catalogShapes';
 import type { ScriptedReply } from './completionText';
 import type { ErrorShape } from './errorShapes';
-import { FaultQueue } from './faults';
+import { FaultQueue, type ModelDown } from './faults';
 import { ImageFiles } from './imageFiles';
 import { RateLimiter, type RateLimitOptions } from './rateLimiter';
 import { RequestLog } from './requestLog';
@@ -22,6 +22,9 @@ export class EmulatorState {
   errorShape: ErrorShape = 'service';
   /** The one workspace whose keys are accepted (POST /__emulator/workspace); every workspace's when absent. */
   servedWorkspace: Workspace | undefined;
+
+  /** Models down until reset (POST /__emulator/model-down): every text request naming one gets this answer. */
+  readonly downModels = new Map<string, ModelDown>();
 
   /** The shape GET /v1/models publishes (POST /__emulator/catalog sets it; reset restores the one started with). */
   catalogShape: CatalogShape;
@@ -44,5 +47,6 @@ export class EmulatorState {
     this.errorShape = 'service';
     this.servedWorkspace = undefined;
     this.catalogShape = this.startShape;
+    this.downModels.clear();
   }
 }

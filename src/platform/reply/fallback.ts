@@ -18,14 +18,14 @@ const MODEL_DOWN: ReadonlySet<ErrorKind> = new Set<ErrorKind>(['server', 'model_
 /**
  * Whether the request that failed with `error` goes to another model. The client throws only
  * once its retry loop is over, so the retries are spent. `output`: text, reasoning or a tool
- * call had arrived (Errors 3: never replaced). The failure must be an HTTP answer: a refusal
- * before any work. An error event inside a stream that had begun has no status, and the
- * service may already have charged for it. Never for the balance or a spend limit, the key, a
+ * call had arrived (Errors 3: never replaced). The failure must be an HTTP error answer, a
+ * refusal before any work: an error event inside a stream that had begun (status 200) may
+ * follow a generation already charged. Never for the balance or a spend limit, the key, a
  * refused or bad request, or a rate limit: another model would fail the same way, or the
  * person has something to fix.
  */
 export function fallsBack(error: unknown, output: boolean): error is ServiceError & { status: number } {
-  if (output || !(error instanceof ServiceError) || error.status === undefined) return false;
+  if (output || !(error instanceof ServiceError) || error.status === undefined || error.status < 400) return false;
   return MODEL_DOWN.has(error.kind) && (error.kind === 'model_unavailable' || error.status >= 500);
 }
 
