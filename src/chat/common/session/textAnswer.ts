@@ -46,8 +46,10 @@ export const textAnswer: Answerer = async ({ asked, ask, reply, signal, show }, 
     {
       onModel: (model) => {
         reply.model = model.id;
-        show({ type: 'reply/model', turnId: reply.id, model: model.id });
+        show({ type: 'reply/model', turnId: reply.id, model: model.id, ...(reply.fallback && { fallback: reply.fallback }) });
       },
+      // The chosen model is down: the turn says which model answers instead, and why (onModel follows).
+      onFallback: ({ from, status }) => (reply.fallback = { from, status }),
       onReasoning: (text) => {
         reply.reasoning = (reply.reasoning ?? '') + text;
         show({ type: 'reply/reasoning', turnId: reply.id, text });
