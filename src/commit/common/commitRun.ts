@@ -48,7 +48,7 @@ export async function writeCommitMessage(
         handlers.onDelta(commitMessageFrom(reply));
       },
       onWait: handlers.onWait,
-      onFallback: handlers.onFallback,
+      onModel: (_model, fellBack) => fellBack && handlers.onFallback?.(fellBack),
     },
   );
   switch (outcome.status) {

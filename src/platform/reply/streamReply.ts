@@ -33,8 +33,12 @@ export interface ReplyRequest {
 
 /** What arrives, as it arrives. */
 export interface ReplyHandlers {
-  /** Once the connection is resolved: the model the request goes to. */
-  onModel?(model: ModelConnection['model']): void;
+  /**
+   * Once the connection is resolved: the model the request goes to. `fellBack` when the chosen
+   * model is down and this one is asked instead (multiModelAI.fallback); the chosen model again,
+   * without it, when every fallback failed too and the chosen model's failure is the outcome.
+   */
+  onModel?(model: ModelConnection['model'], fellBack?: FellBack): void;
   /** New text of the answer (a `delta` part), batched: at most one call per `intervalMs`. */
   onDelta(text: string): void;
   /** New reasoning, batched the same way. */
@@ -46,14 +50,12 @@ export interface ReplyHandlers {
   onTrimmed?(dropped: number, contextLength: number): void;
   /** Nothing arrives yet because the client waits before trying again (a 429's window, a backoff). */
   onWait?(wait: RetryWait): void;
-  /** The chosen model is down and another is asked instead (multiModelAI.fallback); onModel follows with it. */
-  onFallback?(fellBack: FellBack): void;
 }
 
 /**
  * done: the answer is complete; stopped: the person stopped it (the text so far may be empty);
  * interrupted: it broke after some text, which is kept; failed: it failed before any text.
- * `fellBack`: another model than the chosen one answered, and why.
+ * `fellBack`: another model than the chosen one answered (or failed in its turn), and why.
  */
 export type ReplyOutcome = (
   | {
@@ -115,11 +117,10 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     }
     const fellBack: FellBack = { from: connection.model.id, to: model.id, status: failure.status };
     route.onFallback?.(failure, model.id);
-    handlers.onFallback?.(fellBack);
-    const outcome = await askModel(next, request, handlers, heard);
-    if (outcome.status !== 'failed') return { ...outcome, fellBack };
-    if (signal.aborted || !fallsBack(outcome.error, heard.output)) return outcome;
+    const outcome = await askModel(next, request, handlers, heard, fellBack);
+    if (outcome.status !== 'failed' || signal.aborted || !fallsBack(outcome.error, heard.output)) return { ...outcome, fellBack };
   }
+  handlers.onModel?.(connection.model);
   return first;
 }
 
@@ -145,14 +146,14 @@ function ending(error: unknown, heard: Heard, signal: AbortSignal): Exclude<Repl
 }
 
 /** One model's answer to the request. */
-async function askModel(connection: ModelConnection, request: ReplyRequest, handlers: ReplyHandlers, heard: Heard): Promise<ReplyOutcome> {
+async function askModel(connection: ModelConnection, request: ReplyRequest, handlers: ReplyHandlers, heard: Heard, fellBack?: FellBack): Promise<ReplyOutcome> {
   const { signal } = request;
   const { texts, thoughts } = heard;
   /** Set once the request is sent: an answer that then ends in any way is told to the usage record once. */
   let answered: ((end?: { usage?: Usage; costRub?: number }) => void) | undefined;
   try {
     const { client, model, maxTokens } = connection;
-    handlers.onModel?.(model);
+    handlers.onModel?.(model, fellBack);
     const transport = chooseTransport(model, connection.transport);
     if (!transport.ok)
       throw new SetupError(

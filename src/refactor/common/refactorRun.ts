@@ -84,7 +84,7 @@ export class RefactorRun {
         },
         intervalMs: this.intervalMs,
         onWait,
-        onFallback,
+        onModel: (_model, fellBack) => fellBack && onFallback?.(fellBack),
       },
     );
     switch (outcome.status) {

@@ -44,12 +44,13 @@ export const textAnswer: Answerer = async ({ asked, ask, reply, signal, show }, 
   const outcome = await streamReply(
     { connection, messages, signal, includeUsage: true },
     {
-      onModel: (model) => {
+      // A fallback model (the chosen one down): the turn says whom it stands in for, and why.
+      onModel: (model, fellBack) => {
         reply.model = model.id;
+        if (fellBack) reply.fallback = { from: fellBack.from, status: fellBack.status };
+        else delete reply.fallback;
         show({ type: 'reply/model', turnId: reply.id, model: model.id, ...(reply.fallback && { fallback: reply.fallback }) });
       },
-      // The chosen model is down: the turn says which model answers instead, and why (onModel follows).
-      onFallback: ({ from, status }) => (reply.fallback = { from, status }),
       onReasoning: (text) => {
         reply.reasoning = (reply.reasoning ?? '') + text;
         show({ type: 'reply/reasoning', turnId: reply.id, text });

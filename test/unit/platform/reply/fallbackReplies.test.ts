@@ -55,7 +55,7 @@ describe('fallback when a model is down, against the emulator', () => {
         signal: options.signal ?? new AbortController().signal,
         includeUsage: true,
       },
-      { onModel: (model) => models.push(model.id), onFallback: (note) => notes.push(note), onDelta: (delta) => (text += delta), intervalMs: 0 },
+      { onModel: (model, note) => (models.push(model.id), note && notes.push(note)), onDelta: (delta) => (text += delta), intervalMs: 0 },
     );
     const requests = (await control.requests()).map((r) => [r.model, r.status, r.fault]);
     return { outcome, models, notes, text, answered, requests, lines, charges: await control.charges() };
@@ -127,14 +127,19 @@ describe('fallback when a model is down, against the emulator', () => {
     assert.deepEqual(run.outcome.fellBack, { from: CHOSEN, to: 'acme/chat-mini', status: 403 });
   });
 
-  it('the listed models down too: each is asked in turn, and the chosen model’s failure is reported', async () => {
+  it('the listed models down too: each is asked in turn, and the chosen model’s failure is reported as its own', async () => {
     await control.modelDown(CHOSEN, { status: 503 });
     await control.modelDown('mira/messenger', { status: 502 });
     await control.modelDown('acme/chat-mini', { status: 500 });
     const run = await ask(['mira/messenger', 'acme/chat-mini']);
     assert.equal(run.outcome.status, 'failed');
     assert.deepEqual(kindOf(run.outcome), ['server', 503]);
-    assert.deepEqual(run.models, [CHOSEN, 'mira/messenger', 'acme/chat-mini']);
+    // Each asked in turn, then the chosen model again: its failure is the outcome.
+    assert.deepEqual(run.models, [CHOSEN, 'mira/messenger', 'acme/chat-mini', CHOSEN]);
+    assert.deepEqual(run.notes, [
+      { from: CHOSEN, to: 'mira/messenger', status: 503 },
+      { from: CHOSEN, to: 'acme/chat-mini', status: 503 },
+    ]);
     assert.deepEqual(run.answered, []);
     assert.deepEqual(run.charges, []);
   });
