@@ -101,6 +101,18 @@ describe('fallback when a model is down, in the extension host', () => {
     assert.deepEqual([...new Set((await emulator().requests()).filter((r) => r.endpoint !== 'models').map((r) => r.model))], ['acme/chat-large']);
   });
 
+  it('a workspace cannot choose the fallback models (application-scoped setting)', async () => {
+    const config = vscode.workspace.getConfiguration(CONFIG_SECTION);
+    // VS Code refuses the write; were it accepted, the value read would be the folder's.
+    await Promise.resolve(config.update(FALLBACK, ['zeta/reasoner-pro'], vscode.ConfigurationTarget.Workspace)).catch(() => undefined);
+    try {
+      assert.deepEqual(vscode.workspace.getConfiguration(CONFIG_SECTION).get(FALLBACK), ['mira/messenger']);
+      assert.deepEqual(api.settings.current().fallback, ['mira/messenger']);
+    } finally {
+      await Promise.resolve(config.update(FALLBACK, undefined, vscode.ConfigurationTarget.Workspace)).catch(() => undefined);
+    }
+  });
+
   it('a 402 (the balance spent): no fallback, the card says what to do, nothing recorded or charged', async () => {
     await emulator().setBilling(suiteEnv().apiKey, { balanceRub: 0 });
     const fallbacks = () => api.logLines().filter((line) => line.line.startsWith('Fallback:')).length;
