@@ -3,6 +3,7 @@
 // own request into an `Asked` and writes the `Completion` in its own shape.
 import * as z from 'zod';
 import { newId } from './exchange';
+import type { CacheUse, PrefixBlock } from './promptCache';
 import { countTokens, generateReply, requestedPace, tokenize } from './replies';
 
 export interface ToolSpec {
@@ -25,6 +26,8 @@ export interface Asked {
   images?: string[];
   /** False when the request turns a thinking model's thinking off (Messages). */
   thinking?: boolean;
+  /** The request's prefix block by block (tools, system prompt, messages), for cache mode. */
+  prefix?: PrefixBlock[];
 }
 
 export interface ToolCallOut {
@@ -47,6 +50,8 @@ export interface Completion {
   outputTokens: number;
   /** Milliseconds a stream waits before each delta (`[[pace:MS]]` in the prompt; 0: none). */
   paceMs: number;
+  /** Cache mode: the input tokens read from the cache and written to it (of promptTokens). */
+  cache?: CacheUse;
   /** The reply's id, given when it is first sent: a repeat (same X-Client-Request-Id) is the same response. */
   replyId?: string;
 }
