@@ -142,7 +142,7 @@ export function billedCompletion(ctx: HandlerContext, model: CatalogModel, asked
     ctx.ex.error(400, 'invalid_request', `Model "${model.id}" does not accept images: send text only, or pick a model whose input_modalities include image.`);
     return undefined;
   }
-  const needed = promptTokens(asked.prompts) + (asked.maxTokens ?? 0);
+  const needed = promptTokens(asked.prefix) + (asked.maxTokens ?? 0);
   if (needed > model.contextLength) {
     ctx.ex.error(
       400,
@@ -153,11 +153,7 @@ export function billedCompletion(ctx: HandlerContext, model: CatalogModel, asked
   }
   if (refused(ctx)) return undefined;
   const completion = complete(asked, ctx.state.scriptedReplies.shift(), model.thinks === true && asked.thinking !== false);
-  if (ctx.state.cacheMode && asked.prefix) {
-    // The tools count as input here, as upstream counts them: they are the start of the cached prefix.
-    completion.promptTokens = asked.prefix.reduce((sum, block) => sum + block.tokens, 0);
-    completion.cache = ctx.state.promptCache.use(model, asked.prefix);
-  }
+  if (ctx.state.cacheMode) completion.cache = ctx.state.promptCache.use(model, asked.prefix);
   billing.charge(ctx.key, ctx.clientRequestId, 'text', completion, textCharge(model, completion));
   return completion;
 }

@@ -54,7 +54,6 @@ export async function handleChatCompletions(ctx: HandlerContext): Promise<void> 
   const last = body.messages.at(-1)!;
   const lastUser = body.messages.filter((m) => m.role === 'user').at(-1) ?? last;
   const completion = billedCompletion(ctx, model, {
-    prompts: body.messages.map((m) => contentText(m.content)),
     lastUser: contentText(lastUser.content),
     ...(last.role === 'tool' && { toolResult: contentText(last.content) }),
     tools: (body.tools ?? []).map((t) => ({ name: t.function.name, parameters: t.function.parameters })),

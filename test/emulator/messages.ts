@@ -35,7 +35,6 @@ export async function handleMessages(ctx: HandlerContext): Promise<void> {
   const lastUser = body.messages.filter((m) => m.role === 'user' && blocksOf(m.content).some((b) => b.type === 'text')).at(-1) ?? last;
   const texts = body.messages.map((m) => blocksOf(m.content).map(blockText).join(''));
   const completion = billedCompletion(ctx, model, {
-    prompts: [...(body.system ? [contentText(body.system)] : []), ...texts],
     lastUser: blocksOf(lastUser.content).map(blockText).join(''),
     ...(results.length > 0 && { toolResult: results.map(blockText).join('\n') }),
     tools: (body.tools ?? []).map((t) => ({ name: t.name, parameters: t.input_schema })),

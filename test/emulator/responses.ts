@@ -62,7 +62,6 @@ export async function handleResponses(ctx: HandlerContext): Promise<void> {
   const last = items.at(-1)!;
   const lastUser = messages.filter((i) => i.role === 'user').at(-1) ?? messages.at(-1);
   const completion = billedCompletion(ctx, model, {
-    prompts: [...(body.instructions ? [body.instructions] : []), ...items.map(itemText)],
     lastUser: lastUser ? contentText(lastUser.content) : '',
     ...('type' in last && last.type === 'function_call_output' && { toolResult: last.output }),
     tools: (body.tools ?? []).map((t) => ({ name: t.name, parameters: t.parameters })),
