@@ -301,15 +301,13 @@ async function main(): Promise<void> {
   if (parts.has('caching')) {
     const caching = await timed('caching', async () => (await import('./cachingBench')).runCachingBench(log));
     results.caching = caching;
-    rows.push(
-      {
-        key: 'cachingCostRatio',
-        what: `a ${caching.turns}-turn conversation with a prefix of instructions and tools (${caching.firstPromptTokens} input tokens in its first request) to an Anthropic-like model, cost with the emulator's prompt cache / without (${round(caching.cachedRub, 2)} ₽ / ${round(caching.uncachedRub, 2)} ₽; saved ${round(caching.savedRub, 2)} ₽ by the client's count)`,
-        value: round(caching.cachingCostRatio),
-        unit: '',
-        target: { max: 0.35, text: '<= 0.35' },
-      },
-    );
+    rows.push({
+      key: 'cachingCostRatio',
+      what: `a ${caching.turns}-turn conversation with a prefix of instructions and tools (${caching.firstPromptTokens} input tokens in its first request) to an Anthropic-like model, cost with the emulator's prompt cache / without (${round(caching.cachedRub, 2)} ₽ / ${round(caching.uncachedRub, 2)} ₽; saved ${round(caching.savedRub, 2)} ₽ by the client's count)`,
+      value: round(caching.cachingCostRatio),
+      unit: '',
+      target: { max: 0.35, text: '<= 0.35' },
+    });
   }
   if (parts.has('provider')) {
     const provider = await timed('provider', async () => (await import('./providerBench')).runProviderBench(log));

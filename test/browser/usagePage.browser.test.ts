@@ -74,7 +74,9 @@ describe('the usage page in Chromium', () => {
   });
 
   it('this month’s totals: spend, answers, tokens, what caching saved and the answers with no usage, by model, key and project', async () => {
-    const facts = await opened.page.evaluate(() => Array.from(document.querySelectorAll('.facts dt'), (dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`));
+    const facts = await opened.page.evaluate(() =>
+      Array.from(document.querySelectorAll('.facts dt'), (dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`),
+    );
     assert.deepEqual(facts, [
       'Spend: ≈ 3.50 ₽',
       'Answers: 3',

@@ -60,7 +60,10 @@ export async function handleChatCompletions(ctx: HandlerContext): Promise<void> 
     toolChoice: typeof body.tool_choice === 'string' ? body.tool_choice : undefined,
     maxTokens: body.max_tokens,
     images: imagesOf(lastUser.content),
-    prefix: [...(body.tools ?? []).map((t) => toolBlock(t, carriesMarker(t))), ...body.messages.map((m) => messageBlock(contentText(m.content), carriesMarker(m)))],
+    prefix: [
+      ...(body.tools ?? []).map((t) => toolBlock(t, carriesMarker(t))),
+      ...body.messages.map((m) => messageBlock(contentText(m.content), carriesMarker(m))),
+    ],
   });
   if (!completion) return;
   const reply = { id: (completion.replyId ??= newId('chatcmpl-')), created: Math.floor(Date.now() / 1000), model: model.id };

@@ -43,8 +43,7 @@ export function toolBlock(tool: unknown, marked: boolean): PrefixBlock {
   return { text, tokens: countTokens(text), marked };
 }
 
-const markedPart = (part: unknown): boolean =>
-  typeof part === 'object' && part !== null && (part as { cache_control?: unknown }).cache_control != null;
+const markedPart = (part: unknown): boolean => typeof part === 'object' && part !== null && (part as { cache_control?: unknown }).cache_control != null;
 
 /** Whether a message, tool or system part list carries a breakpoint, on itself or on one of its content parts. */
 export function carriesMarker(item: unknown): boolean {

@@ -70,7 +70,8 @@ export class UsageMeter {
         ),
       );
       const saved = answers.reduce((sum, t) => sum + (t.savedRub ?? 0), 0);
-      if (saved > 0) parts.push(l10n.t({ message: 'saved {0}', args: [formatRub(saved, locale)], comment: ['money the prompt cache saved, {0} an amount in roubles'] }));
+      if (saved > 0)
+        parts.push(l10n.t({ message: 'saved {0}', args: [formatRub(saved, locale)], comment: ['money the prompt cache saved, {0} an amount in roubles'] }));
     }
     this.element.textContent = parts.join(' · ');
     this.element.hidden = parts.length === 0;

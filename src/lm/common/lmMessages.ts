@@ -78,7 +78,9 @@ export function toTextMessages(messages: readonly LmMessage[], memory: Reasoning
       if (part.kind === 'text') text += part.text;
       else if (part.kind === 'toolCall') calls.push({ id: part.id, name: part.name, arguments: JSON.stringify(part.input ?? {}) });
       else if (part.kind === 'toolResult')
-        results.push(withMark({ role: 'tool', toolCallId: part.callId, content: resultText(part.content, acceptsImages, images) }, part.content.some(isCacheMarker)));
+        results.push(
+          withMark({ role: 'tool', toolCallId: part.callId, content: resultText(part.content, acceptsImages, images) }, part.content.some(isCacheMarker)),
+        );
       else if (isCacheMarker(part)) {
         if (message.parts[i - 1]?.kind === 'toolResult') results[results.length - 1] = withMark(results.at(-1)!, true);
         else marked = true;

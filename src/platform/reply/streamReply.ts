@@ -110,7 +110,10 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     let end: Extract<ReplyOutcome, { status: 'done' }> | undefined;
     answered = (usage) => {
       answered = undefined;
-      connection.onAnswered?.({ interface: transport.transport.name, ...withoutUndefined({ usage: usage?.usage, costRub: usage?.costRub, savedRub: usage?.savedRub }) });
+      connection.onAnswered?.({
+        interface: transport.transport.name,
+        ...withoutUndefined({ usage: usage?.usage, costRub: usage?.costRub, savedRub: usage?.savedRub }),
+      });
     };
     for await (const event of client.streamText(transport.transport, built.request, {
       signal,

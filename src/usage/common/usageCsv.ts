@@ -36,7 +36,22 @@ export function usageCsv(entries: readonly UsageEntry[], range: { from: string; 
     const day = days.of(Date.parse(e.time));
     if (day < range.from || day > range.to) continue;
     rows.push(
-      [e.time, day, e.model, e.interface, e.key.id, e.key.name, e.project, e.source, e.tokens?.in, e.tokens?.out, e.tokens?.cached, e.images, e.costRub, e.savedRub]
+      [
+        e.time,
+        day,
+        e.model,
+        e.interface,
+        e.key.id,
+        e.key.name,
+        e.project,
+        e.source,
+        e.tokens?.in,
+        e.tokens?.out,
+        e.tokens?.cached,
+        e.images,
+        e.costRub,
+        e.savedRub,
+      ]
         .map(cell)
         .join(','),
     );

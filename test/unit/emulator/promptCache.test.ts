@@ -39,10 +39,7 @@ describe('emulator: cache mode', () => {
       ]),
     );
     // The first request's prefix is read; the reply (1 + 4) and the new message (2 + 4) are written.
-    assert.deepEqual(
-      [second.usage.input_tokens, second.usage.cache_read_input_tokens, second.usage.cache_creation_input_tokens],
-      [0, 1110, 11],
-    );
+    assert.deepEqual([second.usage.input_tokens, second.usage.cache_read_input_tokens, second.usage.cache_creation_input_tokens], [0, 1110, 11]);
     const charges = await h.control.charges();
     assert.deepEqual(
       charges.map((c) => [c.promptTokens, c.cacheReadTokens, c.cacheWriteTokens]),
@@ -90,16 +87,19 @@ describe('emulator: cache mode', () => {
   });
 
   it('chat completions: a model that caches where asked reports its writes as cache_write_tokens', async () => {
-    const body = { model: 'zeta/reasoner-pro', messages: [{ role: 'system', content: marked(LONG) }, { role: 'user', content: 'Hello there' }] };
+    const body = {
+      model: 'zeta/reasoner-pro',
+      messages: [
+        { role: 'system', content: marked(LONG) },
+        { role: 'user', content: 'Hello there' },
+      ],
+    };
     const beta = { key: 'sk_test_beta', body };
     const first = await call(h.emulator.origin, '/v1/chat/completions', beta);
     const second = await call(h.emulator.origin, '/v1/chat/completions', beta);
     assert.deepEqual(
       [first.json.usage.prompt_tokens_details, second.json.usage.prompt_tokens_details],
-      [
-        { cached_tokens: 0, cache_write_tokens: 1104 },
-        { cached_tokens: 1104 },
-      ],
+      [{ cached_tokens: 0, cache_write_tokens: 1104 }, { cached_tokens: 1104 }],
     );
   });
 
@@ -118,10 +118,19 @@ describe('emulator: cache mode', () => {
 
   it('off (the default, and after reset) nothing is cached and usage has no cache counts', async () => {
     await h.control.reset();
-    const body = { model: 'acme/chat-large', messages: [{ role: 'system', content: LONG }, { role: 'user', content: 'Hello there' }] };
+    const body = {
+      model: 'acme/chat-large',
+      messages: [
+        { role: 'system', content: LONG },
+        { role: 'user', content: 'Hello there' },
+      ],
+    };
     await post('/v1/chat/completions', body);
     const again = await post('/v1/chat/completions', body);
     assert.deepEqual(again.usage, { prompt_tokens: 1110, completion_tokens: again.usage.completion_tokens, total_tokens: again.usage.total_tokens });
-    assert.deepEqual((await h.control.charges()).map((c) => 'cacheReadTokens' in c), [false, false]);
+    assert.deepEqual(
+      (await h.control.charges()).map((c) => 'cacheReadTokens' in c),
+      [false, false],
+    );
   });
 });

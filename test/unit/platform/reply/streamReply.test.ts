@@ -320,7 +320,8 @@ describe('streamReply against the emulator', () => {
       connection,
       messages: [system, { role: 'user', content: 'hi' }, { role: 'assistant', content: 'Sure thing.' }, { role: 'user', content: 'more' }],
     });
-    const saved = (outcome: ReplyOutcome) => (outcome.status === 'done' ? [outcome.usage?.prompt_tokens_details, outcome.savedRub?.toFixed(6)] : outcome.status);
+    const saved = (outcome: ReplyOutcome) =>
+      outcome.status === 'done' ? [outcome.usage?.prompt_tokens_details, outcome.savedRub?.toFixed(6)] : outcome.status;
     assert.deepEqual(
       [saved(first.outcome), saved(second.outcome)],
       [

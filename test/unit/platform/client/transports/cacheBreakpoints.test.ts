@@ -107,7 +107,14 @@ describe('prompt cache breakpoints', () => {
       body.messages.map((m) => m.content.some((b) => 'cache_control' in b)),
       [false, false, false, false, false, false, true, false, true, false, false],
     );
-    const short = buildTextRequest(unpriced, [{ role: 'user', content: 'Hi', cacheMark: true }, { role: 'user', content: 'There' }], { maxTokens: 100 }).request;
+    const short = buildTextRequest(
+      unpriced,
+      [
+        { role: 'user', content: 'Hi', cacheMark: true },
+        { role: 'user', content: 'There' },
+      ],
+      { maxTokens: 100 },
+    ).request;
     short.cache = cacheHint(unpriced, short);
     assert.equal(JSON.stringify(messages.body(short, false)).includes('cache_control'), false);
   });
