@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { call, parseSse } from './emulatorCalls';
 import { useEmulator } from '../../support/useEmulator';
+import { EmulatorControl, startEmulator } from '../../emulator';
 
 const EPHEMERAL = { type: 'ephemeral' };
 // 1,100 words: 1,104 tokens as a message (its words plus 4), past the 1,024-token minimum.
@@ -114,6 +115,25 @@ describe('emulator: cache mode', () => {
     // Another tool is another prefix: nothing read.
     const changed = await post('/v1/responses', { ...body, tools: [{ ...tools[0], name: 'write_file' }] });
     assert.deepEqual(changed.usage.input_tokens_details, { cached_tokens: 0 });
+  });
+
+  it('an emulator started in cache mode stays in it after reset, its cache emptied', async () => {
+    const cached = await startEmulator({ cache: true });
+    try {
+      const body = {
+        model: 'acme/chat-large',
+        messages: [
+          { role: 'system', content: LONG },
+          { role: 'user', content: 'Hello there' },
+        ],
+      };
+      const details = async () => (await call(cached.origin, '/v1/chat/completions', { body })).json.usage.prompt_tokens_details as unknown;
+      assert.deepEqual([await details(), await details()], [{ cached_tokens: 0 }, { cached_tokens: 1110 }]);
+      await new EmulatorControl(cached.origin).reset();
+      assert.deepEqual(await details(), { cached_tokens: 0 });
+    } finally {
+      await cached.close();
+    }
   });
 
   it('off (the default, and after reset) nothing is cached and usage has no cache counts', async () => {
