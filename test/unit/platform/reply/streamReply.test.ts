@@ -336,4 +336,46 @@ describe('streamReply against the emulator', () => {
       ['-0.083175', '0.298605'],
     );
   });
+
+  it('on every interface the cost of cache reads and writes is what the service charges for them', async () => {
+    await control.setCacheMode(true);
+    const system: TextMessage = { role: 'system', content: 'word '.repeat(1100) };
+    const turns: TextMessage[][] = [
+      [system, { role: 'user', content: 'hi' }],
+      [system, { role: 'user', content: 'hi' }, { role: 'assistant', content: 'Sure thing.' }, { role: 'user', content: 'more' }],
+    ];
+    // Each interface's model: one that caches where asked (Messages; chat completions, for the beta
+    // workspace), one that caches on its own (Responses).
+    const cases = [
+      ['mira/messenger', FIXTURE_KEYS.alpha],
+      ['zeta/reasoner-pro', FIXTURE_KEYS.beta],
+      ['nova/responder', FIXTURE_KEYS.alpha],
+    ] as const;
+    const seen: unknown[] = [];
+    for (const [id, apiKey] of cases) {
+      const keyed = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey, maxRetries: 0 });
+      const model = (await keyed.listModels()).data.find((m) => m.id === id);
+      assert.ok(model, id);
+      const costs: number[] = [];
+      for (const messages of turns) {
+        await control.queueReplies(['Sure thing.']);
+        const { outcome } = await run({ connection: Promise.resolve({ client: keyed, model }), messages });
+        assert.ok(outcome.status === 'done' && outcome.costRub !== undefined, JSON.stringify(outcome));
+        costs.push(Number(outcome.costRub.toFixed(6)));
+      }
+      const charges = (await control.charges()).slice(-2);
+      assert.deepEqual(
+        costs,
+        charges.map((c) => c.amountRub),
+        id,
+      );
+      seen.push([id, ...charges.map((c) => [c.cacheReadTokens, c.cacheWriteTokens])]);
+    }
+    assert.deepEqual(seen, [
+      ['mira/messenger', [0, 1109], [1109, 11]],
+      ['zeta/reasoner-pro', [0, 1109], [1109, 11]],
+      // Caches on its own: the first request's whole prompt read back, nothing written.
+      ['nova/responder', [0, 0], [1109, 0]],
+    ]);
+  });
 });
