@@ -77,7 +77,8 @@ function embeddedIpv4(v6: string): string | undefined {
 }
 
 async function systemResolve(host: string): Promise<string[]> {
-  return (await lookup(host, { all: true, verbatim: true })).map((found) => found.address);
+  // IPv4 first: the one address connected to is the likelier one to be served (localhost on 127.0.0.1, not ::1).
+  return (await lookup(host, { all: true, order: 'ipv4first' })).map((found) => found.address);
 }
 
 /**
