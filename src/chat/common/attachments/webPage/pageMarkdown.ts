@@ -1,8 +1,7 @@
 // A fetched page as text for the model: HTML made Markdown (node-html-markdown) without its
 // scripts, styles, navigation and forms; text and Markdown as they came. Decoded by the charset
 // the response or the page names, UTF-8 when neither does.
-import { NodeHtmlMarkdown } from 'node-html-markdown';
-import { parse } from 'node-html-parser';
+import { NodeHtmlMarkdown, parse } from './htmlLibrary';
 import type { FetchedPage } from './pageRules';
 
 export interface PageText {
