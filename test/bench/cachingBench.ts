@@ -62,6 +62,9 @@ async function conversation(client: ServiceClient, control: EmulatorControl, cac
     run.savedRub += outcome.savedRub ?? 0;
     history.push({ role: 'assistant', content: outcome.text });
   }
+  // The client's prices are the service's: what it counted is what the emulator charged.
+  const charged = (await control.charges()).reduce((sum, c) => sum + c.amountRub, 0);
+  if (Math.abs(charged - run.costRub) > 0.001) throw new Error(`the client counted ${run.costRub} ₽, the emulator charged ${charged} ₽`);
   return run;
 }
 
