@@ -150,7 +150,7 @@ async function askModel(connection: ModelConnection, request: ReplyRequest, hand
   const { signal } = request;
   const { texts, thoughts } = heard;
   /** Set once the request is sent: an answer that then ends in any way is told to the usage record once. */
-  let answered: ((end?: { usage?: Usage; costRub?: number }) => void) | undefined;
+  let answered: ((end?: { usage?: Usage; costRub?: number; savedRub?: number }) => void) | undefined;
   try {
     const { client, model, maxTokens } = connection;
     handlers.onModel?.(model, fellBack);
@@ -181,7 +181,10 @@ async function askModel(connection: ModelConnection, request: ReplyRequest, hand
     let end: Extract<ReplyOutcome, { status: 'done' }> | undefined;
     answered = (usage) => {
       answered = undefined;
-      connection.onAnswered?.({ interface: transport.transport.name, ...withoutUndefined({ usage: usage?.usage, costRub: usage?.costRub }) });
+      connection.onAnswered?.({
+        interface: transport.transport.name,
+        ...withoutUndefined({ usage: usage?.usage, costRub: usage?.costRub, savedRub: usage?.savedRub }),
+      });
     };
     for await (const event of client.streamText(transport.transport, built.request, {
       signal,
