@@ -1,5 +1,5 @@
-// The control API under /__emulator/: tests queue faults and scripted replies, set a key's
-// balance and spend limit and the catalog's shape, read the request records and charges, and reset. The extension never
+// The control API under /__emulator/: tests queue faults and scripted replies, take a model down, set a key's
+// balance and spend limit, the catalog's shape and cache mode, read the request records and charges, and reset. The extension never
 // calls it, and it needs no key. It also serves the images answered as `url` (files/<name>).
 import * as z from 'zod';
 import { maskKey, WORKSPACES } from './auth';
@@ -7,7 +7,7 @@ import { ScriptedReplySchema } from './completionText';
 import { ErrorShapeSchema } from './errorShapes';
 import type { Exchange } from './exchange';
 import { CatalogShapeSchema } from './catalogShapes';
-import { FaultRequestSchema } from './faults';
+import { FaultRequestSchema, ModelDownRequestSchema } from './faults';
 import { FILES_ROUTE } from './imageFiles';
 import type { EmulatorState } from './state';
 
@@ -36,6 +36,13 @@ export async function handleControl(ex: Exchange, state: EmulatorState, pathname
       state.faults.push(body.endpoint, body.faults);
       return ex.json(200, { queued: body.faults.length });
     }
+    case 'POST model-down': {
+      const body = await parse(ex, ModelDownRequestSchema);
+      if (!body) return;
+      if (body.down) state.downModels.set(body.model, body.down);
+      else state.downModels.delete(body.model);
+      return ex.json(200, { model: body.model, down: body.down });
+    }
     case 'GET charges':
       return ex.json(200, { charges: state.billing.charges });
     case 'POST billing': {
@@ -57,6 +64,12 @@ export async function handleControl(ex: Exchange, state: EmulatorState, pathname
       state.catalogShape = body.shape;
       return ex.json(200, { shape: body.shape });
     }
+    case 'POST cache': {
+      const body = await parse(ex, z.object({ on: z.boolean() }));
+      if (!body) return;
+      state.cacheMode = body.on;
+      return ex.json(200, { on: body.on });
+    }
     case 'POST workspace': {
       const body = await parse(ex, z.object({ workspace: z.enum(WORKSPACES).nullable() }));
       if (!body) return;
@@ -73,7 +86,7 @@ export async function handleControl(ex: Exchange, state: EmulatorState, pathname
       return ex.error(
         404,
         'not_found',
-        `${action} is not a control action: use GET requests, charges or files/<name>, POST faults, replies, billing, catalog, error-shape, workspace or reset.`,
+        `${action} is not a control action: use GET requests, charges or files/<name>, POST faults, model-down, replies, billing, cache, catalog, error-shape, workspace or reset.`,
       );
   }
 }

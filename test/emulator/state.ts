@@ -4,8 +4,9 @@ import { Billing } from './billing';
 import type { CatalogShape } from './catalogShapes';
 import type { ScriptedReply } from './completionText';
 import type { ErrorShape } from './errorShapes';
-import { FaultQueue } from './faults';
+import { FaultQueue, type ModelDown } from './faults';
 import { ImageFiles } from './imageFiles';
+import { PromptCache } from './promptCache';
 import { RateLimiter, type RateLimitOptions } from './rateLimiter';
 import { RequestLog } from './requestLog';
 
@@ -23,15 +24,24 @@ export class EmulatorState {
   /** The one workspace whose keys are accepted (POST /__emulator/workspace); every workspace's when absent. */
   servedWorkspace: Workspace | undefined;
 
+  /** Cache mode (POST /__emulator/cache): text requests read and write the prompt cache, usage and charges count it. */
+  cacheMode: boolean;
+  readonly promptCache = new PromptCache();
+
+  /** Models down until reset (POST /__emulator/model-down): every text request naming one gets this answer. */
+  readonly downModels = new Map<string, ModelDown>();
+
   /** The shape GET /v1/models publishes (POST /__emulator/catalog sets it; reset restores the one started with). */
   catalogShape: CatalogShape;
 
   constructor(
     rateLimit: RateLimitOptions,
     private readonly startShape: CatalogShape = 'spec',
+    private readonly startCacheMode = false,
   ) {
     this.limiter = new RateLimiter(rateLimit);
     this.catalogShape = startShape;
+    this.cacheMode = startCacheMode;
   }
 
   reset(): void {
@@ -44,5 +54,8 @@ export class EmulatorState {
     this.errorShape = 'service';
     this.servedWorkspace = undefined;
     this.catalogShape = this.startShape;
+    this.cacheMode = this.startCacheMode;
+    this.promptCache.clear();
+    this.downModels.clear();
   }
 }
