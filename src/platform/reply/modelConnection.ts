@@ -29,6 +29,12 @@ export interface ModelConnection {
   reportedContext?: number;
   /** Told the context the service reports in a too-long refusal, so the next request fits it. */
   onContextReported?(tokens: number): void;
+  /**
+   * The spend guard (src/platform/services/vscode/spendGuard.ts), asked just before the request
+   * goes, with the most it can cost in RUB (absent without prices): resolves to send it, or
+   * throws a SpendStop. Absent: nothing is checked (the chat's Send Anyway).
+   */
+  admit?(upToRub: number | undefined): Promise<void>;
 }
 
 /** What an answer used: its interface, and the usage and cost when it reported them (never a guess). */

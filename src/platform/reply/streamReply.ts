@@ -14,6 +14,8 @@ import { fitToContext } from './contextFit';
 import { cacheHint } from './cacheHint';
 import { DeltaBatcher } from './deltaBatcher';
 import { SetupError, type ModelConnection } from './modelConnection';
+import { requestPrice } from './requestPrice';
+import { SpendStop } from './spendStop';
 import { TYPED_MODEL_CONTEXT_TOKENS, isTypedModel } from '../client/catalog/typedModels';
 
 export interface ReplyRequest {
@@ -96,6 +98,7 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     const fitted = fitToContext(request.messages, contextLength, maxTokens);
     if (fitted.dropped > 0 && contextLength !== undefined) handlers.onTrimmed?.(fitted.dropped, contextLength);
     const messages = fitted.messages;
+    if (connection.admit) await connection.admit(upTo(model, messages, maxTokens));
     // Spec, Endpoints 5: `stream` is an optional field like any other.
     const streaming = model.supported_parameters.includes('stream');
     const built = buildTextRequest(model, messages, {
@@ -159,7 +162,8 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     // Limits 3: the context the service reported is the one the next request is fitted to.
     const reported = error instanceof ServiceError && error.kind === 'too_long' ? error.context?.contextTokens : undefined;
     if (reported !== undefined) resolved?.onContextReported?.(reported);
-    if (signal.aborted || (error instanceof ServiceError && error.kind === 'aborted')) return { status: 'stopped', text };
+    if (signal.aborted || (error instanceof ServiceError && error.kind === 'aborted') || (error instanceof SpendStop && error.declined))
+      return { status: 'stopped', text };
     return text === '' ? { status: 'failed', error } : { status: 'interrupted', text, error };
   }
 }
@@ -172,6 +176,12 @@ function contextFor(model: ModelConnection['model'], reported: number | undefine
   const listed = model.context_length ?? (isTypedModel(model) ? TYPED_MODEL_CONTEXT_TOKENS : undefined);
   if (reported === undefined) return listed;
   return listed === undefined ? reported : Math.min(listed, reported);
+}
+
+/** The most a request can cost: its input and the bound of its answer (the input alone when nothing bounds the answer). */
+function upTo(model: ModelConnection['model'], messages: TextMessage[], maxTokens: number | undefined): number | undefined {
+  const price = requestPrice(model, { messages, maxTokens });
+  return price && price.inputRub + (price.answerUpToRub ?? 0);
 }
 
 /** `promise`, or a rejection as soon as `signal` stops the reply (the promise runs on, unheard). */

@@ -5,7 +5,6 @@
 // A caller with a key of its own (a group of VS Code's model management) passes it as a KeySource.
 import * as vscode from 'vscode';
 import { type ClientLogger } from '../../client/attempt/attempt';
-import { type FixAction } from '../../actions/actions';
 import {
   type ImageEndpoint,
   type ImageModels,
@@ -24,6 +23,8 @@ import { ServiceError } from '../../client/errors/serviceError';
 import { skippedLine } from '../../client/streaming/replyPart';
 import { type UsageSource } from '../../usage/usageEntry';
 import { offerActions } from '../../actions/vscode/actionRunner';
+import { fixFor, type NotReady, offerSetup } from './setupOffer';
+import type { SpendGuard } from './spendGuard';
 import type { ApiKeyStore } from '../../keys/vscode/apiKeyStore';
 import type { ClientCache } from './clientCache';
 import { Disposable } from '../../vscode/lifecycle';
@@ -36,8 +37,6 @@ import { withTypedModels } from '../../client/catalog/typedModels';
 const CATALOG_TTL_MS = 5 * 60_000;
 const MAX_CATALOGS = 8;
 
-/** `message` is shown, `logged` is its English for the log. `secretGone`: the key in use is listed but its secret is no longer in secret storage. */
-export type NotReady = { ok: false; missing: 'baseUrl' | 'apiKey'; message: string; logged: string; secretGone?: boolean };
 /** `legacy`: the address in effect is multiModelAI.legacyBaseUrl. `keyLabel`: the key's name and masked prefix. */
 export type Readiness = { ok: true; baseUrl: string; keyLabel: string; legacy: boolean } | NotReady;
 /** A key and what names it. In memory only: the secret never leaves this module but into the client. */
@@ -76,6 +75,8 @@ export interface ImageConnection extends ImageModels {
   onSpend(costRub: number): void;
   /** Told of the images `model` made (for the usage record). */
   onImages(model: string, images: number, costRub: number | undefined): void;
+  /** The spend guard, before an order goes (ModelConnection.admit). */
+  admit(upToRub: number | undefined): Promise<void>;
 }
 
 export class Connection extends Disposable {
@@ -98,6 +99,7 @@ export class Connection extends Disposable {
     private readonly spend: SpendMeter,
     private readonly usage: UsageRecorder,
     private readonly typedModels: TypedModelIds,
+    private readonly guard: SpendGuard,
   ) {
     super();
     const fire = () => this.changed.fire();
@@ -194,6 +196,7 @@ export class Connection extends Disposable {
       onSkipped: (kind, name) => this.logOnce('debug', skippedLine(entry.id, kind, name)),
       onSpend: (costRub) => this.spend.note(ready.key.identity, costRub),
       onAnswered: (answer) => this.usage.answered(source, entry.id, usageKey(ready.key.identity), answer),
+      admit: this.guard.admitFor(ready.key.identity, source),
     };
   }
 
@@ -205,6 +208,7 @@ export class Connection extends Disposable {
       ...imageModels(state.list, endpoint),
       onSpend: (costRub) => this.spend.note(ready.key.identity, costRub),
       onImages: (model, images, costRub) => this.usage.madeImages(model, usageKey(ready.key.identity), images, costRub),
+      admit: this.guard.admitFor(ready.key.identity, 'images'),
     };
   }
 
@@ -335,15 +339,4 @@ export class Connection extends Disposable {
     );
     void offerActions('warning', text, ['manageApiKeys']);
   }
-}
-
-/** The fix of what is missing. */
-function fixFor(ready: NotReady): FixAction {
-  if (ready.missing === 'baseUrl') return 'setBaseUrl';
-  return ready.secretGone ? 'manageApiKeys' : 'setApiKey';
-}
-
-/** Tells what is missing, with the button that fixes it. */
-export function offerSetup(ready: NotReady): void {
-  void offerActions('warning', ready.message, [fixFor(ready)]);
 }
