@@ -5,11 +5,23 @@ import * as assert from 'node:assert/strict';
 import { useWorkbench } from '../support/useWorkbench';
 import { ChatWorkbench } from './chatWorkbench';
 
+/** Resolves once `read` gives something (bounded). */
+async function until<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 describe('budgets (e2e, packaged extension in code-server)', function () {
   this.timeout(180_000);
-  const { workbench, control } = useWorkbench(ChatWorkbench, 'e2e-budget');
+  const { workbench, control } = useWorkbench(ChatWorkbench, 'e2e-budget', { files: { 'sum.ts': 'export const sum = (a, b) => a + b;\n' } });
+  const posted = async () => (await control.requests()).filter((r) => r.method === 'POST').length;
 
-  it('a day’s budget spent: the status bar warns, a notification says it once, and the chat sends only on Send Anyway', async () => {
+  it('a day’s budget spent: the status bar warns, a notification says it once, the chat sends only on Send Anyway, Refactor Selection asks in a dialog', async () => {
     const chat = await workbench.openChatView();
     await chat.pickModel('acme/chat-large');
 
@@ -34,15 +46,37 @@ describe('budgets (e2e, packaged extension in code-server)', function () {
     assert.match(label ?? '', /^Multi-Model AI: model acme\/chat-large\. Budget reached: [\d.]+ ₽ of 0\.01 ₽ today\.$/);
     await workbench.notification('Budget reached:').waitFor();
 
-    const asked = (await control.requests()).filter((r) => r.method === 'POST').length;
+    const asked = await posted();
     await chat.send('And a throttle helper?');
     await chat.waitForStatus('failed');
     assert.match((await chat.lastAnswer().locator('.error-card .card-message').textContent()) ?? '', /^Budget reached: [\d.]+ ₽ of 0\.01 ₽ today\.$/);
-    assert.equal((await control.requests()).filter((r) => r.method === 'POST').length, asked, 'nothing was sent');
+    assert.equal(await posted(), asked, 'nothing was sent');
     await chat.button('Send Anyway');
     await chat.waitForStatus('done');
-    assert.equal((await control.requests()).filter((r) => r.method === 'POST').length, asked + 1);
+    assert.equal(await posted(), asked + 1);
     // One notification for the day, however often the status bar is drawn again.
     assert.equal(await workbench.page.locator('.notification-list-item', { hasText: 'Budget reached:' }).count(), 1);
+
+    // Refactor Selection asks the same in a dialog: Cancel sends nothing, Send Anyway sends it.
+    const { page } = workbench;
+    await workbench.openFile('sum.ts');
+    await page.locator('.tab', { hasText: 'sum.ts' }).waitFor();
+    const dialog = page.locator('.monaco-dialog-box');
+    for (const answer of ['Cancel', 'Send Anyway']) {
+      const before = await posted();
+      await page.locator('.editor-instance .view-lines').first().click();
+      await page.keyboard.press('Control+A');
+      await workbench.runCommand('Multi-Model AI: Refactor Selection');
+      await workbench.pickItem('Add types');
+      await dialog.waitFor();
+      assert.match(await dialog.innerText(), /Budget reached: [\d.]+ ₽ of 0\.01 ₽ today\./);
+      // In the platform's order (on Linux the first is the rightmost).
+      const buttons = await dialog.locator('.dialog-buttons a.monaco-button, .dialog-buttons button').allInnerTexts();
+      assert.deepEqual(buttons.sort(), ['Cancel', 'Change Budget', 'Send Anyway']);
+      await dialog.getByRole('button', { name: answer, exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      if (answer === 'Cancel') assert.equal(await posted(), before, 'nothing was sent');
+      else await until(async () => ((await posted()) === before + 1 ? true : undefined), 'the refactoring to be asked');
+    }
   });
 });
