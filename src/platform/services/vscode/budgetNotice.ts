@@ -26,6 +26,8 @@ export class BudgetNotice {
   async note(key: { id: string; name: string }, status: BudgetStatus, today: string): Promise<void> {
     if (status.level === 'ok' || !status.use) return;
     const period = periodId(status.use.period, today);
+    // Told already: nothing is written (each write sends the whole state to the workbench).
+    if (readTold(this.globalState.get(TOLD_STATE))[key.id]?.includes(period)) return;
     let first = false;
     await this.globalState.updateWith(TOLD_STATE, (stored) => {
       const told = readTold(stored);
