@@ -15,6 +15,8 @@ import { fitToContext } from './contextFit';
 import { cacheHint } from './cacheHint';
 import { DeltaBatcher } from './deltaBatcher';
 import { SetupError, type ModelConnection } from './modelConnection';
+import { requestPrice } from './requestPrice';
+import { SpendStop } from './spendStop';
 import { TYPED_MODEL_CONTEXT_TOKENS, isTypedModel } from '../client/catalog/typedModels';
 import { estimateTokens } from './tokenEstimate';
 import { fallsBack } from './fallback';
@@ -141,7 +143,8 @@ const hasImages = (message: TextMessage): boolean => message.role === 'user' && 
 
 /** How a reply that threw ends: stopped by the person, cut after some text, or failed before any. */
 function ending(error: unknown, heard: Heard, signal: AbortSignal): Exclude<ReplyOutcome, { status: 'done' }> {
-  if (signal.aborted || (error instanceof ServiceError && error.kind === 'aborted')) return { status: 'stopped', text: heard.text };
+  if (signal.aborted || (error instanceof ServiceError && error.kind === 'aborted') || (error instanceof SpendStop && error.declined))
+    return { status: 'stopped', text: heard.text };
   return heard.text === '' ? { status: 'failed', error } : { status: 'interrupted', text: heard.text, error };
 }
 
@@ -167,6 +170,7 @@ async function askModel(connection: ModelConnection, request: ReplyRequest, hand
     if (fitted.dropped > 0 && contextLength !== undefined) handlers.onTrimmed?.(fitted.dropped, contextLength);
     const messages = fitted.messages;
     heard.sentTokens = estimateTokens(messages);
+    if (connection.admit) await connection.admit(upTo(model, messages, maxTokens));
     // Spec, Endpoints 5: `stream` is an optional field like any other.
     const streaming = model.supported_parameters.includes('stream');
     const built = buildTextRequest(model, messages, {
@@ -253,6 +257,12 @@ function contextFor(model: ModelConnection['model'], reported: number | undefine
   const listed = model.context_length ?? (isTypedModel(model) ? TYPED_MODEL_CONTEXT_TOKENS : undefined);
   if (reported === undefined) return listed;
   return listed === undefined ? reported : Math.min(listed, reported);
+}
+
+/** The most a request can cost: its input and the bound of its answer (the input alone when nothing bounds the answer). */
+function upTo(model: ModelConnection['model'], messages: TextMessage[], maxTokens: number | undefined): number | undefined {
+  const price = requestPrice(model, { messages, maxTokens });
+  return price && price.inputRub + (price.answerUpToRub ?? 0);
 }
 
 /** `promise`, or a rejection as soon as `signal` stops the reply (the promise runs on, unheard). */

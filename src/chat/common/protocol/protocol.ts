@@ -173,7 +173,8 @@ export const ToHostSchemas = {
   ready: empty,
   'chat/send': chatText,
   'chat/stop': empty,
-  'chat/retry': empty,
+  /** `anyway`: the answer held back by the key's budget or the request's price is asked for without that check. */
+  'chat/retry': payload(() => ({ anyway: z.optional(z.literal(true)) })),
   'chat/regenerate': empty,
   /** Sends the user message `turnId` again as `text`: a new branch from there. */
   'chat/edit': payload(() => ({ turnId: id(), text: messageText() })),

@@ -58,8 +58,9 @@ export class ChatSession extends OpenConversation {
   /**
    * Asks again for the last user message after a failure. A failed turn (no text) is
    * replaced; an interrupted one stays in view as it was, and the new answer follows it.
+   * `anyway`: Send Anyway (or Send) on a card of the key's budget or the request's price.
    */
-  async retry(): Promise<SendResult> {
+  async retry(anyway = false): Promise<SendResult> {
     if (!this.isLoaded) await this.loaded;
     const last = this.conversation.turns.at(-1);
     if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
@@ -67,7 +68,7 @@ export class ChatSession extends OpenConversation {
     if (last?.role === 'assistant' && last.status === 'done')
       return Promise.resolve({ ok: false, message: l10n.t('The last answer is complete: use Regenerate for another one.') });
     if (last?.role === 'assistant' && last.status === 'failed') this.removeTurn(last.id);
-    return this.answerLast();
+    return this.answerLast({ anyway });
   }
 
   /** Another answer to the last user message, shown in place of the last answer, which stays among its answers. */
@@ -75,7 +76,7 @@ export class ChatSession extends OpenConversation {
     if (!this.isLoaded) await this.loaded;
     if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
     if (this.conversation.turns.at(-1)?.role === 'assistant') leavePath(this.conversation, this.conversation.turns.length - 1);
-    return this.answerLast(true);
+    return this.answerLast({ chosen: true });
   }
 
   /**
@@ -136,8 +137,11 @@ export class ChatSession extends OpenConversation {
     return this.answerLast();
   }
 
-  /** Answers the last user message; a `chosen` answer (Regenerate) is the one shown among the message's answers. */
-  protected answerLast(chosen = false): Promise<SendResult> {
+  /**
+   * Answers the last user message; a `chosen` answer (Regenerate) is the one shown among the
+   * message's answers; `anyway`: past the key's budget, as the person chose.
+   */
+  protected answerLast({ chosen = false, anyway = false } = {}): Promise<SendResult> {
     if (!this.conversation.turns.some((t) => t.role === 'user')) return Promise.resolve({ ok: false, message: l10n.t('Send a message first.') });
     const reply = streamingReply();
     if (chosen) reply.chosenAt = reply.createdAt;
@@ -154,7 +158,7 @@ export class ChatSession extends OpenConversation {
     });
     const { answer: answerer, argument } = answererOf(ask);
     const answer = async (signal: AbortSignal) => {
-      await answerer({ asked, ask, argument, reply, signal, show }, this.deps);
+      await answerer({ asked, ask, argument, reply, signal, show, anyway }, this.deps);
       await this.end(conversation, [reply], signal);
     };
     return this.streaming.start(answer).then(() => ({ ok: true }));
