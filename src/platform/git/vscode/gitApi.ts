@@ -1,5 +1,7 @@
 // The parts of VS Code's built-in Git extension (`vscode.git`, API version 1) that Generate
-// Commit Message uses, typed as that extension's published API describes them.
+// Commit Message and the chat's #changes use, typed as that extension's published API describes
+// them, and the repository a command is about.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 
 export const GIT_EXTENSION_ID = 'vscode.git';
@@ -55,4 +57,18 @@ export async function gitApi(): Promise<GitApi | undefined> {
   if (!extension) return undefined;
   const exports = extension.isActive ? extension.exports : await extension.activate();
   return exports.enabled ? exports.getAPI(1) : undefined;
+}
+
+/** The repository the Source Control title named, else the active editor's, else the only one, else the one picked. */
+export async function findRepository(api: GitApi, placeHolder: string, rootUri?: vscode.Uri): Promise<GitRepository | undefined> {
+  if (rootUri) return api.getRepository(rootUri) ?? (await api.openRepository(rootUri)) ?? undefined;
+  const active = vscode.window.activeTextEditor?.document.uri;
+  const fromEditor = active && api.getRepository(active);
+  if (fromEditor) return fromEditor;
+  if (api.repositories.length <= 1) return api.repositories[0];
+  const picked = await vscode.window.showQuickPick(
+    api.repositories.map((repository) => ({ label: path.basename(repository.rootUri.fsPath), description: repository.rootUri.fsPath, repository })),
+    { placeHolder },
+  );
+  return picked?.repository;
 }
