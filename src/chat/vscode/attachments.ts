@@ -1,4 +1,4 @@
-// Files, images and the editor's problems attached to the next chat message, from the `#` picker and the Attach button
+// Files, images, the editor's problems and the other mentions (mentions.ts) attached to the next chat message, from the `#` picker and the Attach button
 // (VS Code's own quick pick of workspace files, leaving out files.exclude and the .gitignore files, or a
 // file from the disk), from the Explorer (dropped), and pasted or dropped from elsewhere (bytes).
 // Files are read through VS Code's file system, so virtual folders work; images are stored
@@ -9,6 +9,7 @@ import { type Attached, checkAttachedImage, imageItem, textFileAttachment } from
 import { type ContextItem } from '../common/conversation/conversation';
 import { excludeGlob, type GitignoreFile, GitignoreRules } from '../common/attachments/gitignoreRules';
 import { problemsAttachment } from '../common/attachments/problems';
+import { Mentions, type MentionItem } from './mentions';
 import { collectProblems, problemsPlace } from './problems';
 
 /** Files the picker lists at most: a huge workspace is searched by typing, not scrolled. */
@@ -32,7 +33,7 @@ export interface AttachmentDeps {
   activeDocument(): vscode.TextDocument | undefined;
 }
 
-type PickItem = vscode.QuickPickItem & { uri?: vscode.Uri; problems?: 'file' | 'workspace' };
+type PickItem = vscode.QuickPickItem & { uri?: vscode.Uri; problems?: 'file' | 'workspace'; mention?: MentionItem['mention'] };
 
 /** The chip's name for a file: workspace-relative, or its full path outside the workspace. */
 function nameOf(uri: vscode.Uri): { fileName: string; path: string; uri: string } {
@@ -42,7 +43,16 @@ function nameOf(uri: vscode.Uri): { fileName: string; path: string; uri: string 
 }
 
 export class Attachments {
-  constructor(private readonly deps: AttachmentDeps) {}
+  /** #changes, #terminal and #symbol. */
+  readonly mentions: Mentions;
+
+  constructor(private readonly deps: AttachmentDeps) {
+    this.mentions = new Mentions(deps);
+  }
+
+  dispose(): void {
+    this.mentions.dispose();
+  }
 
   /** The workspace file picker; resolves with how many files were attached. */
   async pick(): Promise<number> {
@@ -55,7 +65,7 @@ export class Attachments {
     picker.buttons = [browse];
     picker.busy = true;
     picker.show();
-    const mentions = this.mentions();
+    const mentions: PickItem[] = [...this.problemsItems(), ...this.mentions.items()];
     picker.items = mentions;
     void this.workspaceFiles().then((uris) => {
       picker.items = [
@@ -74,7 +84,8 @@ export class Attachments {
       picker.onDidHide(() => resolve([]));
     });
     picker.dispose();
-    const mention = chosen === 'browse' ? undefined : chosen.find((item) => item.problems !== undefined);
+    const mention = chosen === 'browse' ? undefined : chosen.find((item) => item.problems !== undefined || item.mention !== undefined);
+    if (mention?.mention) return this.mentions.attach(mention.mention);
     if (mention) return this.addProblems(mention.problems === 'file' ? this.deps.activeDocument() : undefined);
     const uris =
       chosen === 'browse'
@@ -86,8 +97,8 @@ export class Attachments {
     return this.addUris(uris);
   }
 
-  /** What `#` offers besides files: the problems of the active file and of the workspace. */
-  private mentions(): PickItem[] {
+  /** The problems of the active file and of the workspace, as `#` offers them. */
+  private problemsItems(): PickItem[] {
     const document = this.deps.activeDocument();
     const file: PickItem[] = document
       ? [
@@ -142,6 +153,7 @@ export class Attachments {
   /** A file attached by its address, read again as the message is sent. */
   async reread(item: ContextItem): Promise<Attached> {
     if (item.kind === 'problems') return this.rereadProblems(item);
+    if (item.kind === 'changes' || item.kind === 'terminal' || item.kind === 'symbol') return this.mentions.reread(item);
     if (item.uri === undefined) return { ok: true, item };
     const uri = vscode.Uri.parse(item.uri);
     const others = this.deps.pending().filter((other) => other.id !== item.id);

@@ -82,6 +82,7 @@ export class ChatHost extends Disposable {
       codeBudget: () => this.codeBudget(),
       activeDocument: () => deps.editors.editor()?.document,
     });
+    this.register(this.attachments);
   }
 
   /** Characters of code a message may carry to the chosen model, as far as its catalog entry is known. */
