@@ -4,14 +4,13 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChangesPlace, WorkingChanges } from '../common/attachments/changes';
-import { findRepository, gitApi, type GitRepository, UNTRACKED } from '../../platform/git/vscode/gitApi';
+import { findRepository, gitApi, type GitRepository, untrackedChanges } from '../../platform/git/vscode/gitApi';
 
 export type ReadChanges = { ok: true; changes: WorkingChanges; place: ChangesPlace } | { ok: false; message: string };
 
 async function read(repository: GitRepository): Promise<ReadChanges> {
   await repository.status();
-  const { workingTreeChanges } = repository.state;
-  const untracked = repository.state.untrackedChanges ?? workingTreeChanges.filter((change) => change.status === UNTRACKED);
+  const untracked = untrackedChanges(repository.state);
   const relative = (uri: vscode.Uri) => path.relative(repository.rootUri.fsPath, uri.fsPath).split(path.sep).join('/');
   const [staged, unstaged] = await Promise.all([repository.diff(true), repository.diff(false)]);
   return {

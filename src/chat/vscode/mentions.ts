@@ -9,7 +9,7 @@ import { commandAttachment, selectionAttachment } from '../common/attachments/te
 import type { ContextItem } from '../common/conversation/conversation';
 import { Disposable } from '../../platform/vscode/lifecycle';
 import { readChanges } from './changes';
-import { findSymbols, pickSymbol, symbolDefinition } from './symbols';
+import { findSymbols, pickSymbol, plainName, symbolDefinition } from './symbols';
 import { TerminalRecorder, terminalSelection } from './terminals';
 
 export interface MentionDeps {
@@ -119,8 +119,9 @@ export class Mentions extends Disposable {
 
   /** Attaches the definition of a symbol the provider found. */
   async addSymbol(symbol: vscode.SymbolInformation): Promise<number> {
-    const definition = await symbolDefinition(symbol.location.uri, symbol.name, symbol.location.range.start.line);
-    if (!definition) return this.added({ ok: false, message: vscode.l10n.t('The definition of {0} cannot be read.', symbol.name) });
+    const name = plainName(symbol);
+    const definition = await symbolDefinition(symbol.location.uri, name, symbol.location.range.start.line);
+    if (!definition) return this.added({ ok: false, message: vscode.l10n.t('The definition of {0} cannot be read.', name) });
     return this.added(symbolAttachment(definition, this.deps.pending(), this.deps.codeBudget()));
   }
 

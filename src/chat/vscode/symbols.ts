@@ -15,6 +15,11 @@ export async function findSymbols(query: string): Promise<vscode.SymbolInformati
   return (found ?? []).filter((symbol) => vscode.workspace.getWorkspaceFolder(symbol.location.uri) !== undefined).slice(0, MAX_LISTED);
 }
 
+/** A symbol's name without the "()" some providers add to a function's (TypeScript's workspace symbols do). */
+export function plainName(symbol: { name: string }): string {
+  return symbol.name.replace(/\(\)$/, '');
+}
+
 /** "Function", "TypeParameter" as words: "function", "type parameter". */
 function kindWords(kind: vscode.SymbolKind): string {
   return (vscode.SymbolKind[kind] ?? 'symbol').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
@@ -96,7 +101,7 @@ export async function symbolDefinition(uri: vscode.Uri, name: string, line: numb
     'vscode.executeDocumentSymbolProvider',
     uri,
   );
-  const named = outline(symbols ?? []).filter((symbol) => symbol.name === name);
+  const named = outline(symbols ?? []).filter((symbol) => plainName(symbol) === name);
   const size = (symbol: Outline) => symbol.range.end.line - symbol.range.start.line;
   const around = named.filter((symbol) => symbol.range.start.line <= line && line <= symbol.range.end.line).sort((a, b) => size(a) - size(b))[0];
   const nearest = named.sort((a, b) => Math.abs(a.range.start.line - line) - Math.abs(b.range.start.line - line))[0];

@@ -14,7 +14,7 @@ import { offerActions, type LocalHandlers } from '../../platform/actions/vscode/
 import type { FailureReporter } from '../../platform/services/vscode/failureReporter';
 import type { Services } from '../../platform/services/vscode/services';
 import type { SettingsWatcher } from '../../platform/settings/vscode/settings';
-import { findRepository, gitApi, type GitRepository, UNTRACKED } from '../../platform/git/vscode/gitApi';
+import { findRepository, gitApi, type GitRepository, untrackedChanges } from '../../platform/git/vscode/gitApi';
 
 /** How many of the latest commit subjects are given as examples of the repository's style. */
 const STYLE_EXAMPLES = 10;
@@ -57,7 +57,7 @@ export class CommitMessageWriter {
     }
     await repository.status();
     const { indexChanges, workingTreeChanges } = repository.state;
-    const untracked = repository.state.untrackedChanges ?? workingTreeChanges.filter((c) => c.status === UNTRACKED);
+    const untracked = untrackedChanges(repository.state);
     if (indexChanges.length === 0 && !args.allChanges) {
       if (workingTreeChanges.length === 0 && untracked.length === 0) {
         void vscode.window.showInformationMessage(vscode.l10n.t('There are no changes to write a commit message for.'));

@@ -95,9 +95,11 @@ export function commandChipText(command: Pick<TerminalCommand, 'commandLine' | '
       ? l10n.t({ message: 'exit {0}', args: [command.exitCode], comment: ['the exit code of a terminal command'] })
       : undefined;
   const lines =
-    sent < command.totalLines
-      ? l10n.t('last {0} of {1} lines', formatInteger(sent, locale), formatInteger(command.totalLines, locale))
-      : linesCount(command.totalLines);
+    command.totalLines === 0
+      ? l10n.t({ message: 'no output read', comment: ['a terminal command whose output was empty or ended before it could be read'] })
+      : sent < command.totalLines
+        ? l10n.t('last {0} of {1} lines', formatInteger(sent, locale), formatInteger(command.totalLines, locale))
+        : linesCount(command.totalLines);
   return state === undefined ? `${name}: ${lines}` : `${name}: ${state}, ${lines}`;
 }
 

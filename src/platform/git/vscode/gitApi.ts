@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 export const GIT_EXTENSION_ID = 'vscode.git';
 
 /** Status values of a change (the API's `Status` enum), only those read here. */
-export const UNTRACKED = 7;
+const UNTRACKED = 7;
 
 export interface GitChange {
   readonly uri: vscode.Uri;
@@ -25,7 +25,7 @@ export interface GitInputBox {
 export interface GitRepositoryState {
   readonly indexChanges: readonly GitChange[];
   readonly workingTreeChanges: readonly GitChange[];
-  /** Absent in older versions of the API: untracked files are then among workingTreeChanges. */
+  /** Absent in older versions of the API; empty unless git.untrackedChanges is "separate": untracked files are then among workingTreeChanges. */
   readonly untrackedChanges?: readonly GitChange[];
 }
 
@@ -49,6 +49,14 @@ export interface GitApi {
 interface GitExtension {
   readonly enabled: boolean;
   getAPI(version: 1): GitApi;
+}
+
+/**
+ * The untracked files: their own group where the API keeps one (git.untrackedChanges "separate"),
+ * else among the working tree's changes ("mixed", the default, and older versions of the API).
+ */
+export function untrackedChanges(state: GitRepositoryState): GitChange[] {
+  return [...(state.untrackedChanges ?? []), ...state.workingTreeChanges.filter((change) => change.status === UNTRACKED)];
 }
 
 /** The Git API, or undefined when the Git extension is missing or disabled (git.enabled). */
