@@ -5,23 +5,12 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { arrangeChat, StandInPage } from './chatHarness';
-import { allowParentRepositories, integratedTerminal, makeChangedRepository, runCommand, symbolsNamed } from './mentionsHarness';
+import { integratedTerminal, makeChangedRepository, runCommand, symbolsNamed, useMentionsChat } from './mentionsHarness';
 import { useTestHandle } from '../support/useTestHandle';
 
 describe('Chat mentions in a Russian VS Code', () => {
   const api = useTestHandle();
-  let page: StandInPage;
-  allowParentRepositories();
-
-  beforeEach(async () => {
-    await arrangeChat(api, 'mira/messenger');
-    page = new StandInPage(api);
-    page.send({ type: 'ready' });
-  });
-  afterEach(() => page.close());
-
-  const notices = () => page.received.flatMap((m) => ((m as { type: string }).type === 'notice/show' ? [(m as { message: string }).message] : []));
+  const { notices } = useMentionsChat(api);
   const chip = () => api.chat.host.session.pendingContext().at(-1)!;
 
   it('#changes: the chip counts the files and lines in Russian; a repository without changes is said in Russian', async () => {

@@ -8,8 +8,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { UserTurn } from '#src/chat/common/conversation/conversation';
-import { arrangeChat, lastReply, StandInPage } from './chatHarness';
-import { allowParentRepositories, integratedTerminal, makeChangedRepository, runCommand, symbolsNamed } from './mentionsHarness';
+import { lastReply } from './chatHarness';
+import { integratedTerminal, makeChangedRepository, runCommand, symbolsNamed, useMentionsChat } from './mentionsHarness';
 import { until } from './shellHarness';
 import { useTestHandle } from '../support/useTestHandle';
 
@@ -17,21 +17,11 @@ const folder = () => vscode.workspace.workspaceFolders![0]!.uri;
 
 describe('Chat mentions in the extension host', () => {
   const api = useTestHandle();
-  let page: StandInPage;
-  allowParentRepositories();
-
-  beforeEach(async () => {
-    await arrangeChat(api, 'mira/messenger');
-    page = new StandInPage(api);
-    page.send({ type: 'ready' });
-  });
-  afterEach(() => page.close());
-
-  const notices = () => page.received.flatMap((m) => ((m as { type: string }).type === 'notice/show' ? [(m as { message: string }).message] : []));
+  const { page, notices } = useMentionsChat(api);
   /** Sends the message and waits for its answer; resolves with the context the sent turn kept. */
   const send = async (text: string) => {
     const { session } = api.chat.host;
-    page.send({ type: 'chat/send', text });
+    page().send({ type: 'chat/send', text });
     await until(() => (session.current().turns.length === 2 && !session.busy) || undefined, 'the answer');
     await session.settled();
     assert.equal(lastReply(api).status, 'done');

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { gitApi } from '#src/platform/git/vscode/gitApi';
 import type { TestHandle } from '#src/testHandle';
+import { arrangeChat, StandInPage } from './chatHarness';
 import { until } from './shellHarness';
 
 /**
@@ -39,13 +40,29 @@ export async function makeChangedRepository(): Promise<{ root: string; rootUri: 
 }
 
 /**
- * The repository is made outside the workspace: VS Code 1.104's Git extension opens such a
- * "parent folder" repository through its API only with this setting.
+ * For the enclosing describe(): a chat whose model answers and a stand-in page for each test;
+ * repositories outside the workspace opened (VS Code 1.104's Git extension opens such a "parent
+ * folder" repository through its API only with that setting). Gives the page and what it was told.
  */
-export function allowParentRepositories(): void {
+export function useMentionsChat(api: TestHandle): { page(): StandInPage; notices(): string[] } {
   const git = () => vscode.workspace.getConfiguration('git');
   before(() => git().update('openRepositoryInParentFolders', 'always', vscode.ConfigurationTarget.Global));
   after(() => git().update('openRepositoryInParentFolders', undefined, vscode.ConfigurationTarget.Global));
+  let page: StandInPage | undefined;
+  beforeEach(async () => {
+    await arrangeChat(api, 'mira/messenger');
+    page = new StandInPage(api);
+    page.send({ type: 'ready' });
+  });
+  afterEach(() => page?.close());
+  const current = () => {
+    assert.ok(page, 'the stand-in page of the test');
+    return page;
+  };
+  return {
+    page: current,
+    notices: () => current().received.flatMap((m) => ((m as { type: string }).type === 'notice/show' ? [(m as { message: string }).message] : [])),
+  };
 }
 
 /** A bash terminal named `name` once VS Code's shell integration is active in it. */
@@ -61,7 +78,6 @@ export async function integratedTerminal(name: string): Promise<vscode.Terminal>
 export async function runCommand(terminal: vscode.Terminal, commandLine: string): Promise<number | undefined> {
   const integration = terminal.shellIntegration;
   assert.ok(integration, 'the terminal has shell integration');
-  let execution: vscode.TerminalShellExecution | undefined;
   const ended = new Promise<number | undefined>((resolve) => {
     const listener = vscode.window.onDidEndTerminalShellExecution((event) => {
       if (event.execution !== execution) return;
@@ -69,7 +85,8 @@ export async function runCommand(terminal: vscode.Terminal, commandLine: string)
       resolve(event.exitCode);
     });
   });
-  execution = integration.executeCommand(commandLine);
+  // Listened to before the command starts, so that its end cannot be missed.
+  const execution = integration.executeCommand(commandLine);
   return ended;
 }
 

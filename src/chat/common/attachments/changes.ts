@@ -8,7 +8,7 @@ import { splitDiff, type FileDiff } from '../../../platform/git/diffFiles';
 import { fitDiff } from '../../../platform/git/fitDiff';
 import { fenceCode } from '../../../platform/text/codeFence';
 import { newId, type ContextItem } from '../conversation/conversation';
-import type { Attached } from './attachments';
+import { type Attached, freeChars, noRoomFor } from './attachments';
 
 /** What the Git extension gives of a repository's uncommitted changes. */
 export interface WorkingChanges {
@@ -90,18 +90,10 @@ export function changesChipText(files: number, added: number, removed: number, c
  * is nothing to attach (no changes, or no room for the list of them).
  */
 export function changesAttachment(changes: WorkingChanges, place: ChangesPlace, others: readonly ContextItem[], limit: number): Attached {
-  const free = limit - others.reduce((sum, item) => sum + item.text.length, 0);
+  const free = freeChars(others, limit);
   const report = changesReport(changes, place.name, Math.max(0, free));
   if (!report) return { ok: false, message: l10n.t('The Git repository {0} has no uncommitted changes, so nothing was attached.', place.name) };
-  if (report.text.length > free)
-    return {
-      ok: false,
-      message: l10n.t(
-        'This message carries as much code as it can ({0} characters): remove a chip to attach the changes in {1}.',
-        formatInteger(limit, displayLocale()),
-        place.name,
-      ),
-    };
+  if (report.text.length > free) return noRoomFor(l10n.t('the changes in {0}', place.name), limit);
   const files = [...splitDiff(changes.staged), ...splitDiff(changes.unstaged)];
   const paths = new Set([...files.map((file) => file.path), ...changes.untracked]);
   const added = files.reduce((sum, file) => sum + file.added, 0);

@@ -5,7 +5,7 @@ import { displayLocale } from '../../../platform/format/displayLanguage';
 import { formatInteger } from '../../../platform/format/localeFormat';
 import { fenceCode } from '../../../platform/text/codeFence';
 import { newId, type ContextItem } from '../conversation/conversation';
-import type { Attached } from './attachments';
+import { type Attached, freeChars, noRoomFor } from './attachments';
 
 /** A definition the workspace's symbol provider found, with its text. */
 export interface SymbolDefinition {
@@ -52,17 +52,8 @@ export function symbolChipText(symbol: Pick<SymbolDefinition, 'name' | 'path' | 
 
 /** The chip of `symbol`'s definition, cut to what `limit` leaves beside `others`; or why it cannot be attached. */
 export function symbolAttachment(symbol: SymbolDefinition, others: readonly ContextItem[], limit: number): Attached {
-  const free = limit - others.reduce((sum, item) => sum + item.text.length, 0);
-  const report = symbolReport(symbol, Math.max(0, free));
-  if (!report)
-    return {
-      ok: false,
-      message: l10n.t(
-        'This message carries as much code as it can ({0} characters): remove a chip to attach {1}.',
-        formatInteger(limit, displayLocale()),
-        symbol.name,
-      ),
-    };
+  const report = symbolReport(symbol, Math.max(0, freeChars(others, limit)));
+  if (!report) return noRoomFor(symbol.name, limit);
   const item: ContextItem = {
     id: newId('ctx'),
     kind: 'symbol',
