@@ -1,8 +1,8 @@
-// The chat's #problems and #changes as a person picks them, in a real VS Code (code-server) with
-// the packaged .vsix and VS Code's own TypeScript and Git extensions: `#` in the message box
-// opens VS Code's quick pick, the mention is picked from it, its chip says what it holds, and the
-// message the emulator received carried it (the emulator answers with the first fenced block of
-// the message it received).
+// The chat's #problems, #changes and #symbol as a person picks them, in a real VS Code
+// (code-server) with the packaged .vsix and VS Code's own TypeScript and Git extensions: `#` in
+// the message box opens VS Code's quick pick, the mention is picked from it, its chip says what it
+// holds, and the message the emulator received carried it (the emulator answers with the first
+// fenced block of the message it received).
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -93,5 +93,21 @@ describe('chat mentions (e2e, packaged extension in code-server)', function () {
     assert.deepEqual(diff, ['--- a/app.ts', '+++ b/app.ts', '@@ -1 +1 @@', '-export const a = 1;', '+export const a = 2;']);
     const sent = chat.turns('user').last().locator('.chip');
     assert.deepEqual(await sent.allInnerTexts(), ['3 files changed, +2 −2']);
+  });
+
+  it('#symbol: the symbol picker searches as the name is typed, and the picked function goes whole with where it is', async () => {
+    await mention('Is this right?', 'symbol', 'Symbol…');
+    // The second picker: the workspace symbol providers asked again as the name is typed.
+    await workbench.quickInput.waitFor({ timeout: 20_000 });
+    await workbench.page.locator('.quick-input-widget .quick-input-title', { hasText: 'Attach a Symbol' }).waitFor();
+    await workbench.quickInput.pressSequentially('tot');
+    await workbench.page.locator('.quick-input-list .monaco-list-row:visible', { hasText: 'broken.ts:1' }).first().click({ timeout: 30_000 });
+    const chip = chat.frame.locator('.composer .chips .chip-symbol');
+    await chip.waitFor({ timeout: 20_000 });
+    assert.equal((await chip.innerText()).trim(), 'total in broken.ts:1');
+    await chat.composer.press('Enter');
+    await chat.expectTurnCount('assistant', 3);
+    await chat.waitForStatus('done');
+    assert.deepEqual((await echoed()).split('\n').slice(1), BROKEN.trimEnd().split('\n'));
   });
 });
