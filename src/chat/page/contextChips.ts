@@ -1,7 +1,8 @@
 // The removable chips of what a message carries: code (file name and line range), a file (with
 // the note of how much of it is sent when it was cut, in the chip's text), a mention (what it
 // holds in the chip's text: the problems counted, the changes' size, the command and how much of
-// its output, the symbol and where it is), an image (a thumbnail of it).
+// its output, the symbol and where it is), a web page (its title and size), an image (a thumbnail
+// of it).
 import * as l10n from '@vscode/l10n';
 import { chipLabel, isMention, type ContextChip, type MentionKind } from '../common/conversation/conversation';
 import { linesText } from '../../platform/text/lineRange';
@@ -21,6 +22,8 @@ function chipTitle(chip: ContextChip): string {
         : l10n.t('{0} (whole file)', chip.path);
     case 'selection':
       return `${chip.path}, ${linesText(chip)}`;
+    case 'url':
+      return chip.path;
   }
 }
 
@@ -28,6 +31,7 @@ function chipMark(chip: ContextChip): HTMLElement {
   if (chip.kind === 'image' && chip.src) return el('img', { class: 'chip-thumbnail', attrs: { src: chip.src, alt: '' } });
   if (chip.kind === 'image') return icon('file-media');
   if (isMention(chip.kind)) return icon(MENTION_ICONS[chip.kind]);
+  if (chip.kind === 'url') return icon('globe');
   return icon(chip.kind === 'file' ? (chip.note ? 'warning' : 'file') : 'selection');
 }
 

@@ -11,6 +11,8 @@ import { excludeGlob, type GitignoreFile, GitignoreRules } from '../common/attac
 import { problemsAttachment } from '../common/attachments/problems';
 import { Mentions, type MentionItem } from './mentions';
 import { collectProblems, problemsPlace } from './problems';
+import { WebPages } from './webPages';
+import type { NetworkSettings } from '../../platform/client/http/proxyChoice';
 
 /** Files the picker lists at most: a huge workspace is searched by typing, not scrolled. */
 const MAX_LISTED = 5000;
@@ -31,9 +33,11 @@ export interface AttachmentDeps {
   codeBudget(): number;
   /** The document of the active editor (or the last one), whose problems `#` offers. */
   activeDocument(): vscode.TextDocument | undefined;
+  /** VS Code's proxy and certificate settings, which a web page is read through. */
+  network(): NetworkSettings;
 }
 
-type PickItem = vscode.QuickPickItem & { uri?: vscode.Uri; problems?: 'file' | 'workspace'; mention?: MentionItem['mention'] };
+type PickItem = vscode.QuickPickItem & { uri?: vscode.Uri; problems?: 'file' | 'workspace'; mention?: MentionItem['mention']; webPage?: true };
 
 /** The chip's name for a file: workspace-relative, or its full path outside the workspace. */
 function nameOf(uri: vscode.Uri): { fileName: string; path: string; uri: string } {
@@ -45,9 +49,12 @@ function nameOf(uri: vscode.Uri): { fileName: string; path: string; uri: string 
 export class Attachments {
   /** #changes, #terminal and #symbol. */
   readonly mentions: Mentions;
+  /** The pages of the `#url` mention. */
+  readonly webPages: WebPages;
 
   constructor(private readonly deps: AttachmentDeps) {
     this.mentions = new Mentions(deps);
+    this.webPages = new WebPages(deps);
   }
 
   dispose(): void {
@@ -65,7 +72,7 @@ export class Attachments {
     picker.buttons = [browse];
     picker.busy = true;
     picker.show();
-    const mentions: PickItem[] = [...this.problemsItems(), ...this.mentions.items()];
+    const mentions: PickItem[] = [...this.ownMentions(), ...this.mentions.items()];
     picker.items = mentions;
     void this.workspaceFiles().then((uris) => {
       picker.items = [
@@ -84,6 +91,7 @@ export class Attachments {
       picker.onDidHide(() => resolve([]));
     });
     picker.dispose();
+    if (chosen !== 'browse' && chosen.some((item) => item.webPage)) return this.webPages.ask();
     const mention = chosen === 'browse' ? undefined : chosen.find((item) => item.problems !== undefined || item.mention !== undefined);
     if (mention?.mention) return this.mentions.attach(mention.mention);
     if (mention) return this.addProblems(mention.problems === 'file' ? this.deps.activeDocument() : undefined);
@@ -97,8 +105,8 @@ export class Attachments {
     return this.addUris(uris);
   }
 
-  /** The problems of the active file and of the workspace, as `#` offers them. */
-  private problemsItems(): PickItem[] {
+  /** What `#` offers of its own: the problems of the active file and of the workspace, a web page (the other mentions: mentions.ts). */
+  private ownMentions(): PickItem[] {
     const document = this.deps.activeDocument();
     const file: PickItem[] = document
       ? [
@@ -117,6 +125,13 @@ export class Attachments {
         description: '#problems',
         detail: vscode.l10n.t("The errors and warnings the editor knows of in the workspace's files, worst first"),
         problems: 'workspace',
+      },
+      {
+        label: vscode.l10n.t('Web Page…'),
+        iconPath: new vscode.ThemeIcon('globe'),
+        description: '#url',
+        detail: vscode.l10n.t("A web page's text, as Markdown"),
+        webPage: true,
       },
     ];
   }
@@ -154,6 +169,7 @@ export class Attachments {
   async reread(item: ContextItem): Promise<Attached> {
     if (item.kind === 'problems') return this.rereadProblems(item);
     if (item.kind === 'changes' || item.kind === 'terminal' || item.kind === 'symbol') return this.mentions.reread(item);
+    if (item.kind === 'url') return this.webPages.reread(item);
     if (item.uri === undefined) return { ok: true, item };
     const uri = vscode.Uri.parse(item.uri);
     const others = this.deps.pending().filter((other) => other.id !== item.id);

@@ -29,6 +29,7 @@ import { showImage, showUnreadable } from './shownFiles';
 import type { ImageRunner } from '../../images/index';
 import type { ProjectInstructionsSource } from '../../platform/instructions/vscode/projectInstructions';
 import { Attachments } from './attachments';
+import type { NetworkWatcher } from '../../platform/settings/vscode/networkSettings';
 
 export interface ChatHostDeps {
   state: MementoLike;
@@ -44,6 +45,8 @@ export interface ChatHostDeps {
   code: CodeActions;
   images: ImageRunner;
   instructions: ProjectInstructionsSource;
+  /** VS Code's proxy and certificate settings: a `#url` page is read through them. */
+  network: NetworkWatcher;
 }
 
 /** A URI the page sent, or undefined when it is not one. */
@@ -81,6 +84,7 @@ export class ChatHost extends Disposable {
       notify: (message) => this.notify(message),
       codeBudget: () => this.codeBudget(),
       activeDocument: () => deps.editors.editor()?.document,
+      network: () => deps.network.current(),
     });
     this.register(this.attachments);
   }

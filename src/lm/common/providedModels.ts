@@ -3,6 +3,7 @@
 // The spec says limits are per model and read from the catalog but names no fields: the
 // entry's `context_length` and `max_output_tokens` (also read: `top_provider.max_completion_tokens`,
 // the widely used catalogs' name) are read, with documented defaults when absent.
+import { outputLimit } from '../../platform/client/catalog/modelLimits';
 import type { ModelEntry } from '../../platform/client/catalog/schemas';
 import type { TransportSetting } from '../../platform/client/transports/index';
 import { vendorOf } from '../../platform/models/modelPickItems';
@@ -27,16 +28,6 @@ export interface ProvidedModel {
   capabilities: { toolCalling: boolean; imageInput: boolean };
   /** What VS Code's chat offers to set for the model (reasoning effort), where VS Code reads it. */
   configurationSchema?: Record<string, unknown>;
-}
-
-function positive(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
-}
-
-export function outputLimit(entry: ModelEntry): number | undefined {
-  const fields = entry as Record<string, unknown>;
-  const top = fields.top_provider as Record<string, unknown> | undefined;
-  return positive(fields.max_output_tokens) ?? positive(top?.max_completion_tokens);
 }
 
 /** `transport`: multiModelAI.transport, which decides the interface the tooltip names. */

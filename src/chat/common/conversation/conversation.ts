@@ -15,7 +15,8 @@ const isoTime = buildOnce(() => z.string().check(z.maxLength(40)));
  * as quoted material: problems, the editor's problems in a file (`uri`) or the workspace;
  * changes, a Git repository's uncommitted changes (`uri`: its root); terminal, the active
  * terminal's last command and its output, or its selection; symbol, a definition (`fileName`:
- * the symbol's name, `uri`: its file).
+ * the symbol's name, `uri`: its file). A web page (`url`) is read again and headed likewise, but
+ * its chip names the page rather than saying all it holds.
  */
 export const MENTION_KINDS = ['problems', 'changes', 'terminal', 'symbol'] as const;
 export type MentionKind = (typeof MENTION_KINDS)[number];
@@ -28,7 +29,8 @@ export function isMention(kind: string): kind is MentionKind {
 const contextChipShape = () => ({
   id: id(),
   /** image: a picture for a model that takes images; its bytes are a file beside the history (`file`), its text empty. */
-  kind: z.enum(['selection', 'file', 'image', ...MENTION_KINDS]),
+  /** url: a web page's text, read again from its address (`uri`) when the message is sent. */
+  kind: z.enum(['selection', 'file', 'image', ...MENTION_KINDS, 'url']),
   /** Base name, for the chip's label. */
   fileName: z.string().check(z.maxLength(500)),
   /** Workspace-relative path (the full path when outside the workspace). */
