@@ -16,6 +16,7 @@ const DATA = [
   'src/geo.py',
   'geo.py',
   MODEL,
+  'mira/messenger',
   'acme/reasoner',
   'acme/painter',
   REQUEST_ID,
@@ -24,7 +25,7 @@ const DATA = [
   'TypeScript',
 ];
 /** Names that stay as they are in Russian (docs/TRANSLATION.md), and keys on the keyboard. */
-const KEPT = ['Multi-Model AI', 'Multi Model AI: Max Tokens', 'Max Tokens', '/image', 'Shift+Enter', 'Enter', 'Esc', 'Markdown'];
+const KEPT = ['HTTP', 'Multi-Model AI', 'Multi Model AI: Max Tokens', 'Max Tokens', '/image', 'Shift+Enter', 'Enter', 'Esc', 'Markdown'];
 
 const question = (id: string, text: string, mode = 'chat') => ({ id, role: 'user', text, mode, context: [], createdAt });
 const answer = (id: string, fields: object) => ({ id, role: 'assistant', text: '', status: 'done', model: MODEL, createdAt, ...fields });
@@ -165,6 +166,17 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
     assert.ok(card.scroll <= card.client, JSON.stringify(card));
   });
 
+  it('the budget card: its text and its buttons in Russian', async () => {
+    await send(
+      init([
+        question('u1', 'Привет'),
+        answer('a1', { status: 'failed', error: { message: 'Бюджет исчерпан: 300 ₽ из 300 ₽ за сегодня.', actions: ['sendAnyway', 'changeBudget'] } }),
+      ]),
+    );
+    assert.deepEqual(await englishLeft(), []);
+    assert.deepEqual(await page.locator('.error-card .card-actions button').allTextContents(), ['Всё равно отправить', 'Изменить бюджет']);
+  });
+
   it('an answer cut at its length limit: the notice names the setting as the Settings editor does, and its button is in Russian', async () => {
     const notice = RUSSIAN.l10n['The answer stopped at its length limit: send "continue" for the rest, or raise the setting Multi Model AI: Max Tokens.'];
     await send(init([question('u1', 'Посчитай до шести'), answer('a1', { text: 'один два три', notice, noticeActions: ['openMaxTokensSetting'] })]));
@@ -174,6 +186,23 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
       'Ответ достиг предела длины и оборвался: напишите «продолжи», чтобы получить остальное, или увеличьте параметр Multi Model AI: Max Tokens.',
     );
     assert.deepEqual(await page.locator('.notice-actions button').allTextContents(), ['Открыть параметр Max Tokens']);
+  });
+
+  it('an answer by the fallback model: the note under its head in Russian, live and when restored', async () => {
+    const note = 'Ответила модель mira/messenger: acme/chat-large была недоступна (HTTP 503)';
+    const fallback = { from: MODEL, status: 503 };
+    await send(init([question('u1', 'Привет'), answer('a1', { text: 'Здравствуйте.', model: 'mira/messenger', fallback })]));
+    assert.deepEqual(await englishLeft(), []);
+    assert.deepEqual([await text('.turn-assistant .who'), await text('.turn-fallback')], ['mira/messenger', note]);
+    assert.equal(await page.locator('.turn-fallback').first().getAttribute('role'), 'note');
+    await send(
+      init([question('u1', 'Привет')]),
+      { type: 'turn/append', turn: answer('a2', { status: 'streaming' }) },
+      { type: 'reply/model', turnId: 'a2', model: MODEL },
+    );
+    assert.equal(await page.locator('.turn-fallback').count(), 0);
+    await send({ type: 'reply/model', turnId: 'a2', model: 'mira/messenger', fallback });
+    assert.deepEqual([await text('.turn-assistant .who'), await text('.turn-fallback')], ['mira/messenger', note]);
   });
 
   it('the history list: its heading, its buttons and its dates in Russian', async () => {

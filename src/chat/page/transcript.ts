@@ -1,7 +1,7 @@
 // The conversation as shown: turns in order, the streaming answer growing in place, with
 // the code-block actions, the link interception and the scroll following of their own files.
 import * as l10n from '@vscode/l10n';
-import type { AssistantTurn } from '../common/conversation/conversation';
+import type { AssistantTurn, Fallback } from '../common/conversation/conversation';
 import type { ConversationView, SlashCommandView, TurnView } from '../common/protocol/protocol';
 import type { Sanitizer } from './markdown/index';
 import { el } from '../../platform/page/dom';
@@ -16,6 +16,8 @@ import type { Action } from '../../platform/actions/actions';
 
 /** The latest turns whose answers are rendered at once when a conversation opens, at the least. */
 const EAGER_TURNS = 2;
+/** The card's buttons that ask for the last answer again: Retry, and Send Anyway or Send after a budget or a price held it back. */
+const AGAIN_BUTTONS = ['retry', 'sendAnyway', 'send'].map((action) => `.error-card [data-action="${action}"]`).join(', ');
 
 export class Transcript {
   readonly element: HTMLElement;
@@ -144,9 +146,9 @@ export class Transcript {
   }
 
   /** Labels a streaming answer with the model it comes from, as it is labelled once stored. */
-  setModel(turnId: string, model: string): void {
+  setModel(turnId: string, model: string, fallback?: Fallback): void {
     const parts = this.turns.get(turnId);
-    if (parts) this.renderer.label(parts, model);
+    if (parts) this.renderer.label(parts, model, fallback);
   }
 
   delta(turnId: string, text: string): void {
@@ -224,8 +226,7 @@ export class Transcript {
       if (edit) edit.hidden = this.busy || element !== lastUser;
       const regenerate = element.querySelector<HTMLElement>('.regenerate');
       if (regenerate) regenerate.hidden = this.busy || element !== lastAnswer || !['done', 'stopped'].includes(element.dataset.status ?? '');
-      const retry = element.querySelector<HTMLElement>('.error-card [data-action="retry"]');
-      if (retry) retry.hidden = this.busy || element !== lastAnswer;
+      for (const again of element.querySelectorAll<HTMLElement>(AGAIN_BUTTONS)) again.hidden = this.busy || element !== lastAnswer;
     }
     this.empty.hidden = elements.length > 0;
   }

@@ -8,6 +8,7 @@ import { SetupError, type ModelConnection } from '../../platform/reply/modelConn
 import { codeCutOffMessage, reachedLengthLimit } from '../../platform/reply/lengthLimit';
 import type { RetryWait } from '../../platform/client/serviceClient';
 import { streamReply } from '../../platform/reply/streamReply';
+import type { FellBack } from '../../platform/reply/fallbackNote';
 import { extractCode } from './extractCode';
 import { fitCode } from './fitCode';
 import { proposedDocument, selectedText, type RefactorTarget } from './refactorTarget';
@@ -30,9 +31,10 @@ export interface RefactorRequest {
  * done: complete code, ready to accept; stopped: the person stopped it; failed: no usable
  * reply (error says why, or none for a reply without code); interrupted: the stream broke
  * after partial output, or the answer stopped at its token limit: shown, never applied.
+ * `fellBack`: another model than the chosen one wrote the code (multiModelAI.fallback).
  */
 export type RefactorOutcome =
-  | { status: 'done'; code: string; document: string }
+  | { status: 'done'; code: string; document: string; fellBack?: FellBack }
   | { status: 'stopped' }
   | { status: 'failed'; error?: unknown }
   | { status: 'interrupted'; error: unknown; document: string };
@@ -55,8 +57,13 @@ export class RefactorRun {
     return code === undefined ? target.documentText : proposedDocument(target, fitCode(code, selectedText(target)));
   }
 
-  /** `onWait`: nothing arrives yet because the client waits before trying again. */
-  async start(connection: ModelConnection, signal: AbortSignal, onWait?: (wait: RetryWait) => void): Promise<RefactorOutcome> {
+  /** `onWait`: nothing arrives yet because the client waits before trying again; `onFallback`: the chosen model is down and another is asked. */
+  async start(
+    connection: ModelConnection,
+    signal: AbortSignal,
+    onWait?: (wait: RetryWait) => void,
+    onFallback?: (fellBack: FellBack) => void,
+  ): Promise<RefactorOutcome> {
     const { target } = this.request;
     const messages = buildRefactorMessages({
       code: selectedText(target),
@@ -77,6 +84,7 @@ export class RefactorRun {
         },
         intervalMs: this.intervalMs,
         onWait,
+        onModel: (_model, fellBack) => fellBack && onFallback?.(fellBack),
       },
     );
     switch (outcome.status) {
@@ -98,7 +106,7 @@ export class RefactorRun {
         const fitted = fitCode(code, selectedText(target));
         const document = proposedDocument(target, fitted);
         this.onProposal(document);
-        return { status: 'done', code: fitted, document };
+        return { status: 'done', code: fitted, document, ...(outcome.fellBack && { fellBack: outcome.fellBack }) };
       }
     }
   }

@@ -31,11 +31,12 @@ async function attachedImages(turns: readonly Turn[]): Promise<Map<string, Image
 
 const hasImages = (turn: UserTurn): boolean => turn.context.some((item) => item.kind === 'image');
 
-export const textAnswer: Answerer = async ({ asked, ask, reply, signal, show }, deps) => {
+export const textAnswer: Answerer = async ({ asked, ask, reply, signal, show, anyway }, deps) => {
   const [instructions, images] = await Promise.all([deps.instructions?.().catch(() => undefined), attachedImages(asked)]);
   const messages = requestMessages(asked, { instructions, images });
   // A model that does not take images is refused for this message's images, and not sent those of earlier ones.
-  const connection = deps.connect().then((connected) => {
+  const connection = deps.connect().then((guarded) => {
+    const connected = anyway ? { ...guarded, admit: undefined } : guarded;
     if (takesImages(connected.model)) return connected;
     if (hasImages(ask)) throw new SetupError(noImagesMessage(connected.model.id), ['selectModel'], `${connected.model.id} does not take images`);
     messages.splice(0, messages.length, ...withoutImages(messages));
@@ -44,9 +45,12 @@ export const textAnswer: Answerer = async ({ asked, ask, reply, signal, show }, 
   const outcome = await streamReply(
     { connection, messages, signal, includeUsage: true },
     {
-      onModel: (model) => {
+      // A fallback model (the chosen one down): the turn says whom it stands in for, and why.
+      onModel: (model, fellBack) => {
         reply.model = model.id;
-        show({ type: 'reply/model', turnId: reply.id, model: model.id });
+        if (fellBack) reply.fallback = { from: fellBack.from, status: fellBack.status };
+        else delete reply.fallback;
+        show({ type: 'reply/model', turnId: reply.id, model: model.id, ...(reply.fallback && { fallback: reply.fallback }) });
       },
       onReasoning: (text) => {
         reply.reasoning = (reply.reasoning ?? '') + text;

@@ -5,17 +5,7 @@
 // A caller with a key of its own (a group of VS Code's model management) passes it as a KeySource.
 import * as vscode from 'vscode';
 import { type ClientLogger } from '../../client/attempt/attempt';
-import { type FixAction } from '../../actions/actions';
-import {
-  type ImageEndpoint,
-  type ImageModels,
-  imageModels,
-  ModelCatalog,
-  modelUsability,
-  type TextNeeds,
-  textNeedsFor,
-  usableTextModels,
-} from '../../client/modelCatalog';
+import { type ImageEndpoint, type ImageModels, imageModels, modelUsability, type TextNeeds, textNeedsFor, usableTextModels } from '../../client/modelCatalog';
 import { type KeyIdentity, keyLabel, keyName, loggedKeyLabel } from '../../keys/keyList';
 import { type ModelConnection, SetupError } from '../../reply/modelConnection';
 import { type ModelEntry, type ModelList } from '../../client/catalog/schemas';
@@ -24,6 +14,8 @@ import { ServiceError } from '../../client/errors/serviceError';
 import { skippedLine } from '../../client/streaming/replyPart';
 import { type UsageSource } from '../../usage/usageEntry';
 import { offerActions } from '../../actions/vscode/actionRunner';
+import { fixFor, type NotReady, offerSetup } from './setupOffer';
+import type { SpendGuard } from './spendGuard';
 import type { ApiKeyStore } from '../../keys/vscode/apiKeyStore';
 import type { ClientCache } from './clientCache';
 import { Disposable } from '../../vscode/lifecycle';
@@ -32,12 +24,9 @@ import type { SpendMeter } from './spendMeter';
 import { type UsageRecorder, usageKey } from '../../usage/vscode/usageRecorder';
 import { TypedModelIds } from './typedModelIds';
 import { withTypedModels } from '../../client/catalog/typedModels';
+import { CatalogCache } from './catalogCache';
+import { fallbackRoute } from '../fallbackRoute';
 
-const CATALOG_TTL_MS = 5 * 60_000;
-const MAX_CATALOGS = 8;
-
-/** `message` is shown, `logged` is its English for the log. `secretGone`: the key in use is listed but its secret is no longer in secret storage. */
-export type NotReady = { ok: false; missing: 'baseUrl' | 'apiKey'; message: string; logged: string; secretGone?: boolean };
 /** `legacy`: the address in effect is multiModelAI.legacyBaseUrl. `keyLabel`: the key's name and masked prefix. */
 export type Readiness = { ok: true; baseUrl: string; keyLabel: string; legacy: boolean } | NotReady;
 /** A key and what names it. In memory only: the secret never leaves this module but into the client. */
@@ -76,6 +65,8 @@ export interface ImageConnection extends ImageModels {
   onSpend(costRub: number): void;
   /** Told of the images `model` made (for the usage record). */
   onImages(model: string, images: number, costRub: number | undefined): void;
+  /** The spend guard, before an order goes (ModelConnection.admit). */
+  admit(upToRub: number | undefined): Promise<void>;
 }
 
 export class Connection extends Disposable {
@@ -85,8 +76,7 @@ export class Connection extends Disposable {
   private readonly logged = new Set<string>();
   /** The key problems already said in this window (a fallback to the default, a secret gone). */
   private readonly said = new Set<string>();
-  /** By address and key, in the order first read. */
-  private readonly catalogs = new Map<string, ModelCatalog>();
+  private readonly catalogs: CatalogCache;
   /** The context the service reported in a too-long refusal, by address and model, while VS Code runs (Limits 3). */
   private readonly reportedContexts = new Map<string, number>();
 
@@ -98,9 +88,11 @@ export class Connection extends Disposable {
     private readonly spend: SpendMeter,
     private readonly usage: UsageRecorder,
     private readonly typedModels: TypedModelIds,
+    private readonly guard: SpendGuard,
   ) {
     super();
     const fire = () => this.changed.fire();
+    this.catalogs = new CatalogCache(clients, fire);
     this.register(settings.onDidChange(fire));
     this.register(typedModels.onDidChange(fire));
     this.register(keys.onDidChange(fire));
@@ -158,6 +150,11 @@ export class Connection extends Disposable {
    * the catalog read's ServiceError. Its answers go to the usage record as coming from `source`.
    */
   async forModel(modelId?: string, key?: KeySource, source: UsageSource = 'chat'): Promise<ModelConnection> {
+    return this.connectTo(modelId, key, source, true);
+  }
+
+  /** forModel; with `withFallback`, the route of multiModelAI.fallback, whose connections fall back no further. */
+  private async connectTo(modelId: string | undefined, key: KeySource | undefined, source: UsageSource, withFallback: boolean): Promise<ModelConnection> {
     const { ready, state } = await this.readCatalog(key, modelId ?? this.settings.current().model);
     const model = modelId ?? state.model;
     if (!model) throw new SetupError(vscode.l10n.t('No model is selected: pick the model to use.'), ['selectModel'], 'No model is selected');
@@ -172,9 +169,23 @@ export class Connection extends Disposable {
     const settings = this.settings.current();
     const contextKey = `${ready.baseUrl}\n${entry.id}`;
     const reportedContext = this.reportedContexts.get(contextKey);
+    // VS Code's chat shows the model its user picked: a silent substitution there would mislead, so its errors are reported as they are.
+    const fallback =
+      withFallback && source !== 'vscodeChat'
+        ? fallbackRoute({
+            setting: settings.fallback,
+            model: entry,
+            catalog: state.list.data,
+            usable: state.usable,
+            logger: this.logger,
+            connect: (model) => this.connectTo(model.id, key, source, false),
+            onFailure: (failure) => this.noteFailure(failure),
+          })
+        : undefined;
     return {
       client: await this.clients.clientFor(ready.baseUrl, ready.key.secret, ready.key.identity),
       model: entry,
+      ...(fallback && { fallback }),
       ...(reportedContext !== undefined && { reportedContext }),
       onContextReported: (tokens) => {
         if (this.reportedContexts.get(contextKey) === tokens) return;
@@ -194,6 +205,7 @@ export class Connection extends Disposable {
       onSkipped: (kind, name) => this.logOnce('debug', skippedLine(entry.id, kind, name)),
       onSpend: (costRub) => this.spend.note(ready.key.identity, costRub),
       onAnswered: (answer) => this.usage.answered(source, entry.id, usageKey(ready.key.identity), answer),
+      admit: this.guard.admitFor(ready.key.identity, source),
     };
   }
 
@@ -205,6 +217,7 @@ export class Connection extends Disposable {
       ...imageModels(state.list, endpoint),
       onSpend: (costRub) => this.spend.note(ready.key.identity, costRub),
       onImages: (model, images, costRub) => this.usage.madeImages(model, usageKey(ready.key.identity), images, costRub),
+      admit: this.guard.admitFor(ready.key.identity, 'images'),
     };
   }
 
@@ -213,25 +226,6 @@ export class Connection extends Disposable {
     if (this.logged.has(line)) return;
     this.logged.add(line);
     this.logger[level](line);
-  }
-
-  private catalogFor(baseUrl: string, key: KeySource): ModelCatalog {
-    // A proxy or certificate change reads the list again, the new way.
-    const signature = JSON.stringify([baseUrl, key.secret, key.identity.name, key.identity.loggedName, this.clients.networkSignature()]);
-    let catalog = this.catalogs.get(signature);
-    if (!catalog) {
-      // Reads through whatever client the request settings make at the time.
-      const source = {
-        listModels: async (...args: Parameters<ServiceClient['listModels']>) =>
-          (await this.clients.clientFor(baseUrl, key.secret, key.identity)).listModels(...args),
-      };
-      // A list read again that differs (Reload, Verify Connection, an expired cache) redraws every view of it.
-      catalog = new ModelCatalog(source, { ttlMs: CATALOG_TTL_MS, onChange: () => this.changed.fire() });
-      // The window's key and the keys of VS Code's model groups: a few at most; the oldest goes first.
-      if (this.catalogs.size >= MAX_CATALOGS) this.catalogs.delete(this.catalogs.keys().next().value as string);
-      this.catalogs.set(signature, catalog);
-    }
-    return catalog;
   }
 
   /** The key and the catalog for a request; throws a SetupError saying what to set, or the catalog read's ServiceError. */
@@ -251,7 +245,7 @@ export class Connection extends Disposable {
     let list: ModelList;
     try {
       // The ids typed by hand for this address join the list as models of which nothing is known.
-      list = withTypedModels(await this.catalogFor(ready.baseUrl, ready.key).get({ refresh }), this.typedModels.for(ready.baseUrl));
+      list = withTypedModels(await this.catalogs.catalogFor(ready.baseUrl, ready.key).get({ refresh }), this.typedModels.for(ready.baseUrl));
     } catch (error) {
       const { identity } = ready.key;
       return {
@@ -335,15 +329,4 @@ export class Connection extends Disposable {
     );
     void offerActions('warning', text, ['manageApiKeys']);
   }
-}
-
-/** The fix of what is missing. */
-function fixFor(ready: NotReady): FixAction {
-  if (ready.missing === 'baseUrl') return 'setBaseUrl';
-  return ready.secretGone ? 'manageApiKeys' : 'setApiKey';
-}
-
-/** Tells what is missing, with the button that fixes it. */
-export function offerSetup(ready: NotReady): void {
-  void offerActions('warning', ready.message, [fixFor(ready)]);
 }
