@@ -150,9 +150,9 @@ export class ChatApp {
         this.transcript.reasoning(message.turnId, message.text);
         break;
       case 'reply/end':
-        this.transcript.end(message.turn);
+        this.transcript.end(message.turn, message.busy ?? false);
         this.meter.update({ end: message.turn });
-        this.composer.setBusy(false);
+        this.composer.setBusy(message.busy ?? false);
         break;
       case 'notice/show':
         this.showNotice(message.message, message.level);

@@ -197,14 +197,15 @@ export class Transcript {
     this.waitLabel = undefined;
   }
 
-  end(turn: AssistantTurn): void {
+  /** `busy`: other answers still stream. */
+  end(turn: AssistantTurn, busy: boolean): void {
     this.stopWaiting();
     const parts = this.turns.get(turn.id);
     if (!parts) return;
     parts.element.querySelector('.typing')?.remove();
     this.renderer.finish(parts, turn);
     relabelTab(this.list, turn);
-    this.setBusy(false);
+    this.setBusy(busy);
     this.announce(turn.status === 'done' ? l10n.t('Answer complete.') : (turn.error?.message ?? l10n.t('Answer stopped.')));
     this.scroll.toEnd();
   }

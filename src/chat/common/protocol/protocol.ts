@@ -150,7 +150,8 @@ export const ToPageSchemas = {
   /** The model answering a streaming turn, once the request goes out: the turn is labelled with it (and `fallback` says whom it stands in for). */
   'reply/model': payload(() => ({ turnId: id(), model: z.string().check(z.maxLength(200)), fallback: z.optional(FallbackSchema()) })),
   'reply/delta': turnText,
-  'reply/end': payload(() => ({ turn: AssistantTurnSchema() })),
+  /** `busy`: the host still answers (other answers to the same message still stream), so Stop stays and Send waits. */
+  'reply/end': payload(() => ({ turn: AssistantTurnSchema(), busy: z.optional(z.boolean()) })),
   /** Nothing arrives yet because the client waits `seconds` before trying again; `text` says why. */
   'reply/wait': payload(() => ({ turnId: id(), text: z.string(), seconds: z.int().check(z.gte(0)) })),
   /** The notice above an answer, with the buttons that fix what it says. */

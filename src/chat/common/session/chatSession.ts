@@ -119,9 +119,17 @@ export class ChatSession extends OpenConversation {
     this.postConversation();
     const show = (message: ToPageInput) => this.conversation === conversation && this.deps.post(message);
     const answer = async (signal: AbortSignal) => {
-      const ended = async (reply: AssistantTurn) => void (await this.persistReported(conversation), show({ type: 'reply/end', turn: reply }));
+      let streaming = replies.length;
+      let last: AssistantTurn | undefined;
+      // Each end is shown as it comes, the page still busy; the last one's once all are stored
+      // and the session is idle, so that Send right after it is taken.
+      const ended = async (reply: AssistantTurn) => {
+        if (--streaming === 0) return void (last = reply);
+        await this.persistReported(conversation);
+        show({ type: 'reply/end', turn: reply, busy: true });
+      };
       await answerBeside({ ...asked, replies, signal, show }, this.deps, ended);
-      await this.end(conversation, [], signal);
+      await this.end(conversation, last ? [last] : [], signal);
     };
     return this.streaming.start(answer).then(() => ({ ok: true }));
   }
@@ -182,7 +190,7 @@ export class ChatSession extends OpenConversation {
     const recheck = this.changedWhileAnswering.delete(answeredId) && !kept;
     if (kept) tellKept(conversation, answeredId, this.deps, (id) => this.delete(id));
     if (this.conversation !== conversation) return;
-    for (const reply of replies) this.deps.post({ type: 'reply/end', turn: reply });
+    for (const reply of replies) this.deps.post({ type: 'reply/end', turn: reply, busy: this.busy });
     // The page shows it again under its new id (it asks for earlier turns by id).
     if (kept) this.postConversation();
     const stored = saved !== undefined && 'bytes' in saved ? saved : undefined;

@@ -6,6 +6,7 @@ import { useEmulator } from '../../../../support/useEmulator';
 import { ChatSession } from '#src/chat/common/session/chatSession';
 import type { Turn } from '#src/chat/common/conversation/conversation';
 import type { ToPageInput } from '#src/chat/common/protocol/protocol';
+import type { SendResult } from '#src/chat/common/session/askedTurns';
 import { ServiceClient } from '#src/platform/client/serviceClient';
 import { SetupError, type ModelConnection } from '#src/platform/reply/modelConnection';
 import { loadedStore, useHistoryFolder } from '../fixtures/historyFolder';
@@ -14,6 +15,8 @@ describe('ChatSession: other answers and branches', () => {
   const { emulator, control } = useEmulator();
   const folder = useHistoryFolder();
   let posted: ToPageInput[];
+  /** Called with each message as the page would receive it. */
+  let received: ((message: ToPageInput) => void) | undefined;
 
   async function connect(modelId = 'acme/chat-large'): Promise<ModelConnection> {
     const client = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 });
@@ -24,7 +27,9 @@ describe('ChatSession: other answers and branches', () => {
 
   async function session(): Promise<ChatSession> {
     posted = [];
-    const s = new ChatSession({ connect, store: await loadedStore(folder()), post: (message) => posted.push(message) });
+    received = undefined;
+    const post = (message: ToPageInput) => void (posted.push(message), received?.(message));
+    const s = new ChatSession({ connect, store: await loadedStore(folder()), post });
     await s.loaded;
     return s;
   }
@@ -84,6 +89,31 @@ describe('ChatSession: other answers and branches', () => {
     );
     const stored = await (await loadedStore(folder())).get(s.current().id);
     assert.deepEqual(texts(stored?.turns), ['Name a colour', 'from nova']);
+  });
+
+  it('Ask Another Model keeps the session busy until the last answer ends: Send waits before it and is taken right after it', async () => {
+    await control.queueReplies(['first']);
+    const s = await session();
+    await s.send('Name a colour');
+    const answerId = s.current().turns[1]!.id;
+    await control.queueReplies(['from mira', 'from nova', 'next answer']);
+    await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 1, ms: 400 }]);
+    const sends: Promise<SendResult>[] = [];
+    posted = [];
+    received = (message) => {
+      // Send at the moment each end reaches the page, as a person pressing Send would.
+      if (message.type === 'reply/end' && sends.length < 2) sends.push(s.send('go on'));
+    };
+    assert.deepEqual(await s.askOthers(answerId, ['mira/messenger', 'nova/responder']), { ok: true });
+    assert.deepEqual(
+      posted.flatMap((m) => (m.type === 'reply/end' ? [[m.turn.status, m.busy]] : [])).slice(0, 2),
+      [
+        ['done', true],
+        ['done', false],
+      ],
+    );
+    assert.deepEqual(await Promise.all(sends), [{ ok: false, message: 'Wait for the answer to finish, or stop it first.' }, { ok: true }]);
+    assert.deepEqual(texts(s.current().turns), ['Name a colour', 'first', 'go on', 'next answer']);
   });
 
   it('Ask Another Model is refused for an answer that is not on the path', async () => {
