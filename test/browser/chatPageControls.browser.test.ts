@@ -138,6 +138,38 @@ describe('the chat page in Chromium, its controls', () => {
     );
   });
 
+  it('while other answers to a message still stream, the end of one keeps Stop and holds Send; Stop asks once, and the last end frees Send', async () => {
+    const streaming = (id: string, model: string) => answer(id, { status: 'streaming', model });
+    const answers = [answer('a1', { text: 'Red', model: 'acme/chat-large' }), streaming('b1', 'mira/messenger'), streaming('c1', 'nova/responder')];
+    await send(show('c1', [question('u1', 'Name a colour'), { ...answers[0], answers }], true));
+    const state = async () => ({
+      stop: await page.locator('button.stop').isVisible(),
+      sendDisabled: await page.locator('button.send').isDisabled(),
+      askOthers: await page.locator('button.ask-others:visible').count(),
+    });
+    await send({ type: 'reply/end', turn: { ...answers[1], text: 'Green', status: 'done' }, busy: true });
+    const oneEnded = await state();
+    await input().fill('go on');
+    await input().press('Enter');
+    const sentWhileBusy = await sent('chat/');
+    await page.locator('button.stop').focus();
+    await page.keyboard.press('Enter');
+    const stopped = await sent('chat/');
+    await send({ type: 'reply/end', turn: { ...answers[2], text: 'Bl', status: 'stopped' }, busy: false });
+    const allEnded = await state();
+    await input().press('Enter');
+    assert.deepEqual(
+      { oneEnded, sentWhileBusy, stopped, allEnded, sent: await sent('chat/') },
+      {
+        oneEnded: { stop: true, sendDisabled: true, askOthers: 0 },
+        sentWhileBusy: [],
+        stopped: [{ type: 'chat/stop' }],
+        allEnded: { stop: false, sendDisabled: false, askOthers: 1 },
+        sent: [{ type: 'chat/send', text: 'go on' }],
+      },
+    );
+  });
+
   it('Send and Stop hand keyboard focus to the message box when they go away', async () => {
     const streaming = answer('a1', { status: 'streaming' });
     await send(show('c1', []));
