@@ -138,6 +138,29 @@ describe('the chat page in Chromium, its controls', () => {
     );
   });
 
+  it('a branch arrow pressed by keyboard keeps focus on the arrows of the branch it shows, the other arrow at the first branch', async () => {
+    const branch = (id: string, text: string, at: number, previous?: string, next?: string) => ({ ...question(id, text), branch: { at, of: 3, previous, next } });
+    const shownBranch = (user: object, reply: string) => show('c1', [question('u0', 'Hello'), answer('a0', { text: 'Hi.' }), user, answer(`a-${reply}`, { text: reply })]);
+    await send(shownBranch(branch('u2', 'Name a colour', 2, 'u1', 'u3'), 'Green'));
+    await page.locator('button[aria-label="Previous Branch"]').focus();
+    await page.keyboard.press('Enter');
+    await send(shownBranch(branch('u1', 'Name a fruit', 1, undefined, 'u2'), 'Pear'));
+    const atFirst = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    await page.keyboard.press('Enter');
+    await send(shownBranch(branch('u2', 'Name a colour', 2, 'u1', 'u3'), 'Green'));
+    assert.deepEqual(
+      { atFirst, atSecond: await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), sent: await sent('chat/') },
+      {
+        atFirst: 'Next Branch',
+        atSecond: 'Next Branch',
+        sent: [
+          { type: 'chat/choose', id: 'u1' },
+          { type: 'chat/choose', id: 'u2' },
+        ],
+      },
+    );
+  });
+
   it('while other answers to a message still stream, the end of one keeps Stop and holds Send; Stop asks once, and the last end frees Send', async () => {
     const streaming = (id: string, model: string) => answer(id, { status: 'streaming', model });
     const answers = [answer('a1', { text: 'Red', model: 'acme/chat-large' }), streaming('b1', 'mira/messenger'), streaming('c1', 'nova/responder')];

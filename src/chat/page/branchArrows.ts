@@ -26,3 +26,28 @@ export function branchArrows(branch: Branch, bridge: HostBridge): HTMLElement {
     arrow('chevron-right', l10n.t('Next Branch'), branch.next),
   );
 }
+
+/** The branch arrow with keyboard focus: its message's place among the messages shown, and which arrow. */
+export interface ArrowSpot {
+  at: number;
+  next: boolean;
+}
+
+export function focusedArrow(): ArrowSpot | undefined {
+  const active = document.activeElement;
+  const message = active?.classList.contains('branch-arrow') ? active.closest('.turn-user') : null;
+  if (!message) return undefined;
+  return { at: Array.from(document.querySelectorAll('.turn-user')).indexOf(message), next: active === active?.parentElement?.lastElementChild };
+}
+
+/**
+ * Focuses that arrow of the message shown in the same place once the conversation is shown again
+ * (the branches before the fork are the same), or the other one when it leads nowhere; says whether
+ * it could, so that a keyboard walks on through the branches.
+ */
+export function refocusArrow(spot: ArrowSpot): boolean {
+  const [previous, next] = Array.from(document.querySelectorAll('.turn-user')[spot.at]?.querySelectorAll<HTMLButtonElement>('.branch-arrow') ?? []);
+  const target = (spot.next ? [next, previous] : [previous, next]).find((arrow) => arrow && !arrow.disabled);
+  target?.focus();
+  return target !== undefined;
+}

@@ -5,6 +5,7 @@ import * as l10n from '@vscode/l10n';
 import type { ToPage } from '../common/protocol/protocol';
 import { el, iconButton } from '../../platform/page/dom';
 import { createSanitizer } from './markdown/index';
+import { focusedArrow, refocusArrow } from './branchArrows';
 import { Composer } from './composer';
 import { HistoryList } from './historyList';
 import type { HostBridge } from './hostBridge';
@@ -84,9 +85,11 @@ export class ChatApp {
   receive(message: ToPage): void {
     // Focus on a control the message hides, disables or removes (Send while answering, Stop
     // once answered, a retried card) would fall to the page: the message box takes it instead.
+    // A branch arrow gives it to the arrow of the branch it showed.
     const focused = document.activeElement !== document.body && document.hasFocus();
+    const arrow = focusedArrow();
     this.handle(message);
-    if (focused && focusLost()) this.composer.focus();
+    if (focused && focusLost() && !(arrow && refocusArrow(arrow))) this.composer.focus();
     // Said once: the model problem above the conversation gives way to an answer's card saying the same.
     const problem = this.model.problemMessage();
     this.model.setSaidElsewhere(problem !== undefined && this.transcript.lastErrorMessage() === problem);
