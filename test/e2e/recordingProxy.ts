@@ -9,6 +9,8 @@ export interface SeenRequest {
   /** The body's size in bytes, as sent. */
   bytes: number;
   messages: number;
+  /** Each message's role and its text (the text parts joined). */
+  said: { role: string; text: string }[];
   /** The tools' names (chat completions' `function.name`, Responses' and Messages' `name`). */
   tools: string[];
 }
@@ -43,7 +45,7 @@ export class RecordingProxy {
   }
 
   private note(path: string, body: Buffer): void {
-    let parsed: { messages?: unknown[]; input?: unknown[]; tools?: { name?: string; function?: { name?: string } }[] } = {};
+    let parsed: { messages?: Said[]; input?: Said[]; tools?: { name?: string; function?: { name?: string } }[] } = {};
     try {
       parsed = JSON.parse(body.toString('utf8')) as typeof parsed;
     } catch {
@@ -51,6 +53,16 @@ export class RecordingProxy {
     }
     const messages = parsed.messages ?? parsed.input ?? [];
     const tools = (parsed.tools ?? []).map((t) => t.function?.name ?? t.name ?? '');
-    this.seen.push({ path, bytes: body.length, messages: messages.length, tools });
+    const said = messages.map((m) => ({ role: m.role ?? '', text: textOf(m.content) }));
+    this.seen.push({ path, bytes: body.length, messages: messages.length, said, tools });
   }
+}
+
+type Said = { role?: string; content?: unknown };
+
+/** A message's text: its content as a string, or its text parts joined (chat completions, Responses, Messages). */
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((part: { text?: unknown }) => (typeof part.text === 'string' ? part.text : '')).join('');
 }
