@@ -139,8 +139,12 @@ describe('the chat page in Chromium, its controls', () => {
   });
 
   it('a branch arrow pressed by keyboard keeps focus on the arrows of the branch it shows, the other arrow at the first branch', async () => {
-    const branch = (id: string, text: string, at: number, previous?: string, next?: string) => ({ ...question(id, text), branch: { at, of: 3, previous, next } });
-    const shownBranch = (user: object, reply: string) => show('c1', [question('u0', 'Hello'), answer('a0', { text: 'Hi.' }), user, answer(`a-${reply}`, { text: reply })]);
+    const branch = (id: string, text: string, at: number, previous?: string, next?: string) => ({
+      ...question(id, text),
+      branch: { at, of: 3, previous, next },
+    });
+    const shownBranch = (user: object, reply: string) =>
+      show('c1', [question('u0', 'Hello'), answer('a0', { text: 'Hi.' }), user, answer(`a-${reply}`, { text: reply })]);
     await send(shownBranch(branch('u2', 'Name a colour', 2, 'u1', 'u3'), 'Green'));
     await page.locator('button[aria-label="Previous Branch"]').focus();
     await page.keyboard.press('Enter');

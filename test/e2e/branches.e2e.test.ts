@@ -88,6 +88,8 @@ describe('answers side by side and branches (e2e, packaged extension in code-ser
     await control.queueReplies(['Teal.']);
     const before = proxy.seen.length;
     await chat.send('Another one?');
+    // The answer above is done already: wait for this one.
+    await chat.lastAnswer().locator('.markdown-body', { hasText: 'Teal.' }).waitFor();
     await chat.waitForStatus('done');
     assert.deepEqual(carried(before), [['user: Name a colour', `assistant: ${written.get('mira/messenger')}`, 'user: Another one?']]);
     assert.equal((await control.requests()).at(-1)?.model, 'acme/chat-large');

@@ -105,13 +105,10 @@ describe('ChatSession: other answers and branches', () => {
       if (message.type === 'reply/end' && sends.length < 2) sends.push(s.send('go on'));
     };
     assert.deepEqual(await s.askOthers(answerId, ['mira/messenger', 'nova/responder']), { ok: true });
-    assert.deepEqual(
-      posted.flatMap((m) => (m.type === 'reply/end' ? [[m.turn.status, m.busy]] : [])).slice(0, 2),
-      [
-        ['done', true],
-        ['done', false],
-      ],
-    );
+    assert.deepEqual(posted.flatMap((m) => (m.type === 'reply/end' ? [[m.turn.status, m.busy]] : [])).slice(0, 2), [
+      ['done', true],
+      ['done', false],
+    ]);
     assert.deepEqual(await Promise.all(sends), [{ ok: false, message: 'Wait for the answer to finish, or stop it first.' }, { ok: true }]);
     assert.deepEqual(texts(s.current().turns), ['Name a colour', 'first', 'go on', 'next answer']);
   });
