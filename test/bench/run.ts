@@ -1,4 +1,4 @@
-// npm run bench [-- --only sizes,stream,catalog,images,render,history,usage,provider,activation]
+// npm run bench [-- --only sizes,stream,catalog,images,render,history,usage,provider,activation,estimate]
 // Measures what users feel, each figure against a peer measured in the same run on the
 // same input; prints a table and writes the figures to bench-results.json (git-ignored).
 // Never part of npm test. docs/PERFORMANCE.md says what each row means.
@@ -14,7 +14,7 @@ import { buildShipped, measureSizes } from './sizes';
 import { median, round } from './stats';
 import { runStreamBench } from './streamBench';
 
-const PARTS = ['sizes', 'stream', 'catalog', 'images', 'render', 'history', 'usage', 'provider', 'activation'] as const;
+const PARTS = ['sizes', 'stream', 'catalog', 'images', 'render', 'history', 'usage', 'provider', 'activation', 'estimate'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Row {
@@ -132,6 +132,24 @@ async function main(): Promise<void> {
         target: { max: 1.1, text: '<= 1.1' },
       },
     );
+  }
+  if (parts.has('estimate')) {
+    const estimate = await timed('estimate', async () => (await import('./estimateBench')).runEstimateBench(log));
+    results.estimate = estimate;
+    const names = {
+      russian: ['estimateErrorP90Ru', 'Russian prose'],
+      english: ['estimateErrorP90En', 'English prose'],
+      code: ['estimateErrorP90Code', 'code'],
+    } as const;
+    for (const [language, [key, text]] of Object.entries(names) as [keyof typeof names, (typeof names)[keyof typeof names]][]) {
+      rows.push({
+        key,
+        what: `the token estimate against o200k_base (gpt-tokenizer) on ${text}: |estimate - real| / real at the 90th percentile over ${estimate.passages[language]} passages of 1,000 characters`,
+        value: round(estimate.errorP90[language], 3),
+        unit: '',
+        target: { max: 0.2, text: '<= 0.2' },
+      });
+    }
   }
   if (parts.has('catalog')) {
     const catalog = await timed('catalog', async () => (await import('./catalogBench')).runCatalogBench(log));

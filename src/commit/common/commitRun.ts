@@ -6,7 +6,7 @@ import type { ModelConnection } from '../../platform/reply/modelConnection';
 import type { Usage } from '../../platform/client/catalog/schemas';
 import type { RetryWait } from '../../platform/client/serviceClient';
 import { streamReply } from '../../platform/reply/streamReply';
-import { estimateTokens } from '../../platform/reply/tokenEstimate';
+import { boundTokens } from '../../platform/reply/tokenEstimate';
 import { buildCommitMessages, commitMessageFrom, type CommitPromptInput } from './commitPrompt';
 import { splitDiff } from './diffFiles';
 import { diffBudget, fitDiff } from './fitDiff';
@@ -35,7 +35,7 @@ export async function writeCommitMessage(
   handlers: { onDelta(soFar: string): void; onWait?(wait: RetryWait): void },
 ): Promise<CommitOutcome> {
   const files = splitDiff(request.diff);
-  const promptTokens = estimateTokens(buildCommitMessages(request, fitDiff(files, 0)));
+  const promptTokens = boundTokens(buildCommitMessages(request, fitDiff(files, 0)));
   const fitted = fitDiff(files, diffBudget(connection.model.context_length, connection.maxTokens, promptTokens));
   let reply = '';
   const outcome = await streamReply(

@@ -2,7 +2,7 @@
 // the model's context is trimmed from its oldest turns before it is sent, instead of being
 // refused by the service; the system prompt and the message being answered always stay.
 import type { TextMessage } from '../client/transports/textRequest';
-import { estimateTokens } from './tokenEstimate';
+import { boundTokens } from './tokenEstimate';
 
 /** Room kept for the answer when the person set no max_tokens: a quarter of the context, at most this. */
 const DEFAULT_ANSWER_RESERVE = 4_096;
@@ -34,7 +34,8 @@ export function fitToContext(messages: readonly TextMessage[], contextLength: nu
   const head = messages[0]?.role === 'system' ? messages.slice(0, 1) : [];
   let rest = messages.slice(head.length);
   let dropped = 0;
-  while (rest.length > 1 && estimateTokens([...head, ...rest]) > budget) {
+  // Counted with the trim's margin: the estimate alone may fall short of the real count.
+  while (rest.length > 1 && boundTokens([...head, ...rest]) > budget) {
     // The oldest exchange: its user message and every non-user message up to the next one.
     let end = 1;
     while (end < rest.length - 1 && rest[end]?.role !== 'user') end++;
