@@ -29,6 +29,7 @@ import { showImage, showUnreadable } from './shownFiles';
 import type { ImageRunner } from '../../images/index';
 import type { ProjectInstructionsSource } from '../../platform/instructions/vscode/projectInstructions';
 import { Attachments } from './attachments';
+import { priceDraft } from './draftEstimate';
 
 export interface ChatHostDeps {
   state: MementoLike;
@@ -211,6 +212,8 @@ export class ChatHost extends Disposable {
         }
         return;
       }
+      case 'composer/draft':
+        return from.post({ type: 'composer/estimate', seq: message.seq, ...(await priceDraft(this.deps, session, message.text)) });
       case 'chat/stop':
         return session.stop();
       case 'chat/retry':

@@ -10,11 +10,10 @@ import { cacheTokens, pricedUsage } from '../client/catalog/pricing';
 import { buildTextRequest, type TextMessage, type ToolSpec } from '../client/transports/textRequest';
 import { type ThinkingBlock, type ToolCall } from '../client/streaming/replyPart';
 import { chooseTransport } from '../client/transports/index';
-import { fitToContext } from './contextFit';
+import { contextFor, fitToContext } from './contextFit';
 import { cacheHint } from './cacheHint';
 import { DeltaBatcher } from './deltaBatcher';
 import { SetupError, type ModelConnection } from './modelConnection';
-import { TYPED_MODEL_CONTEXT_TOKENS, isTypedModel } from '../client/catalog/typedModels';
 
 export interface ReplyRequest {
   /** Resolved inside the loop, so a setup failure ends as `failed` like any other. */
@@ -162,16 +161,6 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     if (signal.aborted || (error instanceof ServiceError && error.kind === 'aborted')) return { status: 'stopped', text };
     return text === '' ? { status: 'failed', error } : { status: 'interrupted', text, error };
   }
-}
-
-/**
- * The context a request is fitted to: the catalog's (a conservative one for a model typed by hand,
- * of which nothing is known), or the one the service reported when that is smaller.
- */
-function contextFor(model: ModelConnection['model'], reported: number | undefined): number | undefined {
-  const listed = model.context_length ?? (isTypedModel(model) ? TYPED_MODEL_CONTEXT_TOKENS : undefined);
-  if (reported === undefined) return listed;
-  return listed === undefined ? reported : Math.min(listed, reported);
 }
 
 /** `promise`, or a rejection as soon as `signal` stops the reply (the promise runs on, unheard). */

@@ -85,6 +85,11 @@ export class ChatSession {
     return structuredClone(this.conversation);
   }
 
+  /** The open conversation's turns, as they are (not a copy): read, never changed. */
+  turns(): readonly Turn[] {
+    return this.conversation.turns;
+  }
+
   pendingContext(): readonly ContextItem[] {
     return this.context.current;
   }
