@@ -8,6 +8,7 @@ import { MAX_MESSAGE_CHARS, type DraftEstimate } from '../common/protocol/protoc
 import { displayLocale } from '../../platform/format/displayLanguage';
 import { formatRub } from '../../platform/format/localeFormat';
 import { el } from '../../platform/page/dom';
+import { priceLine } from '../../platform/reply/priceLine';
 import type { HostBridge } from './hostBridge';
 
 /** How long typing pauses before the draft is priced again. */
@@ -49,15 +50,7 @@ export class EstimateLine {
     this.element.hidden = estimate === undefined;
     if (!estimate) return;
     const locale = displayLocale();
-    const send = formatRub(estimate.sendRub, locale);
-    this.line.textContent =
-      estimate.answerUpToRub === undefined
-        ? l10n.t({ message: '{0} to send', args: [send], comment: ['{0} an amount in roubles: what sending the message costs'] })
-        : l10n.t({
-            message: '{0} to send · up to {1} for the answer',
-            args: [send, formatRub(estimate.answerUpToRub, locale, false)],
-            comment: ['{0} what sending the message costs, {1} the most its answer can cost, amounts in roubles'],
-          });
+    this.line.textContent = priceLine(estimate.sendRub, estimate.answerUpToRub, locale);
     const { history, attachments, instructions, message } = estimate.parts;
     const parts: [string, number][] = [
       [l10n.t('History'), history],

@@ -6,6 +6,7 @@ import type { ModelConnection } from '../../platform/reply/modelConnection';
 import type { Usage } from '../../platform/client/catalog/schemas';
 import type { RetryWait } from '../../platform/client/serviceClient';
 import { streamReply } from '../../platform/reply/streamReply';
+import type { RequestPrice } from '../../platform/reply/requestPrice';
 import { boundTokens } from '../../platform/reply/tokenEstimate';
 import { buildCommitMessages, commitMessageFrom, type CommitPromptInput } from './commitPrompt';
 import { splitDiff } from './diffFiles';
@@ -32,7 +33,7 @@ export async function writeCommitMessage(
   connection: ModelConnection,
   request: CommitRequest,
   signal: AbortSignal,
-  handlers: { onDelta(soFar: string): void; onWait?(wait: RetryWait): void },
+  handlers: { onDelta(soFar: string): void; onWait?(wait: RetryWait): void; onPrice?(price: RequestPrice): void },
 ): Promise<CommitOutcome> {
   const files = splitDiff(request.diff);
   const promptTokens = boundTokens(buildCommitMessages(request, fitDiff(files, 0)));
@@ -46,6 +47,7 @@ export async function writeCommitMessage(
         handlers.onDelta(commitMessageFrom(reply));
       },
       onWait: handlers.onWait,
+      onPrice: handlers.onPrice,
     },
   );
   switch (outcome.status) {

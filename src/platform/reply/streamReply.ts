@@ -13,6 +13,7 @@ import { chooseTransport } from '../client/transports/index';
 import { contextFor, fitToContext } from './contextFit';
 import { cacheHint } from './cacheHint';
 import { DeltaBatcher } from './deltaBatcher';
+import { requestPrice, type RequestPrice } from './requestPrice';
 import { SetupError, type ModelConnection } from './modelConnection';
 
 export interface ReplyRequest {
@@ -41,6 +42,8 @@ export interface ReplyHandlers {
   onTrimmed?(dropped: number, contextLength: number): void;
   /** Nothing arrives yet because the client waits before trying again (a 429's window, a backoff). */
   onWait?(wait: RetryWait): void;
+  /** The request as it goes (fitted), priced before it is sent, where the catalog gives prices (requestPrice). */
+  onPrice?(price: RequestPrice): void;
 }
 
 /**
@@ -95,6 +98,8 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     const fitted = fitToContext(request.messages, contextLength, maxTokens);
     if (fitted.dropped > 0 && contextLength !== undefined) handlers.onTrimmed?.(fitted.dropped, contextLength);
     const messages = fitted.messages;
+    const price = handlers.onPrice && requestPrice(model, { messages, maxTokens });
+    if (price) handlers.onPrice?.(price);
     // Spec, Endpoints 5: `stream` is an optional field like any other.
     const streaming = model.supported_parameters.includes('stream');
     const built = buildTextRequest(model, messages, {

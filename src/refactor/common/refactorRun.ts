@@ -8,6 +8,7 @@ import { SetupError, type ModelConnection } from '../../platform/reply/modelConn
 import { codeCutOffMessage, reachedLengthLimit } from '../../platform/reply/lengthLimit';
 import type { RetryWait } from '../../platform/client/serviceClient';
 import { streamReply } from '../../platform/reply/streamReply';
+import type { RequestPrice } from '../../platform/reply/requestPrice';
 import { extractCode } from './extractCode';
 import { fitCode } from './fitCode';
 import { proposedDocument, selectedText, type RefactorTarget } from './refactorTarget';
@@ -55,8 +56,13 @@ export class RefactorRun {
     return code === undefined ? target.documentText : proposedDocument(target, fitCode(code, selectedText(target)));
   }
 
-  /** `onWait`: nothing arrives yet because the client waits before trying again. */
-  async start(connection: ModelConnection, signal: AbortSignal, onWait?: (wait: RetryWait) => void): Promise<RefactorOutcome> {
+  /** `onWait`: nothing arrives yet because the client waits before trying again; `onPrice`: the request's price as it goes. */
+  async start(
+    connection: ModelConnection,
+    signal: AbortSignal,
+    onWait?: (wait: RetryWait) => void,
+    onPrice?: (price: RequestPrice) => void,
+  ): Promise<RefactorOutcome> {
     const { target } = this.request;
     const messages = buildRefactorMessages({
       code: selectedText(target),
@@ -77,6 +83,7 @@ export class RefactorRun {
         },
         intervalMs: this.intervalMs,
         onWait,
+        onPrice,
       },
     );
     switch (outcome.status) {

@@ -9,9 +9,9 @@ import { CORPUS_LANGUAGES, errorP90, measure } from '../../../support/tokenCorpu
 import { generateReply } from '../../../emulator/replies';
 
 describe('token estimate against o200k_base, per language (the price before sending)', () => {
-  const limits: Record<(typeof CORPUS_LANGUAGES)[number], number> = { russian: 0.1, english: 0.1, code: 0.1 };
+  const limits: Record<(typeof CORPUS_LANGUAGES)[number], number> = { russian: 0.1, english: 0.1, code: 0.12 };
   for (const language of CORPUS_LANGUAGES) {
-    it(`${language}: within 10 % at the 90th percentile over 1,000-character passages`, () => {
+    it(`${language}: within ${limits[language] * 100} % at the 90th percentile over 1,000-character passages`, () => {
       const measured = measure(language, 1_000);
       assert.ok(measured.length >= 25, `${language}: ${measured.length} passages`);
       const p90 = errorP90(measured);
@@ -19,7 +19,7 @@ describe('token estimate against o200k_base, per language (the price before send
     });
   }
 
-  it('counts the classes o200k_base splits by: words, Cyrillic, digit groups, punctuation runs, indentation', () => {
+  it('counts the classes o200k_base splits by: words, Cyrillic, digit groups, punctuation runs, indentation, camelCase, emoji', () => {
     assert.deepEqual(
       [
         textTokens('The quick brown fox'),
@@ -27,9 +27,10 @@ describe('token estimate against o200k_base, per language (the price before send
         textTokens('12345678'),
         textTokens('a => b;'),
         textTokens('if (x) {\n    return y;\n}'),
-        textTokens('😀'),
+        textTokens('estimateTokens'),
+        textTokens('😀😀'),
       ],
-      [4, 4, 3, 4, 10, 1],
+      [4, 4, 3, 4, 10, 2, 3],
     );
   });
 
@@ -93,4 +94,21 @@ describe('token estimate of what a message sends (VS Code budgets by it)', () =>
     ];
     assert.deepEqual([estimateTokens(messages), boundTokens(messages)], [204, 255]);
   });
+});
+
+describe('token estimate of text that is no prose (with the trim margin)', () => {
+  const cases: [string, string][] = [
+    ['a run of one letter', 'y'.repeat(2_000)],
+    ['a hex digest', '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'.repeat(30)],
+    ['camelCase identifiers', 'thisIsAVeryLongCamelCaseIdentifierName '.repeat(100)],
+    ['emoji', '😀🎉👍 '.repeat(200)],
+    ['URLs', 'https://example.com/some/path/to/resource?query=value&other=thing '.repeat(50)],
+  ];
+  for (const [name, text] of cases) {
+    it(`${name}: never under`, () => {
+      const real = encode(text).length;
+      const bound = Math.ceil(textTokens(text) * TRIM_MARGIN);
+      assert.ok(bound >= real, `${name}: bound ${bound}, real ${real}`);
+    });
+  }
 });
