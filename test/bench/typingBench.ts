@@ -6,9 +6,8 @@
 // are measured meanwhile; the figure is the worst round's 95th percentile, after a round that warms
 // the page up. After each round, the control: the same watch as long, with nothing typed (the
 // frames the machine itself drops).
-import { launchChromium } from '../host/browser';
 import { LONG_TURNS, storedHistory } from './render/historyFixture';
-import { serve } from './renderBench';
+import { openBenchPage } from './renderBench';
 
 export interface TypingBenchResult {
   /** The worst round's 95th percentile of the gaps between frames while typing. */
@@ -24,13 +23,8 @@ const KEY_DELAY_MS = 30;
 
 export async function runTypingBench(log: (line: string) => void, rounds = 3): Promise<TypingBenchResult> {
   const conversation = storedHistory(LONG_TURNS);
-  const { server, url } = await serve('render/typingPage.ts');
-  const browser = await launchChromium();
+  const { page, errors, close } = await openBenchPage('render/typingPage.ts');
   try {
-    const page = await browser.newPage({ viewport: { width: 900, height: 1000 } });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(url);
     await page.waitForFunction(() => (window as unknown as { __typing?: unknown }).__typing !== undefined);
     await page.evaluate((c) => (window as unknown as { __typing: { open(c: unknown): Promise<void> } }).__typing.open(c), conversation);
     log(`typing: ${LONG_TURNS} turns open, ${SENTENCE.length} keys a round at one each ${KEY_DELAY_MS} ms`);
@@ -62,7 +56,6 @@ export async function runTypingBench(log: (line: string) => void, rounds = 3): P
       idleP95FrameMs: Math.max(...idle),
     };
   } finally {
-    await browser.close();
-    await new Promise((resolve) => server.close(resolve));
+    await close();
   }
 }
