@@ -26,6 +26,14 @@ const undiciBesideTheBundle = {
   },
 };
 
+/** Resolves the HTML libraries of a `#url` page to dist/htmlLibrary.js at run time instead of bundling them. */
+const htmlLibraryBesideTheBundle = {
+  name: 'html-library-beside-the-bundle',
+  setup(build) {
+    build.onResolve({ filter: /\/htmlLibrary$/ }, () => ({ path: './htmlLibrary.js', external: true }));
+  },
+};
+
 /**
  * Every `import * as vscode from 'vscode'` shares one namespace object. Left to itself, esbuild
  * gives each importing module its own copy of the API object (__toESM copies every property as
@@ -61,7 +69,16 @@ const targets = [
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
-    plugins: [undiciBesideTheBundle, oneVscodeNamespace],
+    plugins: [undiciBesideTheBundle, htmlLibraryBesideTheBundle, oneVscodeNamespace],
+  },
+  {
+    // node-html-markdown and node-html-parser, with their entity tables: loaded on the first `#url` page only.
+    ...common,
+    entryPoints: ['src/chat/common/attachments/webPage/htmlLibrary.ts'],
+    outfile: 'dist/htmlLibrary.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
   },
   {
     // undici is half the extension's code and only needed once a request is made:

@@ -1,6 +1,6 @@
 // The removable chips of what a message carries: code (file name and line range), a file (with
 // the note of how much of it is sent when it was cut, in the chip's text), the editor's problems
-// (counted in the chip's text), an image (a thumbnail of it).
+// (counted in the chip's text), a web page (its title and size), an image (a thumbnail of it).
 import * as l10n from '@vscode/l10n';
 import { chipLabel, type ContextChip } from '../common/conversation/conversation';
 import { linesText } from '../../platform/text/lineRange';
@@ -18,6 +18,8 @@ function chipTitle(chip: ContextChip): string {
       return `${chip.path}, ${linesText(chip)}`;
     case 'problems':
       return chip.path;
+    case 'url':
+      return chip.path;
   }
 }
 
@@ -25,6 +27,7 @@ function chipMark(chip: ContextChip): HTMLElement {
   if (chip.kind === 'image' && chip.src) return el('img', { class: 'chip-thumbnail', attrs: { src: chip.src, alt: '' } });
   if (chip.kind === 'image') return icon('file-media');
   if (chip.kind === 'problems') return icon('warning');
+  if (chip.kind === 'url') return icon('globe');
   return icon(chip.kind === 'file' ? (chip.note ? 'warning' : 'file') : 'selection');
 }
 

@@ -10,6 +10,8 @@ import { type ContextItem } from '../common/conversation/conversation';
 import { excludeGlob, type GitignoreFile, GitignoreRules } from '../common/attachments/gitignoreRules';
 import { problemsAttachment } from '../common/attachments/problems';
 import { collectProblems, problemsPlace } from './problems';
+import { WebPages } from './webPages';
+import type { NetworkSettings } from '../../platform/client/http/proxyChoice';
 
 /** Files the picker lists at most: a huge workspace is searched by typing, not scrolled. */
 const MAX_LISTED = 5000;
@@ -30,9 +32,11 @@ export interface AttachmentDeps {
   codeBudget(): number;
   /** The document of the active editor (or the last one), whose problems `#` offers. */
   activeDocument(): vscode.TextDocument | undefined;
+  /** VS Code's proxy and certificate settings, which a web page is read through. */
+  network(): NetworkSettings;
 }
 
-type PickItem = vscode.QuickPickItem & { uri?: vscode.Uri; problems?: 'file' | 'workspace' };
+type PickItem = vscode.QuickPickItem & { uri?: vscode.Uri; problems?: 'file' | 'workspace'; webPage?: true };
 
 /** The chip's name for a file: workspace-relative, or its full path outside the workspace. */
 function nameOf(uri: vscode.Uri): { fileName: string; path: string; uri: string } {
@@ -42,7 +46,12 @@ function nameOf(uri: vscode.Uri): { fileName: string; path: string; uri: string 
 }
 
 export class Attachments {
-  constructor(private readonly deps: AttachmentDeps) {}
+  /** The pages of the `#url` mention. */
+  readonly webPages: WebPages;
+
+  constructor(private readonly deps: AttachmentDeps) {
+    this.webPages = new WebPages(deps);
+  }
 
   /** The workspace file picker; resolves with how many files were attached. */
   async pick(): Promise<number> {
@@ -74,6 +83,7 @@ export class Attachments {
       picker.onDidHide(() => resolve([]));
     });
     picker.dispose();
+    if (chosen !== 'browse' && chosen.some((item) => item.webPage)) return this.webPages.ask();
     const mention = chosen === 'browse' ? undefined : chosen.find((item) => item.problems !== undefined);
     if (mention) return this.addProblems(mention.problems === 'file' ? this.deps.activeDocument() : undefined);
     const uris =
@@ -106,6 +116,13 @@ export class Attachments {
         description: '#problems',
         detail: vscode.l10n.t("The errors and warnings the editor knows of in the workspace's files, worst first"),
         problems: 'workspace',
+      },
+      {
+        label: vscode.l10n.t('Web Page…'),
+        iconPath: new vscode.ThemeIcon('globe'),
+        description: '#url',
+        detail: vscode.l10n.t("A web page's text, as Markdown"),
+        webPage: true,
       },
     ];
   }
@@ -142,6 +159,7 @@ export class Attachments {
   /** A file attached by its address, read again as the message is sent. */
   async reread(item: ContextItem): Promise<Attached> {
     if (item.kind === 'problems') return this.rereadProblems(item);
+    if (item.kind === 'url') return this.webPages.reread(item);
     if (item.uri === undefined) return { ok: true, item };
     const uri = vscode.Uri.parse(item.uri);
     const others = this.deps.pending().filter((other) => other.id !== item.id);

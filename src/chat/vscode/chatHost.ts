@@ -30,6 +30,7 @@ import type { ImageRunner } from '../../images/index';
 import type { ProjectInstructionsSource } from '../../platform/instructions/vscode/projectInstructions';
 import { Attachments } from './attachments';
 import { priceDraft } from './draftEstimate';
+import type { NetworkWatcher } from '../../platform/settings/vscode/networkSettings';
 
 export interface ChatHostDeps {
   state: MementoLike;
@@ -45,6 +46,8 @@ export interface ChatHostDeps {
   code: CodeActions;
   images: ImageRunner;
   instructions: ProjectInstructionsSource;
+  /** VS Code's proxy and certificate settings: a `#url` page is read through them. */
+  network: NetworkWatcher;
 }
 
 /** A URI the page sent, or undefined when it is not one. */
@@ -82,6 +85,7 @@ export class ChatHost extends Disposable {
       notify: (message) => this.notify(message),
       codeBudget: () => this.codeBudget(),
       activeDocument: () => deps.editors.editor()?.document,
+      network: () => deps.network.current(),
     });
   }
 

@@ -26,9 +26,9 @@ export function registerChat(context: vscode.ExtensionContext, services: Service
   // The right side of Apply's diff, under the chat's own scheme.
   const proposals = new ProposalDocuments(CHAT_PROPOSAL_SCHEME);
   const code = new CodeActions(editors, proposals);
-  const { settings, connection, failures, logger, instructions, globalState: state, windowState } = services;
+  const { settings, connection, failures, logger, instructions, network, globalState: state, windowState } = services;
   const historyFolder = vscode.Uri.joinPath(context.globalStorageUri, 'history').fsPath;
-  const host = new ChatHost({ settings, connection, failures, logger, images, instructions, state, historyFolder, windowState, editors, code });
+  const host = new ChatHost({ settings, connection, failures, logger, images, instructions, network, state, historyFolder, windowState, editors, code });
   const panels = new ChatPanels(host, context.extensionUri);
   const view = new ChatViewProvider(host, context.extensionUri);
   context.subscriptions.push(

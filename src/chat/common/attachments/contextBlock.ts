@@ -34,6 +34,8 @@ function describe(item: ContextItem): string {
 export function contextSection(item: ContextItem): string {
   // A problems report is headed and fenced already: quoted lines, each problem on one line.
   if (item.kind === 'problems') return item.text;
+  // So is a web page: its heading says where it came from and that it is quoted material.
+  if (item.kind === 'url') return item.text;
   return `${describe(item)}:\n${fenceCode(item.text, item.languageId)}`;
 }
 

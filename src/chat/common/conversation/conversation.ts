@@ -15,7 +15,8 @@ const contextChipShape = () => ({
   id: id(),
   /** image: a picture for a model that takes images; its bytes are a file beside the history (`file`), its text empty. */
   /** problems: the editor's problems in a file (`uri`) or the workspace, read again when the message is sent. */
-  kind: z.enum(['selection', 'file', 'image', 'problems']),
+  /** url: a web page's text, read again from its address (`uri`) when the message is sent. */
+  kind: z.enum(['selection', 'file', 'image', 'problems', 'url']),
   /** Base name, for the chip's label. */
   fileName: z.string().check(z.maxLength(500)),
   /** Workspace-relative path (the full path when outside the workspace). */
