@@ -1,4 +1,4 @@
-// npm run bench [-- --only sizes,stream,catalog,images,render,history,usage,provider,activation,estimate,typing]
+// npm run bench [-- --only sizes,stream,catalog,images,render,history,usage,caching,provider,activation,estimate,typing]
 // Measures what users feel, each figure against a peer measured in the same run on the
 // same input; prints a table and writes the figures to bench-results.json (git-ignored).
 // Never part of npm test. docs/PERFORMANCE.md says what each row means.
@@ -14,7 +14,7 @@ import { buildShipped, measureSizes } from './sizes';
 import { median, round } from './stats';
 import { runStreamBench } from './streamBench';
 
-const PARTS = ['sizes', 'stream', 'catalog', 'images', 'render', 'history', 'usage', 'provider', 'activation', 'estimate', 'typing'] as const;
+const PARTS = ['sizes', 'stream', 'catalog', 'images', 'render', 'history', 'usage', 'caching', 'provider', 'activation', 'estimate', 'typing'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Row {
@@ -335,6 +335,17 @@ async function main(): Promise<void> {
         target: { max: 0.1, text: '<= 0.1' },
       },
     );
+  }
+  if (parts.has('caching')) {
+    const caching = await timed('caching', async () => (await import('./cachingBench')).runCachingBench(log));
+    results.caching = caching;
+    rows.push({
+      key: 'cachingCostRatio',
+      what: `a ${caching.turns}-turn conversation with a prefix of instructions and tools (${caching.firstPromptTokens} input tokens in its first request) to an Anthropic-like model, cost with the emulator's prompt cache / without (${round(caching.cachedRub, 2)} ₽ / ${round(caching.uncachedRub, 2)} ₽; saved ${round(caching.savedRub, 2)} ₽ by the client's count)`,
+      value: round(caching.cachingCostRatio),
+      unit: '',
+      target: { max: 0.35, text: '<= 0.35' },
+    });
   }
   if (parts.has('provider')) {
     const provider = await timed('provider', async () => (await import('./providerBench')).runProviderBench(log));

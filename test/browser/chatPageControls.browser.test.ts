@@ -353,6 +353,23 @@ describe('the chat page in Chromium, its controls', () => {
     assert.equal(await page.locator('.usage-meter').textContent(), 'Context 1% of 128,000 · ≈ 8.00 ₽ this chat');
   });
 
+  it('the usage meter adds what the prompt cache saved over the chat, and says nothing of it where nothing was saved', async () => {
+    const usage = { prompt_tokens: 19_200, completion_tokens: 81, total_tokens: 19_281, prompt_tokens_details: { cached_tokens: 18_200 } };
+    const model = { current: 'acme/chat-large', options: [{ id: 'acme/chat-large', description: 'Large', contextLength: 128_000 }], loading: false };
+    await send(
+      show('c1', [
+        question('u1', 'Double each number'),
+        answer('a1', { text: 'Use map.', usage, costRub: 1, savedRub: 4.1 }),
+        question('u2', 'And halve them?'),
+        answer('a2', { text: 'Divide.', usage, costRub: 1.2, savedRub: -0.05 }),
+      ]),
+      { type: 'model/set', model },
+    );
+    assert.equal(await page.locator('.usage-meter').textContent(), 'Context 15% of 128,000 · ≈ 2.20 ₽ this chat · saved ≈ 4.05 ₽');
+    await send(show('c2', [question('u1', 'hi'), answer('a1', { text: 'Hello.', usage, costRub: 1, savedRub: -0.05 })]));
+    assert.equal(await page.locator('.usage-meter').textContent(), 'Context 15% of 128,000 · ≈ 1.00 ₽ this chat');
+  });
+
   it('an answer cut at its length limit says so with the button that opens the setting, live and when the chat is opened again', async () => {
     const notice = 'The answer stopped at its length limit: send "continue" for the rest, or raise the setting Multi Model AI: Max Tokens.';
     await send(show('c1', [question('u1', 'Count to six')]), { type: 'turn/append', turn: answer('a1', { status: 'streaming' }) });

@@ -122,6 +122,11 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
     assert.equal(await label('.code-block pre'), 'Код, TypeScript');
     assert.equal(await label('[data-code-action="code/insert"]'), 'Вставить в позицию курсора');
     assert.equal(await label('.turn-user'), 'Ваше сообщение');
+    // What the prompt cache saved: the answer's line and the chat's meter, «кэш» as the glossary says.
+    const cached = { ...usage, prompt_tokens_details: { cached_tokens: 1000 } };
+    await send(init([question('u1', 'Ещё раз?'), answer('a1', { text: 'Да.', usage: cached, costRub: 8, savedRub: 4.1 })]));
+    assert.equal(await text('.turn-assistant .usage'), 'Токены: 1\u00a0204 на входе · 81 на выходе · ≈ 8,00 ₽ · из кэша 1\u00a0000 · сэкономлено ≈ 4,10 ₽');
+    assert.equal(await text('.usage-meter'), 'Контекст: 1\u00a0% из 128\u00a0000 · ≈ 8,00 ₽ за этот чат · сэкономлено ≈ 4,10 ₽');
   });
 
   it('a model thinking, then answering: the Thinking section and the wait in Russian', async () => {

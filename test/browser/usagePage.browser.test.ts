@@ -73,9 +73,20 @@ describe('the usage page in Chromium', () => {
     assert.deepEqual(opened.errors, []);
   });
 
-  it('this month’s totals: spend, answers, tokens and the answers with no usage, by model, key and project', async () => {
-    const facts = await opened.page.evaluate(() => Array.from(document.querySelectorAll('.facts dd'), (dd) => dd.textContent));
-    assert.deepEqual(facts, ['≈ 3.50 ₽', '3', '2,000', '400', '200', '1 (33.3%)', '1']);
+  it('this month’s totals: spend, answers, tokens, what caching saved and the answers with no usage, by model, key and project', async () => {
+    const facts = await opened.page.evaluate(() =>
+      Array.from(document.querySelectorAll('.facts dt'), (dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`),
+    );
+    assert.deepEqual(facts, [
+      'Spend: ≈ 3.50 ₽',
+      'Answers: 3',
+      'Tokens in: 2,000',
+      'Tokens out: 400',
+      'Cached tokens in: 200',
+      'Saved by caching: ≈ 1.67 ₽',
+      'No usage reported: 1 (33.3%)',
+      'Not priced: 1',
+    ]);
     assert.deepEqual(await tableRows(opened.page, '.by-model'), ['beta-reasoner | ≈ 2.00 ₽ | 1 | 1,000 | 200', 'alpha-chat | ≈ 1.50 ₽ | 2 | 1,000 | 200']);
     for (const kind of ['model', 'key', 'project']) {
       const { bars, rows } = await barsAgainstTable(opened.page, kind);
@@ -134,7 +145,8 @@ describe('the usage page in Chromium, an empty or damaged record', () => {
       ]);
       // The share with no usage: a decimal comma, and a no-break space before the percent sign.
       const facts = await opened.page.evaluate(() => Array.from(document.querySelectorAll('.facts dd'), (dd) => dd.textContent));
-      assert.deepEqual(facts, ['≈ 3,50 ₽', '3', '2\u00a0000', '400', '200', '1 (33,3\u00a0%)', '1']);
+      assert.deepEqual(facts, ['≈ 3,50 ₽', '3', '2\u00a0000', '400', '200', '≈ 1,67 ₽', '1 (33,3\u00a0%)', '1']);
+      assert.equal(await opened.page.textContent('.facts dt:nth-of-type(6)'), 'Сэкономлено на кэше');
     } finally {
       await opened.close();
     }

@@ -28,6 +28,9 @@ export interface Charge {
   completionTokens: number;
   /** Images requests only: how many images were made (0 tokens then). */
   images?: number;
+  /** Cache mode: of promptTokens, those read from the prompt cache and written to it. */
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
 }
 
 /** What a charged request made, by kind, remembered so that its repeat gets it again. */
@@ -94,10 +97,14 @@ export class Billing {
 const price = (model: CatalogModel, name: string): number => Number(model.pricing[name] ?? 0);
 const rub = (amount: number): number => Number(amount.toFixed(6));
 
+/** Input read from the cache and written to it is priced at `input_cache_read` and `input_cache_write`. */
 function textCharge(model: CatalogModel, completion: Completion): ChargeLine {
-  const { promptTokens, outputTokens: completionTokens } = completion;
-  const amountRub = rub(promptTokens * price(model, 'prompt') + completionTokens * price(model, 'completion'));
-  return { model: model.id, amountRub, promptTokens, completionTokens };
+  const { promptTokens, outputTokens: completionTokens, cache } = completion;
+  const read = cache?.read ?? 0;
+  const write = cache?.write ?? 0;
+  const input = (promptTokens - read - write) * price(model, 'prompt') + read * price(model, 'input_cache_read') + write * price(model, 'input_cache_write');
+  const amountRub = rub(input + completionTokens * price(model, 'completion'));
+  return { model: model.id, amountRub, promptTokens, completionTokens, ...(cache && { cacheReadTokens: read, cacheWriteTokens: write }) };
 }
 
 /** Answers the payment error when the key may not generate now; true then. */
@@ -135,7 +142,7 @@ export function billedCompletion(ctx: HandlerContext, model: CatalogModel, asked
     ctx.ex.error(400, 'invalid_request', `Model "${model.id}" does not accept images: send text only, or pick a model whose input_modalities include image.`);
     return undefined;
   }
-  const needed = promptTokens(asked.prompts) + (asked.maxTokens ?? 0);
+  const needed = promptTokens(asked.prefix) + (asked.maxTokens ?? 0);
   if (needed > model.contextLength) {
     ctx.ex.error(
       400,
@@ -146,6 +153,7 @@ export function billedCompletion(ctx: HandlerContext, model: CatalogModel, asked
   }
   if (refused(ctx)) return undefined;
   const completion = complete(asked, ctx.state.scriptedReplies.shift(), model.thinks === true && asked.thinking !== false);
+  if (ctx.state.cacheMode) completion.cache = ctx.state.promptCache.use(model, asked.prefix);
   billing.charge(ctx.key, ctx.clientRequestId, 'text', completion, textCharge(model, completion));
   return completion;
 }

@@ -61,7 +61,8 @@ export const CATALOG: readonly CatalogModel[] = [
     contextLength: 128_000,
     supportedParameters: ['max_tokens', 'temperature', 'stream', 'stream_options', 'tools', 'tool_choice'],
     maxOutputTokens: 16_384,
-    pricing: { prompt: '0.00025', completion: '0.001' },
+    // Caches on its own (only reads are priced), as OpenAI's models: a quarter of the input price.
+    pricing: { prompt: '0.00025', completion: '0.001', input_cache_read: '0.0000625' },
   }),
   // Takes images (through every interface).
   textModel('acme/chat-mini', 'Acme Chat Mini', {
@@ -80,14 +81,22 @@ export const CATALOG: readonly CatalogModel[] = [
   textModel('zeta/reasoner-pro', 'Zeta Reasoner Pro', {
     contextLength: 200_000,
     supportedParameters: ['max_tokens', 'stream', 'stream_options', 'reasoning_effort', 'tools', 'tool_choice'],
-    pricing: { prompt: '0.0015', completion: '0.006' },
+    // Caches only where asked (writes are priced), as Anthropic's models through OpenRouter.
+    pricing: { prompt: '0.0015', completion: '0.006', input_cache_read: '0.00015', input_cache_write: '0.001875' },
     thinks: true,
     unavailableTo: { alpha: "Not included in this workspace's plan" },
   }),
   // Thinks as reasoning summaries.
-  oneInterfaceModel('nova/responder', 'Nova Responder', 'responses', 64_000, { prompt: '0.0001', completion: '0.0004' }),
-  // Thinks in thinking blocks, sent back with tool calls.
-  oneInterfaceModel('mira/messenger', 'Mira Messenger', 'messages', 100_000, { prompt: '0.0003', completion: '0.0015' }),
+  // Caches on its own: half the input price for what it reads.
+  oneInterfaceModel('nova/responder', 'Nova Responder', 'responses', 64_000, { prompt: '0.0001', completion: '0.0004', input_cache_read: '0.00005' }),
+  // Thinks in thinking blocks, sent back with tool calls. Anthropic's cache prices: writes 1.25×
+  // the input price, reads 0.1×.
+  oneInterfaceModel('mira/messenger', 'Mira Messenger', 'messages', 100_000, {
+    prompt: '0.0003',
+    completion: '0.0015',
+    input_cache_read: '0.00003',
+    input_cache_write: '0.000375',
+  }),
   imageModel('pixel/image-gen', 'Pixel Image Generation', 'image-generation', ['text'], '8'),
   imageModel('pixel/image-edit', 'Pixel Image Edit', 'image-edit', TEXT_AND_IMAGE, '10'),
 ];

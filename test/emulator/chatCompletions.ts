@@ -6,6 +6,7 @@ import { billedCompletion } from './billing';
 import { contentText, type Completion } from './completionText';
 import { newId } from './exchange';
 import { checkOptionalFields, parseBody, resolveModel, type HandlerContext } from './handlerContext';
+import { carriesMarker, messageBlock, toolBlock } from './promptCache';
 import { KEEP_ALIVE, VENDOR_FINISH, wireArguments } from './quirks';
 import { SseWriter } from './sseWriter';
 
@@ -53,13 +54,16 @@ export async function handleChatCompletions(ctx: HandlerContext): Promise<void> 
   const last = body.messages.at(-1)!;
   const lastUser = body.messages.filter((m) => m.role === 'user').at(-1) ?? last;
   const completion = billedCompletion(ctx, model, {
-    prompts: body.messages.map((m) => contentText(m.content)),
     lastUser: contentText(lastUser.content),
     ...(last.role === 'tool' && { toolResult: contentText(last.content) }),
     tools: (body.tools ?? []).map((t) => ({ name: t.function.name, parameters: t.function.parameters })),
     toolChoice: typeof body.tool_choice === 'string' ? body.tool_choice : undefined,
     maxTokens: body.max_tokens,
     images: imagesOf(lastUser.content),
+    prefix: [
+      ...(body.tools ?? []).map((t) => toolBlock(t, carriesMarker(t))),
+      ...body.messages.map((m) => messageBlock(contentText(m.content), carriesMarker(m))),
+    ],
   });
   if (!completion) return;
   const reply = { id: (completion.replyId ??= newId('chatcmpl-')), created: Math.floor(Date.now() / 1000), model: model.id };
@@ -163,6 +167,10 @@ function usage(completion: Completion) {
     prompt_tokens: completion.promptTokens,
     completion_tokens: completion.outputTokens,
     total_tokens: completion.promptTokens + completion.outputTokens,
+    // Cached input is counted inside prompt_tokens; writes as OpenRouter names them.
+    ...(completion.cache && {
+      prompt_tokens_details: { cached_tokens: completion.cache.read, ...(completion.cache.write > 0 && { cache_write_tokens: completion.cache.write }) },
+    }),
     ...(completion.reasoning.length > 0 && { completion_tokens_details: { reasoning_tokens: completion.reasoning.length } }),
   };
 }

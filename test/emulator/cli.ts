@@ -1,4 +1,4 @@
-// `npm run emulator -- --port N [--rate-limit N --rate-window-ms MS] [--catalog spec|new-api|openrouter]`:
+// `npm run emulator -- --port N [--rate-limit N --rate-window-ms MS] [--catalog spec|new-api|openrouter] [--cache]`:
 // serves until SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
 import { CatalogShapeSchema } from './catalogShapes';
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
       'rate-limit': { type: 'string' },
       'rate-window-ms': { type: 'string' },
       catalog: { type: 'string' },
+      cache: { type: 'boolean' },
     },
   });
   const emulator = await startEmulator({
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
       windowMs: integer(values['rate-window-ms'], 'rate-window-ms', DEFAULT_RATE_LIMIT.windowMs),
     },
     catalogShape: CatalogShapeSchema.parse(values.catalog ?? 'spec'),
+    cache: values.cache === true,
   });
   console.log(`Emulator listening at ${emulator.baseUrl}`);
   const stop = () => void emulator.close().then(() => process.exit(0));

@@ -3,6 +3,7 @@
 // own request into an `Asked` and writes the `Completion` in its own shape.
 import * as z from 'zod';
 import { newId } from './exchange';
+import type { CacheUse, PrefixBlock } from './promptCache';
 import { countTokens, generateReply, requestedPace, tokenize } from './replies';
 
 export interface ToolSpec {
@@ -12,8 +13,6 @@ export interface ToolSpec {
 }
 
 export interface Asked {
-  /** Every message's text, counted for usage. */
-  prompts: string[];
   /** The prompt: the last user message (else the last message). */
   lastUser: string;
   /** The text of the tool result when the conversation ends with one. */
@@ -25,6 +24,8 @@ export interface Asked {
   images?: string[];
   /** False when the request turns a thinking model's thinking off (Messages). */
   thinking?: boolean;
+  /** The request's input block by block (tools, system prompt, messages): counted for usage, and the prefix cache mode caches. */
+  prefix: PrefixBlock[];
 }
 
 export interface ToolCallOut {
@@ -47,6 +48,8 @@ export interface Completion {
   outputTokens: number;
   /** Milliseconds a stream waits before each delta (`[[pace:MS]]` in the prompt; 0: none). */
   paceMs: number;
+  /** Cache mode: the input tokens read from the cache and written to it (of promptTokens). */
+  cache?: CacheUse;
   /** The reply's id, given when it is first sent: a repeat (same X-Client-Request-Id) is the same response. */
   replyId?: string;
 }
@@ -102,15 +105,15 @@ export function complete(asked: Asked, scripted: ScriptedReply | undefined, thin
     reasoning,
     toolCalls,
     truncated,
-    promptTokens: promptTokens(asked.prompts),
+    promptTokens: promptTokens(asked.prefix),
     outputTokens: deltas.length + reasoning.length + toolCalls.reduce((sum, c) => sum + countTokens(c.arguments), 0),
     paceMs: requestedPace(asked.lastUser),
   };
 }
 
-/** Usage's prompt_tokens: the words of every message, plus 4 per message. */
-export function promptTokens(prompts: string[]): number {
-  return prompts.reduce((sum, p) => sum + countTokens(p) + 4, 0);
+/** Usage's prompt_tokens: the words of every message plus 4 per message, and of every tool definition (promptCache.ts counts each block). */
+export function promptTokens(prefix: readonly PrefixBlock[]): number {
+  return prefix.reduce((sum, block) => sum + block.tokens, 0);
 }
 
 function reasoningAbout(asked: Asked): string {

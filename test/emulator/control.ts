@@ -50,6 +50,11 @@ export class EmulatorControl {
     await this.call('POST', 'catalog', { shape });
   }
 
+  /** Cache mode on or off (until reset): text requests read and write the prompt cache, and their usage and charges count it. */
+  async setCacheMode(on: boolean): Promise<void> {
+    await this.call('POST', 'cache', { on });
+  }
+
   /** Accepts only the keys of `workspace` (another workspace's key gets 401), or every workspace's with null, until reset. */
   async serveWorkspace(workspace: Workspace | null): Promise<void> {
     await this.call('POST', 'workspace', { workspace });

@@ -1,5 +1,5 @@
 // The control API under /__emulator/: tests queue faults and scripted replies, set a key's
-// balance and spend limit and the catalog's shape, read the request records and charges, and reset. The extension never
+// balance and spend limit, the catalog's shape and cache mode, read the request records and charges, and reset. The extension never
 // calls it, and it needs no key. It also serves the images answered as `url` (files/<name>).
 import * as z from 'zod';
 import { maskKey, WORKSPACES } from './auth';
@@ -57,6 +57,12 @@ export async function handleControl(ex: Exchange, state: EmulatorState, pathname
       state.catalogShape = body.shape;
       return ex.json(200, { shape: body.shape });
     }
+    case 'POST cache': {
+      const body = await parse(ex, z.object({ on: z.boolean() }));
+      if (!body) return;
+      state.cacheMode = body.on;
+      return ex.json(200, { on: body.on });
+    }
     case 'POST workspace': {
       const body = await parse(ex, z.object({ workspace: z.enum(WORKSPACES).nullable() }));
       if (!body) return;
@@ -73,7 +79,7 @@ export async function handleControl(ex: Exchange, state: EmulatorState, pathname
       return ex.error(
         404,
         'not_found',
-        `${action} is not a control action: use GET requests, charges or files/<name>, POST faults, replies, billing, catalog, error-shape, workspace or reset.`,
+        `${action} is not a control action: use GET requests, charges or files/<name>, POST faults, replies, billing, cache, catalog, error-shape, workspace or reset.`,
       );
   }
 }

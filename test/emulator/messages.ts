@@ -4,10 +4,11 @@
 // What a request must be, beyond its shape, is in messagesRequest.ts.
 import { createHash } from 'node:crypto';
 import { billedCompletion } from './billing';
-import { contentText } from './completionText';
+import { contentText, type Completion } from './completionText';
 import { newId } from './exchange';
 import { checkOptionalFields, parseBody, resolveModel, type HandlerContext } from './handlerContext';
 import { blocksOf, forcesTool, MessagesBody, requestProblem, thinksFor, type Block } from './messagesRequest';
+import { carriesMarker, messageBlock, toolBlock } from './promptCache';
 import { KEEP_ALIVE } from './quirks';
 import { SseWriter } from './sseWriter';
 
@@ -32,8 +33,8 @@ export async function handleMessages(ctx: HandlerContext): Promise<void> {
   const last = body.messages.at(-1)!;
   const results = blocksOf(last.content).filter((b) => b.type === 'tool_result');
   const lastUser = body.messages.filter((m) => m.role === 'user' && blocksOf(m.content).some((b) => b.type === 'text')).at(-1) ?? last;
+  const texts = body.messages.map((m) => blocksOf(m.content).map(blockText).join(''));
   const completion = billedCompletion(ctx, model, {
-    prompts: [...(body.system ? [contentText(body.system)] : []), ...body.messages.map((m) => blocksOf(m.content).map(blockText).join(''))],
     lastUser: blocksOf(lastUser.content).map(blockText).join(''),
     ...(results.length > 0 && { toolResult: results.map(blockText).join('\n') }),
     tools: (body.tools ?? []).map((t) => ({ name: t.name, parameters: t.input_schema })),
@@ -41,6 +42,11 @@ export async function handleMessages(ctx: HandlerContext): Promise<void> {
     maxTokens: body.max_tokens,
     images: blocksOf(lastUser.content).flatMap((b) => (b.type === 'image' ? [b.source?.media_type ?? 'image'] : [])),
     thinking: thinks,
+    prefix: [
+      ...(body.tools ?? []).map((t) => toolBlock(t, carriesMarker(t))),
+      ...(body.system ? [messageBlock(contentText(body.system), carriesMarker(body.system))] : []),
+      ...body.messages.map((m, i) => messageBlock(texts[i]!, carriesMarker(m))),
+    ],
   });
   if (!completion) return;
 
@@ -55,7 +61,7 @@ export async function handleMessages(ctx: HandlerContext): Promise<void> {
     content,
     stop_reason: stop,
     stop_sequence: null,
-    usage: { input_tokens: completion.promptTokens, output_tokens: outputTokens },
+    usage: { ...inputUsage(completion), output_tokens: outputTokens },
   });
   if (!body.stream) {
     const content: object[] = [
@@ -80,7 +86,7 @@ export async function handleMessages(ctx: HandlerContext): Promise<void> {
   if (!(await sse.open())) return;
   if (quirk === 'keep_alive_comments' && !(await sse.raw(KEEP_ALIVE + KEEP_ALIVE))) return;
   const started = message([], null, 1);
-  if (quirk === 'input_tokens_in_message_delta') started.usage.input_tokens = 0;
+  if (quirk === 'input_tokens_in_message_delta') started.usage = { input_tokens: 0, output_tokens: 1 };
   if (!(await send('message_start', { message: started }))) return;
   if (quirk === 'unknown_message_blocks') {
     // A server tool's call (its input streamed like a tool's) and its result, as a web search sends them.
@@ -130,9 +136,20 @@ export async function handleMessages(ctx: HandlerContext): Promise<void> {
   if (
     !(await send('message_delta', {
       delta: { stop_reason: stopReason, stop_sequence: null },
-      usage: { output_tokens: completion.outputTokens, ...(quirk === 'input_tokens_in_message_delta' && { input_tokens: completion.promptTokens }) },
+      usage: { output_tokens: completion.outputTokens, ...(quirk === 'input_tokens_in_message_delta' && inputUsage(completion)) },
     }))
   )
     return;
   if (await send('message_stop', {})) sse.end();
+}
+
+/** Messages counts input read from the cache and written to it apart from `input_tokens`. */
+function inputUsage(completion: Completion): { input_tokens: number; cache_read_input_tokens?: number; cache_creation_input_tokens?: number } {
+  const cache = completion.cache;
+  if (!cache) return { input_tokens: completion.promptTokens };
+  return {
+    input_tokens: completion.promptTokens - cache.read - cache.write,
+    cache_read_input_tokens: cache.read,
+    cache_creation_input_tokens: cache.write,
+  };
 }

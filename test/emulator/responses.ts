@@ -7,6 +7,7 @@ import { billedCompletion } from './billing';
 import { contentText, type Completion, type ToolCallOut } from './completionText';
 import { newId } from './exchange';
 import { checkOptionalFields, parseBody, resolveModel, type HandlerContext } from './handlerContext';
+import { carriesMarker, messageBlock, toolBlock } from './promptCache';
 import { KEEP_ALIVE, wireArguments, type Quirk } from './quirks';
 import { strictSchemaProblem } from './strictSchema';
 import { SseWriter } from './sseWriter';
@@ -61,7 +62,6 @@ export async function handleResponses(ctx: HandlerContext): Promise<void> {
   const last = items.at(-1)!;
   const lastUser = messages.filter((i) => i.role === 'user').at(-1) ?? messages.at(-1);
   const completion = billedCompletion(ctx, model, {
-    prompts: [...(body.instructions ? [body.instructions] : []), ...items.map(itemText)],
     lastUser: lastUser ? contentText(lastUser.content) : '',
     ...('type' in last && last.type === 'function_call_output' && { toolResult: last.output }),
     tools: (body.tools ?? []).map((t) => ({ name: t.name, parameters: t.parameters })),
@@ -71,6 +71,11 @@ export async function handleResponses(ctx: HandlerContext): Promise<void> {
       lastUser && Array.isArray(lastUser.content)
         ? lastUser.content.flatMap((p) => (p.type === 'input_image' ? [/^data:([^;,]+)/.exec(String(p.image_url ?? ''))?.[1] ?? 'image'] : []))
         : [],
+    prefix: [
+      ...(body.tools ?? []).map((t) => toolBlock(t, carriesMarker(t))),
+      ...(body.instructions ? [messageBlock(body.instructions, false)] : []),
+      ...items.map((i) => messageBlock(itemText(i), carriesMarker(i))),
+    ],
   });
   if (!completion) return;
 
@@ -206,6 +211,10 @@ function usage(completion: Completion) {
     input_tokens: completion.promptTokens,
     output_tokens: completion.outputTokens,
     total_tokens: completion.promptTokens + completion.outputTokens,
+    // Cached input is counted inside input_tokens.
+    ...(completion.cache && {
+      input_tokens_details: { cached_tokens: completion.cache.read, ...(completion.cache.write > 0 && { cache_write_tokens: completion.cache.write }) },
+    }),
     output_tokens_details: { reasoning_tokens: completion.reasoning.length },
   };
 }

@@ -21,6 +21,8 @@ export interface EmulatorOptions {
   rateLimit?: RateLimitOptions;
   /** The shape GET /v1/models publishes; default the spec's. */
   catalogShape?: CatalogShape;
+  /** Start in cache mode (POST /__emulator/cache switches it; reset restores this); default off. */
+  cache?: boolean;
   /** Serve over TLS with this key and certificate (https://127.0.0.1:PORT). */
   tls?: { key: string; cert: string };
 }
@@ -34,7 +36,7 @@ export interface RunningEmulator {
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const state = new EmulatorState(options.rateLimit ?? DEFAULT_RATE_LIMIT, options.catalogShape);
+  const state = new EmulatorState(options.rateLimit ?? DEFAULT_RATE_LIMIT, options.catalogShape, options.cache);
   const lifetime = new AbortController();
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     const ex = new Exchange(req, res, lifetime.signal);

@@ -6,6 +6,7 @@ import type { ScriptedReply } from './completionText';
 import type { ErrorShape } from './errorShapes';
 import { FaultQueue } from './faults';
 import { ImageFiles } from './imageFiles';
+import { PromptCache } from './promptCache';
 import { RateLimiter, type RateLimitOptions } from './rateLimiter';
 import { RequestLog } from './requestLog';
 
@@ -23,15 +24,21 @@ export class EmulatorState {
   /** The one workspace whose keys are accepted (POST /__emulator/workspace); every workspace's when absent. */
   servedWorkspace: Workspace | undefined;
 
+  /** Cache mode (POST /__emulator/cache): text requests read and write the prompt cache, usage and charges count it. */
+  cacheMode: boolean;
+  readonly promptCache = new PromptCache();
+
   /** The shape GET /v1/models publishes (POST /__emulator/catalog sets it; reset restores the one started with). */
   catalogShape: CatalogShape;
 
   constructor(
     rateLimit: RateLimitOptions,
     private readonly startShape: CatalogShape = 'spec',
+    private readonly startCacheMode = false,
   ) {
     this.limiter = new RateLimiter(rateLimit);
     this.catalogShape = startShape;
+    this.cacheMode = startCacheMode;
   }
 
   reset(): void {
@@ -44,5 +51,7 @@ export class EmulatorState {
     this.errorShape = 'service';
     this.servedWorkspace = undefined;
     this.catalogShape = this.startShape;
+    this.cacheMode = this.startCacheMode;
+    this.promptCache.clear();
   }
 }

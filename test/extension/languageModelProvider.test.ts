@@ -94,6 +94,51 @@ describe('language models in VS Code: the provider called as VS Code calls it', 
     );
   });
 
+  describe("caching through vscode.lm with VS Code's markers", () => {
+    before(function () {
+      if (!DataPart) this.skip();
+    });
+
+    it('a marker is a breakpoint where VS Code put it: the emulator caches up to it, and the usage record has what was read and saved', async () => {
+      await emulator().setCacheMode(true);
+      const marker = () => new DataPart!(utf8('ephemeral'), 'cache_control') as vscode.LanguageModelTextPart;
+      // 1,100 words: 1,104 tokens by the emulator's count, past the minimum by either count.
+      const first: Message[] = [
+        new vscode.LanguageModelChatMessage(SYSTEM_ROLE, 'word '.repeat(1100)),
+        vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart('Read main.ts'), marker()]),
+        vscode.LanguageModelChatMessage.Assistant('Sure.'),
+        vscode.LanguageModelChatMessage.User('And now?'),
+      ];
+      const second: Message[] = [
+        ...first,
+        vscode.LanguageModelChatMessage.Assistant('Done.'),
+        vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart('Next?'), marker()]),
+      ];
+      const before = (await api.usage.recorder.record.read()).entries.length;
+      await ask('mira/messenger', first);
+      await ask('mira/messenger', second);
+      // The first writes up to VS Code's marker (1,104 + 6), not up to its newest message (1,121);
+      // the second reads that and writes up to its own marker.
+      assert.deepEqual(
+        (await emulator().charges()).map((c) => [c.promptTokens, c.cacheReadTokens, c.cacheWriteTokens]),
+        [
+          [1121, 0, 1110],
+          [1131, 1110, 21],
+        ],
+      );
+      await api.usage.recorder.record.flushed();
+      const entries = (await api.usage.recorder.record.read()).entries.slice(before);
+      assert.deepEqual(
+        entries.map((e) => [e.source, e.tokens?.cached, e.savedRub?.toFixed(6)]),
+        [
+          // 1,110 written at 1.25× the input price; then 1,110 read at 0.1× and 21 written.
+          ['vscodeChat', 0, '-0.083250'],
+          ['vscodeChat', 1110, '0.298125'],
+        ],
+      );
+    });
+  });
+
   describe('data parts a tool returns', () => {
     before(function () {
       if (!DataPart) this.skip();

@@ -1,6 +1,7 @@
 // The chat header's meter: how full the model's context was at the last answer (its prompt and
-// answer tokens against the catalog's context length) and what the conversation cost so far,
-// at the catalog's prices. Either part is left out when the catalog does not say.
+// answer tokens against the catalog's context length), what the conversation cost so far, at
+// the catalog's prices, and what the prompt cache saved of it. Each part is left out when the
+// catalog does not say (the saving, when there was none).
 import * as l10n from '@vscode/l10n';
 import type { AssistantTurn } from '../common/conversation/conversation';
 import type { ConversationView, ModelView, TurnView } from '../common/protocol/protocol';
@@ -9,9 +10,11 @@ import { el } from '../../platform/page/dom';
 import { displayLocale } from '../../platform/format/displayLanguage';
 
 /** What the meter needs of a turn: not its text, which a long history would keep alive twice. */
-type Counted = Pick<AssistantTurn, 'id' | 'usage' | 'costRub'> & { role: TurnView['role'] };
+type Counted = Pick<AssistantTurn, 'id' | 'usage' | 'costRub' | 'savedRub'> & { role: TurnView['role'] };
 const counted = (turn: TurnView): Counted =>
-  turn.role === 'assistant' ? { id: turn.id, role: turn.role, usage: turn.usage, costRub: turn.costRub } : { id: turn.id, role: turn.role };
+  turn.role === 'assistant'
+    ? { id: turn.id, role: turn.role, usage: turn.usage, costRub: turn.costRub, savedRub: turn.savedRub }
+    : { id: turn.id, role: turn.role };
 
 export class UsageMeter {
   readonly element = el('div', { class: 'usage-meter', attrs: { role: 'status' } });
@@ -56,7 +59,7 @@ export class UsageMeter {
       const share = Math.min(100, Math.round((lastUsage.total_tokens / this.contextLength) * 100));
       parts.push(l10n.t('Context {0} of {1}', formatPercent(share, locale), formatInteger(this.contextLength, locale)));
     }
-    if (priced.length > 0 && !this.partial)
+    if (priced.length > 0 && !this.partial) {
       parts.push(
         l10n.t(
           '{0} this chat',
@@ -66,6 +69,10 @@ export class UsageMeter {
           ),
         ),
       );
+      const saved = answers.reduce((sum, t) => sum + (t.savedRub ?? 0), 0);
+      if (saved > 0)
+        parts.push(l10n.t({ message: 'saved {0}', args: [formatRub(saved, locale)], comment: ['money the prompt cache saved, {0} an amount in roubles'] }));
+    }
     this.element.textContent = parts.join(' · ');
     this.element.hidden = parts.length === 0;
   }

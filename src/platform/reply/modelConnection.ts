@@ -36,6 +36,8 @@ export interface AnswerUsage {
   interface: string;
   usage?: Usage;
   costRub?: number;
+  /** What the cache saved, where the answer read or wrote it and the catalog prices it. */
+  savedRub?: number;
 }
 
 /**

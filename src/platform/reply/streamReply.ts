@@ -78,7 +78,7 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
   let reasoning = '';
   const toolCalls: ToolCall[] = [];
   /** Set once the request is sent: an answer that then ends in any way is told to the usage record once. */
-  let answered: ((end?: { usage?: Usage; costRub?: number }) => void) | undefined;
+  let answered: ((end?: { usage?: Usage; costRub?: number; savedRub?: number }) => void) | undefined;
   let resolved: ModelConnection | undefined;
   try {
     // Stop works while the model list is still being read, too.
@@ -114,7 +114,10 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     let end: Extract<ReplyOutcome, { status: 'done' }> | undefined;
     answered = (usage) => {
       answered = undefined;
-      connection.onAnswered?.({ interface: transport.transport.name, ...withoutUndefined({ usage: usage?.usage, costRub: usage?.costRub }) });
+      connection.onAnswered?.({
+        interface: transport.transport.name,
+        ...withoutUndefined({ usage: usage?.usage, costRub: usage?.costRub, savedRub: usage?.savedRub }),
+      });
     };
     for await (const event of client.streamText(transport.transport, built.request, {
       signal,

@@ -1,7 +1,8 @@
 // One line of the usage record: an answer or an image request that reached a model, what it
 // used and what it cost. The key is named by its id and name only, never its secret. Entries
 // are read by the fields they have: version 1 entries (time, model, source, tokens and cost)
-// lack the interface, the key, the project and the cached tokens, and are still counted.
+// lack the interface, the key, the project and the cached tokens, and are still counted; an entry
+// without `savedRub` saved nothing by caching.
 import * as z from 'zod/mini';
 import { fastObject } from '../client/transports/fastObject';
 import type { Usage } from '../client/catalog/schemas';
@@ -42,6 +43,8 @@ export interface UsageEntry {
   images?: number;
   /** At the catalog's prices, in RUB; absent when the catalog prices nothing (never a guess). */
   costRub?: number;
+  /** What input read from the cache (or written to it) saved against the full input price, in RUB; negative when writing cost more. */
+  savedRub?: number;
 }
 
 const count = z.number().check(z.nonnegative());
@@ -58,6 +61,7 @@ const entrySchema = fastObject({
   tokens: z.optional(fastObject({ in: count, out: count, cached: z.optional(count) })),
   images: z.optional(count),
   costRub: z.optional(count),
+  savedRub: z.optional(z.number()),
 });
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T/;
@@ -88,6 +92,7 @@ export function parseUsageLine(line: string): UsageEntry | undefined {
   if (d.tokens) entry.tokens = { in: d.tokens.in, out: d.tokens.out, cached: d.tokens.cached ?? 0 };
   if (d.images !== undefined) entry.images = d.images;
   if (d.costRub !== undefined) entry.costRub = d.costRub;
+  if (d.savedRub !== undefined) entry.savedRub = d.savedRub;
   return entry;
 }
 

@@ -18,6 +18,7 @@ const HEADER = [
   'tokens_cached',
   'images',
   'cost_rub',
+  'saved_rub',
 ];
 
 function cell(value: string | number | undefined): string {
@@ -35,7 +36,22 @@ export function usageCsv(entries: readonly UsageEntry[], range: { from: string; 
     const day = days.of(Date.parse(e.time));
     if (day < range.from || day > range.to) continue;
     rows.push(
-      [e.time, day, e.model, e.interface, e.key.id, e.key.name, e.project, e.source, e.tokens?.in, e.tokens?.out, e.tokens?.cached, e.images, e.costRub]
+      [
+        e.time,
+        day,
+        e.model,
+        e.interface,
+        e.key.id,
+        e.key.name,
+        e.project,
+        e.source,
+        e.tokens?.in,
+        e.tokens?.out,
+        e.tokens?.cached,
+        e.images,
+        e.costRub,
+        e.savedRub,
+      ]
         .map(cell)
         .join(','),
     );

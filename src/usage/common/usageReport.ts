@@ -33,6 +33,8 @@ export const PeriodTotalsSchema = buildOnce(() =>
     tokensIn: count(),
     tokensOut: count(),
     tokensCached: count(),
+    /** What the prompt cache saved, in RUB. */
+    savedRub: z.number(),
     byModel: z.array(UsageRowSchema()),
     byKey: z.array(UsageRowSchema()),
     byProject: z.array(UsageRowSchema()),

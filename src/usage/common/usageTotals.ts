@@ -29,6 +29,7 @@ function newTally(): Tally {
     tokensIn: 0,
     tokensOut: 0,
     tokensCached: 0,
+    savedRub: 0,
     byModel: new Map(),
     byKey: new Map(),
     byProject: new Map(),
@@ -54,6 +55,7 @@ function count(tally: Tally, entry: UsageEntry): void {
   tally.answers++;
   if (entry.costRub === undefined) tally.unpriced++;
   else tally.costRub += entry.costRub;
+  tally.savedRub += entry.savedRub ?? 0;
   if (entry.tokens) {
     tally.tokensIn += entry.tokens.in;
     tally.tokensOut += entry.tokens.out;

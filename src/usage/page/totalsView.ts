@@ -1,4 +1,4 @@
-// The totals of one period: spend, answers, tokens and the share with no usage reported, then
+// The totals of one period: spend, answers, tokens, what caching saved and the share with no usage reported, then
 // spend by model, by key and by project, each a bar chart with its table under it.
 import * as l10n from '@vscode/l10n';
 import { formatInteger, formatRub, formatPercent } from '../../platform/format/localeFormat';
@@ -19,6 +19,7 @@ export function totalsView(totals: PeriodTotals, locale: string): HTMLElement {
     [l10n.t('Tokens in'), formatInteger(totals.tokensIn, locale)],
     [l10n.t('Tokens out'), formatInteger(totals.tokensOut, locale)],
     [l10n.t('Cached tokens in'), formatInteger(totals.tokensCached, locale)],
+    [l10n.t('Saved by caching'), formatRub(totals.savedRub, locale)],
     [
       l10n.t('No usage reported'),
       l10n.t({

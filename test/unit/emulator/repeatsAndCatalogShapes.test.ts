@@ -53,7 +53,7 @@ describe('emulator: repeats and catalog shapes', () => {
     const res = await call(h.emulator.origin, '/v1/models');
     assert.deepEqual(Object.keys(res.json), ['data']);
     const large = (res.json.data as { id: string }[]).find((m) => m.id === 'acme/chat-large') as Record<string, unknown>;
-    assert.deepEqual(large.pricing, { prompt: '0.00025', completion: '0.001', request: '0', image: '0' });
+    assert.deepEqual(large.pricing, { prompt: '0.00025', completion: '0.001', request: '0', image: '0', input_cache_read: '0.0000625' });
     assert.deepEqual([large.name, large.context_length, large.supported_endpoint_types, large.available], ['Acme Chat Large', 128000, undefined, undefined]);
     await h.control.reset();
     assert.equal((await call(h.emulator.origin, '/v1/models')).json.object, 'list');

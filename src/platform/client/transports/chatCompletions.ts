@@ -207,10 +207,9 @@ export const chatCompletions: Transport = {
   body(request: TextRequest, streaming: boolean) {
     const at = cacheBreakpoints(request, 'chat-completions');
     const lastSystem = request.messages.map((m) => m.role).lastIndexOf('system');
-    const lastIndex = request.messages.length - 1;
     const wire = request.messages.map((m, i) => {
       const message = wireMessage(m);
-      return (at.system && i === lastSystem) || (at.lastMessage && i === lastIndex) ? withBreakpoint(message) : message;
+      return (at.system && i === lastSystem) || at.messages.has(i) ? withBreakpoint(message) : message;
     });
     const body: Record<string, unknown> = { model: request.model, messages: wire, ...request.options };
     if (request.tools)

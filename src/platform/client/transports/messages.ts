@@ -188,9 +188,7 @@ export const messages: Transport = {
       .map((m) => m.content)
       .join('\n\n');
     const at = cacheBreakpoints(request, 'messages');
-    const wire = wireMessages(request.messages);
-    const last = wire.at(-1);
-    if (at.lastMessage && last) last.content[last.content.length - 1] = marked(last.content.at(-1) as object);
+    const wire = wireMessages(request.messages, at.messages);
     const body: Record<string, unknown> = {
       model: request.model,
       ...limits(request, max_tokens, reasoning_effort),

@@ -1,5 +1,6 @@
 // How a TextRequest is written for Messages: its messages as content blocks (thinking blocks sent
 // back in front of the tool calls they led to), and max_tokens with the thinking budget.
+import { marked } from './cacheBreakpoints';
 import type { TextMessage, TextRequest } from './textRequest';
 import type { ThinkingBlock } from '../streaming/replyPart';
 
@@ -23,17 +24,21 @@ export function blockOf(block: { type: string; thinking?: string | null; signatu
   return undefined;
 }
 
-export function wireMessages(messages: TextMessage[]): { role: 'user' | 'assistant'; content: unknown[] }[] {
+/** The messages as turns of blocks; each message in `breakpoints` (by index) has one on its last block. */
+export function wireMessages(messages: TextMessage[], breakpoints: ReadonlySet<number> = new Set()): { role: 'user' | 'assistant'; content: unknown[] }[] {
   const out: { role: 'user' | 'assistant'; content: unknown[] }[] = [];
+  let index = 0;
   const push = (role: 'user' | 'assistant', blocks: unknown[]) => {
     // The interface refuses an empty turn (and joins neighbouring turns of a role itself).
     if (blocks.length === 0) return;
+    if (breakpoints.has(index)) blocks[blocks.length - 1] = marked(blocks.at(-1) as object);
     const last = out.at(-1);
     // Consecutive tool results (and a user message after them) share one user turn.
     if (last?.role === role && role === 'user') last.content.push(...blocks);
     else out.push({ role, content: blocks });
   };
-  for (const m of messages) {
+  for (const [i, m] of messages.entries()) {
+    index = i;
     if (m.role === 'system') continue;
     if (m.role === 'tool') push('user', [{ type: 'tool_result', tool_use_id: m.toolCallId, content: m.content }]);
     else if (m.role === 'user') {

@@ -169,8 +169,9 @@ function options(request: TextRequest): Record<string, unknown> {
   return out;
 }
 
-function input(request: TextRequest): unknown[] {
-  return request.messages.flatMap((m): unknown[] => {
+/** The messages as input items; a user message in `breakpoints` (by index) has one on its last content part (a tool's output has no parts). */
+function input(request: TextRequest, breakpoints: ReadonlySet<number>): unknown[] {
+  return request.messages.flatMap((m, index): unknown[] => {
     switch (m.role) {
       case 'system':
         return [];
@@ -181,17 +182,15 @@ function input(request: TextRequest): unknown[] {
           ...(m.content ? [{ role: 'assistant', content: m.content }] : []),
           ...(m.toolCalls ?? []).map((c) => ({ type: 'function_call', call_id: c.id, name: c.name, arguments: c.arguments })),
         ];
-      default:
-        if (!m.images?.length) return [{ role: 'user', content: m.content }];
-        return [
-          {
-            role: 'user',
-            content: [
-              { type: 'input_text', text: m.content },
-              ...m.images.map((i) => ({ type: 'input_image', image_url: `data:${i.mimeType};base64,${i.data}` })),
-            ],
-          },
-        ];
+      default: {
+        const text = { type: 'input_text', text: m.content };
+        const images = (m.images ?? []).map((i) => ({ type: 'input_image', image_url: `data:${i.mimeType};base64,${i.data}` }));
+        if (breakpoints.has(index) && (m.content !== '' || images.length > 0)) {
+          const parts: object[] = [text, ...images];
+          return [{ role: 'user', content: [...parts.slice(0, -1), marked(parts.at(-1)!)] }];
+        }
+        return [{ role: 'user', content: images.length === 0 ? m.content : [text, ...images] }];
+      }
     }
   });
 }
@@ -233,13 +232,7 @@ export const responses: Transport = {
       .filter((m) => m.role === 'system')
       .map((m) => m.content)
       .join('\n\n');
-    const items = input(request);
-    const last = items.at(-1) as { role?: unknown; content?: unknown } | undefined;
-    // A breakpoint goes on the newest message's last content part; a tool's output has no parts.
-    if (cacheBreakpoints(request, 'responses').lastMessage && last?.role === 'user' && last.content !== '') {
-      const parts = typeof last.content === 'string' ? [{ type: 'input_text', text: last.content }] : (last.content as object[]);
-      items[items.length - 1] = { ...last, content: [...parts.slice(0, -1), marked(parts.at(-1)!)] };
-    }
+    const items = input(request, cacheBreakpoints(request, 'responses').messages);
     const body: Record<string, unknown> = { model: request.model, input: items, ...options(request) };
     if (system) body.instructions = system;
     // Responses makes function tools strict by default, which demands every property and refuses

@@ -19,11 +19,13 @@ export interface ImageInput {
   data: string;
 }
 
-export type TextMessage =
+/** `cacheMark`: the caller (VS Code's chat) marked the prefix up to this message for caching. */
+export type TextMessage = (
   | { role: 'system'; content: string }
   | { role: 'user'; content: string; images?: ImageInput[] }
   | { role: 'assistant'; content: string; toolCalls?: ToolCall[]; reasoning?: Reasoning }
-  | { role: 'tool'; toolCallId: string; content: string };
+  | { role: 'tool'; toolCallId: string; content: string }
+) & { cacheMark?: true };
 
 export interface ToolSpec {
   name: string;
@@ -42,6 +44,8 @@ export interface CacheHint {
   toolTokens: number;
   systemTokens: number;
   messageTokens: number;
+  /** Where the caller marked messages: each one's index and the tokens of the messages up to it, the system prompt apart. */
+  marks?: { index: number; tokens: number }[];
 }
 
 export interface TextRequest {

@@ -29,7 +29,7 @@ export class UsageRecorder extends Disposable {
 
   /** A text answer that ended: `key` is the one it went out with. */
   answered(source: UsageSource, model: string, key: UsageKey, answer: AnswerUsage): void {
-    const { usage, costRub } = answer;
+    const { usage, costRub, savedRub } = answer;
     this.add({
       model,
       interface: answer.interface,
@@ -37,6 +37,7 @@ export class UsageRecorder extends Disposable {
       source,
       ...(usage && { tokens: usageTokens(usage) }),
       ...(costRub !== undefined && { costRub }),
+      ...(savedRub !== undefined && { savedRub }),
     });
   }
 

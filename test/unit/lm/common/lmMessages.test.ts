@@ -3,6 +3,8 @@ import { TRANSPORTS } from '#src/platform/client/transports/index';
 import { toTextMessages, type LmContent, type LmMessage } from '#src/lm/common/lmMessages';
 import { ReasoningMemory } from '#src/lm/common/reasoningMemory';
 import { SetupError } from '#src/platform/reply/modelConnection';
+import { ModelEntrySchema } from '#src/platform/client/catalog/schemas';
+import { cacheHint } from '#src/platform/reply/cacheHint';
 
 const text = (value: string): LmContent => ({ kind: 'text', text: value });
 const data = (mimeType: string, bytes: Uint8Array | string): LmContent => ({
@@ -46,7 +48,7 @@ describe("VS Code's language-model messages as the client's messages", () => {
     );
   });
 
-  it('data parts a tool returns are read as text (text/*, JSON, +json) or named with their size, never sent as bytes; markers are left out', () => {
+  it('data parts a tool returns are read as text (text/*, JSON, +json) or named with their size, never sent as bytes; a cache marker sends no text, it marks the result', () => {
     const results = [
       data('text/plain; charset=utf-8', 'export const answer = 42;'),
       data('application/json', '{"answer":42}'),
@@ -59,7 +61,7 @@ describe("VS Code's language-model messages as the client's messages", () => {
       { role: 'tool', toolCallId: 'call_1', content: '{"answer":42}' },
       { role: 'tool', toolCallId: 'call_1', content: '{"title":"Not found"}' },
       { role: 'tool', toolCallId: 'call_1', content: '[application/pdf data omitted: 20000 bytes]' },
-      { role: 'tool', toolCallId: 'call_1', content: '' },
+      { role: 'tool', toolCallId: 'call_1', content: '', cacheMark: true },
     ]);
   });
 
@@ -83,6 +85,66 @@ describe("VS Code's language-model messages as the client's messages", () => {
       () => convert([message], false),
       (error) => error instanceof SetupError && error.message === 'This model does not accept images: remove the image, or pick a model that accepts images.',
     );
+  });
+
+  describe("VS Code's chat's cache markers", () => {
+    const MARK = data('cache_control', 'ephemeral');
+    // 3,000 characters: 1,076 estimated tokens, past the 1,024-token minimum on their own.
+    const long = 'x'.repeat(3000);
+    const marked = convert([
+      { role: 'system', parts: [text('Be brief.')] },
+      { role: 'user', parts: [text(long), MARK] },
+      { role: 'assistant', parts: [text('Read main.ts'), { kind: 'toolCall', id: 'call_1', name: 'read_file', input: {} }] },
+      { role: 'user', parts: [{ kind: 'toolResult', callId: 'call_1', content: [text('42')] }, MARK, text('And now?')] },
+      { role: 'user', parts: [text('Short one.')] },
+    ]);
+    const model = (pricing: Record<string, string>) =>
+      ModelEntrySchema().parse({ id: 'anthropic/claude', available: true, pricing: { prompt: '0.0003', completion: '0.0015', ...pricing } });
+    const whenAsked = model({ input_cache_read: '0.00003', input_cache_write: '0.000375' });
+    const requestFor = (entry: typeof whenAsked) => {
+      const request = { model: entry.id, messages: marked, options: {} };
+      return { ...request, cache: cacheHint(entry, request) };
+    };
+
+    it('mark the message whose part they follow, a tool result included, and send no text', () => {
+      assert.deepEqual(
+        marked.map((m) => [m.role, m.cacheMark ?? false]),
+        [
+          ['system', false],
+          ['user', true],
+          ['assistant', false],
+          ['tool', true],
+          ['user', false],
+          ['user', false],
+        ],
+      );
+    });
+
+    it('become the breakpoints of a request, where the prefix is long enough, instead of the newest message', () => {
+      const anthropic = TRANSPORTS.messages.body(requestFor(model({})), true) as { messages: { content: Record<string, unknown>[] }[] };
+      assert.deepEqual(
+        anthropic.messages.map((m) => m.content.map((b) => b.cache_control ?? null)),
+        [[{ type: 'ephemeral' }], [null, null], [{ type: 'ephemeral' }, null, null]],
+      );
+      const chat = TRANSPORTS['chat-completions'].body(requestFor(whenAsked), true) as { messages: { role: string; content: unknown }[] };
+      assert.deepEqual(
+        chat.messages.map((m) => [m.role, JSON.stringify(m.content).includes('cache_control')]),
+        [
+          ['system', false],
+          ['user', true],
+          ['assistant', false],
+          ['tool', true],
+          ['user', false],
+          ['user', false],
+        ],
+      );
+    });
+
+    it('are dropped for a model that caches on its own, through chat completions and Responses', () => {
+      const onItsOwn = model({ input_cache_read: '0.00015' });
+      for (const transport of [TRANSPORTS['chat-completions'], TRANSPORTS.responses])
+        assert.equal(JSON.stringify(transport.body(requestFor(onItsOwn), true)).includes('cache_control'), false, transport.name);
+    });
   });
 
   it('the reasoning remembered for a tool call goes back with it', () => {

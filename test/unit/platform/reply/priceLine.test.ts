@@ -7,10 +7,7 @@ describe('priceLine: the price before sending in words', () => {
 
   it('says the input and the bound of the answer, or the input alone when nothing bounds it', () => {
     useEnglish();
-    assert.deepEqual(
-      [priceLine(0.42, 3.1, 'en'), priceLine(0.004, undefined, 'en')],
-      ['≈ 0.42 ₽ to send · up to 3.10 ₽ for the answer', '≈ 0.0040 ₽ to send'],
-    );
+    assert.deepEqual([priceLine(0.42, 3.1, 'en'), priceLine(0.004, undefined, 'en')], ['≈ 0.42 ₽ to send · up to 3.10 ₽ for the answer', '≈ 0.0040 ₽ to send']);
   });
 
   it("puts a command's wait after it, and says it all in Russian", () => {

@@ -305,6 +305,80 @@ describe('streamReply against the emulator', () => {
       [[{ type: 'ephemeral' }, '[{"role":"user","content":[{"type":"text","text":"hi","cache_control":{"type":"ephemeral"}}]}]']],
     );
   });
+
+  it('the cache read on the next turn is priced at the cache price, and its saving told to the caller and the usage record', async () => {
+    const messenger = (await client.listModels()).data.find((m) => m.id === 'mira/messenger');
+    assert.ok(messenger);
+    await control.setCacheMode(true);
+    await control.queueReplies(['Sure thing.', 'Done.']);
+    const answered: AnswerUsage[] = [];
+    const connection = Promise.resolve({ client, model: messenger, onAnswered: (a: AnswerUsage) => answered.push(a) });
+    // 1,100 words: 1,104 tokens by the emulator's count, past the minimum by either count.
+    const system: TextMessage = { role: 'system', content: 'word '.repeat(1100) };
+    const first = await run({ connection, messages: [system, { role: 'user', content: 'hi' }] });
+    const second = await run({
+      connection,
+      messages: [system, { role: 'user', content: 'hi' }, { role: 'assistant', content: 'Sure thing.' }, { role: 'user', content: 'more' }],
+    });
+    const saved = (outcome: ReplyOutcome) =>
+      outcome.status === 'done' ? [outcome.usage?.prompt_tokens_details, outcome.savedRub?.toFixed(6)] : outcome.status;
+    assert.deepEqual(
+      [saved(first.outcome), saved(second.outcome)],
+      [
+        // 1,109 written at 1.25× the input price: 1,109 × (0.0003 − 0.000375) ₽.
+        [{ cache_write_tokens: 1109 }, '-0.083175'],
+        // 1,109 read at 0.1×, the reply and the question (6 + 5) written: 1,109 × 0.00027 − 11 × 0.000075 ₽.
+        [{ cached_tokens: 1109, cache_write_tokens: 11 }, '0.298605'],
+      ],
+    );
+    assert.deepEqual(
+      answered.map((a) => a.savedRub?.toFixed(6)),
+      ['-0.083175', '0.298605'],
+    );
+  });
+
+  it('on every interface the cost of cache reads and writes is what the service charges for them', async () => {
+    await control.setCacheMode(true);
+    const system: TextMessage = { role: 'system', content: 'word '.repeat(1100) };
+    const turns: TextMessage[][] = [
+      [system, { role: 'user', content: 'hi' }],
+      [system, { role: 'user', content: 'hi' }, { role: 'assistant', content: 'Sure thing.' }, { role: 'user', content: 'more' }],
+    ];
+    // Each interface's model: one that caches where asked (Messages; chat completions, for the beta
+    // workspace), one that caches on its own (Responses).
+    const cases = [
+      ['mira/messenger', FIXTURE_KEYS.alpha],
+      ['zeta/reasoner-pro', FIXTURE_KEYS.beta],
+      ['nova/responder', FIXTURE_KEYS.alpha],
+    ] as const;
+    const seen: unknown[] = [];
+    for (const [id, apiKey] of cases) {
+      const keyed = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey, maxRetries: 0 });
+      const model = (await keyed.listModels()).data.find((m) => m.id === id);
+      assert.ok(model, id);
+      const costs: number[] = [];
+      for (const messages of turns) {
+        await control.queueReplies(['Sure thing.']);
+        const { outcome } = await run({ connection: Promise.resolve({ client: keyed, model }), messages });
+        assert.ok(outcome.status === 'done' && outcome.costRub !== undefined, JSON.stringify(outcome));
+        costs.push(Number(outcome.costRub.toFixed(6)));
+      }
+      const charges = (await control.charges()).slice(-2);
+      assert.deepEqual(
+        costs,
+        charges.map((c) => c.amountRub),
+        id,
+      );
+      seen.push([id, ...charges.map((c) => [c.cacheReadTokens, c.cacheWriteTokens])]);
+    }
+    assert.deepEqual(seen, [
+      ['mira/messenger', [0, 1109], [1109, 11]],
+      ['zeta/reasoner-pro', [0, 1109], [1109, 11]],
+      // Caches on its own: the first request's whole prompt read back, nothing written.
+      ['nova/responder', [0, 0], [1109, 0]],
+    ]);
+  });
+
   it('prices the request as it goes, fitted to the context, before any text arrives', async () => {
     const events: string[] = [];
     const prices: unknown[] = [];

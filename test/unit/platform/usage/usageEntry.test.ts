@@ -26,6 +26,17 @@ describe('usage entry', () => {
     assert.deepEqual(parseUsageLine(line), { ...read, tokens: { in: 5, out: 6, cached: 0 }, costRub: 0.25 });
   });
 
+  it('keeps what caching saved, negative when writing to the cache cost more; an entry without it saved nothing', () => {
+    const { v: _v, ...written } = entry('2026-11-26T10:00:00.000Z', { tokens: { in: 19_200, out: 100, cached: 18_200 }, savedRub: 4.1 });
+    const line = usageLine(written);
+    assert.ok(line.endsWith('"costRub":1.5,"savedRub":4.1}\n'), line);
+    assert.equal(parseUsageLine(line.trim())?.savedRub, 4.1);
+    assert.equal(parseUsageLine(line.trim().replace('4.1', '-0.02'))?.savedRub, -0.02);
+    assert.equal('savedRub' in parseUsageLine(usageLine(entry('2026-11-26T10:00:00.000Z')).trim())!, false);
+    // A saving that is not a number is no entry, as any damaged field.
+    assert.equal(parseUsageLine(line.trim().replace('4.1', '"much"')), undefined);
+  });
+
   it('a field a later version adds is passed over', () => {
     const line = '{"v":3,"time":"2026-11-26T10:00:00Z","model":"m","source":"images","costRub":4,"region":"eu"}';
     assert.equal(parseUsageLine(line)?.costRub, 4);

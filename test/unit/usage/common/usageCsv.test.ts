@@ -7,7 +7,7 @@ describe('usage CSV', () => {
     const csv = usageCsv(
       [
         entry('2026-10-31T20:30:00Z'),
-        entry('2026-10-31T21:30:00Z'),
+        entry('2026-10-31T21:30:00Z', { tokens: { in: 100, out: 20, cached: 80 }, savedRub: 0.42 }),
         entry('2026-11-01T10:00:00Z', { tokens: undefined, costRub: undefined, source: 'vscodeChat' }),
         entry('2026-11-02T10:00:00Z'),
       ],
@@ -16,9 +16,9 @@ describe('usage CSV', () => {
     );
     assert.equal(
       csv,
-      'time,day,model,interface,key_id,key_name,project,source,tokens_in,tokens_out,tokens_cached,images,cost_rub\r\n' +
-        '2026-10-31T21:30:00Z,2026-11-01,alpha-chat,chat-completions,sk-…a1b2,Default,shop,chat,100,20,0,,1.5\r\n' +
-        '2026-11-01T10:00:00Z,2026-11-01,alpha-chat,chat-completions,sk-…a1b2,Default,shop,vscodeChat,,,,,\r\n',
+      'time,day,model,interface,key_id,key_name,project,source,tokens_in,tokens_out,tokens_cached,images,cost_rub,saved_rub\r\n' +
+        '2026-10-31T21:30:00Z,2026-11-01,alpha-chat,chat-completions,sk-…a1b2,Default,shop,chat,100,20,80,,1.5,0.42\r\n' +
+        '2026-11-01T10:00:00Z,2026-11-01,alpha-chat,chat-completions,sk-…a1b2,Default,shop,vscodeChat,,,,,,\r\n',
     );
   });
 
@@ -28,6 +28,6 @@ describe('usage CSV', () => {
       { from: '2026-11-01', to: '2026-11-01' },
       'UTC',
     );
-    assert.equal(csv.split('\r\n')[1], '2026-11-01T10:00:00Z,2026-11-01,alpha-chat,chat-completions,k,"\'=HYPERLINK(""x"")","a, ""b""\nc",chat,100,20,0,,1.5');
+    assert.equal(csv.split('\r\n')[1], '2026-11-01T10:00:00Z,2026-11-01,alpha-chat,chat-completions,k,"\'=HYPERLINK(""x"")","a, ""b""\nc",chat,100,20,0,,1.5,');
   });
 });

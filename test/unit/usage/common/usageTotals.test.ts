@@ -9,8 +9,8 @@ const MOSCOW = 'Europe/Moscow';
 describe('usage totals', () => {
   const entries = [
     entry('2026-10-31T20:30:00Z', { model: 'beta', costRub: 2 }), // 23:30 on 31 October in Moscow
-    entry('2026-10-31T21:30:00Z', { costRub: 1 }), // 00:30 on 1 November in Moscow
-    entry('2026-11-01T08:00:00Z', { model: 'beta', costRub: 0.5, key: { id: 'sk-…c3d4', name: 'Work' }, project: 'site' }),
+    entry('2026-10-31T21:30:00Z', { costRub: 1, savedRub: 0.75 }), // 00:30 on 1 November in Moscow
+    entry('2026-11-01T08:00:00Z', { model: 'beta', costRub: 0.5, savedRub: -0.05, key: { id: 'sk-…c3d4', name: 'Work' }, project: 'site' }),
     entry('2026-11-01T08:30:00Z', { tokens: undefined, costRub: undefined }), // stopped, no usage reported
     entry('2026-10-26T10:00:00Z', { costRub: 4 }), // Monday of this week
     entry('2026-10-02T10:00:00Z', { costRub: 8 }), // 30 days back: the chart's first day
@@ -37,6 +37,8 @@ describe('usage totals', () => {
   it('today’s totals by model, key and project, with tokens and the answers with no usage', () => {
     const today = usageReport(entries, 0, { now: NOW, timeZone: MOSCOW }).periods.today;
     assert.deepEqual([today.tokensIn, today.tokensOut, today.tokensCached, today.noUsage, today.unpriced], [200, 40, 0, 1, 1]);
+    // What caching saved, a write that cost more than it saved taken off.
+    assert.equal(today.savedRub, 0.7);
     assert.deepEqual(today.byModel, [
       { name: 'alpha-chat', costRub: 1, answers: 2, tokensIn: 100, tokensOut: 20 },
       { name: 'beta', costRub: 0.5, answers: 1, tokensIn: 100, tokensOut: 20 },

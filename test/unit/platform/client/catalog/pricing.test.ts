@@ -116,6 +116,17 @@ describe('prompt caching prices', () => {
     assert.deepEqual(rounded(pricedUsage(cachingModel, usage)), { costRub: 0.996, savedRub: 4.914 });
   });
 
+  it('reads Responses cache writes (OpenRouter names them cache_write_tokens) inside its input tokens', () => {
+    const usage = end(responses, {
+      status: 'completed',
+      output: [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'ok' }] }],
+      usage: { input_tokens: 19_200, output_tokens: 100, input_tokens_details: { cached_tokens: 0, cache_write_tokens: 19_000 } },
+    });
+    assert.deepEqual(cacheTokens(usage), { read: 0, write: 19_000 });
+    // 200 × 0.0003 + 19,000 × 0.000375 + 100 × 0.0015; saved −19,000 × 0.000075: a write costs more.
+    assert.deepEqual(rounded(pricedUsage(cachingModel, usage)), { costRub: 7.335, savedRub: -1.425 });
+  });
+
   it('prices cached input at the input price where the catalog gives no cache prices', () => {
     const plain = entry({ prompt: '0.0003', completion: '0.0015' });
     const usage = { prompt_tokens: 19_200, completion_tokens: 100, total_tokens: 19_300, prompt_tokens_details: { cached_tokens: 18_000 } };

@@ -90,6 +90,35 @@ describe('prompt cache breakpoints', () => {
     }
   });
 
+  it("the caller's marks: at most four breakpoints in all, the newest marks kept, none where the prefix is short", () => {
+    const marked: TextMessage[] = [
+      { role: 'system', content: longSystem },
+      ...Array.from({ length: 5 }, (_, i): TextMessage[] => [
+        { role: 'user', content: `Question ${i}`, cacheMark: true },
+        { role: 'assistant', content: `Answer ${i}` },
+      ]).flat(),
+      { role: 'user', content: 'Last' },
+    ];
+    const built = buildTextRequest(unpriced, marked, { maxTokens: 100, tools }).request;
+    built.cache = cacheHint(unpriced, built);
+    const body = messages.body(built, false) as { messages: { content: Record<string, unknown>[] }[] };
+    // The last tool and the system prompt take two; the two newest marks (questions 3 and 4) the rest.
+    assert.deepEqual(
+      body.messages.map((m) => m.content.some((b) => 'cache_control' in b)),
+      [false, false, false, false, false, false, true, false, true, false, false],
+    );
+    const short = buildTextRequest(
+      unpriced,
+      [
+        { role: 'user', content: 'Hi', cacheMark: true },
+        { role: 'user', content: 'There' },
+      ],
+      { maxTokens: 100 },
+    ).request;
+    short.cache = cacheHint(unpriced, short);
+    assert.equal(JSON.stringify(messages.body(short, false)).includes('cache_control'), false);
+  });
+
   it('Responses: on the newest message’s content part, the system prompt staying its instructions', () => {
     const body = responses.body(request(whenAsked, longSystem, true), false);
     assert.equal(body.instructions, longSystem);
