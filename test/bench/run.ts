@@ -169,6 +169,12 @@ async function main(): Promise<void> {
         value: round(typing.idleP95FrameMs, 1),
         unit: ' ms',
       },
+      {
+        key: 'typingMainThreadMsPerKey',
+        what: "the page's scripting, style and layout per key typed in those rounds (DevTools protocol metrics), median of the rounds",
+        value: round(typing.mainThreadMsPerKey, 2),
+        unit: ' ms',
+      },
     );
   }
   if (parts.has('catalog')) {

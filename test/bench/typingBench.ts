@@ -5,9 +5,11 @@
 // by key, as fast as a quick typist (a key each 30 ms), and the gaps between animation frames
 // are measured meanwhile; the figure is the worst round's 95th percentile, after a round that warms
 // the page up. After each round, the control: the same watch as long, with nothing typed (the
-// frames the machine itself drops).
+// frames the machine itself drops). And what each key costs the page's main thread (scripting,
+// style and layout, from the DevTools protocol's Performance metrics), which the load moves less.
 import { LONG_TURNS, storedHistory } from './render/historyFixture';
 import { openBenchPage } from './renderBench';
+import { median } from './stats';
 
 export interface TypingBenchResult {
   /** The worst round's 95th percentile of the gaps between frames while typing. */
@@ -16,6 +18,8 @@ export interface TypingBenchResult {
   rounds: { p95FrameMs: number; longestFrameMs: number; frames: number; priced: number }[];
   /** The controls' 95th percentile, worst of the rounds. */
   idleP95FrameMs: number;
+  /** Scripting, style and layout per key typed, median of the rounds. */
+  mainThreadMsPerKey: number;
 }
 
 const SENTENCE = 'How would I split this pipeline into stages that can be tested one by one? ';
@@ -31,9 +35,19 @@ export async function runTypingBench(log: (line: string) => void, rounds = 3): P
     const results: TypingBenchResult['rounds'] = [];
     const idle: number[] = [];
     type Watched = TypingBenchResult['rounds'][number] & { line: string };
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const mainThreadMs = async (): Promise<number> => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+      return (value('ScriptDuration') + value('RecalcStyleDuration') + value('LayoutDuration')) * 1000;
+    };
+    const perKey: number[] = [];
     const watch = async (type: boolean): Promise<Watched> => {
       await page.evaluate(() => (window as unknown as { __typing: { start(): Promise<void> } }).__typing.start());
+      const before = await mainThreadMs();
       if (type) await page.keyboard.type(SENTENCE, { delay: KEY_DELAY_MS });
+      if (type) perKey.push(((await mainThreadMs()) - before) / SENTENCE.length);
       else await new Promise((resolve) => setTimeout(resolve, SENTENCE.length * KEY_DELAY_MS));
       return page.evaluate(() => (window as unknown as { __typing: { stop(): Promise<Watched> } }).__typing.stop());
     };
@@ -54,6 +68,7 @@ export async function runTypingBench(log: (line: string) => void, rounds = 3): P
       longestFrameMs: Math.max(...results.map((r) => r.longestFrameMs)),
       rounds: results,
       idleP95FrameMs: Math.max(...idle),
+      mainThreadMsPerKey: median(perKey.slice(1)),
     };
   } finally {
     await close();
