@@ -44,7 +44,7 @@ export class Composer {
     });
     this.input.value = bridge.draft();
     this.length.update(this.input.value);
-    this.estimate = new EstimateLine(bridge, () => this.input.value);
+    this.estimate = new EstimateLine(bridge, () => ({ text: this.input.value, editing: this.editMode }));
     this.input.addEventListener('input', () => {
       bridge.saveDraft(this.input.value);
       this.length.update(this.input.value);
@@ -169,8 +169,11 @@ export class Composer {
   }
 
   setEditing(on: boolean): void {
+    const changed = this.editMode !== on;
     this.editMode = on;
     this.editing.hidden = !on;
+    // Sending it would replace the last message instead of following it: another price.
+    if (changed) this.estimate.refresh();
   }
 
   private onKey(event: KeyboardEvent): void {

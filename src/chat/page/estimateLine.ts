@@ -24,7 +24,7 @@ export class EstimateLine {
 
   constructor(
     private readonly bridge: HostBridge,
-    private readonly draft: () => string,
+    private readonly draft: () => { text: string; editing: boolean },
   ) {
     this.line = el('div', { class: 'estimate-line', attrs: { tabindex: '0', 'aria-describedby': 'estimate-split' } });
     this.split = el('div', { class: 'estimate-split', attrs: { id: 'estimate-split', role: 'tooltip' } });
@@ -62,13 +62,13 @@ export class EstimateLine {
   }
 
   private ask(): void {
-    const text = this.draft();
+    const { text, editing } = this.draft();
     // A draft too long to send has no price: the length note says what to do.
     if (text.length > MAX_MESSAGE_CHARS) {
       this.seq++;
       this.element.hidden = true;
       return;
     }
-    this.bridge.post({ type: 'composer/draft', text, seq: ++this.seq });
+    this.bridge.post({ type: 'composer/draft', text, seq: ++this.seq, ...(editing && { editing }) });
   }
 }

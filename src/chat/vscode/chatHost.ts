@@ -217,7 +217,7 @@ export class ChatHost extends Disposable {
         return;
       }
       case 'composer/draft':
-        return from.post({ type: 'composer/estimate', seq: message.seq, ...(await priceDraft(this.deps, session, message.text)) });
+        return from.post({ type: 'composer/estimate', seq: message.seq, ...(await priceDraft(this.deps, session, message.text, message.editing)) });
       case 'chat/stop':
         return session.stop();
       case 'chat/retry':

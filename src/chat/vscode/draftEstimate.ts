@@ -11,10 +11,11 @@ export async function priceDraft(
   deps: { connection: Connection; instructions: ProjectInstructionsSource },
   session: ChatSession,
   text: string,
+  editing = false,
 ): Promise<{ estimate?: DraftEstimate }> {
   const connected = await deps.connection.forModel().catch(() => undefined);
   if (!connected) return {};
   const instructions = await deps.instructions.read().catch(() => undefined);
-  const estimate = draftPrice({ turns: session.turns(), text, context: session.pendingContext() }, { ...connected, instructions });
+  const estimate = draftPrice({ turns: session.turns(), text, context: session.pendingContext(), editing }, { ...connected, instructions });
   return estimate ? { estimate } : {};
 }

@@ -185,7 +185,7 @@ export const ToHostSchemas = {
   'chat/regenerate': empty,
   'chat/editLast': chatText,
   /** What the message box holds, to be priced (composer/estimate): sent as it changes, and when what it goes with does. */
-  'composer/draft': payload(() => ({ text: z.string().check(z.maxLength(MAX_MESSAGE_CHARS)), seq: draftSeq() })),
+  'composer/draft': payload(() => ({ text: z.string().check(z.maxLength(MAX_MESSAGE_CHARS)), seq: draftSeq(), editing: z.optional(z.boolean()) })),
   'chat/new': empty,
   /** The turns of the open conversation `id` before the turn `before`, the first the page was sent. */
   'conversation/earlier': payload(() => ({ id: id(), before: id() })),

@@ -24,6 +24,8 @@ export interface Draft {
   text: string;
   /** The chips attached to it. */
   context: readonly ContextItem[];
+  /** It replaces the last message, which keeps its own attachments (editLast). */
+  editing?: boolean;
 }
 
 export interface PricedModel {
@@ -56,15 +58,18 @@ function imagesOf(turns: readonly Turn[]): Map<string, ImageInput> {
 
 /** The price of sending `draft` to `priced.model`; undefined with nothing to send, for a command that is no text for a model, or without prices. */
 export function draftPrice(draft: Draft, priced: PricedModel): DraftEstimate | undefined {
-  if (draft.text.trim() === '' && draft.context.length === 0) return undefined;
+  const edited = draft.editing ? draft.turns.filter((turn) => turn.role === 'user').at(-1) : undefined;
+  const before = edited ? draft.turns.slice(0, draft.turns.indexOf(edited)) : draft.turns;
+  const context = edited ? edited.context : draft.context;
+  if (draft.text.trim() === '' && context.length === 0) return undefined;
   const command = commandTurn(draft.text);
   if (command && (!command.ok || commandOfMode(command.turn.mode)?.textForModel === false)) return undefined;
-  const ask = command?.turn ?? userTurn(draft.text, 'chat', [...draft.context]);
-  const turns = [...draft.turns, ask];
+  const ask = command?.turn ?? userTurn(draft.text, 'chat', [...context]);
+  const turns = [...before, ask];
   const built = requestMessages(turns, { instructions: priced.instructions, images: imagesOf(turns) });
   const sent = takesImages(priced.model) ? built : withoutImages(built);
   const { messages } = fitToContext(sent, contextFor(priced.model, priced.reportedContext), priced.maxTokens);
-  const cachedTokens = knownCachedTokens(draft.turns, priced.model.id);
+  const cachedTokens = knownCachedTokens(before, priced.model.id);
   const price = requestPrice(priced.model, { messages, maxTokens: priced.maxTokens, cachedTokens });
   if (!price) return undefined;
   // The request in its order: the instructions (the system prompt), the history, then the message with what it carries.

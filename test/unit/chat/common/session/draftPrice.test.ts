@@ -90,6 +90,17 @@ describe("draftPrice: the composer's price before sending", () => {
     assert.deepEqual(round([full.parts.instructions - cached.parts.instructions, full.parts.history - cached.parts.history]), [0.0369, 0.0081]);
   });
 
+  it('prices an edit of the last message as replacing it, with its own attachments', () => {
+    const code = selection('def add(a, b):\n    return a + b');
+    const asked: UserTurn = { ...user('u2', words(100)), context: [code] };
+    const turns: Turn[] = [...history, asked, answer('a2', words(100))];
+    const edited = draftPrice({ turns, text: 'word', context: [], editing: true }, { model: entry() });
+    const appended = draftPrice({ turns: history, text: 'word', context: [code] }, { model: entry() });
+    assert.ok(edited && appended);
+    // The edited message and its answer are not history: the rest is as if it were asked anew, with its chip.
+    assert.deepEqual(round(edited), round(appended));
+  });
+
   it('gives nothing with nothing to send, for /image, or without prices', () => {
     assert.equal(draftPrice({ turns: history, text: '  ', context: [] }, { model: entry() }), undefined);
     assert.equal(draftPrice({ turns: history, text: '/image a red fox', context: [] }, { model: entry() }), undefined);
