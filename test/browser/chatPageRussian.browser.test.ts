@@ -16,6 +16,7 @@ const DATA = [
   'src/geo.py',
   'geo.py',
   MODEL,
+  'mira/messenger',
   'acme/reasoner',
   'acme/painter',
   REQUEST_ID,
@@ -24,7 +25,7 @@ const DATA = [
   'TypeScript',
 ];
 /** Names that stay as they are in Russian (docs/TRANSLATION.md), and keys on the keyboard. */
-const KEPT = ['Multi-Model AI', 'Multi Model AI: Max Tokens', 'Max Tokens', '/image', 'Shift+Enter', 'Enter', 'Esc', 'Markdown'];
+const KEPT = ['HTTP', 'Multi-Model AI', 'Multi Model AI: Max Tokens', 'Max Tokens', '/image', 'Shift+Enter', 'Enter', 'Esc', 'Markdown'];
 
 const question = (id: string, text: string, mode = 'chat') => ({ id, role: 'user', text, mode, context: [], createdAt });
 const answer = (id: string, fields: object) => ({ id, role: 'assistant', text: '', status: 'done', model: MODEL, createdAt, ...fields });
@@ -174,6 +175,23 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
       'Ответ достиг предела длины и оборвался: напишите «продолжи», чтобы получить остальное, или увеличьте параметр Multi Model AI: Max Tokens.',
     );
     assert.deepEqual(await page.locator('.notice-actions button').allTextContents(), ['Открыть параметр Max Tokens']);
+  });
+
+  it('an answer by the fallback model: the note under its head in Russian, live and when restored', async () => {
+    const note = 'Ответила модель mira/messenger: acme/chat-large была недоступна (HTTP 503)';
+    const fallback = { from: MODEL, status: 503 };
+    await send(init([question('u1', 'Привет'), answer('a1', { text: 'Здравствуйте.', model: 'mira/messenger', fallback })]));
+    assert.deepEqual(await englishLeft(), []);
+    assert.deepEqual([await text('.turn-assistant .who'), await text('.turn-fallback')], ['mira/messenger', note]);
+    assert.equal(await page.locator('.turn-fallback').first().getAttribute('role'), 'note');
+    await send(
+      init([question('u1', 'Привет')]),
+      { type: 'turn/append', turn: answer('a2', { status: 'streaming' }) },
+      { type: 'reply/model', turnId: 'a2', model: MODEL },
+    );
+    assert.equal(await page.locator('.turn-fallback').count(), 0);
+    await send({ type: 'reply/model', turnId: 'a2', model: 'mira/messenger', fallback });
+    assert.deepEqual([await text('.turn-assistant .who'), await text('.turn-fallback')], ['mira/messenger', note]);
   });
 
   it('the history list: its heading, its buttons and its dates in Russian', async () => {

@@ -2,7 +2,7 @@
 import type { Workspace } from './auth';
 import type { ErrorShape } from './errorShapes';
 import type { CatalogShape } from './catalogShapes';
-import type { Fault, FaultEndpoint } from './faults';
+import type { Fault, FaultEndpoint, ModelDown } from './faults';
 import type { Account, Charge } from './billing';
 import type { ScriptedReply } from './completionText';
 import type { RecordedRequest } from './requestLog';
@@ -12,6 +12,11 @@ export class EmulatorControl {
 
   async queueFaults(endpoint: FaultEndpoint, faults: Fault[]): Promise<void> {
     await this.call('POST', 'faults', { endpoint, faults });
+  }
+
+  /** Takes `model` down (every text request naming it gets `down`'s status) until reset, or brings it back with null. */
+  async modelDown(model: string, down: ModelDown | null): Promise<void> {
+    await this.call('POST', 'model-down', { model, down });
   }
 
   /** Replies for the next text requests: exact text, or `{ text?, reasoning?, toolCall? }`. */

@@ -1,4 +1,4 @@
-// The control API under /__emulator/: tests queue faults and scripted replies, set a key's
+// The control API under /__emulator/: tests queue faults and scripted replies, take a model down, set a key's
 // balance and spend limit, the catalog's shape and cache mode, read the request records and charges, and reset. The extension never
 // calls it, and it needs no key. It also serves the images answered as `url` (files/<name>).
 import * as z from 'zod';
@@ -7,7 +7,7 @@ import { ScriptedReplySchema } from './completionText';
 import { ErrorShapeSchema } from './errorShapes';
 import type { Exchange } from './exchange';
 import { CatalogShapeSchema } from './catalogShapes';
-import { FaultRequestSchema } from './faults';
+import { FaultRequestSchema, ModelDownRequestSchema } from './faults';
 import { FILES_ROUTE } from './imageFiles';
 import type { EmulatorState } from './state';
 
@@ -35,6 +35,13 @@ export async function handleControl(ex: Exchange, state: EmulatorState, pathname
       if (!body) return;
       state.faults.push(body.endpoint, body.faults);
       return ex.json(200, { queued: body.faults.length });
+    }
+    case 'POST model-down': {
+      const body = await parse(ex, ModelDownRequestSchema);
+      if (!body) return;
+      if (body.down) state.downModels.set(body.model, body.down);
+      else state.downModels.delete(body.model);
+      return ex.json(200, { model: body.model, down: body.down });
     }
     case 'GET charges':
       return ex.json(200, { charges: state.billing.charges });
@@ -79,7 +86,7 @@ export async function handleControl(ex: Exchange, state: EmulatorState, pathname
       return ex.error(
         404,
         'not_found',
-        `${action} is not a control action: use GET requests, charges or files/<name>, POST faults, replies, billing, cache, catalog, error-shape, workspace or reset.`,
+        `${action} is not a control action: use GET requests, charges or files/<name>, POST faults, model-down, replies, billing, cache, catalog, error-shape, workspace or reset.`,
       );
   }
 }

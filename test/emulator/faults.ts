@@ -45,6 +45,16 @@ export function isBodyFault(fault: Fault): fault is BodyFault {
 
 export type FaultEndpoint = EndpointName | 'any';
 
+/** A model that is down: every text request naming it is answered with this status (and its code), until it is back. */
+export const ModelDownSchema = z.object({
+  status: z.number().int().min(400).max(599),
+  code: z.string().optional(),
+  message: z.string().optional(),
+});
+export type ModelDown = z.infer<typeof ModelDownSchema>;
+
+export const ModelDownRequestSchema = z.object({ model: z.string().min(1), down: ModelDownSchema.nullable() });
+
 export const FaultRequestSchema = z.object({
   endpoint: z.enum(['chat', 'models', 'responses', 'messages', 'images', 'any']),
   faults: z.array(FaultSchema).min(1),

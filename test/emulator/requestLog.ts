@@ -15,7 +15,7 @@ export interface RecordedRequest {
   model: string | null;
   stream: boolean;
   receivedAt: string;
-  /** The type of the queued fault this request consumed. */
+  /** The type of the queued fault this request consumed, or `model_down` for a request to a model that is down. */
   fault: string | null;
   /** Names of the x- headers it carried besides X-Client-Request-Id (a proxy's, for instance), never their values. */
   extraHeaders: string[];

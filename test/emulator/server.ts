@@ -10,9 +10,11 @@ import { Exchange, MAX_BODY_BYTES } from './exchange';
 import { defaultCodeFor, isBodyFault } from './faults';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rateLimiter';
 import { parseRequestBody } from './requestBody';
-import type { RecordedRequest } from './requestLog';
 import { resolveRoute } from './router';
 import { EmulatorState } from './state';
+import type { EndpointName, RecordedRequest } from './requestLog';
+
+const TEXT_ENDPOINTS: readonly EndpointName[] = ['chat', 'responses', 'messages'];
 
 export interface EmulatorOptions {
   /** 0 (the default) picks a free port. */
@@ -123,6 +125,12 @@ async function serveApi(ex: Exchange, state: EmulatorState, url: URL): Promise<v
 
   if (!bytes) {
     return ex.error(413, 'payload_too_large', `The request body is over ${MAX_BODY_BYTES / 1024 / 1024} MB: send a smaller one.`);
+  }
+  // A model that is down answers before any fault is taken: a queued fault acts on the next request that reaches a working model.
+  const down = typeof fields.model === 'string' && TEXT_ENDPOINTS.includes(route.endpoint) ? state.downModels.get(fields.model) : undefined;
+  if (down) {
+    record.fault = 'model_down';
+    return ex.error(down.status, down.code ?? defaultCodeFor(down.status), down.message ?? `Model "${String(fields.model)}" is down: try again later.`);
   }
   const fault = state.faults.take(route.endpoint);
   record.fault = fault?.type ?? null;

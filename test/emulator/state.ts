@@ -4,7 +4,7 @@ import { Billing } from './billing';
 import type { CatalogShape } from './catalogShapes';
 import type { ScriptedReply } from './completionText';
 import type { ErrorShape } from './errorShapes';
-import { FaultQueue } from './faults';
+import { FaultQueue, type ModelDown } from './faults';
 import { ImageFiles } from './imageFiles';
 import { PromptCache } from './promptCache';
 import { RateLimiter, type RateLimitOptions } from './rateLimiter';
@@ -27,6 +27,9 @@ export class EmulatorState {
   /** Cache mode (POST /__emulator/cache): text requests read and write the prompt cache, usage and charges count it. */
   cacheMode: boolean;
   readonly promptCache = new PromptCache();
+
+  /** Models down until reset (POST /__emulator/model-down): every text request naming one gets this answer. */
+  readonly downModels = new Map<string, ModelDown>();
 
   /** The shape GET /v1/models publishes (POST /__emulator/catalog sets it; reset restores the one started with). */
   catalogShape: CatalogShape;
@@ -53,5 +56,6 @@ export class EmulatorState {
     this.catalogShape = this.startShape;
     this.cacheMode = this.startCacheMode;
     this.promptCache.clear();
+    this.downModels.clear();
   }
 }

@@ -135,7 +135,7 @@ export class ChatApp {
         this.meter.update({ remove: message.turnId });
         break;
       case 'reply/model':
-        this.transcript.setModel(message.turnId, message.model);
+        this.transcript.setModel(message.turnId, message.model, message.fallback);
         break;
       case 'reply/delta':
         this.transcript.delta(message.turnId, message.text);

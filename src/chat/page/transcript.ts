@@ -1,7 +1,7 @@
 // The conversation as shown: turns in order, the streaming answer growing in place, with
 // the code-block actions, the link interception and the scroll following of their own files.
 import * as l10n from '@vscode/l10n';
-import type { AssistantTurn } from '../common/conversation/conversation';
+import type { AssistantTurn, Fallback } from '../common/conversation/conversation';
 import type { ConversationView, SlashCommandView, TurnView } from '../common/protocol/protocol';
 import type { Sanitizer } from './markdown/index';
 import { el } from '../../platform/page/dom';
@@ -144,9 +144,9 @@ export class Transcript {
   }
 
   /** Labels a streaming answer with the model it comes from, as it is labelled once stored. */
-  setModel(turnId: string, model: string): void {
+  setModel(turnId: string, model: string, fallback?: Fallback): void {
     const parts = this.turns.get(turnId);
-    if (parts) this.renderer.label(parts, model);
+    if (parts) this.renderer.label(parts, model, fallback);
   }
 
   delta(turnId: string, text: string): void {

@@ -2,7 +2,7 @@
 // assistant turn renders markdown through the StreamView, then its state: stopped or
 // interrupted badge, error card, token usage, and Regenerate / Edit where they apply.
 import * as l10n from '@vscode/l10n';
-import type { AssistantTurn } from '../common/conversation/conversation';
+import type { AssistantTurn, Fallback } from '../common/conversation/conversation';
 import type { TurnView } from '../common/protocol/protocol';
 import { StreamView, type Sanitizer } from './markdown/index';
 import { contextChip } from './contextChips';
@@ -11,6 +11,7 @@ import { errorCardView, actionButtons } from './errorCardView';
 import { usageText } from './usageText';
 import { ThinkingView } from './thinkingView';
 import { imageGallery } from './imageGallery';
+import { showFallback } from './fallbackNote';
 import type { HostBridge } from './hostBridge';
 import type { Action } from '../../platform/actions/actions';
 
@@ -56,7 +57,7 @@ export class TurnRenderer {
     }
     element.dataset.status = turn.status;
     element.removeAttribute('aria-busy');
-    this.label(parts, turn.model);
+    this.label(parts, turn.model, turn.fallback);
     element.querySelector('.turn-state')?.remove();
     const state = el('div', { class: 'turn-state' });
     const badgeText = badge(turn.status);
@@ -100,10 +101,11 @@ export class TurnRenderer {
     notice.after(buttons);
   }
 
-  /** The answer's label: the model that wrote it, live and after a reload alike. */
-  label(parts: TurnElements, model: string | undefined): void {
+  /** The answer's label: the model that wrote it, live and after a reload alike, and whom it stands in for. */
+  label(parts: TurnElements, model: string | undefined, fallback?: Fallback): void {
     const who = parts.element.querySelector(':scope > .turn-head .who');
     if (who) who.textContent = answerLabel(model);
+    showFallback(parts.element, model, fallback);
   }
 
   private user(turn: Extract<TurnView, { role: 'user' }>): HTMLElement {

@@ -6,6 +6,7 @@ import type { ModelConnection } from '../../platform/reply/modelConnection';
 import type { Usage } from '../../platform/client/catalog/schemas';
 import type { RetryWait } from '../../platform/client/serviceClient';
 import { streamReply } from '../../platform/reply/streamReply';
+import type { FellBack } from '../../platform/reply/fallbackNote';
 import type { RequestPrice } from '../../platform/reply/requestPrice';
 import { boundTokens } from '../../platform/reply/tokenEstimate';
 import { buildCommitMessages, commitMessageFrom, type CommitPromptInput } from './commitPrompt';
@@ -21,9 +22,10 @@ export interface CommitRequest extends CommitPromptInput {
  * done: a message, with what it cost (the place usage is recorded); stopped: the person
  * cancelled; failed: no usable message (error says why, or none for an empty answer).
  * `cutFiles`: files whose diff did not fit the model and were sent by name and size only.
+ * `model`: the model that wrote it; `fellBack`: another than the chosen one (multiModelAI.fallback).
  */
 export type CommitOutcome =
-  | { status: 'done'; message: string; cutFiles: number; model: string; usage?: Usage; costRub?: number; requestId?: string }
+  | { status: 'done'; message: string; cutFiles: number; model: string; usage?: Usage; costRub?: number; requestId?: string; fellBack?: FellBack }
   | { status: 'stopped' }
   | { status: 'failed'; error?: unknown };
 
@@ -33,7 +35,7 @@ export async function writeCommitMessage(
   connection: ModelConnection,
   request: CommitRequest,
   signal: AbortSignal,
-  handlers: { onDelta(soFar: string): void; onWait?(wait: RetryWait): void; onPrice?(price: RequestPrice): void },
+  handlers: { onDelta(soFar: string): void; onWait?(wait: RetryWait): void; onPrice?(price: RequestPrice): void; onFallback?(fellBack: FellBack): void },
 ): Promise<CommitOutcome> {
   const files = splitDiff(request.diff);
   const promptTokens = boundTokens(buildCommitMessages(request, fitDiff(files, 0)));
@@ -48,6 +50,7 @@ export async function writeCommitMessage(
       },
       onWait: handlers.onWait,
       onPrice: handlers.onPrice,
+      onModel: (_model, fellBack) => fellBack && handlers.onFallback?.(fellBack),
     },
   );
   switch (outcome.status) {
@@ -60,12 +63,13 @@ export async function writeCommitMessage(
     case 'done': {
       const message = commitMessageFrom(outcome.text);
       if (message === '') return { status: 'failed' };
-      const { usage, costRub, requestId } = outcome;
+      const { usage, costRub, requestId, fellBack } = outcome;
       return {
         status: 'done',
         message,
         cutFiles: fitted.cutFiles,
-        model: connection.model.id,
+        model: fellBack?.to ?? connection.model.id,
+        ...(fellBack && { fellBack }),
         ...(usage && { usage }),
         ...(costRub !== undefined && { costRub }),
         ...(requestId && { requestId }),

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { Commands } from '../../platform/manifest/ids';
 import { type CommitOutcome, type CommitRequest, emptyMessageError, writeCommitMessage } from '../common/commitRun';
 import { Countdown, waitReason } from '../../platform/reply/retryWait';
+import { fallbackNote, type FellBack } from '../../platform/reply/fallbackNote';
 import { type ModelConnection, SetupError } from '../../platform/reply/modelConnection';
 import { type RetryWait } from '../../platform/client/attempt/attempt';
 import { offerActions, type LocalHandlers } from '../../platform/actions/vscode/actionRunner';
@@ -110,7 +111,8 @@ export class CommitMessageWriter {
           progress.report({ message: soFar.split('\n')[0] });
         };
         const onPrice = (price: RequestPrice) => progress.report({ message: pricedWait(price, waiting) });
-        return writeCommitMessage(connection, request, controller.signal, { onDelta, onWait, onPrice }).finally(() => countdown.stop());
+        const onFallback = (fellBack: FellBack) => progress.report({ message: fallbackNote(fellBack) });
+        return writeCommitMessage(connection, request, controller.signal, { onDelta, onWait, onPrice, onFallback }).finally(() => countdown.stop());
       },
     );
     if (this.controller === controller) this.controller = undefined;
@@ -118,6 +120,7 @@ export class CommitMessageWriter {
       case 'done':
         // Usage (outcome.usage, outcome.costRub, outcome.model) is known here, once per message.
         repository.inputBox.value = outcome.message;
+        if (outcome.fellBack) void vscode.window.showInformationMessage(fallbackNote(outcome.fellBack));
         if (outcome.cutFiles > 0)
           void vscode.window.showInformationMessage(
             vscode.l10n.t(

@@ -42,6 +42,7 @@ export const Settings = {
   maxTokens: 'multiModelAI.maxTokens',
   requestTimeoutSeconds: 'multiModelAI.requestTimeoutSeconds',
   maxRetries: 'multiModelAI.maxRetries',
+  fallback: 'multiModelAI.fallback',
   transport: 'multiModelAI.transport',
   modelOptions: 'multiModelAI.modelOptions',
   requestHeaders: 'multiModelAI.requestHeaders',

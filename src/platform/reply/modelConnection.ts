@@ -6,6 +6,8 @@ import type { ServiceClient } from '../client/serviceClient';
 import type { TransportSetting } from '../client/transports/index';
 import type { OnSkipped } from '../client/streaming/replyPart';
 import type { Action } from '../actions/actions';
+import type { ServiceError } from '../client/errors/serviceError';
+import type { RequestNeeds } from './fallback';
 
 export interface ModelConnection {
   client: Pick<ServiceClient, 'streamText'>;
@@ -29,6 +31,18 @@ export interface ModelConnection {
   reportedContext?: number;
   /** Told the context the service reports in a too-long refusal, so the next request fits it. */
   onContextReported?(tokens: number): void;
+  /** Where a request goes when this model is down (multiModelAI.fallback); absent: nowhere, the error is reported. */
+  fallback?: FallbackRoute;
+}
+
+/** The models a request may fall back to, and how to reach them (fallback.ts decides when). */
+export interface FallbackRoute {
+  /** The models to ask instead, in order, for a request that needs `needs`. */
+  models(needs: RequestNeeds): readonly ModelEntry[];
+  /** A connection to one of them, made as this one was (its own usage entry, prices and log); it falls back no further. */
+  connect(model: ModelEntry): Promise<ModelConnection>;
+  /** Told that `failure` sends the request to `to`, for the log. */
+  onFallback?(failure: ServiceError, to: string): void;
 }
 
 /** What an answer used: its interface, and the usage and cost when it reported them (never a guess). */

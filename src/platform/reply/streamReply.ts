@@ -1,7 +1,8 @@
 // The one loop that asks a model and streams its answer, for every feature (chat, refactor,
 // the language-model provider). It knows nothing of turns or documents: it picks the model's
 // interface, sends, hands text and reasoning on in batches as they arrive, and sorts the ending
-// into one outcome.
+// into one outcome. When the connection names a fallback (fallback.ts) and the model is down,
+// the same request goes to the next model.
 import * as l10n from '@vscode/l10n';
 import type { Usage } from '../client/catalog/schemas';
 import type { RetryWait } from '../client/serviceClient';
@@ -15,6 +16,9 @@ import { cacheHint } from './cacheHint';
 import { DeltaBatcher } from './deltaBatcher';
 import { requestPrice, type RequestPrice } from './requestPrice';
 import { SetupError, type ModelConnection } from './modelConnection';
+import { estimateTokens } from './tokenEstimate';
+import { fallsBack } from './fallback';
+import type { FellBack } from './fallbackNote';
 
 export interface ReplyRequest {
   /** Resolved inside the loop, so a setup failure ends as `failed` like any other. */
@@ -29,8 +33,12 @@ export interface ReplyRequest {
 
 /** What arrives, as it arrives. */
 export interface ReplyHandlers {
-  /** Once the connection is resolved: the model the request goes to. */
-  onModel?(model: ModelConnection['model']): void;
+  /**
+   * Once the connection is resolved: the model the request goes to. `fellBack` when the chosen
+   * model is down and this one is asked instead (multiModelAI.fallback); the chosen model again,
+   * without it, when every fallback failed too and the chosen model's failure is the outcome.
+   */
+  onModel?(model: ModelConnection['model'], fellBack?: FellBack): void;
   /** New text of the answer (a `delta` part), batched: at most one call per `intervalMs`. */
   onDelta(text: string): void;
   /** New reasoning, batched the same way. */
@@ -49,8 +57,9 @@ export interface ReplyHandlers {
 /**
  * done: the answer is complete; stopped: the person stopped it (the text so far may be empty);
  * interrupted: it broke after some text, which is kept; failed: it failed before any text.
+ * `fellBack`: another model than the chosen one answered (or failed in its turn), and why.
  */
-export type ReplyOutcome =
+export type ReplyOutcome = (
   | {
       status: 'done';
       text: string;
@@ -68,24 +77,85 @@ export type ReplyOutcome =
     }
   | { status: 'stopped'; text: string }
   | { status: 'interrupted'; text: string; error: unknown }
-  | { status: 'failed'; error: unknown };
+  | { status: 'failed'; error: unknown }
+) & { fellBack?: FellBack };
 
 export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers): Promise<ReplyOutcome> {
   const { signal } = request;
-  const texts = new DeltaBatcher(handlers.onDelta, handlers.intervalMs);
-  const thoughts = new DeltaBatcher((text) => handlers.onReasoning?.(text), handlers.intervalMs);
-  let text = '';
-  let reasoning = '';
-  const toolCalls: ToolCall[] = [];
-  /** Set once the request is sent: an answer that then ends in any way is told to the usage record once. */
-  let answered: ((end?: { usage?: Usage; costRub?: number; savedRub?: number }) => void) | undefined;
-  let resolved: ModelConnection | undefined;
+  const heard: Heard = {
+    texts: new DeltaBatcher(handlers.onDelta, handlers.intervalMs),
+    thoughts: new DeltaBatcher((text) => handlers.onReasoning?.(text), handlers.intervalMs),
+    text: '',
+    reasoning: '',
+    toolCalls: [],
+    output: false,
+    sentTokens: 0,
+  };
+  let connection: ModelConnection;
   try {
     // Stop works while the model list is still being read, too.
-    const connection = await untilStopped(request.connection, signal);
-    resolved = connection;
+    connection = await untilStopped(request.connection, signal);
+  } catch (error) {
+    return ending(error, heard, signal);
+  }
+  const first = await askModel(connection, request, handlers, heard);
+  const route = connection.fallback;
+  if (!route || first.status !== 'failed' || signal.aborted || !fallsBack(first.error, heard.output)) return first;
+  // multiModelAI.fallback: the chosen model is down, and nothing of it was made or shown.
+  const failure = first.error;
+  const needs = {
+    tokens: heard.sentTokens,
+    images: request.messages.some(hasImages),
+    tools: (request.tools?.length ?? 0) > 0,
+    maxTokens: connection.maxTokens,
+  };
+  for (const model of route.models(needs)) {
+    let next: ModelConnection;
+    try {
+      next = await untilStopped(route.connect(model), signal);
+    } catch (error) {
+      if (signal.aborted) return ending(error, heard, signal);
+      continue;
+    }
+    const fellBack: FellBack = { from: connection.model.id, to: model.id, status: failure.status };
+    route.onFallback?.(failure, model.id);
+    const outcome = await askModel(next, request, handlers, heard, fellBack);
+    if (outcome.status !== 'failed' || signal.aborted || !fallsBack(outcome.error, heard.output)) return { ...outcome, fellBack };
+  }
+  handlers.onModel?.(connection.model);
+  return first;
+}
+
+/** What one reply heard so far, across the models asked: a fallback starts only where nothing was. */
+interface Heard {
+  texts: DeltaBatcher;
+  thoughts: DeltaBatcher;
+  text: string;
+  reasoning: string;
+  toolCalls: ToolCall[];
+  /** Text, reasoning or a tool call arrived. */
+  output: boolean;
+  /** The estimated tokens of the messages sent to the last model asked. */
+  sentTokens: number;
+}
+
+const hasImages = (message: TextMessage): boolean => message.role === 'user' && (message.images?.length ?? 0) > 0;
+
+/** How a reply that threw ends: stopped by the person, cut after some text, or failed before any. */
+function ending(error: unknown, heard: Heard, signal: AbortSignal): Exclude<ReplyOutcome, { status: 'done' }> {
+  if (signal.aborted || (error instanceof ServiceError && error.kind === 'aborted')) return { status: 'stopped', text: heard.text };
+  return heard.text === '' ? { status: 'failed', error } : { status: 'interrupted', text: heard.text, error };
+}
+
+/** One model's answer to the request. */
+async function askModel(connection: ModelConnection, request: ReplyRequest, handlers: ReplyHandlers, heard: Heard, fellBack?: FellBack): Promise<ReplyOutcome> {
+  const { signal } = request;
+  const { texts, thoughts } = heard;
+  /** Set once the request is sent: an answer that then ends in any way is told to the usage record once. */
+  let answered: ((end?: { usage?: Usage; costRub?: number; savedRub?: number }) => void) | undefined;
+  try {
     const { client, model, maxTokens } = connection;
-    handlers.onModel?.(model);
+    handlers.onModel?.(model, fellBack);
     const transport = chooseTransport(model, connection.transport);
     if (!transport.ok)
       throw new SetupError(
@@ -100,6 +170,7 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     const messages = fitted.messages;
     const price = handlers.onPrice && requestPrice(model, { messages, maxTokens });
     if (price) handlers.onPrice?.(price);
+    heard.sentTokens = estimateTokens(messages);
     // Spec, Endpoints 5: `stream` is an optional field like any other.
     const streaming = model.supported_parameters.includes('stream');
     const built = buildTextRequest(model, messages, {
@@ -125,22 +196,23 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
       onRetry: handlers.onWait,
       onSkipped: connection.onSkipped,
     })) {
+      if (event.type !== 'end') heard.output = true;
       switch (event.type) {
         case 'delta':
           // The reasoning still held goes out first: a caller reads what follows it as the answer.
           thoughts.flush();
-          text += event.text;
+          heard.text += event.text;
           texts.push(event.text);
           break;
         case 'reasoning':
-          reasoning += event.text;
+          heard.reasoning += event.text;
           thoughts.push(event.text);
           break;
         case 'tool_call':
           // What was said before the call goes out before it, in the order the model said it.
           thoughts.flush();
           texts.flush();
-          toolCalls.push(event.call);
+          heard.toolCalls.push(event.call);
           handlers.onToolCall?.(event.call);
           break;
         case 'end': {
@@ -148,7 +220,13 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
           const priced = event.usage && pricedUsage(model, event.usage);
           const cache = event.usage && cacheTokens(event.usage);
           const savedRub = priced && cache && cache.read + cache.write > 0 ? priced.savedRub : undefined;
-          end = { status: 'done', text, reasoning, toolCalls, ...withoutUndefined({ ...rest, costRub: priced?.costRub, savedRub }) };
+          end = {
+            status: 'done',
+            text: heard.text,
+            reasoning: heard.reasoning,
+            toolCalls: heard.toolCalls,
+            ...withoutUndefined({ ...rest, costRub: priced?.costRub, savedRub }),
+          };
         }
       }
     }
@@ -156,18 +234,18 @@ export async function streamReply(request: ReplyRequest, handlers: ReplyHandlers
     texts.flush();
     if (end?.costRub !== undefined) connection.onSpend?.(end.costRub);
     answered(end);
-    if (signal.aborted) return { status: 'stopped', text };
+    if (signal.aborted) return { status: 'stopped', text: heard.text };
+    const { text, reasoning, toolCalls } = heard;
     return end ? { ...end, text, reasoning } : { status: 'done', text, reasoning, toolCalls, finishReason: null };
   } catch (error) {
     thoughts.flush();
     texts.flush();
     // A request that failed before any text was not an answer; one stopped or cut is, without usage.
-    if (text !== '' || signal.aborted) answered?.();
+    if (heard.text !== '' || signal.aborted) answered?.();
     // Limits 3: the context the service reported is the one the next request is fitted to.
     const reported = error instanceof ServiceError && error.kind === 'too_long' ? error.context?.contextTokens : undefined;
-    if (reported !== undefined) resolved?.onContextReported?.(reported);
-    if (signal.aborted || (error instanceof ServiceError && error.kind === 'aborted')) return { status: 'stopped', text };
-    return text === '' ? { status: 'failed', error } : { status: 'interrupted', text, error };
+    if (reported !== undefined) connection.onContextReported?.(reported);
+    return ending(error, heard, signal);
   }
 }
 

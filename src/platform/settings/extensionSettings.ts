@@ -8,6 +8,7 @@ import { validateBaseUrl } from '../client/http/baseUrl';
 import { DEFAULT_MAX_RETRIES } from '../client/errors/retryPolicy';
 import { TRANSPORT_NAMES } from '../client/transports/transport';
 import type { TransportSetting } from '../client/transports/index';
+import type { FallbackSetting } from '../reply/fallback';
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 const DEFAULT_IMAGE_FOLDER = 'images';
@@ -37,6 +38,8 @@ export interface ExtensionSettings {
   /** Generate Commit Message: the model to use instead of the chosen one, and extra instructions. */
   commitMessageModel?: string;
   commitMessageInstructions?: string;
+  /** multiModelAI.fallback: where a request goes when its model is down. */
+  fallback: FallbackSetting;
   /** What was wrong in modelOptions or requestHeaders, in the settings' terms (the rest still applies). */
   problems: SettingsProblem[];
 }
@@ -61,6 +64,7 @@ export interface RawSettings {
   projectInstructions?: unknown;
   commitMessageModel?: unknown;
   commitMessageInstructions?: unknown;
+  fallback?: unknown;
 }
 
 const text = buildOnce(() => z.catch(z.optional(z.string().check(z.trim(), z.minLength(1))), undefined));
@@ -145,6 +149,24 @@ function readRequestHeaders(raw: unknown, problems: SettingsProblem[]): Record<s
   return headers;
 }
 
+/** Model ids a fallback list may hold: a few, tried one after another. */
+export const MAX_FALLBACK_MODELS = 5;
+
+function readFallback(raw: unknown, problems: SettingsProblem[]): FallbackSetting {
+  if (raw === undefined || raw === null || raw === 'off') return 'off';
+  if (raw === 'similar') return raw;
+  const list = z
+    .array(z.string().check(z.trim(), z.minLength(1)))
+    .check(z.minLength(1), z.maxLength(MAX_FALLBACK_MODELS))
+    .safeParse(raw);
+  if (list.success) return list.data;
+  problems.push({
+    text: l10n.t('multiModelAI.fallback must be "off", "similar" or a list of up to {0} model ids, e.g. {1}.', MAX_FALLBACK_MODELS, '["acme/chat-mini"]'),
+    fault: 'multiModelAI.fallback is not "off", "similar" or a list of model ids',
+  });
+  return 'off';
+}
+
 export function readSettings(raw: RawSettings): ExtensionSettings {
   const checked = RawSettingsSchema().parse(raw);
   const settings: ExtensionSettings = {
@@ -155,6 +177,7 @@ export function readSettings(raw: RawSettings): ExtensionSettings {
     transport: checked.transport,
     modelOptions: {},
     requestHeaders: {},
+    fallback: 'off',
     imageFolder: checked.imageFolder,
     projectInstructions: checked.projectInstructions,
     ...(checked.commitMessageModel !== undefined && { commitMessageModel: checked.commitMessageModel }),
@@ -163,6 +186,7 @@ export function readSettings(raw: RawSettings): ExtensionSettings {
   };
   settings.modelOptions = readModelOptions(raw.modelOptions, settings.problems);
   settings.requestHeaders = readRequestHeaders(raw.requestHeaders, settings.problems);
+  settings.fallback = readFallback(raw.fallback, settings.problems);
   // Spec, Versioning 2 and 3: the current address wins; the legacy one serves configurations that predate it.
   const address = checked.baseUrl ?? checked.legacyBaseUrl;
   if (address !== undefined) {

@@ -9,6 +9,7 @@ import { codeCutOffMessage, reachedLengthLimit } from '../../platform/reply/leng
 import type { RetryWait } from '../../platform/client/serviceClient';
 import { streamReply } from '../../platform/reply/streamReply';
 import type { RequestPrice } from '../../platform/reply/requestPrice';
+import type { FellBack } from '../../platform/reply/fallbackNote';
 import { extractCode } from './extractCode';
 import { fitCode } from './fitCode';
 import { proposedDocument, selectedText, type RefactorTarget } from './refactorTarget';
@@ -31,9 +32,10 @@ export interface RefactorRequest {
  * done: complete code, ready to accept; stopped: the person stopped it; failed: no usable
  * reply (error says why, or none for a reply without code); interrupted: the stream broke
  * after partial output, or the answer stopped at its token limit: shown, never applied.
+ * `fellBack`: another model than the chosen one wrote the code (multiModelAI.fallback).
  */
 export type RefactorOutcome =
-  | { status: 'done'; code: string; document: string }
+  | { status: 'done'; code: string; document: string; fellBack?: FellBack }
   | { status: 'stopped' }
   | { status: 'failed'; error?: unknown }
   | { status: 'interrupted'; error: unknown; document: string };
@@ -56,12 +58,16 @@ export class RefactorRun {
     return code === undefined ? target.documentText : proposedDocument(target, fitCode(code, selectedText(target)));
   }
 
-  /** `onWait`: nothing arrives yet because the client waits before trying again; `onPrice`: the request's price as it goes. */
+  /**
+   * `onWait`: nothing arrives yet because the client waits before trying again; `onPrice`: the
+   * request's price as it goes; `onFallback`: the chosen model is down and another is asked.
+   */
   async start(
     connection: ModelConnection,
     signal: AbortSignal,
     onWait?: (wait: RetryWait) => void,
     onPrice?: (price: RequestPrice) => void,
+    onFallback?: (fellBack: FellBack) => void,
   ): Promise<RefactorOutcome> {
     const { target } = this.request;
     const messages = buildRefactorMessages({
@@ -84,6 +90,7 @@ export class RefactorRun {
         intervalMs: this.intervalMs,
         onWait,
         onPrice,
+        onModel: (_model, fellBack) => fellBack && onFallback?.(fellBack),
       },
     );
     switch (outcome.status) {
@@ -105,7 +112,7 @@ export class RefactorRun {
         const fitted = fitCode(code, selectedText(target));
         const document = proposedDocument(target, fitted);
         this.onProposal(document);
-        return { status: 'done', code: fitted, document };
+        return { status: 'done', code: fitted, document, ...(outcome.fellBack && { fellBack: outcome.fellBack }) };
       }
     }
   }

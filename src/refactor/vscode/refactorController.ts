@@ -7,6 +7,7 @@ import { checkRefactorable } from '../common/sizeLimit';
 import { Commands, REFACTOR_STATE_KEY } from '../../platform/manifest/ids';
 import { commandTitle } from '../../platform/manifest/commandTitles';
 import { Countdown, waitReason } from '../../platform/reply/retryWait';
+import { fallbackNote, type FellBack } from '../../platform/reply/fallbackNote';
 import { documentChangedMessage, unchangedSince, widenToIndentation } from '../common/refactorTarget';
 import { type ModelConnection, SetupError } from '../../platform/reply/modelConnection';
 import { type ProjectInstructions } from '../../platform/instructions/projectInstructions';
@@ -224,7 +225,8 @@ export class RefactorController extends Disposable {
         });
         const onWait = (wait: RetryWait) => countdown.start(waitReason(wait.kind), Math.ceil(wait.delayMs / 1000));
         const onPrice = (price: RequestPrice) => progress.report({ message: pricedWait(price, waiting) });
-        return run.start(connection, proposal.controller.signal, onWait, onPrice).finally(() => countdown.stop());
+        const onFallback = (fellBack: FellBack) => progress.report({ message: fallbackNote(fellBack) });
+        return run.start(connection, proposal.controller.signal, onWait, onPrice, onFallback).finally(() => countdown.stop());
       },
     );
     if (this.proposal !== proposal) return outcome;
@@ -240,13 +242,12 @@ export class RefactorController extends Disposable {
         await this.setState('done');
         const accept = vscode.l10n.t({ message: 'Accept', comment: ['a button: apply the proposed refactoring'] });
         const reject = vscode.l10n.t({ message: 'Reject', comment: ['a button: drop the proposed refactoring'] });
-        void vscode.window
-          .showInformationMessage(vscode.l10n.t('The proposed code is ready: review the diff, then accept or reject it.'), accept, reject)
-          .then((choice) => {
-            if (this.proposal !== proposal) return;
-            if (choice === accept) void this.accept();
-            else if (choice === reject) this.reject();
-          });
+        const ready = vscode.l10n.t('The proposed code is ready: review the diff, then accept or reject it.');
+        void vscode.window.showInformationMessage(outcome.fellBack ? `${ready} ${fallbackNote(outcome.fellBack)}` : ready, accept, reject).then((choice) => {
+          if (this.proposal !== proposal) return;
+          if (choice === accept) void this.accept();
+          else if (choice === reject) this.reject();
+        });
         return;
       }
       case 'stopped':

@@ -35,6 +35,43 @@ describe('emulator control API and faults', () => {
     return { arrivals, text };
   }
 
+  describe('a model taken down', () => {
+    it('answers every text request naming it with its status and code, before queued faults, until it is back; other models and the list are served', async () => {
+      await control.modelDown('acme/chat-large', { status: 503 });
+      await control.queueFaults('chat', [{ type: 'status', status: 500 }]);
+      const down = await chat(chatBody('hi'));
+      assert.deepEqual([down.status, down.json.error.code], [503, 'service_unavailable']);
+      const responses = await call(emulator.origin, '/v1/responses', { body: { model: 'acme/chat-large', input: 'hi' } });
+      assert.equal(responses.status, 503);
+      const other = await chat({ ...chatBody('hi'), model: 'acme/chat-mini' });
+      assert.equal(other.status, 500, 'the queued fault acts on the next request that reaches a working model');
+      assert.equal((await call(emulator.origin, '/v1/models')).status, 200);
+      await control.modelDown('acme/chat-large', { status: 404, code: 'model_not_found', message: 'Withdrawn.' });
+      const unknown = await chat(chatBody('hi'));
+      assert.deepEqual([unknown.status, unknown.json.error.code, unknown.json.error.message], [404, 'model_not_found', 'Withdrawn.']);
+      await control.modelDown('acme/chat-large', null);
+      assert.equal((await chat(chatBody('hi'))).status, 200);
+      assert.deepEqual(
+        (await control.requests()).map((r) => [r.model, r.status, r.fault]),
+        [
+          ['acme/chat-large', 503, 'model_down'],
+          ['acme/chat-large', 503, 'model_down'],
+          ['acme/chat-mini', 500, 'status'],
+          [null, 200, null],
+          ['acme/chat-large', 404, 'model_down'],
+          ['acme/chat-large', 200, null],
+        ],
+      );
+      assert.deepEqual(await control.charges().then((charges) => charges.map((c) => c.model)), ['acme/chat-large']);
+    });
+
+    it('reset brings it back', async () => {
+      await control.modelDown('acme/chat-large', { status: 503 });
+      await control.reset();
+      assert.equal((await chat(chatBody('hi'))).status, 200);
+    });
+  });
+
   describe('queued failures before any header', () => {
     it('a status fault answers with its status, code, message and headers, then the next request is normal', async () => {
       await control.queueFaults('chat', [

@@ -97,6 +97,10 @@ export const TurnImageSchema = buildOnce(() =>
 );
 export type TurnImage = z.infer<ReturnType<typeof TurnImageSchema>>;
 
+/** The model a fallback answer stands in for, and why (the answering model is the turn's own). */
+export const FallbackSchema = buildOnce(() => z.object({ from: z.string().check(z.maxLength(200)), status: z.int().check(z.gte(400), z.lte(599)) }));
+export type Fallback = z.infer<ReturnType<typeof FallbackSchema>>;
+
 export const AssistantTurnSchema = buildOnce(() =>
   z.object({
     id: id(),
@@ -115,6 +119,8 @@ export const AssistantTurnSchema = buildOnce(() =>
     savedRub: z.optional(z.number()),
     /** Said above the answer: what was done to the request (older messages left out), or to the answer (cut at its length limit). */
     notice: z.optional(z.string().check(z.maxLength(500))),
+    /** Another model than the chosen one answered (multiModelAI.fallback): the chosen one and the HTTP status it failed with. */
+    fallback: z.optional(FallbackSchema()),
     /** Buttons under the notice: what fixes what it says (the token limit's setting). */
     noticeActions: z.optional(z.array(ActionSchema()).check(z.maxLength(4))),
     /** The answer to a `/image` message. */

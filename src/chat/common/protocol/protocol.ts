@@ -3,7 +3,7 @@
 // validate what they receive; anything unknown or malformed is dropped and logged.
 import * as z from 'zod/mini';
 import { buildOnce } from '../../../platform/startup/buildOnce';
-import { AssistantTurnSchema, ActionSchema, ContextChipSchema, HistoryItemSchema, UserTurnSchema } from '../conversation/conversation';
+import { AssistantTurnSchema, ActionSchema, ContextChipSchema, FallbackSchema, HistoryItemSchema, UserTurnSchema } from '../conversation/conversation';
 import { ACTIONS, isLocalAction, type FixAction } from '../../../platform/actions/actions';
 import { decodeMessage, encodeMessage, type Decoded, type MessageIn, type MessageOf } from '../../../platform/protocol/messageTable';
 
@@ -153,8 +153,8 @@ export const ToPageSchemas = {
   'conversation/earlier': payload(() => ({ id: id(), before: id(), turns: z.array(TurnViewSchema()) })),
   'turn/append': payload(() => ({ turn: TurnViewSchema() })),
   'turn/remove': payload(() => ({ turnId: id() })),
-  /** The model answering a streaming turn, once the request goes out: the turn is labelled with it. */
-  'reply/model': payload(() => ({ turnId: id(), model: z.string().check(z.maxLength(200)) })),
+  /** The model answering a streaming turn, once the request goes out: the turn is labelled with it (and `fallback` says whom it stands in for). */
+  'reply/model': payload(() => ({ turnId: id(), model: z.string().check(z.maxLength(200)), fallback: z.optional(FallbackSchema()) })),
   'reply/delta': turnText,
   'reply/end': payload(() => ({ turn: AssistantTurnSchema() })),
   /** Nothing arrives yet because the client waits `seconds` before trying again; `text` says why. */

@@ -44,9 +44,12 @@ export const textAnswer: Answerer = async ({ asked, ask, reply, signal, show }, 
   const outcome = await streamReply(
     { connection, messages, signal, includeUsage: true },
     {
-      onModel: (model) => {
+      // A fallback model (the chosen one down): the turn says whom it stands in for, and why.
+      onModel: (model, fellBack) => {
         reply.model = model.id;
-        show({ type: 'reply/model', turnId: reply.id, model: model.id });
+        if (fellBack) reply.fallback = { from: fellBack.from, status: fellBack.status };
+        else delete reply.fallback;
+        show({ type: 'reply/model', turnId: reply.id, model: model.id, ...(reply.fallback && { fallback: reply.fallback }) });
       },
       onReasoning: (text) => {
         reply.reasoning = (reply.reasoning ?? '') + text;

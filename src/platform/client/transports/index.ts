@@ -26,7 +26,7 @@ export const interfaceLabel = (name: TransportName): string => LABELS[name];
 export type TransportChoice = { ok: true; transport: Transport; assumedFrom?: readonly string[] } | { ok: false; message: string };
 
 /** The text interfaces a model serves, best first; chat completions when its entry names none it knows (spec, "What the service does" 1 and 2). */
-function servedInterfaces(model: ModelEntry): { served: TransportName[]; assumedFrom?: string[]; purpose?: string } {
+export function servedInterfaces(model: ModelEntry): { served: TransportName[]; assumedFrom?: string[]; purpose?: string } {
   // An entry that lists no interfaces at all is taken to serve chat completions, the spec's own.
   if (model.supported_endpoint_types.length === 0) return { served: ['chat-completions'] };
   const { kinds, unknown } = readEndpointTypes(model.supported_endpoint_types);

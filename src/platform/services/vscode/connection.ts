@@ -6,16 +6,7 @@
 import * as vscode from 'vscode';
 import { type ClientLogger } from '../../client/attempt/attempt';
 import { type FixAction } from '../../actions/actions';
-import {
-  type ImageEndpoint,
-  type ImageModels,
-  imageModels,
-  ModelCatalog,
-  modelUsability,
-  type TextNeeds,
-  textNeedsFor,
-  usableTextModels,
-} from '../../client/modelCatalog';
+import { type ImageEndpoint, type ImageModels, imageModels, modelUsability, type TextNeeds, textNeedsFor, usableTextModels } from '../../client/modelCatalog';
 import { type KeyIdentity, keyLabel, keyName, loggedKeyLabel } from '../../keys/keyList';
 import { type ModelConnection, SetupError } from '../../reply/modelConnection';
 import { type ModelEntry, type ModelList } from '../../client/catalog/schemas';
@@ -32,9 +23,8 @@ import type { SpendMeter } from './spendMeter';
 import { type UsageRecorder, usageKey } from '../../usage/vscode/usageRecorder';
 import { TypedModelIds } from './typedModelIds';
 import { withTypedModels } from '../../client/catalog/typedModels';
-
-const CATALOG_TTL_MS = 5 * 60_000;
-const MAX_CATALOGS = 8;
+import { CatalogCache } from './catalogCache';
+import { fallbackRoute } from '../fallbackRoute';
 
 /** `message` is shown, `logged` is its English for the log. `secretGone`: the key in use is listed but its secret is no longer in secret storage. */
 export type NotReady = { ok: false; missing: 'baseUrl' | 'apiKey'; message: string; logged: string; secretGone?: boolean };
@@ -85,8 +75,7 @@ export class Connection extends Disposable {
   private readonly logged = new Set<string>();
   /** The key problems already said in this window (a fallback to the default, a secret gone). */
   private readonly said = new Set<string>();
-  /** By address and key, in the order first read. */
-  private readonly catalogs = new Map<string, ModelCatalog>();
+  private readonly catalogs: CatalogCache;
   /** The context the service reported in a too-long refusal, by address and model, while VS Code runs (Limits 3). */
   private readonly reportedContexts = new Map<string, number>();
 
@@ -101,6 +90,7 @@ export class Connection extends Disposable {
   ) {
     super();
     const fire = () => this.changed.fire();
+    this.catalogs = new CatalogCache(clients, fire);
     this.register(settings.onDidChange(fire));
     this.register(typedModels.onDidChange(fire));
     this.register(keys.onDidChange(fire));
@@ -158,6 +148,11 @@ export class Connection extends Disposable {
    * the catalog read's ServiceError. Its answers go to the usage record as coming from `source`.
    */
   async forModel(modelId?: string, key?: KeySource, source: UsageSource = 'chat'): Promise<ModelConnection> {
+    return this.connectTo(modelId, key, source, true);
+  }
+
+  /** forModel; with `withFallback`, the route of multiModelAI.fallback, whose connections fall back no further. */
+  private async connectTo(modelId: string | undefined, key: KeySource | undefined, source: UsageSource, withFallback: boolean): Promise<ModelConnection> {
     const { ready, state } = await this.readCatalog(key, modelId ?? this.settings.current().model);
     const model = modelId ?? state.model;
     if (!model) throw new SetupError(vscode.l10n.t('No model is selected: pick the model to use.'), ['selectModel'], 'No model is selected');
@@ -172,9 +167,23 @@ export class Connection extends Disposable {
     const settings = this.settings.current();
     const contextKey = `${ready.baseUrl}\n${entry.id}`;
     const reportedContext = this.reportedContexts.get(contextKey);
+    // VS Code's chat shows the model its user picked: a silent substitution there would mislead, so its errors are reported as they are.
+    const fallback =
+      withFallback && source !== 'vscodeChat'
+        ? fallbackRoute({
+            setting: settings.fallback,
+            model: entry,
+            catalog: state.list.data,
+            usable: state.usable,
+            logger: this.logger,
+            connect: (model) => this.connectTo(model.id, key, source, false),
+            onFailure: (failure) => this.noteFailure(failure),
+          })
+        : undefined;
     return {
       client: await this.clients.clientFor(ready.baseUrl, ready.key.secret, ready.key.identity),
       model: entry,
+      ...(fallback && { fallback }),
       ...(reportedContext !== undefined && { reportedContext }),
       onContextReported: (tokens) => {
         if (this.reportedContexts.get(contextKey) === tokens) return;
@@ -215,25 +224,6 @@ export class Connection extends Disposable {
     this.logger[level](line);
   }
 
-  private catalogFor(baseUrl: string, key: KeySource): ModelCatalog {
-    // A proxy or certificate change reads the list again, the new way.
-    const signature = JSON.stringify([baseUrl, key.secret, key.identity.name, key.identity.loggedName, this.clients.networkSignature()]);
-    let catalog = this.catalogs.get(signature);
-    if (!catalog) {
-      // Reads through whatever client the request settings make at the time.
-      const source = {
-        listModels: async (...args: Parameters<ServiceClient['listModels']>) =>
-          (await this.clients.clientFor(baseUrl, key.secret, key.identity)).listModels(...args),
-      };
-      // A list read again that differs (Reload, Verify Connection, an expired cache) redraws every view of it.
-      catalog = new ModelCatalog(source, { ttlMs: CATALOG_TTL_MS, onChange: () => this.changed.fire() });
-      // The window's key and the keys of VS Code's model groups: a few at most; the oldest goes first.
-      if (this.catalogs.size >= MAX_CATALOGS) this.catalogs.delete(this.catalogs.keys().next().value as string);
-      this.catalogs.set(signature, catalog);
-    }
-    return catalog;
-  }
-
   /** The key and the catalog for a request; throws a SetupError saying what to set, or the catalog read's ServiceError. */
   private async readCatalog(key?: KeySource, wanted?: string): Promise<{ ready: Ready; state: Extract<ModelState, { kind: 'ready' }> }> {
     const ready = await this.ready(key);
@@ -251,7 +241,7 @@ export class Connection extends Disposable {
     let list: ModelList;
     try {
       // The ids typed by hand for this address join the list as models of which nothing is known.
-      list = withTypedModels(await this.catalogFor(ready.baseUrl, ready.key).get({ refresh }), this.typedModels.for(ready.baseUrl));
+      list = withTypedModels(await this.catalogs.catalogFor(ready.baseUrl, ready.key).get({ refresh }), this.typedModels.for(ready.baseUrl));
     } catch (error) {
       const { identity } = ready.key;
       return {

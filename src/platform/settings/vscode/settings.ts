@@ -21,7 +21,7 @@ export class SettingsWatcher extends Disposable {
         if (!e.affectsConfiguration(CONFIG_SECTION)) return;
         this.settings = this.read();
         if (e.affectsConfiguration(Settings.baseUrl) || e.affectsConfiguration(Settings.legacyBaseUrl)) this.reportBaseUrlProblem();
-        if (e.affectsConfiguration(Settings.modelOptions) || e.affectsConfiguration(Settings.requestHeaders)) this.reportProblems();
+        if ([Settings.modelOptions, Settings.requestHeaders, Settings.fallback].some((key) => e.affectsConfiguration(key))) this.reportProblems();
         this.changed.fire(this.settings);
       }),
     );
@@ -49,7 +49,7 @@ export class SettingsWatcher extends Disposable {
     void offerActions('warning', vscode.l10n.t('The service address ({0}) is not usable: {1}', setting, problem), ['setBaseUrl']);
   }
 
-  /** Logs what is wrong in modelOptions or requestHeaders (header values are never logged). */
+  /** Logs what is wrong in modelOptions, requestHeaders or fallback (header values are never logged). */
   reportProblems(): void {
     for (const problem of this.settings.problems) this.logger.warn(`Settings: ${problem.fault}`);
     if (this.settings.problems.length > 0) void offerActions('warning', this.settings.problems.map((problem) => problem.text).join(' '), ['openSettings']);
@@ -71,6 +71,9 @@ export class SettingsWatcher extends Disposable {
       // Resource-scoped, relative to the first workspace folder: read there, so that folder's own value counts.
       imageFolder: vscode.workspace.getConfiguration(CONFIG_SECTION, vscode.workspace.workspaceFolders?.[0]?.uri ?? null).get(short(Settings.imageFolder)),
       commitMessageModel: config.get(short(Settings.commitMessageModel)),
+      // Application-scoped: the models a request may be sent to when its own is down, and so
+      // where the person's code goes and what it costs, follow the person; a folder never chooses them.
+      fallback: config.get(short(Settings.fallback)),
       // Resource-scoped like imageFolder: a repository's folder may ask for its own style.
       commitMessageInstructions: vscode.workspace
         .getConfiguration(CONFIG_SECTION, vscode.workspace.workspaceFolders?.[0]?.uri ?? null)

@@ -1,7 +1,10 @@
 // A commit message request against the emulator over loopback HTTP: the client is real.
 import * as assert from 'node:assert/strict';
+import { FIXTURE_KEYS } from '../../../emulator/index';
 import { useEmulatorConnection } from '../../../support/useEmulatorConnection';
+import { ServiceClient } from '#src/platform/client/serviceClient';
 import type { ServiceError } from '#src/platform/client/errors/serviceError';
+import type { ModelEntry } from '#src/platform/client/catalog/schemas';
 import { writeCommitMessage, type CommitRequest } from '#src/commit/common/commitRun';
 
 const diff = (path: string, lines: number) =>
@@ -9,7 +12,7 @@ const diff = (path: string, lines: number) =>
 const request: CommitRequest = { diff: diff('src/a.ts', 3), subjects: ['Add a'], allChanges: false, untracked: [] };
 
 describe('writeCommitMessage against the emulator', () => {
-  const { control, connection } = useEmulatorConnection();
+  const { emulator, control, connection } = useEmulatorConnection();
 
   it('streams the message as it arrives and ends with it cleaned, with its usage and cost', async () => {
     await control.queueReplies(['```\nAdd the login form\n\nIt checks the password.\n```']);
@@ -37,6 +40,22 @@ describe('writeCommitMessage against the emulator', () => {
       seen.every((text) => !text.startsWith('```')),
       'the fence reached the progress',
     );
+  });
+
+  it('the chosen model down (503): the fallback model writes the message, the outcome names it and says why', async () => {
+    await control.modelDown('acme/chat-large', { status: 503 });
+    await control.queueReplies(['Add the login form']);
+    const listed = await new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 }).listModels();
+    const mini = { ...connection, model: listed.data.find((m) => m.id === 'acme/chat-mini') as ModelEntry, maxTokens: undefined };
+    const fallback = { models: () => [mini.model], connect: async () => mini };
+    const notes: unknown[] = [];
+    const outcome = await writeCommitMessage({ ...connection, fallback }, request, new AbortController().signal, {
+      onDelta: () => {},
+      onFallback: (note) => notes.push(note),
+    });
+    const fellBack = { from: 'acme/chat-large', to: 'acme/chat-mini', status: 503 };
+    assert.deepEqual(outcome.status === 'done' && [outcome.message, outcome.model, outcome.fellBack], ['Add the login form', 'acme/chat-mini', fellBack]);
+    assert.deepEqual(notes, [fellBack]);
   });
 
   it('a model with a small context gets the diff cut, and the outcome says how many files were', async () => {

@@ -21,10 +21,31 @@ describe('readSettings', () => {
       transport: 'auto',
       modelOptions: {},
       requestHeaders: {},
+      fallback: 'off',
       imageFolder: 'images',
       projectInstructions: true,
       problems: [],
     });
+  });
+
+  it('fallback: off, similar, or a list of up to five model ids (trimmed); anything else is off, named as a problem', () => {
+    const read = (fallback: unknown) => {
+      const settings = readSettings(raw({ fallback }));
+      return [settings.fallback, settings.problems.map((problem) => problem.fault)];
+    };
+    const wrong = ['multiModelAI.fallback is not "off", "similar" or a list of model ids'];
+    assert.deepEqual(read(undefined), ['off', []]);
+    assert.deepEqual(read('off'), ['off', []]);
+    assert.deepEqual(read('similar'), ['similar', []]);
+    assert.deepEqual(read([' mira/messenger ', 'acme/chat-mini']), [['mira/messenger', 'acme/chat-mini'], []]);
+    assert.deepEqual(read('mira/messenger'), ['off', wrong]);
+    assert.deepEqual(read([]), ['off', wrong]);
+    assert.deepEqual(read(['a/1', '']), ['off', wrong]);
+    assert.deepEqual(read(['a/1', 'a/2', 'a/3', 'a/4', 'a/5', 'a/6']), ['off', wrong]);
+    assert.equal(
+      readSettings(raw({ fallback: 7 })).problems[0]?.text,
+      'multiModelAI.fallback must be "off", "similar" or a list of up to 5 model ids, e.g. ["acme/chat-mini"].',
+    );
   });
 
   it('project instructions are on unless turned off with false; anything else is the default', () => {

@@ -6,6 +6,7 @@ import { ServiceClient } from '#src/platform/client/serviceClient';
 import { RefactorRun, type RefactorRequest } from '#src/refactor/common/refactorRun';
 import { SetupError } from '#src/platform/reply/modelConnection';
 import type { ServiceError } from '#src/platform/client/errors/serviceError';
+import type { ModelEntry } from '#src/platform/client/catalog/schemas';
 
 const documentText = 'class A {\n  run(x) {\n    return x+1\n  }\n}\n';
 const selected = '  run(x) {\n    return x+1\n  }\n';
@@ -33,6 +34,28 @@ describe('RefactorRun against the emulator', () => {
       document: `class A {\n${expectedCode}}\n`,
     });
     assert.equal(proposals.at(-1), outcome.status === 'done' ? outcome.document : '');
+  });
+
+  it('the chosen model down (503): the fallback model writes the code, and the outcome says so', async () => {
+    await control.modelDown('acme/chat-large', { status: 503 });
+    await control.queueReplies([scripted]);
+    const listed = await new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: FIXTURE_KEYS.alpha, maxRetries: 0 }).listModels();
+    const mini = { ...connection, model: listed.data.find((m) => m.id === 'acme/chat-mini') as ModelEntry, maxTokens: undefined };
+    const fallback = { models: () => [mini.model], connect: async () => mini };
+    const outcome = await new RefactorRun(request, () => {}, 0).start({ ...connection, fallback }, new AbortController().signal);
+    assert.deepEqual(outcome, {
+      status: 'done',
+      code: expectedCode,
+      document: `class A {\n${expectedCode}}\n`,
+      fellBack: { from: 'acme/chat-large', to: 'acme/chat-mini', status: 503 },
+    });
+    assert.deepEqual(
+      (await control.requests()).filter((r) => r.endpoint === 'chat').map((r) => [r.model, r.status]),
+      [
+        ['acme/chat-large', 503],
+        ['acme/chat-mini', 200],
+      ],
+    );
   });
 
   it('updates the proposal while streaming, never with the prose before the fence', async () => {
