@@ -323,6 +323,31 @@ describe('the chat page in Chromium, its controls', () => {
     );
   });
 
+  it('the budget card works by keyboard: Send Anyway asks again without the check, Change Budget runs its action; an older card has no Send Anyway', async () => {
+    const held = (id: string) =>
+      answer(id, { status: 'failed', error: { message: 'Budget reached: 300 ₽ of 300 ₽ today.', actions: ['sendAnyway', 'changeBudget'] } });
+    await send(show('c1', [question('u1', 'first'), held('a1'), question('u2', 'second'), held('a2')]));
+    const visible = (id: string) => page.locator(`[data-turn-id="${id}"] .card-actions button:visible`).allTextContents();
+    const older = await visible('a1');
+    await page.locator('[data-turn-id="a2"] [data-action="sendAnyway"]').focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    const next = await focusedControl();
+    await page.keyboard.press('Space');
+    assert.deepEqual(
+      { older, last: await visible('a2'), next, sent: (await sent('')).filter((m) => m.type === 'chat/retry' || m.type === 'error/action') },
+      {
+        older: ['Change Budget'],
+        last: ['Send Anyway', 'Change Budget'],
+        next: 'button Change Budget',
+        sent: [
+          { type: 'chat/retry', anyway: true },
+          { type: 'error/action', action: 'changeBudget' },
+        ],
+      },
+    );
+  });
+
   it('an answer pending before its first token is busy and said once; its first token ends the wait', async () => {
     await send(show('c1', [question('u1', 'hi')]), { type: 'turn/append', turn: answer('a1', { status: 'streaming' }) });
     const status = () => page.locator('[role="status"][aria-live="polite"]').textContent();

@@ -166,6 +166,17 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
     assert.ok(card.scroll <= card.client, JSON.stringify(card));
   });
 
+  it('the budget card: its text and its buttons in Russian', async () => {
+    await send(
+      init([
+        question('u1', 'Привет'),
+        answer('a1', { status: 'failed', error: { message: 'Бюджет исчерпан: 300 ₽ из 300 ₽ за сегодня.', actions: ['sendAnyway', 'changeBudget'] } }),
+      ]),
+    );
+    assert.deepEqual(await englishLeft(), []);
+    assert.deepEqual(await page.locator('.error-card .card-actions button').allTextContents(), ['Всё равно отправить', 'Изменить бюджет']);
+  });
+
   it('an answer cut at its length limit: the notice names the setting as the Settings editor does, and its button is in Russian', async () => {
     const notice = RUSSIAN.l10n['The answer stopped at its length limit: send "continue" for the rest, or raise the setting Multi Model AI: Max Tokens.'];
     await send(init([question('u1', 'Посчитай до шести'), answer('a1', { text: 'один два три', notice, noticeActions: ['openMaxTokensSetting'] })]));

@@ -11,7 +11,8 @@ import type { HistoryItem } from '#src/chat/common/conversation/conversation';
 export const SECOND_WINDOW_ENV = 'MMAI_TEST_SECOND_WINDOW';
 
 /** What the suite asks the other window to do, as a person there would. */
-export type WindowCommand = { type: 'delete'; id: string } | { type: 'list' } | { type: 'end' };
+export type WindowCommand =
+  { type: 'delete'; id: string } | { type: 'answer'; text: string; key: { id: string; name: string; secret: string } } | { type: 'list' } | { type: 'end' };
 
 export interface WindowAnswer {
   ok: boolean;
@@ -41,6 +42,8 @@ export async function readWhenThere<T>(file: string, what: string, timeoutMs: nu
   return JSON.parse(readFileSync(file, 'utf8')) as T;
 }
 
+const OPENED = Symbol.for('multiModelAI.test.secondWindow');
+
 export const commandFile = (folder: string, n: number): string => path.join(folder, 'commands', `${n}.json`);
 export const answerFile = (folder: string, n: number): string => path.join(folder, 'answers', `${n}.json`);
 
@@ -54,11 +57,21 @@ export class SecondWindow {
     readonly pid: number,
   ) {}
 
-  /** Opens the other window and resolves once its extension is active and its chat has read the history. */
-  static async open(folder: string): Promise<SecondWindow> {
-    writeWhole(path.join(folder, 'open'), { at: new Date().toISOString() });
-    const ready = await readWhenThere<{ pid: number }>(path.join(folder, 'ready.json'), 'the second window to start', 180_000);
-    return new SecondWindow(folder, ready.pid);
+  /**
+   * Opens the other window and resolves once its extension is active and its chat has read the
+   * history. The runner opens one for the whole run: every suite that asks gets that one (each
+   * test file is a bundle of its own, so it is kept on the global object), and the last suite
+   * to use it in file order (history.test.ts) closes it; a run narrowed to another suite leaves
+   * it to close with the browser.
+   */
+  static open(folder: string): Promise<SecondWindow> {
+    const shared = globalThis as { [OPENED]?: Promise<SecondWindow> };
+    shared[OPENED] ??= (async () => {
+      writeWhole(path.join(folder, 'open'), { at: new Date().toISOString() });
+      const ready = await readWhenThere<{ pid: number }>(path.join(folder, 'ready.json'), 'the second window to start', 180_000);
+      return new SecondWindow(folder, ready.pid);
+    })();
+    return shared[OPENED];
   }
 
   async ask(command: WindowCommand, timeoutMs = 60_000): Promise<WindowAnswer> {

@@ -7,6 +7,9 @@ import type { HostBridge } from './hostBridge';
 
 const CODICONS: Record<Action, string> = {
   retry: 'refresh',
+  sendAnyway: 'send',
+  send: 'send',
+  changeBudget: 'credit-card',
   discard: 'close',
   useCurrentAddress: 'arrow-swap',
   setApiKey: 'key',
@@ -21,18 +24,23 @@ const CODICONS: Record<Action, string> = {
   showLog: 'output',
 };
 
-/** A button per action, the first one primary. `retry` is what the caller says it is. */
-export function actionButtons(list: readonly Action[], bridge: HostBridge, retry: () => void): HTMLElement {
+/**
+ * A button per action, the first one primary. `retry` is what the caller says it is; `anyway`
+ * (Send Anyway, Send: the request held back by its budget or price) is shown only where given.
+ */
+export function actionButtons(list: readonly Action[], bridge: HostBridge, retry: () => void, anyway?: () => void): HTMLElement {
   const actions = el('div', { class: 'card-actions' });
-  // Of the local actions the chat runs only Retry; the others belong to other surfaces.
+  // Of the local actions the chat runs Retry, Send Anyway and Send; the others belong to other surfaces.
   for (const action of list) {
-    if (action !== 'retry' && isLocalAction(action)) continue;
+    const sends = action === 'sendAnyway' || action === 'send';
+    if (sends ? !anyway : action !== 'retry' && isLocalAction(action)) continue;
     const button = iconButton(
       CODICONS[action],
       ACTION_LABELS[action],
       () => {
         if (action === 'retry') retry();
-        else bridge.post({ type: 'error/action', action });
+        else if (sends) anyway?.();
+        else if (!isLocalAction(action)) bridge.post({ type: 'error/action', action });
       },
       { text: true, class: action === list[0] ? 'primary' : 'secondary' },
     );
@@ -43,7 +51,12 @@ export function actionButtons(list: readonly Action[], bridge: HostBridge, retry
 }
 
 export function errorCardView(card: ErrorCard, bridge: HostBridge): HTMLElement {
-  const actions = actionButtons(card.actions, bridge, () => bridge.post({ type: 'chat/retry' }));
+  const actions = actionButtons(
+    card.actions,
+    bridge,
+    () => bridge.post({ type: 'chat/retry' }),
+    () => bridge.post({ type: 'chat/retry', anyway: true }),
+  );
   const element = el(
     'div',
     { class: 'error-card', attrs: { role: 'alert' } },

@@ -16,6 +16,8 @@ import type { Action } from '../../platform/actions/actions';
 
 /** The latest turns whose answers are rendered at once when a conversation opens, at the least. */
 const EAGER_TURNS = 2;
+/** The card's buttons that ask for the last answer again: Retry, and Send Anyway or Send after a budget or a price held it back. */
+const AGAIN_BUTTONS = ['retry', 'sendAnyway', 'send'].map((action) => `.error-card [data-action="${action}"]`).join(', ');
 
 export class Transcript {
   readonly element: HTMLElement;
@@ -224,8 +226,7 @@ export class Transcript {
       if (edit) edit.hidden = this.busy || element !== lastUser;
       const regenerate = element.querySelector<HTMLElement>('.regenerate');
       if (regenerate) regenerate.hidden = this.busy || element !== lastAnswer || !['done', 'stopped'].includes(element.dataset.status ?? '');
-      const retry = element.querySelector<HTMLElement>('.error-card [data-action="retry"]');
-      if (retry) retry.hidden = this.busy || element !== lastAnswer;
+      for (const again of element.querySelectorAll<HTMLElement>(AGAIN_BUTTONS)) again.hidden = this.busy || element !== lastAnswer;
     }
     this.empty.hidden = elements.length > 0;
   }

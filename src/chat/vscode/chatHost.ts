@@ -221,7 +221,7 @@ export class ChatHost extends Disposable {
       case 'chat/stop':
         return session.stop();
       case 'chat/retry':
-        return void (await session.retry());
+        return void (await session.retry(message.anyway === true));
       case 'chat/regenerate':
         return void (await session.regenerate());
       case 'chat/new':

@@ -15,6 +15,7 @@ import { type ImageOrder, sendImageOrder } from '../common/imageOrder';
 import { type ModelEntry } from '../../platform/client/catalog/schemas';
 import { ServiceError } from '../../platform/client/errors/serviceError';
 import { SetupError } from '../../platform/reply/modelConnection';
+import { SpendStop } from '../../platform/reply/spendStop';
 import { offerActions } from '../../platform/actions/vscode/actionRunner';
 import type { FailedStep, FailureReporter } from '../../platform/services/vscode/failureReporter';
 import type { Services } from '../../platform/services/vscode/services';
@@ -158,7 +159,8 @@ class ImageCommands {
 
   /** Says what went wrong and what to do; Retry where trying again can help. */
   private failed(what: FailedStep, error: unknown, retry: () => unknown): undefined {
-    if (error instanceof ServiceError && error.kind === 'aborted') return undefined;
+    // Stopped, or not sent when the budget's dialog asked: nothing to say.
+    if ((error instanceof ServiceError && error.kind === 'aborted') || (error instanceof SpendStop && error.declined)) return undefined;
     if (error instanceof SetupError) {
       this.logger.warn(`Images: ${loggedReason(error)}`);
       void offerActions('warning', error.message, error.actions);

@@ -67,6 +67,8 @@ export class ImageRunner {
   /** Sends a prepared order and counts its cost. Throws a SetupError, a SaveError or the request's ServiceError. */
   async send(order: ImageOrder, { signal, onRetry }: Pick<ImageJob, 'signal' | 'onRetry'>): Promise<ImageJobResult> {
     const images = await this.connection.forImages(order.endpoint);
+    // An image's price is known only once it is made: the budget is checked, multiModelAI.confirmAbove is not.
+    await images.admit(undefined);
     const result = await runImageJob({ ...order, client: images.client, signal, onRetry });
     if (result.costRub !== undefined) images.onSpend(result.costRub);
     images.onImages(result.model, result.files.length, result.costRub);

@@ -15,7 +15,7 @@ import { plural } from '../../platform/format/localeFormat';
 import { ServiceError } from '../../platform/client/errors/serviceError';
 import type { KeyScope } from '../../platform/keys/vscode/apiKeyStore';
 import { offerActions } from '../../platform/actions/vscode/actionRunner';
-import { offerSetup } from '../../platform/services/vscode/connection';
+import { offerSetup } from '../../platform/services/vscode/setupOffer';
 import { offerCurrentAddress } from './legacyAddress';
 import type { Services } from '../../platform/services/vscode/services';
 import { noModelListMessage } from '../../platform/client/catalog/typedModels';

@@ -7,12 +7,14 @@ import { Commands } from '../../platform/manifest/ids';
 import { commandTitle } from '../../platform/manifest/commandTitles';
 import { maskKey } from '../../platform/client/http/keyMasking';
 import { askForKey, keepKey, type CommandOutcome } from './apiKeyCommands';
+import { budgetDetail, setBudget } from './keyBudget';
 import type { Services } from '../../platform/services/vscode/services';
 
 type Deps = Pick<Services, 'keys' | 'settings' | 'connection' | 'clients' | 'failures' | 'logger'>;
 
-/** What Manage API Keys opens with: the list, or one step for the key in use. */
-export type ManageStep = 'list' | 'replace' | 'use';
+/** What Manage API Keys opens with: the list, or one step for the key in use (`budget`: Change Budget). */
+export type ManageStep = 'list' | 'replace' | 'use' | 'budget';
+const STEPS: readonly unknown[] = ['replace', 'use', 'budget'] satisfies ManageStep[];
 
 interface KeyItem extends vscode.QuickPickItem {
   record?: KeyRecord;
@@ -22,6 +24,10 @@ export async function manageApiKeys(deps: Deps, step: ManageStep = 'list'): Prom
   if (step === 'replace') {
     const record = deps.keys.recordOf();
     return record ? replaceKey(deps, record) : addKey(deps);
+  }
+  if (step === 'budget') {
+    const record = deps.keys.recordOf();
+    return record ? setBudget(deps, record) : addKey(deps);
   }
   const picked = await vscode.window.showQuickPick(await keyItems(deps, step === 'list'), {
     title: commandTitle(Commands.manageApiKeys),
@@ -68,6 +74,7 @@ async function keyActions(deps: Deps, record: KeyRecord): Promise<CommandOutcome
     { label: vscode.l10n.t('Use by Default'), run: () => useByDefault(deps, record) },
     { label: vscode.l10n.t('Rename…'), run: () => rename(deps, record) },
     { label: vscode.l10n.t('Replace Key…'), run: () => replaceKey(deps, record) },
+    { label: vscode.l10n.t('Set Budget…'), detail: budgetDetail(record), run: () => setBudget(deps, record) },
     { label: vscode.l10n.t('Remove'), run: () => remove(deps, record) },
   ];
   const picked = await vscode.window.showQuickPick(actions, { title: keyName(record, deps.keys.list()), ignoreFocusOut: true });
@@ -162,6 +169,6 @@ async function addKey(deps: Deps): Promise<CommandOutcome | undefined> {
 
 export function registerManageApiKeys(context: vscode.ExtensionContext, deps: Services): void {
   context.subscriptions.push(
-    vscode.commands.registerCommand(Commands.manageApiKeys, (step?: unknown) => manageApiKeys(deps, step === 'replace' || step === 'use' ? step : 'list')),
+    vscode.commands.registerCommand(Commands.manageApiKeys, (step?: unknown) => manageApiKeys(deps, STEPS.includes(step) ? (step as ManageStep) : 'list')),
   );
 }

@@ -12,6 +12,7 @@ import { providedModel } from '../common/providedModels';
 import { ReasoningMemory } from '../common/reasoningMemory';
 import { type ServiceError } from '../../platform/client/errors/serviceError';
 import { streamReply } from '../../platform/reply/streamReply';
+import { SpendStop } from '../../platform/reply/spendStop';
 import { type TextMessage } from '../../platform/client/transports/textRequest';
 import { type ToolCall } from '../../platform/client/streaming/replyPart';
 import type { Connection } from '../../platform/services/vscode/connection';
@@ -134,6 +135,8 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
       if (outcome.status === 'done')
         this.memory.remember(calls, { text: outcome.reasoning, ...(outcome.reasoningBlocks && { blocks: outcome.reasoningBlocks }) });
       if (outcome.status === 'failed' || outcome.status === 'interrupted') throw this.languageModelError(outcome.error);
+      // Stopped though VS Code did not cancel: the person answered Cancel to the price's dialog (spendGuard.ts).
+      if (outcome.status === 'stopped' && !token.isCancellationRequested) throw new vscode.CancellationError();
     } finally {
       cancel.dispose();
     }
@@ -153,6 +156,8 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
     const kind = (error as Partial<ServiceError>).kind;
     if (kind === 'auth' || kind === 'payment' || kind === 'forbidden') return vscode.LanguageModelError.NoPermissions(message);
     if (kind === 'model_unavailable' || kind === 'not_found') return vscode.LanguageModelError.NotFound(message);
+    // The key's budget is reached: VS Code's chat shows why, and the request is not sent.
+    if (error instanceof SpendStop) return vscode.LanguageModelError.Blocked(message);
     return new vscode.LanguageModelError(message);
   }
 }

@@ -29,6 +29,8 @@ export interface StatusBarInput {
   keyLabel?: string;
   /** The key's name, shown beside the model when more than one key is stored. */
   keyName?: string;
+  /** The key in use is at 80 % of its budget or past it: what to say (spendCheck.ts). */
+  budgetWarning?: string;
 }
 
 export interface StatusBarView {
@@ -87,12 +89,13 @@ export function statusBarView(input: StatusBarInput): StatusBarView {
   if (input.legacyBaseUrl)
     lines.push(l10n.t("Uses the legacy address {0}: '{1}' offers the current one.", input.legacyBaseUrl, commandTitle(Commands.verifyConnection)));
   if (input.spend && input.spend.answers > 0) lines.push(spendLine(input.spend));
+  if (input.budgetWarning) lines.push(input.budgetWarning);
   lines.push(pickAnother());
-  const text = input.keyName ? `$(sparkle) ${name} · $(key) ${input.keyName}` : `$(sparkle) ${name}`;
-  const accessibleLabel = input.keyName
-    ? l10n.t('Multi-Model AI: model {0}, key {1}', input.modelId, input.keyName)
-    : l10n.t('Multi-Model AI: model {0}', input.modelId);
-  return { text, accessibleLabel, tooltip: lines.join('\n'), action: 'selectModel', warning: false };
+  const icon = input.budgetWarning ? '$(warning)' : '$(sparkle)';
+  const text = input.keyName ? `${icon} ${name} · $(key) ${input.keyName}` : `${icon} ${name}`;
+  const label = input.keyName ? l10n.t('Multi-Model AI: model {0}, key {1}', input.modelId, input.keyName) : l10n.t('Multi-Model AI: model {0}', input.modelId);
+  const accessibleLabel = input.budgetWarning ? `${label}. ${input.budgetWarning}` : label;
+  return { text, accessibleLabel, tooltip: lines.join('\n'), action: 'selectModel', warning: input.budgetWarning !== undefined };
 }
 
 function spendLine(spend: { rub: number; answers: number }): string {

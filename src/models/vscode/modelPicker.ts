@@ -9,7 +9,8 @@ import { buildModelPickItems, type ModelPickEntry } from '../../platform/models/
 import { Commands, Settings } from '../../platform/manifest/ids';
 import { commandTitle } from '../../platform/manifest/commandTitles';
 import { labelOf, runAction } from '../../platform/actions/vscode/actionRunner';
-import { offerSetup, type Connection, type ModelState } from '../../platform/services/vscode/connection';
+import { type Connection, type ModelState } from '../../platform/services/vscode/connection';
+import { offerSetup } from '../../platform/services/vscode/setupOffer';
 import type { FailureReporter } from '../../platform/services/vscode/failureReporter';
 import type { Services } from '../../platform/services/vscode/services';
 import type { SettingsWatcher } from '../../platform/settings/vscode/settings';

@@ -16,6 +16,8 @@ import type { Services } from '../../platform/services/vscode/services';
 import type { SettingsWatcher } from '../../platform/settings/vscode/settings';
 import type { SpendMeter } from '../../platform/services/vscode/spendMeter';
 import type { UsageRecorder } from '../../platform/usage/vscode/usageRecorder';
+import { BudgetNotice } from '../../platform/services/vscode/budgetNotice';
+import { budgetReachedMessage, budgetStatus, budgetWarningMessage, type PeriodSpend } from '../../platform/usage/spendCheck';
 
 export class ModelStatusBar extends Disposable {
   private readonly item = this.register(vscode.window.createStatusBarItem(STATUS_BAR_ID, vscode.StatusBarAlignment.Right, 100));
@@ -32,6 +34,7 @@ export class ModelStatusBar extends Disposable {
     private readonly spend: SpendMeter,
     private readonly failures: FailureReporter,
     private readonly usage: UsageRecorder,
+    private readonly notice: BudgetNotice,
   ) {
     super();
     this.item.name = vscode.l10n.t('Multi-Model AI: Model');
@@ -72,9 +75,10 @@ export class ModelStatusBar extends Disposable {
       input = { hasBaseUrl: true, hasKey: true, modelId: state.model, entry: state.entry, unusableReason: state.unusable, spend, ...key };
       if (state.legacy) input.legacyBaseUrl = state.baseUrl;
     }
-    const usageLines = state.kind === 'ready' && identity ? await this.keySpend(identity) : undefined;
+    const keySpend = state.kind === 'ready' && identity ? await this.keySpend(identity) : undefined;
+    if (keySpend?.budgetWarning) input.budgetWarning = keySpend.budgetWarning;
     if (generation === this.generation) {
-      this.usageLines = usageLines;
+      this.usageLines = keySpend?.lines;
       this.view = this.show(input);
     }
     return this.view;
@@ -87,21 +91,34 @@ export class ModelStatusBar extends Disposable {
     this.item.tooltip = this.usageLines ? `${view.tooltip}\n\n${this.usageLines}` : view.tooltip;
     this.item.command = commandFor(view.action);
     this.item.backgroundColor = view.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.item.color = view.warning ? new vscode.ThemeColor('statusBarItem.warningForeground') : undefined;
     return view;
   }
 
-  /** The key's spend from the usage record; none when the record cannot be read (the log says why). */
-  private async keySpend(key: KeyIdentity): Promise<string | undefined> {
+  /**
+   * The key's spend from the usage record, and how near its budget it is (told once per period);
+   * none when the record cannot be read (the log says why).
+   */
+  private async keySpend(key: KeyIdentity): Promise<{ lines: string; budgetWarning?: string } | undefined> {
+    let spend: PeriodSpend;
     try {
-      return keySpendLines(key.name, await this.usage.spendOf(key.id));
+      spend = await this.usage.spendOf(key.id);
     } catch {
       return undefined;
     }
+    const lines = keySpendLines(key.name, spend);
+    const status = budgetStatus(this.keys.recordOf({ kind: 'key', id: key.id })?.budget, spend);
+    if (status.level === 'ok' || !status.use) return { lines };
+    void this.notice.note(key, status, this.usage.today());
+    return { lines, budgetWarning: status.level === 'reached' ? budgetReachedMessage(status.use) : budgetWarningMessage(key.name, status.use) };
   }
 }
 
-export function registerStatusBar(context: vscode.ExtensionContext, { settings, keys, connection, spend, failures, usage }: Services): ModelStatusBar {
-  const statusBar = new ModelStatusBar(settings, keys, connection, spend, failures, usage);
+export function registerStatusBar(
+  context: vscode.ExtensionContext,
+  { settings, keys, connection, spend, failures, usage, globalState }: Services,
+): ModelStatusBar {
+  const statusBar = new ModelStatusBar(settings, keys, connection, spend, failures, usage, new BudgetNotice(globalState));
   context.subscriptions.push(statusBar);
   return statusBar;
 }

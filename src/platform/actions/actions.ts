@@ -7,12 +7,15 @@ import type { ServiceError } from '../client/errors/serviceError';
 
 export const ACTIONS = [
   'retry',
+  'sendAnyway',
+  'send',
   'discard',
   'useCurrentAddress',
   'setApiKey',
   'replaceKey',
   'useAnotherKey',
   'manageApiKeys',
+  'changeBudget',
   'setBaseUrl',
   'selectModel',
   'openSettings',
@@ -23,7 +26,7 @@ export const ACTIONS = [
 export type Action = (typeof ACTIONS)[number];
 
 /** Actions that depend on what is shown (the request to send again, the proposal to drop, the address to move to): the caller runs them. */
-export const LOCAL_ACTIONS = ['retry', 'discard', 'useCurrentAddress'] as const satisfies readonly Action[];
+export const LOCAL_ACTIONS = ['retry', 'sendAnyway', 'send', 'discard', 'useCurrentAddress'] as const satisfies readonly Action[];
 export type LocalAction = (typeof LOCAL_ACTIONS)[number];
 export const isLocalAction = (action: Action): action is LocalAction => (LOCAL_ACTIONS as readonly Action[]).includes(action);
 /** Actions that run a command, whatever failed. */
@@ -33,6 +36,12 @@ export type FixAction = Exclude<Action, LocalAction>;
 export const ACTION_LABELS: Readonly<Record<Action, string>> = {
   get retry() {
     return l10n.t({ message: 'Retry', comment: ['a button after a failure'] });
+  },
+  get sendAnyway() {
+    return l10n.t({ message: 'Send Anyway', comment: ["a button when the key's budget is reached: send this one request all the same"] });
+  },
+  get send() {
+    return l10n.t({ message: 'Send', comment: ['a button that sends a request after its price was shown'] });
   },
   get discard() {
     return l10n.t({ message: 'Discard', comment: ['a button after a failure'] });
@@ -51,6 +60,9 @@ export const ACTION_LABELS: Readonly<Record<Action, string>> = {
   },
   get manageApiKeys() {
     return l10n.t({ message: 'Manage API Keys', comment: ['a button after a failure'] });
+  },
+  get changeBudget() {
+    return l10n.t({ message: 'Change Budget', comment: ["a button when the key's budget is reached: set another budget for the key"] });
   },
   get setBaseUrl() {
     return l10n.t({ message: 'Set Service Address', comment: ['a button after a failure'] });

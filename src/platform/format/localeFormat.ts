@@ -33,6 +33,12 @@ export function formatRub(amount: number, locale: Locale, approximate = true): s
   return approximate ? `≈ ${number} ₽` : `${number} ₽`;
 }
 
+/** "300 ₽" / "12,40 ₽": an amount set or bounded rather than measured; whole roubles without kopecks. */
+export function formatRubAmount(amount: number, locale: Locale): string {
+  const digits = Number.isInteger(Math.round(amount * 100) / 100) ? 0 : 2;
+  return `${new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount)} ₽`;
+}
+
 /** "Jan 5, 2026" / "5 янв. 2026 г."; `timeZone` defaults to the machine's. */
 export function formatDate(time: Date | number, locale: Locale, timeZone?: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(time);

@@ -14,6 +14,14 @@ export interface KeyRecord {
   projects: string[];
   /** The person named it (Manage API Keys' name box, Rename); a key named after its folder has none (`keyName`). */
   named?: true;
+  /** What the person allows the key to spend, in RUB (Manage API Keys, Set Budget); kept here, never in a setting, so a cloned repository cannot raise it. */
+  budget?: KeyBudget;
+}
+
+/** A key's budget by local day and by local month, in RUB; a period without one has no limit. */
+export interface KeyBudget {
+  dayRub?: number;
+  monthRub?: number;
 }
 
 export interface KeyList {
@@ -41,9 +49,19 @@ export function secretName(id: string): string {
 }
 
 const ID = /^[a-z0-9-]{1,64}$/;
+const rub = z.number().check(z.positive(), z.lte(Number.MAX_SAFE_INTEGER));
 const KeyListSchema = buildOnce(() =>
   z.object({
-    keys: z.array(z.object({ id: z.string().check(z.regex(ID)), name: z.string(), projects: z.optional(z.array(z.string())), named: z.optional(z.boolean()) })),
+    keys: z.array(
+      z.object({
+        id: z.string().check(z.regex(ID)),
+        name: z.string(),
+        projects: z.optional(z.array(z.string())),
+        named: z.optional(z.boolean()),
+        // An unreadable budget is no budget, not an unreadable list: the keys stay usable.
+        budget: z.catch(z.optional(z.object({ dayRub: z.optional(rub), monthRub: z.optional(rub) })), undefined),
+      }),
+    ),
     defaultId: z.optional(z.string()),
   }),
 );
@@ -52,7 +70,13 @@ const KeyListSchema = buildOnce(() =>
 export function readKeyList(stored: unknown): KeyList {
   const parsed = KeyListSchema().safeParse(stored);
   if (!parsed.success) return EMPTY_KEY_LIST;
-  const keys = parsed.data.keys.map((k): KeyRecord => ({ id: k.id, name: k.name, projects: k.projects ?? [], ...(k.named === true && { named: true }) }));
+  const keys = parsed.data.keys.map((k): KeyRecord => ({
+    id: k.id,
+    name: k.name,
+    projects: k.projects ?? [],
+    ...(k.named === true && { named: true }),
+    ...withBudgetField(k.budget),
+  }));
   const defaultId = keys.some((k) => k.id === parsed.data.defaultId) ? parsed.data.defaultId : keys[0]?.id;
   return defaultId === undefined ? { keys } : { keys, defaultId };
 }
@@ -143,6 +167,25 @@ export function withKey(list: KeyList, record: KeyRecord): KeyList {
 /** The list with key `id` named `name` by the person. */
 export function renamed(list: KeyList, id: string, name: string): KeyList {
   return { ...list, keys: list.keys.map((k) => (k.id === id ? { ...k, name, named: true } : k)) };
+}
+
+/** The list with key `id` held to `budget` (a period left out has none). */
+export function budgeted(list: KeyList, id: string, budget: KeyBudget): KeyList {
+  return { ...list, keys: list.keys.map((k) => (k.id === id ? { ...withoutBudget(k), ...withBudgetField(budget) } : k)) };
+}
+
+function withoutBudget({ budget: _budget, ...record }: KeyRecord): KeyRecord {
+  return record;
+}
+
+/** `{ budget }` when it limits anything, else nothing. */
+function withBudgetField(budget: KeyBudget | undefined): { budget?: KeyBudget } {
+  if (!budget) return {};
+  const kept: KeyBudget = {
+    ...(budget.dayRub !== undefined && { dayRub: budget.dayRub }),
+    ...(budget.monthRub !== undefined && { monthRub: budget.monthRub }),
+  };
+  return Object.keys(kept).length > 0 ? { budget: kept } : {};
 }
 
 /** Without the key; when it was the default, the first key left becomes the default. */

@@ -40,6 +40,7 @@ export const Settings = {
   legacyBaseUrl: 'multiModelAI.legacyBaseUrl',
   model: 'multiModelAI.model',
   maxTokens: 'multiModelAI.maxTokens',
+  confirmAbove: 'multiModelAI.confirmAbove',
   requestTimeoutSeconds: 'multiModelAI.requestTimeoutSeconds',
   maxRetries: 'multiModelAI.maxRetries',
   fallback: 'multiModelAI.fallback',

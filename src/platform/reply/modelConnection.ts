@@ -31,6 +31,12 @@ export interface ModelConnection {
   reportedContext?: number;
   /** Told the context the service reports in a too-long refusal, so the next request fits it. */
   onContextReported?(tokens: number): void;
+  /**
+   * The spend guard (src/platform/services/vscode/spendGuard.ts), asked just before the request
+   * goes, with the most it can cost in RUB (absent without prices): resolves to send it, or
+   * throws a SpendStop. Absent: nothing is checked (the chat's Send Anyway).
+   */
+  admit?(upToRub: number | undefined): Promise<void>;
   /** Where a request goes when this model is down (multiModelAI.fallback); absent: nowhere, the error is reported. */
   fallback?: FallbackRoute;
 }

@@ -16,6 +16,7 @@ import { cacheHint } from './cacheHint';
 import { DeltaBatcher } from './deltaBatcher';
 import { requestPrice, type RequestPrice } from './requestPrice';
 import { SetupError, type ModelConnection } from './modelConnection';
+import { SpendStop } from './spendStop';
 import { estimateTokens } from './tokenEstimate';
 import { fallsBack } from './fallback';
 import type { FellBack } from './fallbackNote';
@@ -143,7 +144,8 @@ const hasImages = (message: TextMessage): boolean => message.role === 'user' && 
 
 /** How a reply that threw ends: stopped by the person, cut after some text, or failed before any. */
 function ending(error: unknown, heard: Heard, signal: AbortSignal): Exclude<ReplyOutcome, { status: 'done' }> {
-  if (signal.aborted || (error instanceof ServiceError && error.kind === 'aborted')) return { status: 'stopped', text: heard.text };
+  if (signal.aborted || (error instanceof ServiceError && error.kind === 'aborted') || (error instanceof SpendStop && error.declined))
+    return { status: 'stopped', text: heard.text };
   return heard.text === '' ? { status: 'failed', error } : { status: 'interrupted', text: heard.text, error };
 }
 
@@ -171,6 +173,7 @@ async function askModel(connection: ModelConnection, request: ReplyRequest, hand
     const price = handlers.onPrice && requestPrice(model, { messages, maxTokens });
     if (price) handlers.onPrice?.(price);
     heard.sentTokens = estimateTokens(messages);
+    if (connection.admit) await connection.admit(upTo(model, messages, maxTokens));
     // Spec, Endpoints 5: `stream` is an optional field like any other.
     const streaming = model.supported_parameters.includes('stream');
     const built = buildTextRequest(model, messages, {
@@ -247,6 +250,12 @@ async function askModel(connection: ModelConnection, request: ReplyRequest, hand
     if (reported !== undefined) connection.onContextReported?.(reported);
     return ending(error, heard, signal);
   }
+}
+
+/** The most a request can cost: its input and the bound of its answer (the input alone when nothing bounds the answer). */
+function upTo(model: ModelConnection['model'], messages: TextMessage[], maxTokens: number | undefined): number | undefined {
+  const price = requestPrice(model, { messages, maxTokens });
+  return price && price.inputRub + (price.answerUpToRub ?? 0);
 }
 
 /** `promise`, or a rejection as soon as `signal` stops the reply (the promise runs on, unheard). */

@@ -24,6 +24,8 @@ export interface ExtensionSettings {
   legacy?: true;
   model?: string;
   maxTokens?: number;
+  /** multiModelAI.confirmAbove: a request that may cost more RUB than this is sent only when the person says so. */
+  confirmAboveRub?: number;
   timeoutMs: number;
   maxRetries: number;
   transport: TransportSetting;
@@ -55,6 +57,7 @@ export interface RawSettings {
   legacyBaseUrl?: unknown;
   model: unknown;
   maxTokens: unknown;
+  confirmAbove?: unknown;
   requestTimeoutSeconds: unknown;
   maxRetries: unknown;
   transport?: unknown;
@@ -78,6 +81,7 @@ const RawSettingsSchema = buildOnce(() =>
     legacyBaseUrl: text(),
     model: text(),
     maxTokens: z.catch(z.optional(z.int().check(z.gte(1), z.lte(Number.MAX_SAFE_INTEGER))), undefined),
+    confirmAbove: z.catch(z.optional(z.number().check(z.gte(0), z.lte(Number.MAX_SAFE_INTEGER))), undefined),
     requestTimeoutSeconds: z.catch(z.number().check(z.gt(0), z.lte(3600)), DEFAULT_TIMEOUT_SECONDS),
     maxRetries: z.catch(z.int().check(z.gte(0), z.lte(10)), DEFAULT_MAX_RETRIES),
     transport: z.catch(z.enum(['auto', ...TRANSPORT_NAMES]), 'auto'),
@@ -172,6 +176,7 @@ export function readSettings(raw: RawSettings): ExtensionSettings {
   const settings: ExtensionSettings = {
     model: checked.model,
     maxTokens: checked.maxTokens,
+    ...(checked.confirmAbove !== undefined && { confirmAboveRub: checked.confirmAbove }),
     timeoutMs: checked.requestTimeoutSeconds * 1000,
     maxRetries: checked.maxRetries,
     transport: checked.transport,

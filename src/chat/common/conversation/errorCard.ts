@@ -3,6 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import { ServiceError } from '../../../platform/client/errors/serviceError';
 import { SetupError } from '../../../platform/reply/modelConnection';
+import { SpendStop } from '../../../platform/reply/spendStop';
 import { ImageInputError } from '../../../platform/client/images/imageInputError';
 import { actionsFor } from '../../../platform/actions/actions';
 import type { ErrorCard } from './conversation';
@@ -19,6 +20,8 @@ function cardAdvice(error: ServiceError, baseUrl: string | undefined): string {
 
 export function errorCard(error: unknown, baseUrl?: string): ErrorCard {
   if (error instanceof SetupError) return { message: error.message, actions: [...error.actions, 'retry'] };
+  // Held back by the key's budget or the request's price: sent only when the person says so.
+  if (error instanceof SpendStop) return { message: error.message, actions: error.reason === 'budget' ? ['sendAnyway', 'changeBudget'] : ['send'] };
   if (error instanceof ImageInputError) return { message: error.message, actions: ['retry'] };
   if (error instanceof ServiceError) {
     const card: ErrorCard = { message: cardAdvice(error, baseUrl), actions: actionsFor(error.kind, error.answerLost) };

@@ -181,7 +181,8 @@ export const ToHostSchemas = {
   ready: empty,
   'chat/send': chatText,
   'chat/stop': empty,
-  'chat/retry': empty,
+  /** `anyway`: the answer held back by the key's budget or the request's price is asked for without that check. */
+  'chat/retry': payload(() => ({ anyway: z.optional(z.literal(true)) })),
   'chat/regenerate': empty,
   'chat/editLast': chatText,
   /** What the message box holds, to be priced (composer/estimate): sent as it changes, and when what it goes with does. */

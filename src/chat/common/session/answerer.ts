@@ -37,6 +37,8 @@ export interface AnswerJob {
   /** The answer, streaming: the answerer sets its text, status and the rest; the chat stores and ends it. */
   reply: AssistantTurn;
   signal: AbortSignal;
+  /** Sent without the spend guard: the person pressed Send Anyway (or Send) on its card. */
+  anyway?: boolean;
   /** Shows a change of the reply on the pages while its conversation is the one shown. */
   show(message: ToPageInput): void;
 }

@@ -163,8 +163,9 @@ export class ChatSession {
   /**
    * Asks again for the last user message after a failure. A failed turn (no text) is
    * replaced; an interrupted one stays in view as it was, and the new answer follows it.
+   * `anyway`: Send Anyway (or Send) on a card of the key's budget or the request's price.
    */
-  async retry(): Promise<SendResult> {
+  async retry(anyway = false): Promise<SendResult> {
     if (!this.isLoaded) await this.loaded;
     const last = this.conversation.turns.at(-1);
     if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
@@ -172,7 +173,7 @@ export class ChatSession {
     if (last?.role === 'assistant' && last.status === 'done')
       return Promise.resolve({ ok: false, message: l10n.t('The last answer is complete: use Regenerate for another one.') });
     if (last?.role === 'assistant' && last.status === 'failed') this.removeTurn(last.id);
-    return this.answerLast();
+    return this.answerLast(anyway);
   }
 
   /** A new answer to the last user message, replacing the last answer. */
@@ -252,7 +253,7 @@ export class ChatSession {
     return this.answerLast();
   }
 
-  private answerLast(): Promise<SendResult> {
+  private answerLast(anyway = false): Promise<SendResult> {
     if (!this.conversation.turns.some((t) => t.role === 'user')) return Promise.resolve({ ok: false, message: l10n.t('Send a message first.') });
     const reply: AssistantTurn = { id: newId('a'), role: 'assistant', text: '', status: 'streaming', createdAt: new Date().toISOString() };
     const conversation = this.conversation;
@@ -267,7 +268,7 @@ export class ChatSession {
     };
     const { answer: answerer, argument } = answererOf(ask);
     const answer = async (signal: AbortSignal) => {
-      await answerer({ asked, ask, argument, reply, signal, show }, this.deps);
+      await answerer({ asked, ask, argument, reply, signal, show, anyway }, this.deps);
       await this.end(conversation, reply, signal);
     };
     return this.streaming.start(answer).then(() => ({ ok: true }));

@@ -31,11 +31,12 @@ async function attachedImages(turns: readonly Turn[]): Promise<Map<string, Image
 
 const hasImages = (turn: UserTurn): boolean => turn.context.some((item) => item.kind === 'image');
 
-export const textAnswer: Answerer = async ({ asked, ask, reply, signal, show }, deps) => {
+export const textAnswer: Answerer = async ({ asked, ask, reply, signal, show, anyway }, deps) => {
   const [instructions, images] = await Promise.all([deps.instructions?.().catch(() => undefined), attachedImages(asked)]);
   const messages = requestMessages(asked, { instructions, images });
   // A model that does not take images is refused for this message's images, and not sent those of earlier ones.
-  const connection = deps.connect().then((connected) => {
+  const connection = deps.connect().then((guarded) => {
+    const connected = anyway ? { ...guarded, admit: undefined } : guarded;
     if (takesImages(connected.model)) return connected;
     if (hasImages(ask)) throw new SetupError(noImagesMessage(connected.model.id), ['selectModel'], `${connected.model.id} does not take images`);
     messages.splice(0, messages.length, ...withoutImages(messages));

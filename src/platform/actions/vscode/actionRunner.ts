@@ -9,6 +9,7 @@ const FIX_COMMANDS: Record<FixAction, readonly [string, ...unknown[]]> = {
   replaceKey: [Commands.manageApiKeys, 'replace'],
   useAnotherKey: [Commands.manageApiKeys, 'use'],
   manageApiKeys: [Commands.manageApiKeys],
+  changeBudget: [Commands.manageApiKeys, 'budget'],
   setBaseUrl: [Commands.setBaseUrl],
   selectModel: [Commands.selectModel],
   openSettings: ['workbench.action.openSettings', CONFIG_SECTION],

@@ -6,7 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import {
+  budgeted,
   chosenBy,
+  type KeyBudget,
   keyIdentity,
   type KeyIdentity,
   type KeyList,
@@ -146,6 +148,12 @@ export class ApiKeyStore extends Disposable {
     await this.writeSecret(record.id, secret);
     this.changed.fire();
     return record;
+  }
+
+  /** Holds key `id` to `budget` (a period left out has none); other windows read it from the same state. */
+  async setBudget(id: string, budget: KeyBudget): Promise<void> {
+    await this.updateList((list) => budgeted(list, id, budget));
+    this.changed.fire();
   }
 
   async rename(id: string, name: string): Promise<void> {

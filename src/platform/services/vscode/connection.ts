@@ -5,7 +5,6 @@
 // A caller with a key of its own (a group of VS Code's model management) passes it as a KeySource.
 import * as vscode from 'vscode';
 import { type ClientLogger } from '../../client/attempt/attempt';
-import { type FixAction } from '../../actions/actions';
 import { type ImageEndpoint, type ImageModels, imageModels, modelUsability, type TextNeeds, textNeedsFor, usableTextModels } from '../../client/modelCatalog';
 import { type KeyIdentity, keyLabel, keyName, loggedKeyLabel } from '../../keys/keyList';
 import { type ModelConnection, SetupError } from '../../reply/modelConnection';
@@ -15,6 +14,8 @@ import { ServiceError } from '../../client/errors/serviceError';
 import { skippedLine } from '../../client/streaming/replyPart';
 import { type UsageSource } from '../../usage/usageEntry';
 import { offerActions } from '../../actions/vscode/actionRunner';
+import { fixFor, type NotReady, offerSetup } from './setupOffer';
+import type { SpendGuard } from './spendGuard';
 import type { ApiKeyStore } from '../../keys/vscode/apiKeyStore';
 import type { ClientCache } from './clientCache';
 import { Disposable } from '../../vscode/lifecycle';
@@ -26,8 +27,6 @@ import { withTypedModels } from '../../client/catalog/typedModels';
 import { CatalogCache } from './catalogCache';
 import { fallbackRoute } from '../fallbackRoute';
 
-/** `message` is shown, `logged` is its English for the log. `secretGone`: the key in use is listed but its secret is no longer in secret storage. */
-export type NotReady = { ok: false; missing: 'baseUrl' | 'apiKey'; message: string; logged: string; secretGone?: boolean };
 /** `legacy`: the address in effect is multiModelAI.legacyBaseUrl. `keyLabel`: the key's name and masked prefix. */
 export type Readiness = { ok: true; baseUrl: string; keyLabel: string; legacy: boolean } | NotReady;
 /** A key and what names it. In memory only: the secret never leaves this module but into the client. */
@@ -66,6 +65,8 @@ export interface ImageConnection extends ImageModels {
   onSpend(costRub: number): void;
   /** Told of the images `model` made (for the usage record). */
   onImages(model: string, images: number, costRub: number | undefined): void;
+  /** The spend guard, before an order goes (ModelConnection.admit). */
+  admit(upToRub: number | undefined): Promise<void>;
 }
 
 export class Connection extends Disposable {
@@ -87,6 +88,7 @@ export class Connection extends Disposable {
     private readonly spend: SpendMeter,
     private readonly usage: UsageRecorder,
     private readonly typedModels: TypedModelIds,
+    private readonly guard: SpendGuard,
   ) {
     super();
     const fire = () => this.changed.fire();
@@ -203,6 +205,7 @@ export class Connection extends Disposable {
       onSkipped: (kind, name) => this.logOnce('debug', skippedLine(entry.id, kind, name)),
       onSpend: (costRub) => this.spend.note(ready.key.identity, costRub),
       onAnswered: (answer) => this.usage.answered(source, entry.id, usageKey(ready.key.identity), answer),
+      admit: this.guard.admitFor(ready.key.identity, source),
     };
   }
 
@@ -214,6 +217,7 @@ export class Connection extends Disposable {
       ...imageModels(state.list, endpoint),
       onSpend: (costRub) => this.spend.note(ready.key.identity, costRub),
       onImages: (model, images, costRub) => this.usage.madeImages(model, usageKey(ready.key.identity), images, costRub),
+      admit: this.guard.admitFor(ready.key.identity, 'images'),
     };
   }
 
@@ -325,15 +329,4 @@ export class Connection extends Disposable {
     );
     void offerActions('warning', text, ['manageApiKeys']);
   }
-}
-
-/** The fix of what is missing. */
-function fixFor(ready: NotReady): FixAction {
-  if (ready.missing === 'baseUrl') return 'setBaseUrl';
-  return ready.secretGone ? 'manageApiKeys' : 'setApiKey';
-}
-
-/** Tells what is missing, with the button that fixes it. */
-export function offerSetup(ready: NotReady): void {
-  void offerActions('warning', ready.message, [fixFor(ready)]);
 }

@@ -14,6 +14,7 @@ import { NetworkWatcher } from '../../settings/vscode/networkSettings';
 import { SettingsWatcher } from '../../settings/vscode/settings';
 import { ProjectInstructionsSource } from '../../instructions/vscode/projectInstructions';
 import { SpendMeter } from './spendMeter';
+import { SpendGuard } from './spendGuard';
 import { UsageRecorder } from '../../usage/vscode/usageRecorder';
 import { TypedModelIds } from './typedModelIds';
 
@@ -53,7 +54,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const clients = new ClientCache(settings, logger, network);
   const usage = new UsageRecorder(new UsageRecord({ folder: vscode.Uri.joinPath(context.globalStorageUri, 'usage').fsPath, log: (line) => logger.warn(line) }));
   const typedModels = new TypedModelIds(globalState);
-  const connection = new Connection(settings, keys, logger, clients, spend, usage, typedModels);
+  const connection = new Connection(settings, keys, logger, clients, spend, usage, typedModels, new SpendGuard(keys, usage, settings, logger));
   const failures = new FailureReporter(logger, (error) => connection.noteFailure(error));
   const instructions = new ProjectInstructionsSource(settings);
   context.subscriptions.push(log, keys, settings, network, spend, usage, connection, instructions, typedModels);

@@ -62,6 +62,8 @@ export class SettingsWatcher extends Disposable {
       legacyBaseUrl: config.get(short(Settings.legacyBaseUrl)),
       model: config.get(short(Settings.model)),
       maxTokens: config.get(short(Settings.maxTokens)),
+      // Application-scoped; the user's own value only, whatever a workspace's settings.json holds.
+      confirmAbove: config.inspect(short(Settings.confirmAbove))?.globalValue,
       requestTimeoutSeconds: config.get(short(Settings.requestTimeoutSeconds)),
       maxRetries: config.get(short(Settings.maxRetries)),
       transport: config.get(short(Settings.transport)),

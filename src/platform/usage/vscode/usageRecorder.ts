@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { type AnswerUsage } from '../../reply/modelConnection';
 import { type KeyIdentity } from '../../keys/keyList';
 import { KeySpendTotals } from '../keySpendTotals';
+import { DayKeys } from '../usageDays';
 import { type UsageEntry, type UsageKey, type UsageSource, usageTokens } from '../usageEntry';
 import { UsageRecord } from '../usageRecord';
 import { Disposable } from '../../vscode/lifecycle';
@@ -13,6 +14,8 @@ import { Disposable } from '../../vscode/lifecycle';
 export function usageKey(identity: KeyIdentity): UsageKey {
   return { id: identity.id, name: identity.name };
 }
+
+const machineTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export class UsageRecorder extends Disposable {
   private readonly added = this.register(new vscode.EventEmitter<void>());
@@ -48,7 +51,12 @@ export class UsageRecorder extends Disposable {
 
   /** Today's and this month's spend of the key `keyId`, in RUB, in the machine's time zone; other windows' answers count too. */
   spendOf(keyId: string): Promise<{ today: number; month: number }> {
-    return this.spend.spendOf(keyId, Intl.DateTimeFormat().resolvedOptions().timeZone);
+    return this.spend.spendOf(keyId, machineTimeZone());
+  }
+
+  /** The local day now ("2026-11-28"), as the spend is counted by. */
+  today(): string {
+    return new DayKeys(machineTimeZone()).of(this.now());
   }
 
   private add(fields: Omit<UsageEntry, 'v' | 'time' | 'project'>): void {

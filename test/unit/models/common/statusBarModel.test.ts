@@ -76,4 +76,13 @@ describe('statusBarView', () => {
     assert.equal(several.text, '$(sparkle) chat-large · $(key) work');
     assert.equal(several.accessibleLabel, 'Multi-Model AI: model acme/chat-large, key work');
   });
+
+  it('warns near or at the key’s budget: the warning colours, an icon, and the tooltip and the screen reader say it', () => {
+    const warning = 'The key work has spent 245 ₽ of its 300 ₽ budget for today.';
+    const view = statusBarView({ hasBaseUrl: true, hasKey: true, modelId: 'acme/chat-large', keyName: 'work', budgetWarning: warning });
+    assert.equal(view.warning, true);
+    assert.equal(view.text, '$(warning) chat-large · $(key) work');
+    assert.equal(view.tooltip, `acme/chat-large\n${warning}\nClick to pick another model.`);
+    assert.equal(view.accessibleLabel, `Multi-Model AI: model acme/chat-large, key work. ${warning}`);
+  });
 });

@@ -30,12 +30,15 @@ describe('ACTION_LABELS', () => {
     assert.deepEqual(Object.keys(ACTION_LABELS).sort(), [...ACTIONS].sort());
     assert.deepEqual(Object.values(ACTION_LABELS), [
       'Retry',
+      'Send Anyway',
+      'Send',
       'Discard',
       'Use Current Address',
       'Set API Key',
       'Replace Key',
       'Use Another Key',
       'Manage API Keys',
+      'Change Budget',
       'Set Service Address',
       'Select Model',
       'Open Settings',

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { useEnglish, useRussian } from '../../l10n/displayLanguage';
 import {
+  budgeted,
   checkKeyName,
   chosenBy,
   keyIdentity,
@@ -44,6 +45,17 @@ describe('the named key list', () => {
         { id: 'b', name: 'B', projects: [] },
       ],
     );
+  });
+
+  it('keeps a key’s budget with its name; an unreadable budget is none, and the key stays', () => {
+    const budgetedList = budgeted(list, 'k-work', { dayRub: 300, monthRub: 5000 });
+    assert.deepEqual(budgetedList.keys[0], { ...work, budget: { dayRub: 300, monthRub: 5000 } });
+    assert.deepEqual(readKeyList(JSON.parse(JSON.stringify(budgetedList))), budgetedList);
+    // A period left out has no budget; a budget of nothing is not kept.
+    assert.deepEqual(budgeted(budgetedList, 'k-work', { monthRub: 800 }).keys[0], { ...work, budget: { monthRub: 800 } });
+    assert.deepEqual(budgeted(budgetedList, 'k-work', {}).keys[0], work);
+    assert.deepEqual(readKeyList({ keys: [{ id: 'a', name: 'A', budget: { dayRub: -1 } }] }).keys, [{ id: 'a', name: 'A', projects: [] }]);
+    assert.deepEqual(readKeyList({ keys: [{ id: 'a', name: 'A', budget: 'lots' }] }).keys, [{ id: 'a', name: 'A', projects: [] }]);
   });
 
   it('keeps each secret under its own entry', () => {

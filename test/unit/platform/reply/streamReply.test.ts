@@ -8,6 +8,7 @@ import { type TextMessage } from '#src/platform/client/transports/textRequest';
 import { type AnswerUsage, SetupError, type ModelConnection } from '#src/platform/reply/modelConnection';
 import { streamReply, type ReplyOutcome } from '#src/platform/reply/streamReply';
 import { ServiceError } from '#src/platform/client/errors/serviceError';
+import { SpendStop } from '#src/platform/reply/spendStop';
 
 const scripted = 'one two three four five six seven eight';
 
@@ -141,6 +142,32 @@ describe('streamReply against the emulator', () => {
     assert.deepEqual(outcome, { status: 'failed', error: setup });
     assert.deepEqual(models, []);
     assert.deepEqual(await control.requests(), []);
+  });
+
+  describe('the spend guard is asked once the request is fitted, before it is sent', () => {
+    it('told the most the request can cost, it lets the request go', async () => {
+      await control.queueReplies([scripted]);
+      const asked: (number | undefined)[] = [];
+      const { outcome } = await run({ connection: Promise.resolve({ ...connection, maxTokens: 1_000, admit: async (upTo) => void asked.push(upTo) }) });
+      assert.equal(outcome.status, 'done');
+      // "hi" is 5 tokens by the estimate at 0.00025 ₽, and 1 000 answer tokens at 0.001 ₽.
+      assert.deepEqual(asked, [1.00125]);
+      assert.equal((await control.requests()).length, 1);
+    });
+
+    it('a SpendStop fails the request with it, and nothing is sent', async () => {
+      const stop = new SpendStop('Budget reached: 300 ₽ of 300 ₽ today.', 'budget', 'Budget reached');
+      const { outcome } = await run({ connection: Promise.resolve({ ...connection, admit: () => Promise.reject(stop) }) });
+      assert.deepEqual(outcome, { status: 'failed', error: stop });
+      assert.deepEqual(await control.requests(), []);
+    });
+
+    it('a request the person declined in the dialog ends as stopped, and nothing is sent', async () => {
+      const declined = new SpendStop('This request may cost up to 12.40 ₽.', 'price', 'This request may cost up to 12.40 RUB', true);
+      const { outcome } = await run({ connection: Promise.resolve({ ...connection, admit: () => Promise.reject(declined) }) });
+      assert.deepEqual(outcome, { status: 'stopped', text: '' });
+      assert.deepEqual(await control.requests(), []);
+    });
   });
 
   describe('the usage record is told of each answer once, when it ends', () => {

@@ -111,6 +111,14 @@ describe('readSettings', () => {
     assert.equal(settings.maxRetries, 2);
   });
 
+  it('reads multiModelAI.confirmAbove in roubles; empty or not a number is never asking', () => {
+    assert.equal(readSettings(raw({ confirmAbove: 12.5 })).confirmAboveRub, 12.5);
+    assert.equal(readSettings(raw({ confirmAbove: 0 })).confirmAboveRub, 0);
+    assert.equal(readSettings(raw({ confirmAbove: null })).confirmAboveRub, undefined);
+    assert.equal(readSettings(raw({ confirmAbove: -1 })).confirmAboveRub, undefined);
+    assert.equal(readSettings(raw({ confirmAbove: '5' })).confirmAboveRub, undefined);
+  });
+
   it('reads a model id, a token limit, a timeout and retries', () => {
     const settings = readSettings(raw({ model: 'acme/chat-large', maxTokens: 256, requestTimeoutSeconds: 5, maxRetries: 0 }));
     assert.deepEqual(
