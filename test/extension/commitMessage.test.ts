@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Commands } from '#src/platform/manifest/ids';
 import type { CommitResult } from '#src/commit/vscode/commitMessageWriter';
-import { gitApi, type GitRepository } from '#src/commit/vscode/gitApi';
+import { gitApi, type GitRepository } from '#src/platform/git/vscode/gitApi';
 import { FIXTURE_KEYS } from '../emulator/index';
 import { suiteEnv } from './env';
 import { arrange, emulator, until } from './shellHarness';

@@ -1,12 +1,18 @@
 // The removable chips of what a message carries: code (file name and line range), a file (with
-// the note of how much of it is sent when it was cut, in the chip's text), the editor's problems
-// (counted in the chip's text), a web page (its title and size), an image (a thumbnail of it).
+// the note of how much of it is sent when it was cut, in the chip's text), a mention (what it
+// holds in the chip's text: the problems counted, the changes' size, the command and how much of
+// its output, the symbol and where it is), a web page (its title and size), an image (a thumbnail
+// of it).
 import * as l10n from '@vscode/l10n';
-import { chipLabel, type ContextChip } from '../common/conversation/conversation';
+import { chipLabel, isMention, type ContextChip, type MentionKind } from '../common/conversation/conversation';
 import { linesText } from '../../platform/text/lineRange';
 import { el, icon, iconButton } from '../../platform/page/dom';
 
+/** Each mention's icon, as VS Code shows the same thing. */
+const MENTION_ICONS: Record<MentionKind, string> = { problems: 'warning', changes: 'git-compare', terminal: 'terminal', symbol: 'symbol-method' };
+
 function chipTitle(chip: ContextChip): string {
+  if (isMention(chip.kind)) return chip.path;
   switch (chip.kind) {
     case 'image':
       return chip.path;
@@ -16,8 +22,6 @@ function chipTitle(chip: ContextChip): string {
         : l10n.t('{0} (whole file)', chip.path);
     case 'selection':
       return `${chip.path}, ${linesText(chip)}`;
-    case 'problems':
-      return chip.path;
     case 'url':
       return chip.path;
   }
@@ -26,7 +30,7 @@ function chipTitle(chip: ContextChip): string {
 function chipMark(chip: ContextChip): HTMLElement {
   if (chip.kind === 'image' && chip.src) return el('img', { class: 'chip-thumbnail', attrs: { src: chip.src, alt: '' } });
   if (chip.kind === 'image') return icon('file-media');
-  if (chip.kind === 'problems') return icon('warning');
+  if (isMention(chip.kind)) return icon(MENTION_ICONS[chip.kind]);
   if (chip.kind === 'url') return icon('globe');
   return icon(chip.kind === 'file' ? (chip.note ? 'warning' : 'file') : 'selection');
 }
@@ -34,8 +38,8 @@ function chipMark(chip: ContextChip): HTMLElement {
 /** A chip; with `onRemove` it has a remove button. */
 export function contextChip(chip: ContextChip, onRemove?: (id: string) => void): HTMLElement {
   const label = chip.kind === 'selection' ? chipLabel(chip) : chip.fileName;
-  // Problems are said whole on the chip ("3 errors, 1 warning in geo.py"); a file's note follows its name.
-  if (chip.kind === 'problems') return chipElement(chip, chip.note ?? label, undefined, onRemove);
+  // A mention is said whole on the chip ("3 errors, 1 warning in geo.py"); a file's note follows its name.
+  if (isMention(chip.kind)) return chipElement(chip, chip.note ?? label, undefined, onRemove);
   return chipElement(chip, label, chip.note, onRemove);
 }
 

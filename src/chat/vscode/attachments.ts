@@ -1,4 +1,4 @@
-// Files, images and the editor's problems attached to the next chat message, from the `#` picker and the Attach button
+// Files, images, the editor's problems and the other mentions (mentions.ts) attached to the next chat message, from the `#` picker and the Attach button
 // (VS Code's own quick pick of workspace files, leaving out files.exclude and the .gitignore files, or a
 // file from the disk), from the Explorer (dropped), and pasted or dropped from elsewhere (bytes).
 // Files are read through VS Code's file system, so virtual folders work; images are stored
@@ -9,6 +9,7 @@ import { type Attached, checkAttachedImage, imageItem, textFileAttachment } from
 import { type ContextItem } from '../common/conversation/conversation';
 import { excludeGlob, type GitignoreFile, GitignoreRules } from '../common/attachments/gitignoreRules';
 import { problemsAttachment } from '../common/attachments/problems';
+import { Mentions, type MentionItem } from './mentions';
 import { collectProblems, problemsPlace } from './problems';
 import { WebPages } from './webPages';
 import type { NetworkSettings } from '../../platform/client/http/proxyChoice';
@@ -36,7 +37,7 @@ export interface AttachmentDeps {
   network(): NetworkSettings;
 }
 
-type PickItem = vscode.QuickPickItem & { uri?: vscode.Uri; problems?: 'file' | 'workspace'; webPage?: true };
+type PickItem = vscode.QuickPickItem & { uri?: vscode.Uri; problems?: 'file' | 'workspace'; mention?: MentionItem['mention']; webPage?: true };
 
 /** The chip's name for a file: workspace-relative, or its full path outside the workspace. */
 function nameOf(uri: vscode.Uri): { fileName: string; path: string; uri: string } {
@@ -46,11 +47,18 @@ function nameOf(uri: vscode.Uri): { fileName: string; path: string; uri: string 
 }
 
 export class Attachments {
+  /** #changes, #terminal and #symbol. */
+  readonly mentions: Mentions;
   /** The pages of the `#url` mention. */
   readonly webPages: WebPages;
 
   constructor(private readonly deps: AttachmentDeps) {
+    this.mentions = new Mentions(deps);
     this.webPages = new WebPages(deps);
+  }
+
+  dispose(): void {
+    this.mentions.dispose();
   }
 
   /** The workspace file picker; resolves with how many files were attached. */
@@ -64,7 +72,7 @@ export class Attachments {
     picker.buttons = [browse];
     picker.busy = true;
     picker.show();
-    const mentions = this.mentions();
+    const mentions: PickItem[] = [...this.ownMentions(), ...this.mentions.items()];
     picker.items = mentions;
     void this.workspaceFiles().then((uris) => {
       picker.items = [
@@ -84,7 +92,8 @@ export class Attachments {
     });
     picker.dispose();
     if (chosen !== 'browse' && chosen.some((item) => item.webPage)) return this.webPages.ask();
-    const mention = chosen === 'browse' ? undefined : chosen.find((item) => item.problems !== undefined);
+    const mention = chosen === 'browse' ? undefined : chosen.find((item) => item.problems !== undefined || item.mention !== undefined);
+    if (mention?.mention) return this.mentions.attach(mention.mention);
     if (mention) return this.addProblems(mention.problems === 'file' ? this.deps.activeDocument() : undefined);
     const uris =
       chosen === 'browse'
@@ -96,8 +105,8 @@ export class Attachments {
     return this.addUris(uris);
   }
 
-  /** What `#` offers besides files: the problems of the active file and of the workspace. */
-  private mentions(): PickItem[] {
+  /** What `#` offers of its own: the problems of the active file and of the workspace, a web page (the other mentions: mentions.ts). */
+  private ownMentions(): PickItem[] {
     const document = this.deps.activeDocument();
     const file: PickItem[] = document
       ? [
@@ -159,6 +168,7 @@ export class Attachments {
   /** A file attached by its address, read again as the message is sent. */
   async reread(item: ContextItem): Promise<Attached> {
     if (item.kind === 'problems') return this.rereadProblems(item);
+    if (item.kind === 'changes' || item.kind === 'terminal' || item.kind === 'symbol') return this.mentions.reread(item);
     if (item.kind === 'url') return this.webPages.reread(item);
     if (item.uri === undefined) return { ok: true, item };
     const uri = vscode.Uri.parse(item.uri);

@@ -87,6 +87,7 @@ export class ChatHost extends Disposable {
       activeDocument: () => deps.editors.editor()?.document,
       network: () => deps.network.current(),
     });
+    this.register(this.attachments);
   }
 
   /** Characters of code a message may carry to the chosen model, as far as its catalog entry is known. */

@@ -2,7 +2,7 @@
 // repository's own style (its recent subjects as examples) and the person's extra instructions.
 // In English, like every text sent to a model.
 import type { TextMessage } from '../../platform/client/transports/textRequest';
-import type { FittedDiff } from './fitDiff';
+import type { FittedDiff } from '../../platform/git/fitDiff';
 
 export interface CommitPromptInput {
   /** The subjects of the repository's latest commits, newest first. */

@@ -10,8 +10,9 @@ import type { FellBack } from '../../platform/reply/fallbackNote';
 import type { RequestPrice } from '../../platform/reply/requestPrice';
 import { boundTokens } from '../../platform/reply/tokenEstimate';
 import { buildCommitMessages, commitMessageFrom, type CommitPromptInput } from './commitPrompt';
-import { splitDiff } from './diffFiles';
-import { diffBudget, fitDiff } from './fitDiff';
+import { splitDiff } from '../../platform/git/diffFiles';
+import { fitDiff } from '../../platform/git/fitDiff';
+import { diffBudget } from './diffBudget';
 
 export interface CommitRequest extends CommitPromptInput {
   /** `git diff` of the changes (`--cached` for the staged ones). */

@@ -15,7 +15,7 @@ import { offerActions, type LocalHandlers } from '../../platform/actions/vscode/
 import type { FailureReporter } from '../../platform/services/vscode/failureReporter';
 import type { Services } from '../../platform/services/vscode/services';
 import type { SettingsWatcher } from '../../platform/settings/vscode/settings';
-import { gitApi, type GitApi, type GitRepository, UNTRACKED } from './gitApi';
+import { findRepository, gitApi, type GitRepository, untrackedChanges } from '../../platform/git/vscode/gitApi';
 import { pricedWait } from '../../platform/reply/priceLine';
 import type { RequestPrice } from '../../platform/reply/requestPrice';
 
@@ -49,7 +49,7 @@ export class CommitMessageWriter {
 
   async generate(args: CommitArgs = {}): Promise<CommitResult> {
     const api = await gitApi();
-    const repository = api && (await findRepository(api, args.rootUri));
+    const repository = api && (await findRepository(api, vscode.l10n.t('Pick the repository to write a commit message for'), args.rootUri));
     if (!repository) {
       void vscode.window.showWarningMessage(
         api
@@ -60,7 +60,7 @@ export class CommitMessageWriter {
     }
     await repository.status();
     const { indexChanges, workingTreeChanges } = repository.state;
-    const untracked = repository.state.untrackedChanges ?? workingTreeChanges.filter((c) => c.status === UNTRACKED);
+    const untracked = untrackedChanges(repository.state);
     if (indexChanges.length === 0 && !args.allChanges) {
       if (workingTreeChanges.length === 0 && untracked.length === 0) {
         void vscode.window.showInformationMessage(vscode.l10n.t('There are no changes to write a commit message for.'));
@@ -151,20 +151,6 @@ export class CommitMessageWriter {
       handlers,
     );
   }
-}
-
-/** The repository the Source Control title named, else the active editor's, else the only one, else the one picked. */
-async function findRepository(api: GitApi, rootUri?: vscode.Uri): Promise<GitRepository | undefined> {
-  if (rootUri) return api.getRepository(rootUri) ?? (await api.openRepository(rootUri)) ?? undefined;
-  const active = vscode.window.activeTextEditor?.document.uri;
-  const fromEditor = active && api.getRepository(active);
-  if (fromEditor) return fromEditor;
-  if (api.repositories.length <= 1) return api.repositories[0];
-  const picked = await vscode.window.showQuickPick(
-    api.repositories.map((repository) => ({ label: path.basename(repository.rootUri.fsPath), description: repository.rootUri.fsPath, repository })),
-    { placeHolder: vscode.l10n.t('Pick the repository to write a commit message for') },
-  );
-  return picked?.repository;
 }
 
 /** The subjects of the latest commits; none in a repository without commits. */

@@ -63,6 +63,19 @@ export function isBinary(bytes: Uint8Array): boolean {
 
 export type Attached = { ok: true; item: ContextItem } | { ok: false; message: string };
 
+/** Characters of code still free in a message of at most `limit` characters beside `others`. */
+export function freeChars(others: readonly ContextItem[], limit: number): number {
+  return limit - others.reduce((sum, item) => sum + item.text.length, 0);
+}
+
+/** Why `what` cannot be attached: the message carries as much code as it can. */
+export function noRoomFor(what: string, limit: number): Attached {
+  return {
+    ok: false,
+    message: l10n.t('This message carries as much code as it can ({0} characters): remove a chip to attach {1}.', formatInteger(limit, displayLocale()), what),
+  };
+}
+
 /**
  * A text file as a chip, cut to the characters still free of the message's `limit` (codeBudget;
  * `others` are already attached); a binary file refused with why. An image is not given here
@@ -75,13 +88,9 @@ export function textFileAttachment(bytes: Uint8Array, name: AttachedFileName, ot
       message: l10n.t('{0} is not a text file, so it cannot be attached: only text files and PNG, JPEG, WebP or GIF images can.', name.path),
     };
   const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
-  const free = limit - others.reduce((sum, item) => sum + item.text.length, 0);
+  const free = freeChars(others, limit);
   const locale = displayLocale();
-  if (free < Math.min(MIN_FILE_CHARS, text.length))
-    return {
-      ok: false,
-      message: l10n.t('This message carries as much code as it can ({0} characters): remove a chip to attach {1}.', formatInteger(limit, locale), name.path),
-    };
+  if (free < Math.min(MIN_FILE_CHARS, text.length)) return noRoomFor(name.path, limit);
   const lines = text.split('\n');
   const totalLines = Math.max(1, text.endsWith('\n') ? lines.length - 1 : lines.length);
   let sent = text;

@@ -7,7 +7,7 @@ import { answerReserve } from '../../../platform/reply/contextFit';
 import { CHARS_PER_TOKEN } from '../../../platform/reply/tokenEstimate';
 import { fenceCode } from '../../../platform/text/codeFence';
 import { linesText } from '../../../platform/text/lineRange';
-import type { ContextItem } from '../conversation/conversation';
+import { isMention, type ContextItem } from '../conversation/conversation';
 
 /** Characters of code one message may carry when the model's context is unknown (about 6,000 tokens). */
 export const MAX_CONTEXT_CHARS = 24_000;
@@ -32,8 +32,8 @@ function describe(item: ContextItem): string {
 }
 
 export function contextSection(item: ContextItem): string {
-  // A problems report is headed and fenced already: quoted lines, each problem on one line.
-  if (item.kind === 'problems') return item.text;
+  // A mention is headed as quoted material and fenced already.
+  if (isMention(item.kind)) return item.text;
   // So is a web page: its heading says where it came from and that it is quoted material.
   if (item.kind === 'url') return item.text;
   return `${describe(item)}:\n${fenceCode(item.text, item.languageId)}`;

@@ -6,7 +6,7 @@ import { displayLocale } from '../../../platform/format/displayLanguage';
 import { formatInteger, plural } from '../../../platform/format/localeFormat';
 import { fenceCode } from '../../../platform/text/codeFence';
 import { newId, type ContextItem } from '../conversation/conversation';
-import type { Attached } from './attachments';
+import { type Attached, freeChars } from './attachments';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
@@ -163,8 +163,7 @@ export interface ProblemsPlace {
  * or why there is nothing to attach (no problems, or no room for one).
  */
 export function problemsAttachment(files: readonly FileProblems[], place: ProblemsPlace, others: readonly ContextItem[], limit: number): Attached {
-  const free = limit - others.reduce((sum, item) => sum + item.text.length, 0);
-  const report = problemsReport(files, Math.max(0, free));
+  const report = problemsReport(files, Math.max(0, freeChars(others, limit)));
   if (!report) return { ok: false, message: noProblemsText(place.path) };
   if (report.sent === 0)
     return {

@@ -10,13 +10,27 @@ import { lineSpan } from '../../../platform/text/lineRange';
 const id = buildOnce(() => z.string().check(z.minLength(1), z.maxLength(100)));
 const isoTime = buildOnce(() => z.string().check(z.maxLength(40)));
 
+/**
+ * What `#` attaches besides files, each read again when the message is sent and its text headed
+ * as quoted material: problems, the editor's problems in a file (`uri`) or the workspace;
+ * changes, a Git repository's uncommitted changes (`uri`: its root); terminal, the active
+ * terminal's last command and its output, or its selection; symbol, a definition (`fileName`:
+ * the symbol's name, `uri`: its file). A web page (`url`) is read again and headed likewise, but
+ * its chip names the page rather than saying all it holds.
+ */
+export const MENTION_KINDS = ['problems', 'changes', 'terminal', 'symbol'] as const;
+export type MentionKind = (typeof MENTION_KINDS)[number];
+
+export function isMention(kind: string): kind is MentionKind {
+  return (MENTION_KINDS as readonly string[]).includes(kind);
+}
+
 /** A chip's fields: ContextItemSchema adds the code's text to them. */
 const contextChipShape = () => ({
   id: id(),
   /** image: a picture for a model that takes images; its bytes are a file beside the history (`file`), its text empty. */
-  /** problems: the editor's problems in a file (`uri`) or the workspace, read again when the message is sent. */
   /** url: a web page's text, read again from its address (`uri`) when the message is sent. */
-  kind: z.enum(['selection', 'file', 'image', 'problems', 'url']),
+  kind: z.enum(['selection', 'file', 'image', ...MENTION_KINDS, 'url']),
   /** Base name, for the chip's label. */
   fileName: z.string().check(z.maxLength(500)),
   /** Workspace-relative path (the full path when outside the workspace). */

@@ -5,7 +5,7 @@ import * as l10n from '@vscode/l10n';
 import type { ModelConnection } from '../../../platform/reply/modelConnection';
 import { contextTooLarge } from '../attachments/contextBlock';
 import { attachmentLimit, noImagesMessage, takesImages, type Attached } from '../attachments/attachments';
-import type { ContextItem } from '../conversation/conversation';
+import { isMention, type ContextItem } from '../conversation/conversation';
 import { readAttachment } from '../history/attachmentFiles';
 
 export type Checked = { ok: true; items: ContextItem[] } | { ok: false; message: string };
@@ -13,7 +13,7 @@ export type Checked = { ok: true; items: ContextItem[] } | { ok: false; message:
 export interface PendingContextDeps {
   /** Resolves the client and model (a failure is left to the answer's card). */
   connect(): Promise<ModelConnection>;
-  /** A file attached by its address, or problems, read again as the message is sent: the text now, or why it cannot be sent. */
+  /** A file attached by its address, or a mention, read again as the message is sent: the text now, or why it cannot be sent. */
   rereadFile?(item: ContextItem): Promise<Attached>;
   /** Characters of code a message may carry to the chosen model (codeBudget); MAX_CONTEXT_CHARS without it. */
   codeBudget?(): number;
@@ -57,9 +57,9 @@ export class PendingContext {
     this.discard(unsent);
   }
 
-  /** Whether the chips are looked at again as they are sent: only files, problems and images are. */
+  /** Whether the chips are looked at again as they are sent: only files, mentions and images are. */
   get needsCheck(): boolean {
-    return this.items.some((item) => item.kind === 'image' || item.kind === 'problems' || item.uri !== undefined);
+    return this.items.some((item) => item.kind === 'image' || isMention(item.kind) || item.uri !== undefined);
   }
 
   /**
@@ -74,7 +74,7 @@ export class PendingContext {
         if (!item.file || !(await readAttachment(item.file)))
           return { ok: false, message: l10n.t('The image {0} is no longer there: remove its chip, attach it again, and send.', item.path) };
         sent.push(item);
-      } else if ((item.uri !== undefined || item.kind === 'problems') && this.deps.rereadFile) {
+      } else if ((item.uri !== undefined || isMention(item.kind)) && this.deps.rereadFile) {
         const read = await this.deps.rereadFile(item);
         if (!read.ok) return read;
         sent.push({ ...read.item, id: item.id });

@@ -1,14 +1,10 @@
-// The staged diff as the commit message's prompt carries it: every file named first with its
-// size, then the text of the files that fit the budget. Binary files are only named (git sends
-// no content for them), lock files and generated output only named with their size, and a diff
-// too large for the budget is cut, with the cut said, so the model knows what it did not see.
-import { answerReserve } from '../../platform/reply/contextFit';
-import { CHARS_PER_TOKEN } from '../../platform/reply/tokenEstimate';
+// A diff as a request carries it (a commit message's prompt, the chat's #changes): every file
+// named first with its size, then the text of the files that fit the budget. Binary files are
+// only named (git sends no content for them), lock files and generated output only named with
+// their size, and a diff too large for the budget is cut, with the cut said, so the model knows
+// what it did not see.
 import { type FileDiff } from './diffFiles';
 import { fileKind } from './fileKinds';
-
-/** The most diff text one commit message request carries (about 14,000 tokens), whatever the model's context. */
-export const MAX_DIFF_CHARS = 40_000;
 /** A part of a file's diff shorter than this is not worth sending: the file is only named. */
 const MIN_PART_CHARS = 400;
 
@@ -47,7 +43,7 @@ function headOf(text: string, chars: number): string {
 /** `budget`: characters for the summary and the diffs together. */
 export function fitDiff(files: readonly FileDiff[], budget: number): FittedDiff {
   const summary = files.map(summaryLine).join('\n');
-  let room = Math.min(budget, MAX_DIFF_CHARS) - summary.length;
+  let room = budget - summary.length;
   const parts: string[] = [];
   const left: FileDiff[] = [];
   for (const file of files.filter(sendable)) {
@@ -61,14 +57,4 @@ export function fitDiff(files: readonly FileDiff[], budget: number): FittedDiff 
   const marker = "\n[... the rest of this file's diff is cut]";
   if (first && room - marker.length >= MIN_PART_CHARS) parts.push(headOf(first.text, room - marker.length - 1) + marker);
   return { summary, diff: parts.join('\n'), cutFiles: left.length };
-}
-
-/**
- * Characters of diff a model's context leaves room for, counted as the context fit counts:
- * the answer's reserve and `promptTokens` (the rest of the prompt) come off first.
- */
-export function diffBudget(contextLength: number | undefined, maxTokens: number | undefined, promptTokens: number): number {
-  if (contextLength === undefined) return MAX_DIFF_CHARS;
-  const tokens = contextLength - answerReserve(contextLength, maxTokens) - promptTokens;
-  return Math.max(0, Math.min(MAX_DIFF_CHARS, Math.round(tokens * CHARS_PER_TOKEN)));
 }

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { fileKind } from '#src/commit/common/fileKinds';
+import { fileKind } from '#src/platform/git/fileKinds';
 
 describe('fileKind', () => {
   const cases = [

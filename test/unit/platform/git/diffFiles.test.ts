@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { splitDiff } from '#src/commit/common/diffFiles';
+import { splitDiff } from '#src/platform/git/diffFiles';
 
 // As `git diff --cached` writes them: a change, a new file, a binary file, a rename, a deletion, a quoted name.
 const DIFF = [

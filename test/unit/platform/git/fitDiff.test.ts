@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { FileDiff } from '#src/commit/common/diffFiles';
-import { diffBudget, fitDiff, MAX_DIFF_CHARS } from '#src/commit/common/fitDiff';
+import type { FileDiff } from '#src/platform/git/diffFiles';
+import { fitDiff } from '#src/platform/git/fitDiff';
 
 const file = (path: string, text: string, extra: Partial<FileDiff> = {}): FileDiff => ({
   path,
@@ -48,18 +48,5 @@ describe('fitDiff', () => {
   it('a room too small for a useful part names the file only', () => {
     const fitted = fitDiff([file('b.ts', body('b.ts', 200))], 300);
     assert.deepEqual({ diff: fitted.diff, cutFiles: fitted.cutFiles }, { diff: '', cutFiles: 1 });
-  });
-});
-
-describe('diffBudget', () => {
-  it('is the cap when the context is unknown or large', () => {
-    assert.equal(diffBudget(undefined, undefined, 500), MAX_DIFF_CHARS);
-    assert.equal(diffBudget(1_000_000, 4_000, 500), MAX_DIFF_CHARS);
-  });
-
-  it("leaves the answer's reserve and the rest of the prompt out of a small context, at 2.8 characters a token", () => {
-    // 8,000 - 2,000 (a quarter, for the answer) - 500 = 5,500 tokens.
-    assert.equal(diffBudget(8_000, undefined, 500), 15_400);
-    assert.equal(diffBudget(8_000, 7_800, 500), 0);
   });
 });

@@ -1,4 +1,4 @@
-// A unified diff (`git diff`) split into its files, with what a commit message needs of each:
+// A unified diff (`git diff`) split into its files, with what a request needs of each:
 // its path, how it changed, whether git called it binary, and how many lines it adds and removes.
 
 export type FileChange = 'added' | 'deleted' | 'modified' | 'renamed';
