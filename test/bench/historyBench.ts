@@ -7,7 +7,7 @@
 // until every turn is in the page: the page asks for the earlier ones after the first paint);
 // and the page's JS heap (after a full garbage collection) with the 200 turns open, against the
 // stored conversation's size.
-import { LONG_TURNS, SHORT_TURNS, storedHistory } from './render/historyFixture';
+import { branchedHistory, LONG_TURNS, SHORT_TURNS, storedHistory } from './render/historyFixture';
 import { openBenchPage } from './renderBench';
 import { median, paired } from './stats';
 
@@ -24,6 +24,10 @@ export interface HistoryBenchResult {
   heapBytes: number[];
   /** Median heap with the 200 turns open / the stored conversation's bytes. */
   heapRatio: number;
+  /** The same 200 turns, each message in two branches and each answer among three (shown as tabs). */
+  branchedMs: number[];
+  /** Median over rounds of the branched 200 turns / 10 turns. */
+  branchedOpenRatio: number;
 }
 
 const HEAP_ROUNDS = 3;
@@ -65,6 +69,13 @@ export async function runHistoryBench(log: (line: string) => void, rounds = 15):
       async () => (await open(short)).paintedMs,
     );
     longCompleteMs.splice(0, longCompleteMs.length - rounds); // the warm-up round's
+    const branched = await paired(
+      rounds,
+      1,
+      async () => (await open(branchedHistory(long))).paintedMs,
+      async () => (await open(short)).paintedMs,
+    );
+    log(`  ${LONG_TURNS} turns in two branches, three answers each: ${branched.ours.map((ms) => ms.toFixed(0)).join(', ')} ms`);
     log(
       `  ${LONG_TURNS} turns ${result.ours.map((ms) => ms.toFixed(0)).join(', ')} ms (every turn in the page: ${longCompleteMs.map((ms) => ms.toFixed(0)).join(', ')} ms); ${SHORT_TURNS} turns ${result.peer.map((ms) => ms.toFixed(0)).join(', ')} ms`,
     );
@@ -87,6 +98,8 @@ export async function runHistoryBench(log: (line: string) => void, rounds = 15):
       completeRatio: median(longCompleteMs.map((ms, i) => ms / result.peer[i]!)),
       heapBytes,
       heapRatio: median(heapBytes) / storedBytes,
+      branchedMs: branched.ours,
+      branchedOpenRatio: branched.medianRatio,
     };
   } finally {
     await close();

@@ -80,6 +80,64 @@ describe('the chat page in Chromium, its controls', () => {
     assert.deepEqual({ editing, after, sent: await sent('chat/') }, { editing: true, after: false, sent: [{ type: 'chat/send', text: 'a new question' }] });
   });
 
+  it("a message's answers are tabs the keyboard moves between; Continue With This Answer and the branch arrows ask the host", async () => {
+    const answers = [
+      answer('a1', {
+        text: 'Red',
+        model: 'acme/chat-large',
+        usage: { prompt_tokens: 10, completion_tokens: 98, total_tokens: 108 },
+        costRub: 4.1,
+        firstTokenMs: 1200,
+      }),
+      answer('b1', { text: 'Green', model: 'mira/messenger' }),
+      answer('c1', { text: 'Blue', model: 'nova/responder' }),
+    ];
+    const branched = { ...question('u1', 'Name a colour'), branch: { at: 2, of: 3, previous: 'u0', next: 'u2' } };
+    await send(show('c1', [branched, { ...answers[0], answers }]));
+    const tabs = page.locator('[role="tab"]');
+    const state = async () => ({
+      selected: await page.locator('[role="tab"][aria-selected="true"]').textContent(),
+      focused: await page.evaluate(() => document.activeElement?.textContent),
+      visible: await page.locator('[role="tabpanel"]:visible .markdown-body').textContent(),
+    });
+    const labels = await tabs.allTextContents();
+    await tabs.first().focus();
+    await page.keyboard.press('ArrowRight');
+    const right = await state();
+    await page.keyboard.press('End');
+    const end = await state();
+    await page.keyboard.press('ArrowRight');
+    const wrapped = await state();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Tab');
+    const tabbedTo = await page.evaluate(() => document.activeElement?.closest('[role="tabpanel"]')?.id);
+    await page.locator('[role="tabpanel"]:visible button.continue').click();
+    await page.locator('button[aria-label="Next Branch"]').click();
+    assert.deepEqual(
+      {
+        labels,
+        right,
+        end: end.selected,
+        wrapped: wrapped.selected,
+        tabbedTo,
+        place: await page.locator('.branch-arrows').getAttribute('aria-label'),
+        sent: await sent('chat/'),
+      },
+      {
+        labels: ['acme/chat-large · 1.2 s · tokens: 98 · ≈ 4.10 ₽', 'mira/messenger', 'nova/responder'],
+        right: { selected: 'mira/messenger', focused: 'mira/messenger', visible: 'Green\n' },
+        end: 'nova/responder',
+        wrapped: 'acme/chat-large · 1.2 s · tokens: 98 · ≈ 4.10 ₽',
+        tabbedTo: 'panel-c1',
+        place: 'Branch 2 of 3',
+        sent: [
+          { type: 'chat/choose', id: 'c1' },
+          { type: 'chat/choose', id: 'u2' },
+        ],
+      },
+    );
+  });
+
   it('Send and Stop hand keyboard focus to the message box when they go away', async () => {
     const streaming = answer('a1', { status: 'streaming' });
     await send(show('c1', []));
@@ -260,6 +318,7 @@ describe('the chat page in Chromium, its controls', () => {
     'button Reload the model list',
     'button New Chat',
     'button Show Chat History',
+    'button Edit and resend',
     'link the docs',
     'button Copy',
     'button Insert at Cursor',
@@ -267,10 +326,12 @@ describe('the chat page in Chromium, its controls', () => {
     'button New File with This Code',
     'region Code, TypeScript',
     'button Copy answer',
+    'button Ask Another Model',
     'button Edit and resend',
     'button Retry',
     'button Show Log',
     'button Copy request id',
+    'button Ask Another Model',
     'button Remove util.ts:1-3',
     'textarea Message',
     'button Attach Files or Images (#)',

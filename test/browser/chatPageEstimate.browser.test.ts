@@ -95,16 +95,16 @@ describe('the chat page in Chromium, the price before sending', () => {
     assert.deepEqual({ asked: await drafts(page), line: (await seen(page)).line }, { asked: ['Explain this', 'Explain this'], line: '≈ 0.0040 ₽ to send' });
   });
 
-  it('says when the draft replaces the last message, as Edit makes it', async () => {
+  it('says which message the draft replaces, as Edit makes it', async () => {
     const turn = { id: 'u1', role: 'user', text: 'First', mode: 'chat', context: [], createdAt: '2026-11-20T10:00:00.000Z' };
     await dispatch(page, { type: 'conversation/show', conversation: { id: 'c1', title: 'c1', turns: [turn], earlier: 0 }, busy: false });
     await drafts(page);
     await page.locator('.turn-user button[aria-label="Edit and resend"]').click();
     await answerDraft(page, 'First', ESTIMATE);
     const editing = await page.evaluate(() =>
-      (window as unknown as { toHost: { type: string; editing?: boolean }[] }).toHost.filter((m) => m.type === 'composer/draft').map((m) => m.editing ?? false),
+      (window as unknown as { toHost: { type: string; editing?: string }[] }).toHost.filter((m) => m.type === 'composer/draft').map((m) => m.editing),
     );
-    assert.equal(editing.at(-1), true);
+    assert.equal(editing.at(-1), 'u1');
   });
 
   describe('in Russian', () => {

@@ -130,6 +130,22 @@ describe('the chat page in Chromium, in a Russian VS Code', () => {
     assert.equal(await text('.usage-meter'), 'Контекст: 1\u00a0% из 128\u00a0000 · ≈ 8,00 ₽ за этот чат · сэкономлено ≈ 4,10 ₽');
   });
 
+  it("a message's answers as tabs and its branches: the labels, Continue With This Answer and the arrows in Russian", async () => {
+    const answers = [answer('a1', { text: 'Красный.', usage, costRub: 4.1, firstTokenMs: 1200 }), answer('b1', { text: 'Зелёный.', model: 'acme/reasoner' })];
+    await send(
+      init([
+        { ...question('u1', 'Назови цвет'), branch: { at: 2, of: 3, previous: 'u0', next: 'u2' } },
+        { ...answers[0], answers },
+      ]),
+    );
+    await page.locator('[role="tab"]').last().click();
+    assert.deepEqual(await englishLeft(), []);
+    assert.deepEqual(await page.locator('[role="tab"]').allTextContents(), ['acme/chat-large · 1,2 с · токенов: 81 · ≈ 4,10 ₽', 'acme/reasoner']);
+    assert.equal(await label('[role="tablist"]'), 'Ответы на это сообщение');
+    assert.equal(await text('[role="tabpanel"]:visible button.continue'), 'Продолжить с этим ответом');
+    assert.deepEqual([await label('.branch-arrows'), await text('.branch-place'), await label('.branch-arrow')], ['Ветка 2 из 3', '2 / 3', 'Предыдущая ветка']);
+  });
+
   it('a model thinking, then answering: the Thinking section and the wait in Russian', async () => {
     await send(
       init([question('u1', 'Простое ли число 2027?')]),

@@ -4,7 +4,8 @@
 // through its watch, and neither loses a turn. Then a real second window (its own extension host
 // on the same profile, secondWindow.ts) deletes a conversation this one is answering in.
 import * as assert from 'node:assert/strict';
-import type { Conversation } from '#src/chat/common/conversation/conversation';
+import type { Conversation, Turn } from '#src/chat/common/conversation/conversation';
+import { allTurns, leavePath, parentsOf, showPath } from '#src/chat/common/conversation/conversationTree';
 import { HistoryStore } from '#src/chat/common/history/historyStore';
 import type { MementoLike } from '#src/platform/storage/serialMemento';
 import { useTestHandle } from '../support/useTestHandle';
@@ -77,6 +78,44 @@ describe('chat history: two windows on one history folder', () => {
     await until(() => !store.list().some((item) => item.id === id) || undefined, 'the deletion in this window');
     assert.notEqual(session.current().id, id, 'the deleted conversation is closed here');
     assert.equal(await store.get(id), undefined);
+  });
+
+  it('two windows on two branches of one conversation: each keeps its branch on screen, and both branches are kept', async () => {
+    const { session } = api.chat.host;
+    await session.send('First question');
+    await session.send('Second question, first branch');
+    const id = session.current().id;
+    // The other window edits the second question: a branch of its own, answered there.
+    const theirs = (await other.get(id)) as Conversation;
+    const at = new Date().toISOString();
+    leavePath(theirs, 2);
+    theirs.turns.push(
+      { id: 'u_branch2', role: 'user', text: 'Second question, second branch', mode: 'chat', context: [], createdAt: at, chosenAt: at },
+      { id: 'a_branch2', role: 'assistant', text: 'An answer on the second branch', status: 'done', model: 'acme/chat-large', createdAt: at },
+    );
+    await other.save(theirs);
+    await until(() => session.current().others?.some((turn) => turn.id === 'a_branch2') || undefined, "the other window's branch here");
+    // This window goes on with its own branch.
+    await session.send('Third question, first branch');
+    const texts = (turns: readonly Turn[] | undefined) => (turns ?? []).filter((turn) => turn.role === 'user').map((turn) => turn.text);
+    assert.deepEqual(texts(session.current().turns), ['First question', 'Second question, first branch', 'Third question, first branch']);
+    assert.deepEqual(texts(session.current().others), ['Second question, second branch']);
+    // The other window adds to its branch; neither loses the other's turns.
+    const again = (await other.get(id)) as Conversation;
+    showPath(again, 'a_branch2');
+    again.turns.push({ id: 'u_branch2b', role: 'user', text: 'Third question, second branch', mode: 'chat', context: [], createdAt: new Date().toISOString() });
+    await other.save(again);
+    await until(() => session.current().others?.some((turn) => turn.id === 'u_branch2b') || undefined, 'the second branch grown here');
+    assert.deepEqual(texts(session.current().turns), ['First question', 'Second question, first branch', 'Third question, first branch']);
+    const stored = (await other.get(id)) as Conversation;
+    assert.deepEqual(texts(allTurns(stored)).sort(), [
+      'First question',
+      'Second question, first branch',
+      'Second question, second branch',
+      'Third question, first branch',
+      'Third question, second branch',
+    ]);
+    assert.equal(parentsOf(stored).get('u_branch2b'), 'a_branch2', 'it follows the answer on its branch');
   });
 
   it('keeps only small things in globalState and workspaceState', async () => {

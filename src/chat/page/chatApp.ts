@@ -30,7 +30,7 @@ export class ChatApp {
     this.transcript = new Transcript(
       bridge,
       createSanitizer(window),
-      (text) => this.composer.edit(text),
+      (turnId, text) => this.composer.edit(turnId, text),
       (text) => this.say(text),
     );
     // The list goes away with the opened row's button: the message box takes keyboard focus.
@@ -176,8 +176,8 @@ export class ChatApp {
 
   private showConversation(conversation: Parameters<Transcript['show']>[0], busy: boolean): void {
     this.showHistory(false);
-    // An edit replaces the last message of the conversation it began in, not of this one.
-    this.composer.setEditing(false);
+    // An edit branches from a message of the conversation it began in, not of this one.
+    this.composer.setEditing(undefined);
     this.transcript.show(conversation, busy);
     this.meter.showConversation(conversation);
     this.composer.setBusy(busy);

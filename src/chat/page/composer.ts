@@ -27,8 +27,8 @@ export class Composer {
   private readonly attach: AttachInput;
   private readonly instructions: HTMLElement;
   private busy = false;
-  /** Set while the last message is being edited: sending replaces it. */
-  private editMode = false;
+  /** The message being edited: sending starts a branch from it. */
+  private editedTurn?: string;
 
   constructor(
     private readonly bridge: HostBridge,
@@ -44,7 +44,7 @@ export class Composer {
     });
     this.input.value = bridge.draft();
     this.length.update(this.input.value);
-    this.estimate = new EstimateLine(bridge, () => ({ text: this.input.value, editing: this.editMode }));
+    this.estimate = new EstimateLine(bridge, () => ({ text: this.input.value, editing: this.editedTurn }));
     this.input.addEventListener('input', () => {
       bridge.saveDraft(this.input.value);
       this.length.update(this.input.value);
@@ -61,9 +61,9 @@ export class Composer {
     this.editing = el(
       'div',
       { class: 'editing-note' },
-      el('span', { text: l10n.t('Editing your last message: sending replaces it and its answer.') }),
+      el('span', { text: l10n.t('Editing a message: sending starts a new branch from it; the old one stays.') }),
       iconButton('close', l10n.t('Cancel editing'), () => {
-        this.setEditing(false);
+        this.setEditing(undefined);
         this.input.focus();
       }),
     );
@@ -150,10 +150,10 @@ export class Composer {
     this.send.setAttribute('aria-label', label);
   }
 
-  /** Puts `text` in the box to edit the last message. */
-  edit(text: string): void {
+  /** Puts the text of the message `turnId` in the box, to send it again edited. */
+  edit(turnId: string, text: string): void {
     this.fill(text);
-    this.setEditing(true);
+    this.setEditing(turnId);
   }
 
   fill(text: string): void {
@@ -168,11 +168,11 @@ export class Composer {
     this.estimate.refresh();
   }
 
-  setEditing(on: boolean): void {
-    const changed = this.editMode !== on;
-    this.editMode = on;
-    this.editing.hidden = !on;
-    // Sending it would replace the last message instead of following it: another price.
+  setEditing(turnId: string | undefined): void {
+    const changed = this.editedTurn !== turnId;
+    this.editedTurn = turnId;
+    this.editing.hidden = turnId === undefined;
+    // Sending it would replace that message instead of following the last one: another price.
     if (changed) this.estimate.refresh();
   }
 
@@ -189,8 +189,8 @@ export class Composer {
   private submit(): void {
     const text = this.input.value;
     if (this.busy || text.trim() === '' || !this.length.update(text) || this.imageNote.reason() !== undefined) return;
-    this.bridge.post(this.editMode ? { type: 'chat/editLast', text } : { type: 'chat/send', text });
-    this.setEditing(false);
+    this.bridge.post(this.editedTurn ? { type: 'chat/edit', turnId: this.editedTurn, text } : { type: 'chat/send', text });
+    this.setEditing(undefined);
     this.setText('');
   }
 }

@@ -24,7 +24,7 @@ export class EstimateLine {
 
   constructor(
     private readonly bridge: HostBridge,
-    private readonly draft: () => { text: string; editing: boolean },
+    private readonly draft: () => { text: string; editing?: string },
   ) {
     this.line = el('div', { class: 'estimate-line', attrs: { tabindex: '0', 'aria-describedby': 'estimate-split' } });
     this.split = el('div', { class: 'estimate-split', attrs: { id: 'estimate-split', role: 'tooltip' } });
@@ -69,6 +69,6 @@ export class EstimateLine {
       this.element.hidden = true;
       return;
     }
-    this.bridge.post({ type: 'composer/draft', text, seq: ++this.seq, ...(editing && { editing }) });
+    this.bridge.post({ type: 'composer/draft', text, seq: ++this.seq, ...(editing !== undefined && { editing }) });
   }
 }

@@ -12,6 +12,7 @@ import { ScrollFollower } from './scrollFollower';
 import { Countdown } from '../../platform/reply/retryWait';
 import { answering, TurnRenderer, type TurnElements } from './turnView';
 import { PendingTurns } from './pendingTurns';
+import { answerTabs, relabelTab } from './answerTabs';
 import type { Action } from '../../platform/actions/actions';
 
 /** The latest turns whose answers are rendered at once when a conversation opens, at the least. */
@@ -47,7 +48,7 @@ export class Transcript {
   constructor(
     private readonly bridge: HostBridge,
     sanitizer: Sanitizer,
-    onEdit: (text: string) => void,
+    onEdit: (turnId: string, text: string) => void,
     private readonly announce: (text: string) => void,
   ) {
     // Following the end in the frame an answer grows, after its DOM write: also through a
@@ -62,9 +63,7 @@ export class Transcript {
     this.pending = new PendingTurns(
       this.element,
       (turn, placeholder) => {
-        const parts = this.renderer.render(turn);
-        this.turns.set(turn.id, parts);
-        placeholder.replaceWith(parts.element);
+        placeholder.replaceWith(this.rendered(turn));
         this.refresh();
       },
       (model) => this.renderer.answerHead(model),
@@ -117,15 +116,23 @@ export class Transcript {
   /** An opened conversation's turn: rendered, or (an older answer) a placeholder. */
   private opened(turn: TurnView, older: boolean): HTMLElement {
     if (older && turn.role === 'assistant') return this.pending.placeholder(turn);
-    const parts = this.renderer.render(turn);
-    this.turns.set(turn.id, parts);
-    return parts.element;
+    return this.rendered(turn);
+  }
+
+  /** A turn's element: an answer with others to its message is the tabs of them all, each rendered. */
+  private rendered(turn: TurnView): HTMLElement {
+    const render = (answer: TurnView): HTMLElement => {
+      const parts = this.renderer.render(answer);
+      this.turns.set(answer.id, parts);
+      return parts.element;
+    };
+    const answers = turn.role === 'assistant' ? (turn.answers ?? []) : [];
+    if (answers.length < 2) return render(turn);
+    return answerTabs(answers, turn.id, (answer) => render(answer.id === turn.id ? turn : answer), this.bridge);
   }
 
   append(turn: TurnView): void {
-    const parts = this.renderer.render(turn);
-    this.turns.set(turn.id, parts);
-    this.list.append(parts.element);
+    this.list.append(this.rendered(turn));
     if (turn.role === 'assistant' && turn.status === 'streaming') {
       this.setBusy(true);
       this.announce(answering());
@@ -196,6 +203,7 @@ export class Transcript {
     if (!parts) return;
     parts.element.querySelector('.typing')?.remove();
     this.renderer.finish(parts, turn);
+    relabelTab(this.list, turn);
     this.setBusy(false);
     this.announce(turn.status === 'done' ? l10n.t('Answer complete.') : (turn.error?.message ?? l10n.t('Answer stopped.')));
     this.scroll.toEnd();
@@ -214,20 +222,27 @@ export class Transcript {
   }
 
   /**
-   * Regenerate and Retry on the last answer only, Edit on the last message only, none while
-   * answering: each acts on the conversation's end (chat/retry names no turn).
+   * Regenerate and Retry on the last answer only (each acts on the conversation's end: chat/retry
+   * names no turn), Edit on every message (a branch from it); none while answering.
    */
   private refresh(): void {
-    const elements = Array.from(this.list.children) as HTMLElement[];
-    const lastUser = elements.filter((e) => e.classList.contains('turn-user')).at(-1);
-    const lastAnswer = elements.at(-1);
+    const last = this.list.lastElementChild as HTMLElement | null;
+    // Of a message's answers, the one the conversation goes on from.
+    const onPath = (element: Element | null) =>
+      element?.classList.contains('turn-answers')
+        ? element.querySelector(`.turn-assistant[data-turn-id="${CSS.escape((element as HTMLElement).dataset.turnId ?? '')}"]`)
+        : element;
+    const lastAnswer = onPath(last);
+    const elements = Array.from(this.list.querySelectorAll<HTMLElement>('.turn'));
     for (const element of elements) {
       const edit = element.querySelector<HTMLElement>(':scope > .turn-head .edit');
-      if (edit) edit.hidden = this.busy || element !== lastUser;
+      if (edit) edit.hidden = this.busy;
+      const askOthers = element.querySelector<HTMLElement>('.ask-others');
+      if (askOthers) askOthers.hidden = this.busy || (element.closest('.turn-answers') !== null && onPath(element.closest('.turn-answers')) !== element);
       const regenerate = element.querySelector<HTMLElement>('.regenerate');
       if (regenerate) regenerate.hidden = this.busy || element !== lastAnswer || !['done', 'stopped'].includes(element.dataset.status ?? '');
       for (const again of element.querySelectorAll<HTMLElement>(AGAIN_BUTTONS)) again.hidden = this.busy || element !== lastAnswer;
     }
-    this.empty.hidden = elements.length > 0;
+    this.empty.hidden = this.list.children.length > 0;
   }
 }

@@ -14,6 +14,7 @@ import { imageGallery } from './imageGallery';
 import { showFallback } from './fallbackNote';
 import type { HostBridge } from './hostBridge';
 import type { Action } from '../../platform/actions/actions';
+import { branchArrows } from './branchArrows';
 
 function badge(status: AssistantTurn['status']): string | undefined {
   if (status === 'stopped') return l10n.t({ message: 'Stopped', comment: ['an answer the person stopped'] });
@@ -40,7 +41,7 @@ export class TurnRenderer {
   constructor(
     private readonly bridge: HostBridge,
     private readonly sanitizer: Sanitizer,
-    private readonly onEdit: (text: string) => void,
+    private readonly onEdit: (turnId: string, text: string) => void,
     private readonly onShown: () => void,
   ) {}
 
@@ -75,6 +76,10 @@ export class TurnRenderer {
         iconButton('copy', l10n.t('Copy answer'), () => this.bridge.post({ type: 'code/copy', code: turn.text, lang: 'markdown' }), { class: 'turn-copy' }),
       );
     foot.append(iconButton('refresh', l10n.t('Regenerate'), () => this.bridge.post({ type: 'chat/regenerate' }), { class: 'regenerate' }));
+    if (!turn.images)
+      foot.append(
+        iconButton('versions', l10n.t('Ask Another Model'), () => this.bridge.post({ type: 'chat/askOthers', id: turn.id }), { class: 'ask-others' }),
+      );
     state.append(foot);
     element.append(state);
   }
@@ -109,7 +114,7 @@ export class TurnRenderer {
   }
 
   private user(turn: Extract<TurnView, { role: 'user' }>): HTMLElement {
-    const { text } = turn; // what the Edit handler keeps, not the whole turn
+    const { id, text } = turn; // what the Edit handler keeps, not the whole turn
     return el(
       'article',
       { class: 'turn turn-user', attrs: { 'data-turn-id': turn.id, 'aria-label': l10n.t('You said') } },
@@ -119,7 +124,8 @@ export class TurnRenderer {
         icon('account'),
         el('span', { class: 'who', text: l10n.t({ message: 'You', comment: ['who wrote a message: the person'] }) }),
         el('span', { class: 'spacer' }),
-        iconButton('edit', l10n.t('Edit and resend'), () => this.onEdit(text), { class: 'edit' }),
+        turn.branch && branchArrows(turn.branch, this.bridge),
+        iconButton('edit', l10n.t('Edit and resend'), () => this.onEdit(id, text), { class: 'edit' }),
       ),
       turn.context.length > 0 && el('div', { class: 'chips' }, ...turn.context.map((chip) => contextChip(chip))),
       el('div', { class: 'user-text', text: turn.text }),

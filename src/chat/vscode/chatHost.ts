@@ -30,6 +30,7 @@ import type { ImageRunner } from '../../images/index';
 import type { ProjectInstructionsSource } from '../../platform/instructions/vscode/projectInstructions';
 import { Attachments } from './attachments';
 import { priceDraft } from './draftEstimate';
+import { pickOtherModels } from './otherModelsPick';
 import type { NetworkWatcher } from '../../platform/settings/vscode/networkSettings';
 
 export interface ChatHostDeps {
@@ -112,7 +113,7 @@ export class ChatHost extends Disposable {
   get session(): ChatSession {
     const deps = this.deps;
     return (this.made ??= new ChatSession({
-      connect: () => deps.connection.forModel(),
+      connect: (modelId) => deps.connection.forModel(modelId),
       store: this.store,
       maxConversationBytes: MAX_CONVERSATION_BYTES,
       post: (message) => this.broadcast(message),
@@ -205,11 +206,11 @@ export class ChatHost extends Disposable {
         if (this.model.loading || this.model.problem) void this.refreshModels();
         return;
       case 'chat/send':
-      case 'chat/editLast': {
+      case 'chat/edit': {
         await this.modelChange;
         // The chip follows the file even where the folder is not watched: what a message is sent with is read now.
         void this.showInstructions();
-        const result = message.type === 'chat/send' ? await session.send(message.text) : await session.editLast(message.text);
+        const result = message.type === 'chat/send' ? await session.send(message.text) : await session.edit(message.turnId, message.text);
         if (!result.ok) {
           // Nothing typed is lost: the text goes back into the box.
           from.post({ type: 'composer/fill', text: message.text });
@@ -225,6 +226,13 @@ export class ChatHost extends Disposable {
         return void (await session.retry(message.anyway === true));
       case 'chat/regenerate':
         return void (await session.regenerate());
+      case 'chat/choose':
+        return void (await session.choose(message.id));
+      case 'chat/askOthers': {
+        const models = await pickOtherModels((await this.refreshModels()).options);
+        const result = models && (await session.askOthers(message.id, models));
+        return void (result?.ok === false && from.post({ type: 'notice/show', message: result.message, level: 'warning' }));
+      }
       case 'chat/new':
         return session.newConversation();
       case 'conversation/earlier': {

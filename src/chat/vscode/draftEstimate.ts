@@ -11,7 +11,7 @@ export async function priceDraft(
   deps: { connection: Connection; instructions: ProjectInstructionsSource },
   session: ChatSession,
   text: string,
-  editing = false,
+  editing?: string,
 ): Promise<{ estimate?: DraftEstimate }> {
   const connected = await deps.connection.forModel().catch(() => undefined);
   if (!connected) return {};

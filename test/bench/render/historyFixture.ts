@@ -14,6 +14,7 @@ export interface StoredConversation {
   createdAt: string;
   updatedAt: string;
   turns: object[];
+  others?: object[];
 }
 
 function answer(question: string): string {
@@ -43,4 +44,19 @@ export function storedHistory(turnCount: number): StoredConversation {
     });
   }
   return { id: `history-${turnCount}`, title: 'A long conversation', createdAt, updatedAt: createdAt, turns };
+}
+
+/**
+ * `conversation` with each message in two branches (an edited copy beside it) and each answer
+ * among three (two other models' answers beside it): the tree Ask Another Model and edits make.
+ */
+export function branchedHistory(conversation: StoredConversation): StoredConversation {
+  const turns = conversation.turns as { id: string; role: string; text: string }[];
+  const others: object[] = [];
+  turns.forEach((turn, at) => {
+    const parentId = turns[at - 1]?.id;
+    if (turn.role === 'user') others.push({ ...turn, id: `e${turn.id}`, text: `${turn.text} (edited)`, ...(parentId && { parentId }) });
+    else for (const model of ['mira/messenger', 'nova/responder']) others.push({ ...turn, id: `${model[0]}${turn.id}`, model, parentId });
+  });
+  return { ...conversation, id: `${conversation.id}-branched`, others };
 }

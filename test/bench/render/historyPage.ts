@@ -1,7 +1,7 @@
 // Runs inside the history benchmark's page, after the chat page's real bundle
 // (dist/webview.js). Nothing else is loaded, so the page's heap is the chat page's own.
 import type { Conversation } from '#src/chat/common/conversation/conversation';
-import { conversationView, turnsBefore } from '#src/chat/common/protocol/firstTurns';
+import { conversationView, turnsBefore, turnViews } from '#src/chat/common/protocol/firstTurns';
 import type { StoredConversation } from './historyFixture';
 
 const EMPTY = { id: 'empty', title: 'Empty', turns: [], earlier: 0 };
@@ -13,8 +13,9 @@ let opening: StoredConversation | undefined;
 window.addEventListener('host-message', (event) => {
   const asked = (event as CustomEvent<{ type: string; id: string; before: string }>).detail;
   if (asked.type !== 'conversation/earlier' || asked.id !== opening?.id) return;
-  const turns = turnsBefore(opening.turns as { id: string }[], asked.before);
-  if (turns) toPage({ ...asked, turns });
+  const conversation = opening as unknown as Conversation;
+  const turns = turnsBefore(conversation.turns, asked.before);
+  if (turns) toPage({ ...asked, turns: turnViews(conversation, turns) });
 });
 
 const history = {

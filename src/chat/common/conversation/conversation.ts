@@ -85,6 +85,14 @@ export type TurnUsage = z.infer<ReturnType<typeof TurnUsageSchema>>;
  */
 export const ReplyStatusSchema = buildOnce(() => z.enum(['streaming', 'done', 'stopped', 'interrupted', 'failed']));
 
+/** Where a turn stands in the conversation's tree (conversationTree.ts). */
+const treeShape = () => ({
+  /** The turn it follows: set on a turn off the path on screen (`others`), absent there for one that starts the conversation. */
+  parentId: z.optional(id()),
+  /** When the person last chose it among its siblings: the path through a fork follows the latest choice. */
+  chosenAt: z.optional(isoTime()),
+});
+
 export const UserTurnSchema = buildOnce(() =>
   z.object({
     id: id(),
@@ -94,6 +102,7 @@ export const UserTurnSchema = buildOnce(() =>
     mode: z.enum(['chat', 'explain', 'image']),
     context: z.array(ContextItemSchema()),
     createdAt: isoTime(),
+    ...treeShape(),
   }),
 );
 export type UserTurn = z.infer<ReturnType<typeof UserTurnSchema>>;
@@ -137,9 +146,12 @@ export const AssistantTurnSchema = buildOnce(() =>
     fallback: z.optional(FallbackSchema()),
     /** Buttons under the notice: what fixes what it says (the token limit's setting). */
     noticeActions: z.optional(z.array(ActionSchema()).check(z.maxLength(4))),
+    /** How long the first text took to come after the request was made (ms). */
+    firstTokenMs: z.optional(z.number().check(z.gte(0))),
     /** The answer to a `/image` message. */
     images: z.optional(z.array(TurnImageSchema()).check(z.maxLength(10))),
     createdAt: isoTime(),
+    ...treeShape(),
   }),
 );
 export type AssistantTurn = z.infer<ReturnType<typeof AssistantTurnSchema>>;
@@ -153,7 +165,10 @@ export const ConversationSchema = buildOnce(() =>
     title: z.string().check(z.maxLength(200)),
     createdAt: isoTime(),
     updatedAt: isoTime(),
+    /** The path on screen: each turn follows the one before it. */
     turns: z.array(TurnSchema()),
+    /** The rest of the tree: other answers to a message, other branches, and what follows them (conversationTree.ts). */
+    others: z.optional(z.array(TurnSchema())),
     /** A copy a window kept of a conversation another window deleted while this one was answering in it. */
     keptAfterDeletion: z.optional(z.boolean()),
   }),

@@ -7,6 +7,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { Conversation } from '../conversation/conversation';
 import { TEMP_SUFFIX } from '../../../platform/storage/atomicWrite';
+import { allTurns } from '../conversation/conversationTree';
 
 /** A stored image's name: its content's hash and its type, nothing that could leave the folder. */
 const STORED_NAME = /^[0-9a-f]{64}\.(png|jpg|jpeg|webp|gif)$/;
@@ -61,10 +62,10 @@ export async function readAttachment(file: string): Promise<Uint8Array | undefin
   return fs.readFile(file).catch(() => undefined);
 }
 
-/** The names of the stored images `conversation` shows (read from its JSON, so checked). */
+/** The names of the stored images `conversation` shows in any branch (read from its JSON, so checked). */
 export function storedImageNames(conversation: Conversation): string[] {
   const names = new Set<string>();
-  for (const turn of conversation.turns) {
+  for (const turn of allTurns(conversation)) {
     if (turn.role !== 'user') continue;
     for (const item of turn.context) {
       const name = item.kind === 'image' && item.file !== undefined ? path.basename(item.file) : '';

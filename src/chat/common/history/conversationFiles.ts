@@ -15,6 +15,7 @@ import * as path from 'node:path';
 import { ConversationSchema, type Conversation } from '../conversation/conversation';
 import { TEMP_SUFFIX, writeFileAtomic } from '../../../platform/storage/atomicWrite';
 import { AsideFolder } from '../../../platform/storage/asideFolder';
+import { allTurns } from '../conversation/conversationTree';
 
 /** Ids the chat makes (`c_…`): anything else is never used as a file name. */
 const SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -177,7 +178,7 @@ export class HistoryFolder {
 const REVISION_HEAD = 40;
 const revisionOf = (head: string): string | undefined => /^\{"revision":"([0-9a-f]{16})"/.exec(head)?.[1];
 
-/** What search looks in: the title and every turn's text, lower case. */
+/** What search looks in: the title and the text of every turn, in every branch, lower case. */
 export function searchText(conversation: Conversation): string {
-  return [conversation.title, ...conversation.turns.map((turn) => turn.text)].join('\n').toLowerCase();
+  return [conversation.title, ...allTurns(conversation).map((turn) => turn.text)].join('\n').toLowerCase();
 }

@@ -8,6 +8,7 @@ import type { SerialQueue } from '../../../platform/storage/atomicWrite';
 import { attachmentsFolder } from './attachmentFiles';
 import type { Conversation } from '../conversation/conversation';
 import type { HistoryFolder } from './conversationFiles';
+import { allTurns } from '../conversation/conversationTree';
 
 /** How long a conversation file that could not be read is kept aside. */
 export const KEEP_UNREADABLE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -51,7 +52,7 @@ export async function mendTexts({ folder, ids, writes, isDeleted, log }: MendTex
 
 /** An answer that was streaming when its window closed did not finish. */
 export function endStreamingTurns(conversation: Conversation): void {
-  for (const turn of conversation.turns) {
+  for (const turn of allTurns(conversation)) {
     if (turn.role === 'assistant' && turn.status === 'streaming') {
       turn.status = turn.text ? 'interrupted' : 'failed';
       turn.error = { message: l10n.t('The answer did not finish before VS Code closed: retry to ask again.'), actions: ['retry'] };

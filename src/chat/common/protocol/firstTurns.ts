@@ -1,8 +1,9 @@
 // What the page is first sent of a conversation, and the turns it asks for after. Apart from
 // protocol.ts (zod) so that a page playing the host (the history benchmark) sends the same
 // without bundling the schemas.
-import type { Conversation } from '../conversation/conversation';
-import type { ConversationViewInput } from './protocol';
+import type { Conversation, Turn } from '../conversation/conversation';
+import { siblingGroups, type Tree } from '../conversation/conversationTree';
+import type { ConversationViewInput, TurnViewInput } from './protocol';
 
 /**
  * How many of a conversation's latest turns its first message to the page holds: more than a
@@ -12,9 +13,23 @@ import type { ConversationViewInput } from './protocol';
 export const FIRST_TURNS = 20;
 
 /** `conversation` as the page is first sent it: its latest turns, and how many came before. */
-export function conversationView({ id, title, turns }: Pick<Conversation, 'id' | 'title' | 'turns'>): ConversationViewInput {
+export function conversationView(conversation: Pick<Conversation, 'id' | 'title' | 'turns' | 'others'>): ConversationViewInput {
+  const { id, title, turns } = conversation;
   const earlier = Math.max(0, turns.length - FIRST_TURNS);
-  return { id, title, turns: turns.slice(earlier), earlier };
+  return { id, title, turns: turnViews(conversation, turns.slice(earlier)), earlier };
+}
+
+/** Turns of `tree`'s path as the page is sent them: each answer with every answer to its message, each message with its place among its branches. */
+export function turnViews(tree: Tree, turns: readonly Turn[]): TurnViewInput[] {
+  if (!tree.others?.length) return [...turns];
+  const groups = siblingGroups(tree);
+  return turns.map((turn) => {
+    const siblings = groups.get(turn.id);
+    if (!siblings) return turn;
+    if (turn.role === 'assistant') return { ...turn, answers: siblings.filter((sibling) => sibling.role === 'assistant') };
+    const at = siblings.indexOf(turn);
+    return { ...turn, branch: { at: at + 1, of: siblings.length, previous: siblings[at - 1]?.id, next: siblings[at + 1]?.id } };
+  });
 }
 
 /** The turns before the one with id `before` (what the page asks for after the first ones), if there is that turn. */

@@ -25,14 +25,25 @@ const file = payload(() => ({ file: z.string().check(z.minLength(1), z.maxLength
 /** A pasted or dropped file's bytes as base64: a little over the 20 MB an image may be. */
 const MAX_ATTACHED_BASE64 = Math.ceil((20 * 1024 * 1024) / 3) * 4 + 4;
 
+/** A message's place among its branches ("2 / 3") and the branches beside it, to move to. */
+const BranchSchema = buildOnce(() =>
+  z.object({ at: z.int().check(z.gte(1)), of: z.int().check(z.gte(2)), previous: z.optional(id()), next: z.optional(id()) }),
+);
+
 /**
  * A turn as the page sees it: attached code is shown as chips, its text stays on the host (a
- * chip's schema leaves the text out). The page checks the same schema again, on the chips.
+ * chip's schema leaves the text out). The page checks the same schema again, on the chips. An
+ * answer on the path carries every answer to its message (it among them), its tabs; a message,
+ * its place among its branches.
  */
 const TurnViewSchema = buildOnce(() =>
-  z.discriminatedUnion('role', [z.extend(UserTurnSchema(), { context: z.array(ContextChipSchema()) }), AssistantTurnSchema()]),
+  z.discriminatedUnion('role', [
+    z.extend(UserTurnSchema(), { context: z.array(ContextChipSchema()), branch: z.optional(BranchSchema()) }),
+    z.extend(AssistantTurnSchema(), { answers: z.optional(z.array(AssistantTurnSchema()).check(z.maxLength(50))) }),
+  ]),
 );
 export type TurnView = z.output<ReturnType<typeof TurnViewSchema>>;
+export type TurnViewInput = z.input<ReturnType<typeof TurnViewSchema>>;
 
 /**
  * What the page is sent of a conversation: its latest turns (user turns without the attached
@@ -184,9 +195,14 @@ export const ToHostSchemas = {
   /** `anyway`: the answer held back by the key's budget or the request's price is asked for without that check. */
   'chat/retry': payload(() => ({ anyway: z.optional(z.literal(true)) })),
   'chat/regenerate': empty,
-  'chat/editLast': chatText,
-  /** What the message box holds, to be priced (composer/estimate): sent as it changes, and when what it goes with does. */
-  'composer/draft': payload(() => ({ text: z.string().check(z.maxLength(MAX_MESSAGE_CHARS)), seq: draftSeq(), editing: z.optional(z.boolean()) })),
+  /** Sends the user message `turnId` again as `text`: a new branch from there. */
+  'chat/edit': payload(() => ({ turnId: id(), text: messageText() })),
+  /** Shows the path through the turn `id`: Continue With This Answer, a branch's arrows. */
+  'chat/choose': byId,
+  /** Ask Another Model about the message the answer `id` answers: the host asks which models. */
+  'chat/askOthers': byId,
+  /** What the message box holds, to be priced (composer/estimate): sent as it changes, and when what it goes with does; `editing`, the message it would replace. */
+  'composer/draft': payload(() => ({ text: z.string().check(z.maxLength(MAX_MESSAGE_CHARS)), seq: draftSeq(), editing: z.optional(id()) })),
   'chat/new': empty,
   /** The turns of the open conversation `id` before the turn `before`, the first the page was sent. */
   'conversation/earlier': payload(() => ({ id: id(), before: id() })),

@@ -9,8 +9,8 @@ import type { ProjectInstructions } from '../../../platform/instructions/project
 
 /** What the answerers need from the host. */
 export interface AnswerDeps {
-  /** Resolves the client and model, or throws a SetupError / ServiceError saying what to fix. */
-  connect(): Promise<ModelConnection>;
+  /** Resolves the client and the model (the chosen one, or `modelId`), or throws a SetupError / ServiceError saying what to fix. */
+  connect(modelId?: string): Promise<ModelConnection>;
   /** Records a failure for the log and Copy Diagnostics (the card is built here). */
   reportFailure?(what: string, error: unknown): void;
   /** The service address requests go to, for a card saying it did not answer. */

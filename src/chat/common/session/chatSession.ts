@@ -3,121 +3,16 @@
 // ServiceClient's stream, and tells the pages what changed through `post`. Plain TS: the
 // unit tests run it in Node against the emulator.
 import * as l10n from '@vscode/l10n';
-import { conversationView, turnsBefore } from '../protocol/firstTurns';
-import type { SessionStateInput, ToPageInput } from '../protocol/protocol';
-import type { ChatSessionDeps } from './sessionDeps';
+import type { ToPageInput } from '../protocol/protocol';
 import { checkExplainable, explainTitle } from './explainPrompt';
-import {
-  newConversation,
-  newId,
-  titleFrom,
-  UNTITLED,
-  type AssistantTurn,
-  type ContextItem,
-  type Conversation,
-  type Turn,
-  type UserTurn,
-} from '../conversation/conversation';
+import { titleFrom, UNTITLED, type AssistantTurn, type ContextItem, type Conversation, type UserTurn } from '../conversation/conversation';
 import { answererOf, busyMessage, commandTurn, grownNotice, userTurn, type SendResult } from './askedTurns';
-import { adoptedTurns, deletedElsewhere, markKept, tellKept, type Saved } from './elsewhereChanges';
-import { PendingContext } from './pendingContext';
-import { StreamedReply } from './streamedReply';
+import { leavePath, showPath } from '../conversation/conversationTree';
+import { answerBeside, askedFor, repliesBeside, streamingReply, timed } from './otherAnswers';
+import { deletedElsewhere, markKept, tellKept } from './elsewhereChanges';
+import { OpenConversation } from './openConversation';
 
-export class ChatSession {
-  private conversation: Conversation;
-  private readonly context: PendingContext;
-  private readonly streaming = new StreamedReply();
-
-  /** Resolves once the history is read and the conversation open in this window shown. */
-  readonly loaded: Promise<void>;
-  /** Whether `loaded` has resolved: a page's first state is then sent at once. */
-  isLoaded = false;
-  /** Set once the person moved to another conversation: the one loaded late does not replace it. */
-  private moved = false;
-  /** Conversations another window changed while they were answered here: looked at again when the answer ends. */
-  private readonly changedWhileAnswering = new Set<string>();
-
-  constructor(private readonly deps: ChatSessionDeps) {
-    this.conversation = newConversation();
-    this.context = new PendingContext({ ...deps, discardImage: (file) => void deps.store.discardImage(file) });
-    this.loaded = this.loadActive().finally(() => (this.isLoaded = true));
-    deps.store.onDidChange((ids) => void this.changedElsewhere(ids));
-  }
-
-  private async loadActive(): Promise<void> {
-    await this.deps.store.load();
-    const activeId = this.deps.store.activeId();
-    const found = activeId ? await this.deps.store.get(activeId, { atStart: true }) : undefined;
-    if (found && !this.moved && this.conversation.turns.length === 0) {
-      this.conversation = found;
-      this.postConversation();
-    }
-    this.postHistory();
-  }
-
-  /** Another window changed conversations: the list follows, and the open one when nothing streams into it here. */
-  private async changedElsewhere(ids: ReadonlySet<string>): Promise<void> {
-    const open = this.conversation;
-    if (ids.has(open.id) && this.busy) this.changedWhileAnswering.add(open.id);
-    if (ids.has(open.id) && !this.busy) {
-      const stored = await this.deps.store.get(open.id);
-      if (!stored) return this.newConversation();
-      if (this.conversation === open && !this.busy) this.adopt(stored);
-    }
-    this.postHistory();
-  }
-
-  /** Takes the stored turns and name of the open conversation, keeping this window's own turn objects (one may be streaming). */
-  private adopt(stored: Conversation): void {
-    const turns = adoptedTurns(this.conversation.turns, stored.turns);
-    this.conversation.title = stored.title;
-    if (!turns) return;
-    this.conversation.turns = turns;
-    this.postConversation();
-  }
-
-  get busy(): boolean {
-    return this.streaming.busy;
-  }
-
-  /** The open conversation (a copy). */
-  current(): Conversation {
-    return structuredClone(this.conversation);
-  }
-
-  /** The open conversation's turns, as they are (not a copy): read, never changed. */
-  turns(): readonly Turn[] {
-    return this.conversation.turns;
-  }
-
-  pendingContext(): readonly ContextItem[] {
-    return this.context.current;
-  }
-
-  state(model: SessionStateInput['model']): SessionStateInput {
-    return {
-      conversation: conversationView(this.conversation),
-      history: this.deps.store.list(),
-      ...this.unreadable(),
-      context: [...this.context.current],
-      model,
-      busy: this.busy,
-    };
-  }
-
-  /**
-   * The turns before the turn `before` of the conversation `id`, if it is the open one and has
-   * that turn: what the page was not sent first (conversationView).
-   */
-  earlierTurns(id: string, before: string): Turn[] | undefined {
-    return id === this.conversation.id ? turnsBefore(this.conversation.turns, before) : undefined;
-  }
-
-  /** Resolves when the reply being streamed (if any) has ended. */
-  settled(): Promise<void> {
-    return this.streaming.settled();
-  }
-
+export class ChatSession extends OpenConversation {
   /** Adds code, a file or an image to the next message; refuses what would make it too large. */
   addContext(item: ContextItem): SendResult {
     const added = this.context.add(item);
@@ -173,108 +68,104 @@ export class ChatSession {
     if (last?.role === 'assistant' && last.status === 'done')
       return Promise.resolve({ ok: false, message: l10n.t('The last answer is complete: use Regenerate for another one.') });
     if (last?.role === 'assistant' && last.status === 'failed') this.removeTurn(last.id);
-    return this.answerLast(anyway);
+    return this.answerLast({ anyway });
   }
 
-  /** A new answer to the last user message, replacing the last answer. */
+  /** Another answer to the last user message, shown in place of the last answer, which stays among its answers. */
   async regenerate(): Promise<SendResult> {
     if (!this.isLoaded) await this.loaded;
     if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
-    const last = this.conversation.turns.at(-1);
-    if (last?.role === 'assistant' && last.status !== 'interrupted') this.removeTurn(last.id);
-    return this.answerLast();
+    if (this.conversation.turns.at(-1)?.role === 'assistant') leavePath(this.conversation, this.conversation.turns.length - 1);
+    return this.answerLast({ chosen: true });
   }
 
-  /** Replaces the last user message (and what answered it) with `text`, keeping its context. */
-  async editLast(text: string): Promise<SendResult> {
+  /**
+   * Sends the user message `turnId` again as `text`, keeping its context: a new branch from that
+   * point, shown; the old one stays.
+   */
+  async edit(turnId: string, text: string): Promise<SendResult> {
     if (!this.isLoaded) await this.loaded;
     if (this.busy) return Promise.resolve({ ok: false, message: busyMessage() });
     const turns = this.conversation.turns;
-    const last = turns.filter((t) => t.role === 'user').at(-1);
-    if (!last) return this.send(text);
+    const edited = turns.find((t) => t.id === turnId && t.role === 'user');
+    if (edited?.role !== 'user') return this.send(text);
     // Edited into (or out of) a slash command, it is asked as what it now says.
     const command = commandTurn(text);
     if (command?.ok === false) return command;
-    this.conversation.turns = turns.slice(0, turns.indexOf(last));
-    this.postConversation();
-    return this.ask(command?.turn ?? userTurn(text, 'chat', last.context));
+    leavePath(this.conversation, turns.indexOf(edited));
+    const turn = command?.turn ?? userTurn(text, 'chat', edited.context);
+    turn.chosenAt = turn.createdAt;
+    return this.ask(turn, true);
   }
 
-  newConversation(): void {
-    this.moved = true;
-    this.streaming.leave();
-    this.conversation = newConversation();
-    this.context.clear();
-    void this.deps.store.setActive(undefined);
-    this.postConversation();
-    this.postContext();
-    this.postHistory();
-  }
-
-  async open(id: string): Promise<boolean> {
+  /** Shows the path through the turn `turnId` (Continue With This Answer, a branch's arrows), chosen at its fork from now on. */
+  async choose(turnId: string): Promise<boolean> {
     if (!this.isLoaded) await this.loaded;
-    // The open one (its stored copy may be older than what is streaming): shown again, as it is.
-    if (id === this.conversation.id) {
-      this.postConversation();
-      this.postHistory();
-      return true;
-    }
-    const found = await this.deps.store.get(id);
-    if (!found) return false;
-    this.moved = true;
-    this.streaming.leave();
-    this.conversation = found;
-    void this.deps.store.setActive(id);
+    if (this.busy || !showPath(this.conversation, turnId, new Date().toISOString())) return false;
     this.postConversation();
-    this.postHistory();
+    await this.persistReported(this.conversation);
     return true;
   }
 
-  async rename(id: string, title: string): Promise<void> {
-    await this.deps.store.rename(id, title);
-    if (this.conversation.id === id) {
-      this.conversation.title = this.deps.store.list().find((item) => item.id === id)?.title ?? this.conversation.title;
-    }
-    this.postHistory();
+  /** Answers from `models` to the message the answer `answerId` answers, beside it, streaming at once; resolves when all have ended. */
+  async askOthers(answerId: string, models: readonly string[]): Promise<SendResult> {
+    if (!this.isLoaded) await this.loaded;
+    if (this.busy) return { ok: false, message: busyMessage() };
+    const conversation = this.conversation;
+    const asked = askedFor(conversation, answerId);
+    if (!asked) return { ok: false, message: l10n.t('Only an answer to a text message can be asked of another model.') };
+    const replies = repliesBeside(conversation, asked.ask, models);
+    void this.persist(conversation);
+    this.postConversation();
+    const show = (message: ToPageInput) => this.conversation === conversation && this.deps.post(message);
+    const answer = async (signal: AbortSignal) => {
+      const ended = async (reply: AssistantTurn) => void (await this.persistReported(conversation), show({ type: 'reply/end', turn: reply }));
+      await answerBeside({ ...asked, replies, signal, show }, this.deps, ended);
+      await this.end(conversation, [], signal);
+    };
+    return this.streaming.start(answer).then(() => ({ ok: true }));
   }
 
-  async delete(id: string): Promise<void> {
-    await this.deps.store.delete(id);
-    if (this.conversation.id === id) this.newConversation();
-    else this.postHistory();
-  }
-
-  private ask(turn: UserTurn): Promise<SendResult> {
+  /** Asks `turn` at the end of the path; a `branch` (an edit) shows the conversation again, with its place among the branches. */
+  protected ask(turn: UserTurn, branch = false): Promise<SendResult> {
     if (this.conversation.turns.length === 0 || this.conversation.title === UNTITLED) {
       this.conversation.title = titleFrom(turn.text);
     }
     this.conversation.turns.push(turn);
-    this.deps.post({ type: 'turn/append', turn });
+    if (branch) this.postConversation();
+    else this.deps.post({ type: 'turn/append', turn });
     return this.answerLast();
   }
 
-  private answerLast(anyway = false): Promise<SendResult> {
+  /**
+   * Answers the last user message; a `chosen` answer (Regenerate) is the one shown among the
+   * message's answers; `anyway`: past the key's budget, as the person chose.
+   */
+  protected answerLast({ chosen = false, anyway = false } = {}): Promise<SendResult> {
     if (!this.conversation.turns.some((t) => t.role === 'user')) return Promise.resolve({ ok: false, message: l10n.t('Send a message first.') });
-    const reply: AssistantTurn = { id: newId('a'), role: 'assistant', text: '', status: 'streaming', createdAt: new Date().toISOString() };
+    const reply = streamingReply();
+    if (chosen) reply.chosenAt = reply.createdAt;
     const conversation = this.conversation;
     const asked = [...conversation.turns];
     conversation.turns.push(reply);
     conversation.updatedAt = reply.createdAt;
     void this.persist(conversation);
-    this.deps.post({ type: 'turn/append', turn: reply });
+    if (chosen) this.postConversation();
+    else this.deps.post({ type: 'turn/append', turn: reply });
     const ask = asked.filter((t) => t.role === 'user').at(-1)!;
-    const show = (message: ToPageInput) => {
+    const show = timed(reply, (message: ToPageInput) => {
       if (this.conversation === conversation) this.deps.post(message);
-    };
+    });
     const { answer: answerer, argument } = answererOf(ask);
     const answer = async (signal: AbortSignal) => {
       await answerer({ asked, ask, argument, reply, signal, show, anyway }, this.deps);
-      await this.end(conversation, reply, signal);
+      await this.end(conversation, [reply], signal);
     };
     return this.streaming.start(answer).then(() => ({ ok: true }));
   }
 
-  private async end(conversation: Conversation, reply: AssistantTurn, signal: AbortSignal): Promise<void> {
+  /** Stores the conversation as its answers end, and shows the end of `replies` (the ones not shown ended yet). */
+  protected async end(conversation: Conversation, replies: readonly AssistantTurn[], signal: AbortSignal): Promise<void> {
     const answeredId = conversation.id;
     conversation.updatedAt = new Date().toISOString();
     // Stored before it is shown as ended: an answer the page shows as finished is restored as
@@ -291,7 +182,7 @@ export class ChatSession {
     const recheck = this.changedWhileAnswering.delete(answeredId) && !kept;
     if (kept) tellKept(conversation, answeredId, this.deps, (id) => this.delete(id));
     if (this.conversation !== conversation) return;
-    this.deps.post({ type: 'reply/end', turn: reply });
+    for (const reply of replies) this.deps.post({ type: 'reply/end', turn: reply });
     // The page shows it again under its new id (it asks for earlier turns by id).
     if (kept) this.postConversation();
     const stored = saved !== undefined && 'bytes' in saved ? saved : undefined;
@@ -303,44 +194,5 @@ export class ChatSession {
       this.newConversation();
       this.deps.post(grownNotice(this.deps.maxConversationBytes!));
     }
-  }
-
-  private removeTurn(id: string): void {
-    this.conversation.turns = this.conversation.turns.filter((t) => t.id !== id);
-    this.deps.post({ type: 'turn/remove', turnId: id });
-  }
-
-  /** Stores the conversation; resolves with what the store says of it. */
-  private async persist(conversation: Conversation): Promise<Saved> {
-    const saved = await this.deps.store.save(conversation);
-    if (this.conversation === conversation) await this.deps.store.setActive(conversation.id);
-    this.postHistory();
-    return saved;
-  }
-
-  /** Stores the conversation as an answer ends; a failure is reported, and resolves with nothing. */
-  private persistReported(conversation: Conversation): Promise<Saved> {
-    return this.persist(conversation).catch((error: unknown) => {
-      this.deps.reportFailure?.('The conversation could not be saved', error);
-      return undefined;
-    });
-  }
-
-  private postConversation(): void {
-    this.deps.post({ type: 'conversation/show', conversation: conversationView(this.conversation), busy: this.busy });
-  }
-
-  private postContext(): void {
-    this.deps.post({ type: 'context/set', chips: [...this.context.current] });
-  }
-
-  private postHistory(): void {
-    this.deps.post({ type: 'history/set', items: this.deps.store.list(), activeId: this.conversation.id, ...this.unreadable() });
-  }
-
-  /** How many conversation files could not be read, for the history list, when there are any. */
-  private unreadable(): { unreadable?: number } {
-    const count = this.deps.store.unreadable?.().count ?? 0;
-    return count > 0 ? { unreadable: count } : {};
   }
 }

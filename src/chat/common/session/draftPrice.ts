@@ -11,7 +11,7 @@ import { contextFor, fitToContext } from '../../../platform/reply/contextFit';
 import { inputCost, requestPrice } from '../../../platform/reply/requestPrice';
 import { messageTokens } from '../../../platform/reply/tokenEstimate';
 import { takesImages } from '../attachments/attachments';
-import type { ContextItem, Turn } from '../conversation/conversation';
+import type { ContextItem, Turn, UserTurn } from '../conversation/conversation';
 import type { DraftEstimate } from '../protocol/protocol';
 import { commandTurn, userTurn } from './askedTurns';
 import { requestMessages, withoutImages } from './requestMessages';
@@ -24,8 +24,8 @@ export interface Draft {
   text: string;
   /** The chips attached to it. */
   context: readonly ContextItem[];
-  /** It replaces the last message, which keeps its own attachments (editLast). */
-  editing?: boolean;
+  /** The message it replaces (an edit: a new branch from there), which keeps its own attachments. */
+  editing?: string;
 }
 
 export interface PricedModel {
@@ -58,7 +58,7 @@ function imagesOf(turns: readonly Turn[]): Map<string, ImageInput> {
 
 /** The price of sending `draft` to `priced.model`; undefined with nothing to send, for a command that is no text for a model, or without prices. */
 export function draftPrice(draft: Draft, priced: PricedModel): DraftEstimate | undefined {
-  const edited = draft.editing ? draft.turns.filter((turn) => turn.role === 'user').at(-1) : undefined;
+  const edited = draft.turns.find((turn): turn is UserTurn => turn.role === 'user' && turn.id === draft.editing);
   const before = edited ? draft.turns.slice(0, draft.turns.indexOf(edited)) : draft.turns;
   const context = edited ? edited.context : draft.context;
   if (draft.text.trim() === '' && context.length === 0) return undefined;

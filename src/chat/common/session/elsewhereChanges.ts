@@ -1,20 +1,30 @@
-// What other windows do to the conversation open here: the turns and name they store are taken
-// in, keeping this window's own turn objects (one may be streaming); and one they delete while
+// What other windows do to the conversation open here: the turns (in every branch) and name they
+// store are taken in, keeping this window's own turn objects (one may be streaming); and one they delete while
 // it is answered here is kept here as a new conversation, since the question and the answer
 // paid for are stored nowhere else.
 import * as l10n from '@vscode/l10n';
 import { newId, type Conversation, type Turn } from '../conversation/conversation';
 import type { ConversationStore } from '../conversation/conversationStore';
+import { allTurns, arrange, parentsOf, type Tree } from '../conversation/conversationTree';
 import type { ToPageInput } from '../protocol/protocol';
 
 /** What the store says of a save. */
 export type Saved = Awaited<ReturnType<ConversationStore['save']>>;
 
-/** The stored turns with this window's own objects in their place; undefined when they are the same. */
-export function adoptedTurns(own: readonly Turn[], stored: readonly Turn[]): Turn[] | undefined {
-  const byId = new Map(own.map((turn) => [turn.id, turn]));
-  const turns = stored.map((turn) => byId.get(turn.id) ?? turn);
-  return turns.length === own.length && turns.every((turn, at) => turn === own[at]) ? undefined : turns;
+/**
+ * The stored tree with this window's own turn objects in their place, on the path shown here as
+ * far as its turns are kept (and on into turns added after it); undefined when it is the same.
+ */
+export function adoptedTree(own: Tree, stored: Tree): Required<Tree> | undefined {
+  const byId = new Map(allTurns(own).map((turn) => [turn.id, turn]));
+  const turns = allTurns(stored).map((turn) => byId.get(turn.id) ?? turn);
+  const tree = arrange(
+    turns,
+    new Map([...parentsOf(own), ...parentsOf(stored)]),
+    own.turns.map((turn) => turn.id),
+  );
+  const same = (mine: readonly Turn[] = [], theirs: readonly Turn[] = []) => mine.length === theirs.length && mine.every((turn, at) => turn === theirs[at]);
+  return same(own.turns, tree.turns) && same(own.others, tree.others) ? undefined : tree;
 }
 
 /** Whether the save found the conversation deleted in another window: nothing was stored. */

@@ -67,3 +67,51 @@ describe('mergeConversations', () => {
     assert.equal(renamedHere.title, 'Mine');
   });
 });
+
+describe('mergeConversations: branches', () => {
+  it('two windows adding to different branches keep both; each keeps the branch it shows', () => {
+    const read: Conversation = { ...conversation([user('u1', '1'), answer('a1', '2')]), others: [user('e1', '3')] };
+    const base = baseOf(read);
+    // Here the first branch goes on; there the edited one.
+    const ours: Conversation = { ...structuredClone(read), turns: [user('u1', '1'), answer('a1', '2'), user('u2', '4')] };
+    const theirs: Conversation = { ...structuredClone(read), turns: [{ ...user('e1', '3'), chosenAt: '2026-01-01T10:00:03.000Z' }, answer('f1', '5')] };
+    theirs.others = [{ ...user('u1', '1') }, { ...answer('a1', '2'), parentId: 'u1' }];
+    const merged = mergeConversations(base, ours, theirs);
+    assert.deepEqual(ids(merged.turns), ['u1', 'a1', 'u2']);
+    assert.deepEqual(
+      merged.others?.map((turn) => [turn.id, turn.parentId]),
+      [
+        ['e1', undefined],
+        ['f1', 'e1'],
+      ],
+    );
+    const mergedThere = mergeConversations(base, theirs, ours);
+    assert.deepEqual(ids(mergedThere.turns), ['e1', 'f1']);
+    assert.deepEqual(ids(mergedThere.others ?? []), ['u1', 'a1', 'u2']);
+  });
+
+  it('another answer added in one window and a turn in the other: both kept, the other answer beside the first', () => {
+    const read = conversation([user('u1', '1'), answer('a1', '2')]);
+    const ours: Conversation = { ...structuredClone(read), turns: [user('u1', '1'), answer('a1', '2'), user('u2', '4')] };
+    const theirs: Conversation = { ...structuredClone(read), others: [{ ...answer('b1', '3'), parentId: 'u1' }] };
+    const merged = mergeConversations(baseOf(read), ours, theirs);
+    assert.deepEqual([ids(merged.turns), merged.others?.map((turn) => [turn.id, turn.parentId])], [['u1', 'a1', 'u2'], [['b1', 'u1']]]);
+    assert.equal(ours.turns[2]!.parentId, undefined, "this window's turns are not changed");
+  });
+
+  it('an answer chosen in the other window moves the path there only: here the path stays', () => {
+    const read: Conversation = { ...conversation([user('u1', '1'), answer('a1', '2')]), others: [{ ...answer('b1', '3'), parentId: 'u1' }] };
+    const theirs: Conversation = {
+      ...structuredClone(read),
+      turns: [user('u1', '1'), { ...answer('b1', '3'), chosenAt: '2026-01-01T10:00:05.000Z' }],
+      others: [{ ...answer('a1', '2'), parentId: 'u1' }],
+    };
+    const ours: Conversation = { ...structuredClone(read), turns: [...structuredClone(read.turns), user('u2', '6')] };
+    const merged = mergeConversations(baseOf(read), ours, theirs);
+    assert.deepEqual(ids(merged.turns), ['u1', 'a1', 'u2']);
+    assert.deepEqual(
+      merged.others?.map((turn) => [turn.id, turn.chosenAt]),
+      [['b1', '2026-01-01T10:00:05.000Z']],
+    );
+  });
+});

@@ -26,6 +26,40 @@ describe('searching the history', () => {
     await store.flushed();
   });
 
+  it('finds text in every branch and every answer, and reads the tree back as it was stored', async () => {
+    const store = await loadedStore(folder());
+    const tree = conversation('c_1', 'Debounce', 'Use setTimeout.', '2026-01-01T10:00:00.000Z');
+    tree.others = [
+      {
+        id: 'a_other',
+        role: 'assistant',
+        text: 'Or lodash.debounce',
+        status: 'done',
+        model: 'acme/chat-small',
+        createdAt: '2026-01-01T10:00:01.000Z',
+        parentId: 'u_c_1',
+      },
+      { id: 'u_edit', role: 'user', text: 'What about throttling?', mode: 'chat', context: [], createdAt: '2026-01-01T10:00:02.000Z' },
+    ];
+    await store.save(tree);
+    await store.save(conversation('c_2', 'Sorting', 'Merge sort.', '2026-01-02T10:00:00.000Z'));
+    const titles = async (query: string) => (await store.search(query)).map((item) => item.title);
+    assert.deepEqual(await titles('LODASH'), ['Debounce']);
+    assert.deepEqual(await titles('throttling'), ['Debounce']);
+    const read = await (await loadedStore(folder())).get('c_1');
+    assert.deepEqual(
+      [read?.turns.map((turn) => turn.id), read?.others?.map((turn) => [turn.id, turn.parentId])],
+      [
+        ['u_c_1', 'a_c_1'],
+        [
+          ['a_other', 'u_c_1'],
+          ['u_edit', undefined],
+        ],
+      ],
+    );
+    await store.flushed();
+  });
+
   it('a search that a newer one replaced stops', async () => {
     const store = await loadedStore(folder());
     for (let n = 1; n <= 20; n++) await store.save(conversation(`c_${n}`, `Chat ${n}`, 'text', `2026-01-01T10:00:${String(n).padStart(2, '0')}.000Z`));

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Conversation } from '#src/chat/common/conversation/conversation';
 import { conversationMarkdown, exportFileName } from '#src/chat/common/history/markdownExport';
+import { useEnglish, useRussian } from '../../../l10n/displayLanguage';
 
 describe('Export Conversation as Markdown', () => {
   it('writes the title, each message with its code fenced, each answer under its model, and images as links', () => {
@@ -89,6 +90,62 @@ describe('Export Conversation as Markdown', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('exports the branch on screen, the other answers to each message under a heading of their own, and no other branch', () => {
+    const at = '2026-01-01T10:00:00.000Z';
+    const conversation: Conversation = {
+      id: 'c_1',
+      title: 'Compare',
+      createdAt: at,
+      updatedAt: at,
+      turns: [
+        { id: 'u1', role: 'user', text: 'Name a colour', mode: 'chat', context: [], createdAt: at },
+        { id: 'a1', role: 'assistant', text: 'Red', status: 'done', model: 'acme/chat-large', createdAt: at },
+        { id: 'u2', role: 'user', text: 'Another', mode: 'chat', context: [], createdAt: at },
+        { id: 'a2', role: 'assistant', text: 'Blue', status: 'done', createdAt: at },
+      ],
+      others: [
+        { id: 'b1', role: 'assistant', text: 'Green', status: 'done', model: 'mira/messenger', createdAt: at, parentId: 'u1' },
+        {
+          id: 'c1',
+          role: 'assistant',
+          text: '',
+          status: 'failed',
+          model: 'acme/chat-small',
+          createdAt: at,
+          parentId: 'u1',
+          error: { message: 'Unavailable', actions: [] },
+        },
+        { id: 'e2', role: 'user', text: 'An edited branch', mode: 'chat', context: [], createdAt: at, parentId: 'a1' },
+        { id: 'f2', role: 'assistant', text: 'Not exported', status: 'done', createdAt: at, parentId: 'e2' },
+        { id: 'b2', role: 'assistant', text: 'Violet', status: 'done', createdAt: at, parentId: 'u2' },
+      ],
+    };
+    const expected = [
+      '# Compare',
+      '## You',
+      'Name a colour',
+      '## Answer (acme/chat-large)',
+      'Red',
+      '## Another answer (mira/messenger)',
+      'Green',
+      '## Another answer (acme/chat-small)',
+      '*Unavailable*',
+      '## You',
+      'Another',
+      '## Answer',
+      'Blue',
+      '## Another answer',
+      'Violet',
+    ];
+    assert.equal(conversationMarkdown(conversation), `${expected.join('\n\n')}\n`);
+    useRussian();
+    try {
+      assert.match(conversationMarkdown(conversation), /## Другой ответ \(mira\/messenger\)\n\nGreen/);
+    } finally {
+      useEnglish();
+    }
   });
 
   it('names the file after the title, without what file systems refuse', () => {

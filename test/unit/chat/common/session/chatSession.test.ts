@@ -277,7 +277,7 @@ describe('ChatSession against the emulator', () => {
   it('an /image message edited is asked as an image again, not as text', async () => {
     const s = session();
     await s.send('/image a red fox');
-    await s.editLast('/image a blue fox');
+    await s.edit(s.current().turns[0]!.id, '/image a blue fox');
     assert.deepEqual(
       s
         .current()
@@ -417,22 +417,6 @@ describe('ChatSession against the emulator', () => {
     const s = session();
     await s.send('hi');
     assert.deepEqual(lastReply(s).error, { message: 'Pick a model.', actions: ['selectModel', 'retry'] });
-  });
-
-  it('regenerate replaces the last answer; editLast replaces the last message and its answer', async () => {
-    await control.queueReplies(['one', 'two', 'three']);
-    const s = session();
-    await s.send('question');
-    await s.regenerate();
-    assert.deepEqual(
-      s.current().turns.map((t) => t.text),
-      ['question', 'two'],
-    );
-    await s.editLast('better question');
-    assert.deepEqual(
-      s.current().turns.map((t) => t.text),
-      ['better question', 'three'],
-    );
   });
 
   it('sends pending context with the next message, then clears it', async () => {

@@ -94,7 +94,7 @@ describe("draftPrice: the composer's price before sending", () => {
     const code = selection('def add(a, b):\n    return a + b');
     const asked: UserTurn = { ...user('u2', words(100)), context: [code] };
     const turns: Turn[] = [...history, asked, answer('a2', words(100))];
-    const edited = draftPrice({ turns, text: 'word', context: [], editing: true }, { model: entry() });
+    const edited = draftPrice({ turns, text: 'word', context: [], editing: 'u2' }, { model: entry() });
     const appended = draftPrice({ turns: history, text: 'word', context: [code] }, { model: entry() });
     assert.ok(edited && appended);
     // The edited message and its answer are not history: the rest is as if it were asked anew, with its chip.
