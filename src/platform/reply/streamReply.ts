@@ -17,7 +17,7 @@ import { DeltaBatcher } from './deltaBatcher';
 import { requestPrice, type RequestPrice } from './requestPrice';
 import { SetupError, type ModelConnection } from './modelConnection';
 import { SpendStop } from './spendStop';
-import { estimateTokens } from './tokenEstimate';
+import { boundTokens } from './tokenEstimate';
 import { fallsBack } from './fallback';
 import type { FellBack } from './fallbackNote';
 
@@ -172,7 +172,7 @@ async function askModel(connection: ModelConnection, request: ReplyRequest, hand
     const messages = fitted.messages;
     const price = handlers.onPrice && requestPrice(model, { messages, maxTokens });
     if (price) handlers.onPrice?.(price);
-    heard.sentTokens = estimateTokens(messages);
+    heard.sentTokens = boundTokens(messages);
     if (connection.admit) await connection.admit(upTo(model, messages, maxTokens));
     // Spec, Endpoints 5: `stream` is an optional field like any other.
     const streaming = model.supported_parameters.includes('stream');
