@@ -30,6 +30,7 @@ import type { ImageRunner } from '../../images/index';
 import type { ProjectInstructionsSource } from '../../platform/instructions/vscode/projectInstructions';
 import { Attachments } from './attachments';
 import { pickOtherModels } from './otherModelsPick';
+import { postAnswerText } from './answerText';
 import type { NetworkWatcher } from '../../platform/settings/vscode/networkSettings';
 
 export interface ChatHostDeps {
@@ -236,6 +237,8 @@ export class ChatHost extends Disposable {
         const turns = session.earlierTurns(message.id, message.before);
         return turns && from.post({ type: 'conversation/earlier', id: message.id, before: message.before, turns });
       }
+      case 'conversation/answer':
+        return postAnswerText(session, message, from);
       case 'history/open':
         return void (await session.open(message.id));
       case 'history/search': {
