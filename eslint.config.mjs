@@ -17,6 +17,7 @@ const PAGE_SHARED = [
   './chat/common/conversation/conversation.ts',
   './platform/actions/actions.ts',
   './platform/reply/retryWait.ts',
+  './platform/reply/priceLine.ts',
   './platform/reply/fallbackNote.ts',
   './platform/format',
   './platform/protocol',
@@ -74,7 +75,7 @@ export default tseslint.config(
               from: './src',
               except: [...PAGE_SHARED, './chat/page', './usage/page', './platform/page'].filter((place) => !place.includes('/vscode')),
               message:
-                'Page code imports page folders and, of the plain floor, only the protocols, the conversation types, the action vocabulary, the wait line, the fallback note, the formatter and display language, the hidden-character rule, the line-range wording and the usage report.',
+                'Page code imports page folders and, of the plain floor, only the protocols, the conversation types, the action vocabulary, the wait line, the price line, the fallback note, the formatter and display language, the hidden-character rule, the line-range wording and the usage report.',
             },
           ],
         },

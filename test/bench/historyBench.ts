@@ -7,9 +7,8 @@
 // until every turn is in the page: the page asks for the earlier ones after the first paint);
 // and the page's JS heap (after a full garbage collection) with the 200 turns open, against the
 // stored conversation's size.
-import { launchChromium } from '../host/browser';
 import { branchedHistory, LONG_TURNS, SHORT_TURNS, storedHistory } from './render/historyFixture';
-import { serve } from './renderBench';
+import { openBenchPage } from './renderBench';
 import { median, paired } from './stats';
 
 export interface HistoryBenchResult {
@@ -37,13 +36,8 @@ export async function runHistoryBench(log: (line: string) => void, rounds = 15):
   const long = storedHistory(LONG_TURNS);
   const short = { ...long, id: 'history-short', turns: long.turns.slice(0, SHORT_TURNS) };
   const storedBytes = Buffer.byteLength(JSON.stringify(long));
-  const { server, url } = await serve('render/historyPage.ts');
-  const browser = await launchChromium();
+  const { page, errors, close } = await openBenchPage('render/historyPage.ts');
   try {
-    const page = await browser.newPage({ viewport: { width: 900, height: 1000 } });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(url);
     // Through the DevTools protocol only: playwright's evaluate installs its own 340 KB script
     // in the page, which the heap figure would count.
     const cdp = await page.context().newCDPSession(page);
@@ -108,7 +102,6 @@ export async function runHistoryBench(log: (line: string) => void, rounds = 15):
       branchedOpenRatio: branched.medianRatio,
     };
   } finally {
-    await browser.close();
-    await new Promise((resolve) => server.close(resolve));
+    await close();
   }
 }

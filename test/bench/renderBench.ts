@@ -135,6 +135,21 @@ export async function serve(entry = 'render/benchPage.ts'): Promise<{ server: Se
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
 }
 
+/** A bench page (`entry`, under test/bench) served and open in headless Chromium, the errors it throws kept; `close` ends both. */
+export async function openBenchPage(entry: string): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
+  const { server, url } = await serve(entry);
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 900, height: 1000 } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url);
+  const close = async () => {
+    await browser.close();
+    await new Promise((resolve) => server.close(resolve));
+  };
+  return { page, errors, close };
+}
+
 async function mainThread(cdp: CDPSession): Promise<Cost> {
   const { metrics } = await cdp.send('Performance.getMetrics');
   const value = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;

@@ -1,4 +1,4 @@
-// npm run bench [-- --only sizes,stream,catalog,images,render,history,usage,caching,provider,activation]
+// npm run bench [-- --only sizes,stream,catalog,images,render,history,usage,caching,provider,activation,estimate,typing]
 // Measures what users feel, each figure against a peer measured in the same run on the
 // same input; prints a table and writes the figures to bench-results.json (git-ignored).
 // Never part of npm test. docs/PERFORMANCE.md says what each row means.
@@ -14,7 +14,7 @@ import { buildShipped, measureSizes } from './sizes';
 import { median, round } from './stats';
 import { runStreamBench } from './streamBench';
 
-const PARTS = ['sizes', 'stream', 'catalog', 'images', 'render', 'history', 'usage', 'caching', 'provider', 'activation'] as const;
+const PARTS = ['sizes', 'stream', 'catalog', 'images', 'render', 'history', 'usage', 'caching', 'provider', 'activation', 'estimate', 'typing'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Row {
@@ -130,6 +130,50 @@ async function main(): Promise<void> {
         value: round(stream.messages.firstDelta.medianRatio),
         unit: '',
         target: { max: 1.1, text: '<= 1.1' },
+      },
+    );
+  }
+  if (parts.has('estimate')) {
+    const estimate = await timed('estimate', async () => (await import('./estimateBench')).runEstimateBench(log));
+    results.estimate = estimate;
+    const names = {
+      russian: ['estimateErrorP90Ru', 'Russian prose'],
+      english: ['estimateErrorP90En', 'English prose'],
+      code: ['estimateErrorP90Code', 'code'],
+    } as const;
+    for (const [language, [key, text]] of Object.entries(names) as [keyof typeof names, (typeof names)[keyof typeof names]][]) {
+      rows.push({
+        key,
+        what: `the token estimate against o200k_base (gpt-tokenizer) on ${text}: |estimate - real| / real at the 90th percentile over ${estimate.passages[language]} passages of 1,000 characters`,
+        value: round(estimate.errorP90[language], 3),
+        unit: '',
+        target: { max: 0.2, text: '<= 0.2' },
+      });
+    }
+  }
+  if (parts.has('typing')) {
+    const typing = await timed('typing', async () => (await import('./typingBench')).runTypingBench(log));
+    results.typing = typing;
+    rows.push(
+      {
+        key: 'typingP95FrameMs',
+        what: `95th percentile of the gaps between frames while typing into a 200-turn conversation with the price before sending on (a key each 30 ms, each draft priced by the playing host), worst of ${typing.rounds.length} rounds`,
+        value: round(typing.p95FrameMs, 1),
+        unit: ' ms',
+        target: { max: 17, text: '<= 17 ms' },
+      },
+      { key: 'typingLongestFrameMs', what: 'the longest gap in those rounds', value: round(typing.longestFrameMs, 1), unit: ' ms' },
+      {
+        key: 'typingIdleP95FrameMs',
+        what: "the control: the same page with nothing typed, as long as each round, right after it (the machine's own dropped frames), worst of the rounds",
+        value: round(typing.idleP95FrameMs, 1),
+        unit: ' ms',
+      },
+      {
+        key: 'typingMainThreadMsPerKey',
+        what: "the page's scripting, style and layout per key typed in those rounds (DevTools protocol metrics), median of the rounds",
+        value: round(typing.mainThreadMsPerKey, 2),
+        unit: ' ms',
       },
     );
   }

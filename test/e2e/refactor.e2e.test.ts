@@ -124,4 +124,22 @@ describe('Refactor Selection (e2e, packaged extension in code-server)', function
     for (let attempt = 0; attempt < 40 && !onDisk().includes('Admin = 1'); attempt++) await page.waitForTimeout(250);
     assert.ok(onDisk().includes('export const isAdmin = 1;'), JSON.stringify(onDisk()));
   });
+  it("says the request's price in its progress as it goes, before the model answers", async () => {
+    const { page } = workbench;
+    await workbench.openFile('total.ts');
+    const lines = page.locator('.editor-instance .view-lines').first();
+    await lines.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Shift+ArrowUp');
+    await control.queueReplies(['```ts\nexport const untouched = 2;\n```']);
+    // Silent for a while before its first word: the progress says the price meanwhile.
+    await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 0, ms: 4_000 }]);
+    await workbench.runCommand('Multi-Model AI: Refactor Selection');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Simplify' }).click();
+    // acme/chat-large answers at most 16,384 tokens at 0.001 ₽ each.
+    const progress = page.locator('.notification-toast', { hasText: 'Refactoring total.ts' });
+    await progress.filter({ hasText: '₽ to send · up to 16.38 ₽ for the answer · waiting for the model…' }).waitFor({ timeout: 30_000 });
+    assert.match((await progress.innerText()).replace(/\s+/g, ' '), /≈ 0\.\d+ ₽ to send · up to 16\.38 ₽ for the answer · waiting for the model…/);
+    await page.locator('.notification-toast', { hasText: 'The proposed code is ready' }).waitFor({ timeout: 30_000 });
+  });
 });

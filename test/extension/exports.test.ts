@@ -47,6 +47,8 @@ describe('exports: nothing for other extensions', () => {
       'multiModelAI.caCertificates',
       'multiModelAI.commitMessage.instructions',
       'multiModelAI.commitMessage.model',
+      'multiModelAI.confirmAbove',
+      'multiModelAI.fallback',
       'multiModelAI.imageFolder',
       'multiModelAI.legacyBaseUrl',
       'multiModelAI.maxRetries',

@@ -156,6 +156,7 @@ export class ChatApp {
         this.transcript.end(message.turn);
         this.meter.update({ end: message.turn });
         this.composer.setBusy(false);
+        this.composer.refreshEstimate();
         break;
       case 'notice/show':
         this.showNotice(message.message, message.level);
@@ -165,6 +166,10 @@ export class ChatApp {
         break;
       case 'instructions/set':
         this.composer.setInstructions(message.path);
+        this.composer.refreshEstimate();
+        break;
+      case 'composer/estimate':
+        this.composer.showEstimate(message.seq, message.estimate);
         break;
       case 'composer/fill':
         this.composer.fill(message.text);
@@ -179,6 +184,7 @@ export class ChatApp {
     this.transcript.show(conversation, busy);
     this.meter.showConversation(conversation);
     this.composer.setBusy(busy);
+    this.composer.refreshEstimate();
   }
 
   private showHistory(show: boolean): void {

@@ -1,13 +1,15 @@
 // The message box: Enter sends, Shift+Enter adds a line, Esc stops the answer. The text
 // is kept as a draft until the message is sent, so nothing typed is lost on a reload, nor
 // when it is too long to send (lengthNote.ts), nor when an attachment cannot go. Above it, the
-// chips of what the message carries and of the project's instructions.
+// chips of what the message carries and of the project's instructions; below it, what sending it
+// would cost (estimateLine.ts).
 import * as l10n from '@vscode/l10n';
 import type { ContextChip } from '../common/conversation/conversation';
-import type { ModelView, SlashCommandView } from '../common/protocol/protocol';
+import type { DraftEstimate, ModelView, SlashCommandView } from '../common/protocol/protocol';
 import { AttachInput } from './attachInput';
 import { contextChip, instructionsChip } from './contextChips';
 import { el, iconButton } from '../../platform/page/dom';
+import { EstimateLine } from './estimateLine';
 import type { HostBridge } from './hostBridge';
 import { ImageModelNote } from './imageModelNote';
 import { LengthNote } from './lengthNote';
@@ -20,11 +22,11 @@ export class Composer {
   private readonly stop: HTMLButtonElement;
   private readonly editing: HTMLElement;
   private readonly length = new LengthNote();
+  private readonly estimate: EstimateLine;
   private readonly imageNote: ImageModelNote;
   private readonly attach: AttachInput;
   private readonly instructions: HTMLElement;
   private busy = false;
-  /** Set while the last message is being edited: sending replaces it. */
   /** The message being edited: sending starts a branch from it. */
   private editedTurn?: string;
 
@@ -42,9 +44,11 @@ export class Composer {
     });
     this.input.value = bridge.draft();
     this.length.update(this.input.value);
+    this.estimate = new EstimateLine(bridge, () => ({ text: this.input.value, editing: this.editedTurn }));
     this.input.addEventListener('input', () => {
       bridge.saveDraft(this.input.value);
       this.length.update(this.input.value);
+      this.estimate.changed();
     });
     this.input.addEventListener('keydown', (event) => this.onKey(event));
     this.chips = el('div', { class: 'chips', attrs: { 'aria-label': l10n.t('Attached to the next message') } });
@@ -82,6 +86,7 @@ export class Composer {
       this.chips,
       this.input,
       this.length.element,
+      this.estimate.element,
       this.imageNote.element,
       tools,
     );
@@ -102,11 +107,23 @@ export class Composer {
     this.chips.replaceChildren(...chips.map((chip) => contextChip(chip, (id) => this.bridge.post({ type: 'context/remove', id }))));
     this.imageNote.setChips(chips);
     this.updateSend();
+    this.estimate.refresh();
   }
 
   setModel(model: ModelView): void {
     this.imageNote.setModel(model);
     this.updateSend();
+    this.estimate.refresh();
+  }
+
+  /** The host's price of the draft `seq` (composer/estimate). */
+  showEstimate(seq: number, estimate: DraftEstimate | undefined): void {
+    this.estimate.show(seq, estimate);
+  }
+
+  /** The conversation or the instructions the message goes with changed: its price too. */
+  refreshEstimate(): void {
+    this.estimate.refresh();
   }
 
   /** Names the slash commands in the placeholder, each with its own words. */
@@ -148,11 +165,15 @@ export class Composer {
     this.input.value = text;
     this.bridge.saveDraft(text);
     this.length.update(text);
+    this.estimate.refresh();
   }
 
   setEditing(turnId: string | undefined): void {
+    const changed = this.editedTurn !== turnId;
     this.editedTurn = turnId;
     this.editing.hidden = turnId === undefined;
+    // Sending it would replace that message instead of following the last one: another price.
+    if (changed) this.estimate.refresh();
   }
 
   private onKey(event: KeyboardEvent): void {

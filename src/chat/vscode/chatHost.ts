@@ -29,6 +29,7 @@ import { showImage, showUnreadable } from './shownFiles';
 import type { ImageRunner } from '../../images/index';
 import type { ProjectInstructionsSource } from '../../platform/instructions/vscode/projectInstructions';
 import { Attachments } from './attachments';
+import { priceDraft } from './draftEstimate';
 import { pickOtherModels } from './otherModelsPick';
 import { postAnswerText } from './answerText';
 import type { NetworkWatcher } from '../../platform/settings/vscode/networkSettings';
@@ -218,6 +219,8 @@ export class ChatHost extends Disposable {
         }
         return;
       }
+      case 'composer/draft':
+        return from.post({ type: 'composer/estimate', seq: message.seq, ...(await priceDraft(this.deps, session, message.text, message.editing)) });
       case 'chat/stop':
         return session.stop();
       case 'chat/retry':

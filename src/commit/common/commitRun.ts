@@ -7,7 +7,8 @@ import type { Usage } from '../../platform/client/catalog/schemas';
 import type { RetryWait } from '../../platform/client/serviceClient';
 import { streamReply } from '../../platform/reply/streamReply';
 import type { FellBack } from '../../platform/reply/fallbackNote';
-import { estimateTokens } from '../../platform/reply/tokenEstimate';
+import type { RequestPrice } from '../../platform/reply/requestPrice';
+import { boundTokens } from '../../platform/reply/tokenEstimate';
 import { buildCommitMessages, commitMessageFrom, type CommitPromptInput } from './commitPrompt';
 import { splitDiff } from '../../platform/git/diffFiles';
 import { fitDiff } from '../../platform/git/fitDiff';
@@ -35,10 +36,10 @@ export async function writeCommitMessage(
   connection: ModelConnection,
   request: CommitRequest,
   signal: AbortSignal,
-  handlers: { onDelta(soFar: string): void; onWait?(wait: RetryWait): void; onFallback?(fellBack: FellBack): void },
+  handlers: { onDelta(soFar: string): void; onWait?(wait: RetryWait): void; onPrice?(price: RequestPrice): void; onFallback?(fellBack: FellBack): void },
 ): Promise<CommitOutcome> {
   const files = splitDiff(request.diff);
-  const promptTokens = estimateTokens(buildCommitMessages(request, fitDiff(files, 0)));
+  const promptTokens = boundTokens(buildCommitMessages(request, fitDiff(files, 0)));
   const fitted = fitDiff(files, diffBudget(connection.model.context_length, connection.maxTokens, promptTokens));
   let reply = '';
   const outcome = await streamReply(
@@ -49,6 +50,7 @@ export async function writeCommitMessage(
         handlers.onDelta(commitMessageFrom(reply));
       },
       onWait: handlers.onWait,
+      onPrice: handlers.onPrice,
       onModel: (_model, fellBack) => fellBack && handlers.onFallback?.(fellBack),
     },
   );

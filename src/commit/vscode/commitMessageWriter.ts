@@ -16,6 +16,8 @@ import type { FailureReporter } from '../../platform/services/vscode/failureRepo
 import type { Services } from '../../platform/services/vscode/services';
 import type { SettingsWatcher } from '../../platform/settings/vscode/settings';
 import { findRepository, gitApi, type GitRepository, untrackedChanges } from '../../platform/git/vscode/gitApi';
+import { pricedWait } from '../../platform/reply/priceLine';
+import type { RequestPrice } from '../../platform/reply/requestPrice';
 
 /** How many of the latest commit subjects are given as examples of the repository's style. */
 const STYLE_EXAMPLES = 10;
@@ -100,15 +102,17 @@ export class CommitMessageWriter {
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Writing the commit message'), cancellable: true },
       (progress, token) => {
         token.onCancellationRequested(() => controller.abort());
-        progress.report({ message: vscode.l10n.t('waiting for the model…') });
+        const waiting = vscode.l10n.t('waiting for the model…');
+        progress.report({ message: waiting });
         const countdown = new Countdown((message) => progress.report({ message }));
         const onWait = (wait: RetryWait) => countdown.start(waitReason(wait.kind), Math.ceil(wait.delayMs / 1000));
         const onDelta = (soFar: string) => {
           countdown.stop();
           progress.report({ message: soFar.split('\n')[0] });
         };
+        const onPrice = (price: RequestPrice) => progress.report({ message: pricedWait(price, waiting) });
         const onFallback = (fellBack: FellBack) => progress.report({ message: fallbackNote(fellBack) });
-        return writeCommitMessage(connection, request, controller.signal, { onDelta, onWait, onFallback }).finally(() => countdown.stop());
+        return writeCommitMessage(connection, request, controller.signal, { onDelta, onWait, onPrice, onFallback }).finally(() => countdown.stop());
       },
     );
     if (this.controller === controller) this.controller = undefined;

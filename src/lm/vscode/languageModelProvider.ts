@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { checkToolRequired } from '../common/toolMode';
 import { errorCard } from '../../chat/index';
-import { estimateTokens } from '../../platform/reply/tokenEstimate';
+import { boundTokens } from '../../platform/reply/tokenEstimate';
 import { pickedOptions } from '../common/reasoningEffort';
 import { providedModel } from '../common/providedModels';
 import { ReasoningMemory } from '../common/reasoningMemory';
@@ -142,9 +142,9 @@ export class LanguageModelProvider extends Disposable implements vscode.Language
     }
   }
 
-  /** Counted as sent to a model that takes images: a count never refuses. */
+  /** Counted as sent to a model that takes images, with the trim's margin (VS Code trims by it): a count never refuses. */
   async provideTokenCount(_model: Info, text: string | vscode.LanguageModelChatRequestMessage): Promise<number> {
-    return estimateTokens(typeof text === 'string' ? [{ role: 'user', content: text }] : textMessagesOf([text], this.memory, true));
+    return boundTokens(typeof text === 'string' ? [{ role: 'user', content: text }] : textMessagesOf([text], this.memory, true));
   }
 
   /** The chat panel's explanation, with the request id, as the error VS Code shows; logged the same way. */

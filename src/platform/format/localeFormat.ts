@@ -23,11 +23,14 @@ export function formatPercent(percent: number, locale: Locale, fractionDigits = 
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: fractionDigits }).format(percent / 100);
 }
 
-/** "≈ 8.00 ₽" / "≈ 8,00 ₽"; an amount under a kopeck keeps enough digits to show more than zero. */
-export function formatRub(amount: number, locale: Locale): string {
+/**
+ * "≈ 8.00 ₽" / "≈ 8,00 ₽" (without the sign where `approximate` is false: a bound); an amount under
+ * a kopeck keeps enough digits to show more than zero.
+ */
+export function formatRub(amount: number, locale: Locale, approximate = true): string {
   const digits = amount === 0 || amount >= 0.01 ? 2 : Math.min(6, 1 - Math.floor(Math.log10(amount)));
   const number = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount);
-  return `≈ ${number} ₽`;
+  return approximate ? `≈ ${number} ₽` : `${number} ₽`;
 }
 
 /** "300 ₽" / "12,40 ₽": an amount set or bounded rather than measured; whole roubles without kopecks. */

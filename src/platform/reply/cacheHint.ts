@@ -5,15 +5,18 @@
 import { cachesWhenAsked } from '../client/catalog/pricing';
 import type { ModelEntry } from '../client/catalog/schemas';
 import type { CacheHint, TextMessage, TextRequest } from '../client/transports/textRequest';
-import { CHARS_PER_TOKEN, estimateTokens } from './tokenEstimate';
+import { estimateTokens, textTokens } from './tokenEstimate';
 
 export function cacheHint(model: ModelEntry, request: Pick<TextRequest, 'messages' | 'tools'>): CacheHint {
   const system = request.messages.filter((m) => m.role === 'system');
   const rest = request.messages.filter((m) => m.role !== 'system');
-  const toolChars = (request.tools ?? []).reduce((sum, t) => sum + t.name.length + (t.description?.length ?? 0) + JSON.stringify(t.parameters ?? {}).length, 0);
+  const toolTokens = (request.tools ?? []).reduce(
+    (sum, t) => sum + textTokens(t.name) + textTokens(t.description ?? '') + textTokens(JSON.stringify(t.parameters ?? {})),
+    0,
+  );
   return {
     whenAsked: cachesWhenAsked(model),
-    toolTokens: Math.ceil(toolChars / CHARS_PER_TOKEN),
+    toolTokens,
     systemTokens: system.length > 0 ? estimateTokens(system) : 0,
     messageTokens: estimateTokens(rest),
     ...(request.messages.some((m) => m.cacheMark && m.role !== 'system') && { marks: marks(request.messages) }),

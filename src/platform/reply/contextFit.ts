@@ -1,8 +1,10 @@
 // Spec, Limits 3: a model's limits are read from the live catalog. A conversation longer than
 // the model's context is trimmed from its oldest turns before it is sent, instead of being
 // refused by the service; the system prompt and the message being answered always stay.
+import type { ModelEntry } from '../client/catalog/schemas';
+import { TYPED_MODEL_CONTEXT_TOKENS, isTypedModel } from '../client/catalog/typedModels';
 import type { TextMessage } from '../client/transports/textRequest';
-import { estimateTokens } from './tokenEstimate';
+import { boundTokens } from './tokenEstimate';
 
 /** Room kept for the answer when the person set no max_tokens: a quarter of the context, at most this. */
 const DEFAULT_ANSWER_RESERVE = 4_096;
@@ -16,6 +18,16 @@ export interface Fitted {
 /** The tokens kept for the answer: max_tokens, or a quarter of the context, at most DEFAULT_ANSWER_RESERVE. */
 export function answerReserve(contextLength: number, maxTokens?: number): number {
   return maxTokens ?? Math.min(DEFAULT_ANSWER_RESERVE, Math.floor(contextLength / 4));
+}
+
+/**
+ * The context a request is fitted to: the catalog's (a conservative one for a model typed by hand,
+ * of which nothing is known), or the one the service reported when that is smaller.
+ */
+export function contextFor(model: ModelEntry, reported: number | undefined): number | undefined {
+  const listed = model.context_length ?? (isTypedModel(model) ? TYPED_MODEL_CONTEXT_TOKENS : undefined);
+  if (reported === undefined) return listed;
+  return listed === undefined ? reported : Math.min(listed, reported);
 }
 
 /** A tool call or a tool result: the message belongs to a tool conversation. */
@@ -34,7 +46,8 @@ export function fitToContext(messages: readonly TextMessage[], contextLength: nu
   const head = messages[0]?.role === 'system' ? messages.slice(0, 1) : [];
   let rest = messages.slice(head.length);
   let dropped = 0;
-  while (rest.length > 1 && estimateTokens([...head, ...rest]) > budget) {
+  // Counted with the trim's margin: the estimate alone may fall short of the real count.
+  while (rest.length > 1 && boundTokens([...head, ...rest]) > budget) {
     // The oldest exchange: its user message and every non-user message up to the next one.
     let end = 1;
     while (end < rest.length - 1 && rest[end]?.role !== 'user') end++;

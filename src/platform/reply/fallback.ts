@@ -31,7 +31,7 @@ export function fallsBack(error: unknown, output: boolean): error is ServiceErro
 
 /** What a request asks of the model that answers it. */
 export interface RequestNeeds {
-  /** Its messages' estimated tokens. */
+  /** Its messages' tokens as the context fit bounds them (the estimate with its margin). */
   tokens: number;
   images: boolean;
   tools: boolean;

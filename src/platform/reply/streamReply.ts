@@ -11,14 +11,13 @@ import { cacheTokens, pricedUsage } from '../client/catalog/pricing';
 import { buildTextRequest, type TextMessage, type ToolSpec } from '../client/transports/textRequest';
 import { type ThinkingBlock, type ToolCall } from '../client/streaming/replyPart';
 import { chooseTransport } from '../client/transports/index';
-import { fitToContext } from './contextFit';
+import { contextFor, fitToContext } from './contextFit';
 import { cacheHint } from './cacheHint';
 import { DeltaBatcher } from './deltaBatcher';
+import { requestPrice, type RequestPrice } from './requestPrice';
 import { SetupError, type ModelConnection } from './modelConnection';
-import { requestPrice } from './requestPrice';
 import { SpendStop } from './spendStop';
-import { TYPED_MODEL_CONTEXT_TOKENS, isTypedModel } from '../client/catalog/typedModels';
-import { estimateTokens } from './tokenEstimate';
+import { boundTokens } from './tokenEstimate';
 import { fallsBack } from './fallback';
 import type { FellBack } from './fallbackNote';
 
@@ -52,6 +51,8 @@ export interface ReplyHandlers {
   onTrimmed?(dropped: number, contextLength: number): void;
   /** Nothing arrives yet because the client waits before trying again (a 429's window, a backoff). */
   onWait?(wait: RetryWait): void;
+  /** The request as it goes (fitted), priced before it is sent, where the catalog gives prices (requestPrice). */
+  onPrice?(price: RequestPrice): void;
 }
 
 /**
@@ -169,7 +170,9 @@ async function askModel(connection: ModelConnection, request: ReplyRequest, hand
     const fitted = fitToContext(request.messages, contextLength, maxTokens);
     if (fitted.dropped > 0 && contextLength !== undefined) handlers.onTrimmed?.(fitted.dropped, contextLength);
     const messages = fitted.messages;
-    heard.sentTokens = estimateTokens(messages);
+    const price = handlers.onPrice && requestPrice(model, { messages, maxTokens });
+    if (price) handlers.onPrice?.(price);
+    heard.sentTokens = boundTokens(messages);
     if (connection.admit) await connection.admit(upTo(model, messages, maxTokens));
     // Spec, Endpoints 5: `stream` is an optional field like any other.
     const streaming = model.supported_parameters.includes('stream');
@@ -247,16 +250,6 @@ async function askModel(connection: ModelConnection, request: ReplyRequest, hand
     if (reported !== undefined) connection.onContextReported?.(reported);
     return ending(error, heard, signal);
   }
-}
-
-/**
- * The context a request is fitted to: the catalog's (a conservative one for a model typed by hand,
- * of which nothing is known), or the one the service reported when that is smaller.
- */
-function contextFor(model: ModelConnection['model'], reported: number | undefined): number | undefined {
-  const listed = model.context_length ?? (isTypedModel(model) ? TYPED_MODEL_CONTEXT_TOKENS : undefined);
-  if (reported === undefined) return listed;
-  return listed === undefined ? reported : Math.min(listed, reported);
 }
 
 /** The most a request can cost: its input and the bound of its answer (the input alone when nothing bounds the answer). */

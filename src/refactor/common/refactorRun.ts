@@ -8,6 +8,7 @@ import { SetupError, type ModelConnection } from '../../platform/reply/modelConn
 import { codeCutOffMessage, reachedLengthLimit } from '../../platform/reply/lengthLimit';
 import type { RetryWait } from '../../platform/client/serviceClient';
 import { streamReply } from '../../platform/reply/streamReply';
+import type { RequestPrice } from '../../platform/reply/requestPrice';
 import type { FellBack } from '../../platform/reply/fallbackNote';
 import { extractCode } from './extractCode';
 import { fitCode } from './fitCode';
@@ -57,11 +58,15 @@ export class RefactorRun {
     return code === undefined ? target.documentText : proposedDocument(target, fitCode(code, selectedText(target)));
   }
 
-  /** `onWait`: nothing arrives yet because the client waits before trying again; `onFallback`: the chosen model is down and another is asked. */
+  /**
+   * `onWait`: nothing arrives yet because the client waits before trying again; `onPrice`: the
+   * request's price as it goes; `onFallback`: the chosen model is down and another is asked.
+   */
   async start(
     connection: ModelConnection,
     signal: AbortSignal,
     onWait?: (wait: RetryWait) => void,
+    onPrice?: (price: RequestPrice) => void,
     onFallback?: (fellBack: FellBack) => void,
   ): Promise<RefactorOutcome> {
     const { target } = this.request;
@@ -84,6 +89,7 @@ export class RefactorRun {
         },
         intervalMs: this.intervalMs,
         onWait,
+        onPrice,
         onModel: (_model, fellBack) => fellBack && onFallback?.(fellBack),
       },
     );

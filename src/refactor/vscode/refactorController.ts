@@ -20,6 +20,8 @@ import { checkHiddenCharacters } from '../../platform/text/vscode/hiddenCharacte
 import { selectedLines } from '../../chat/index';
 import { pickInstruction } from './instructionPicker';
 import { isDiffOf, type ProposalDocuments, tabsShowing } from '../../platform/review/vscode/proposalDocuments';
+import { pricedWait } from '../../platform/reply/priceLine';
+import type { RequestPrice } from '../../platform/reply/requestPrice';
 
 export type ProposalState = 'streaming' | RefactorOutcome['status'];
 export type AcceptResult = 'applied' | 'documentChanged' | 'nothingToAccept' | 'editFailed' | 'cancelled';
@@ -213,7 +215,8 @@ export class RefactorController extends Disposable {
       },
       (progress, token) => {
         token.onCancellationRequested(() => proposal.controller.abort());
-        progress.report({ message: vscode.l10n.t('waiting for the model…') });
+        const waiting = vscode.l10n.t('waiting for the model…');
+        progress.report({ message: waiting });
         const countdown = new Countdown((message) => progress.report({ message }));
         const run = new RefactorRun(request, (document) => {
           countdown.stop();
@@ -221,8 +224,9 @@ export class RefactorController extends Disposable {
           progress.report({ message: vscode.l10n.t('writing the new code…') });
         });
         const onWait = (wait: RetryWait) => countdown.start(waitReason(wait.kind), Math.ceil(wait.delayMs / 1000));
+        const onPrice = (price: RequestPrice) => progress.report({ message: pricedWait(price, waiting) });
         const onFallback = (fellBack: FellBack) => progress.report({ message: fallbackNote(fellBack) });
-        return run.start(connection, proposal.controller.signal, onWait, onFallback).finally(() => countdown.stop());
+        return run.start(connection, proposal.controller.signal, onWait, onPrice, onFallback).finally(() => countdown.stop());
       },
     );
     if (this.proposal !== proposal) return outcome;

@@ -146,6 +146,23 @@ const SessionInitSchema = buildOnce(() =>
   }),
 );
 
+/** RUB, never negative. */
+const rub = buildOnce(() => z.number().check(z.gte(0)));
+/**
+ * The price of sending the message being typed (draftPrice.ts): its input, the most its answer can
+ * cost where anything bounds it, and the input in the request's parts.
+ */
+const DraftEstimateSchema = buildOnce(() =>
+  z.object({
+    sendRub: rub(),
+    answerUpToRub: z.optional(rub()),
+    parts: z.object({ history: rub(), attachments: rub(), instructions: rub(), message: rub() }),
+  }),
+);
+export type DraftEstimate = z.infer<ReturnType<typeof DraftEstimateSchema>>;
+/** Numbers the page's drafts, so that an older draft's answer arriving late is passed over. */
+const draftSeq = buildOnce(() => z.int().check(z.gte(0)));
+
 const turnText = payload(() => ({ turnId: id(), text: z.string() }));
 const empty = payload(() => ({}));
 
@@ -178,6 +195,8 @@ export const ToPageSchemas = {
   'composer/fill': payload(() => ({ text: z.string() })),
   /** The `#` picker closed: `count` files were attached from it. */
   'context/picked': payload(() => ({ count: z.int().check(z.gte(0)) })),
+  /** The price of sending the draft `seq`; none without prices or with nothing to send. */
+  'composer/estimate': payload(() => ({ seq: draftSeq(), estimate: z.optional(DraftEstimateSchema()) })),
   /** The project's instructions sent with every message (workspace-relative path), or none. */
   'instructions/set': payload(() => ({ path: z.optional(z.string().check(z.maxLength(4000))) })),
 } as const;
@@ -199,6 +218,8 @@ export const ToHostSchemas = {
   'chat/choose': byId,
   /** Ask Another Model about the message the answer `id` answers: the host asks which models. */
   'chat/askOthers': byId,
+  /** What the message box holds, to be priced (composer/estimate): sent as it changes, and when what it goes with does; `editing`, the message it would replace. */
+  'composer/draft': payload(() => ({ text: z.string().check(z.maxLength(MAX_MESSAGE_CHARS)), seq: draftSeq(), editing: z.optional(id()) })),
   'chat/new': empty,
   /** The turns of the open conversation `id` before the turn `before`, the first the page was sent. */
   'conversation/earlier': payload(() => ({ id: id(), before: id() })),

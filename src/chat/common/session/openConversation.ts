@@ -4,7 +4,7 @@
 import { answerIn, conversationView, turnsBefore, turnViews } from '../protocol/firstTurns';
 import type { SessionStateInput, TurnViewInput } from '../protocol/protocol';
 import type { ChatSessionDeps } from './sessionDeps';
-import { newConversation, type AssistantTurn, type ContextItem, type Conversation } from '../conversation/conversation';
+import { newConversation, type AssistantTurn, type ContextItem, type Conversation, type Turn } from '../conversation/conversation';
 import { placeTree } from '../conversation/conversationTree';
 import { adoptedTree, type Saved } from './elsewhereChanges';
 import { PendingContext } from './pendingContext';
@@ -70,6 +70,11 @@ export class OpenConversation {
   /** The open conversation (a copy). */
   current(): Conversation {
     return structuredClone(this.conversation);
+  }
+
+  /** The turns of the path shown, as they are (not a copy): read, never changed. */
+  turns(): readonly Turn[] {
+    return this.conversation.turns;
   }
 
   pendingContext(): readonly ContextItem[] {

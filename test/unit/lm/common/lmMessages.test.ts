@@ -89,8 +89,8 @@ describe("VS Code's language-model messages as the client's messages", () => {
 
   describe("VS Code's chat's cache markers", () => {
     const MARK = data('cache_control', 'ephemeral');
-    // 3,000 characters: 1,076 estimated tokens, past the 1,024-token minimum on their own.
-    const long = 'x'.repeat(3000);
+    // 1,100 short words: 1,100 estimated tokens, past the 1,024-token minimum on their own.
+    const long = 'word '.repeat(1_100);
     const marked = convert([
       { role: 'system', parts: [text('Be brief.')] },
       { role: 'user', parts: [text(long), MARK] },

@@ -11,8 +11,8 @@ const priced = (extra: Record<string, unknown> = {}) =>
     pricing: { prompt: '0.001', completion: '0.004', input_cache_read: '0.0001' },
     ...extra,
   });
-/** 280 characters: 100 tokens of text and 4 for the message, by the project's estimate. */
-const messages: TextMessage[] = [{ role: 'user', content: 'x'.repeat(280) }];
+/** 100 short words: 100 tokens of text and 4 for the message, by the project's estimate. */
+const messages: TextMessage[] = [{ role: 'user', content: 'word '.repeat(100) }];
 const round = (price: ReturnType<typeof requestPrice>) => price && Object.fromEntries(Object.entries(price).map(([k, v]) => [k, Math.round(v * 1e6) / 1e6]));
 
 describe('requestPrice: the price before sending (spec, Limits 3 and 4)', () => {

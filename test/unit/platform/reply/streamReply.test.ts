@@ -243,7 +243,7 @@ describe('streamReply against the emulator', () => {
   });
 
   describe("the model's context (spec, Limits 3; Errors 4)", () => {
-    // 400 words a message: about 670 tokens by the client's estimate, 404 by the emulator's count.
+    // 400 words a message: about 405 tokens by the client's estimate and by the emulator's count, 506 with the trim's margin.
     const long = 'word '.repeat(400);
     const conversation: TextMessage[] = [
       { role: 'system', content: 'Be brief.' },
@@ -257,10 +257,10 @@ describe('streamReply against the emulator', () => {
     it('a conversation longer than the context is trimmed from the oldest exchanges, and the caller is told', async () => {
       const { outcome, trims } = await run({ connection: Promise.resolve(basic), messages: conversation });
       assert.equal(outcome.status, 'done');
-      assert.deepEqual(trims, [[10, 4000]]);
-      // What was sent, by the emulator's count: the system prompt (6), the newest exchange (405 + 404) and the last message (405).
+      assert.deepEqual(trims, [[8, 4000]]);
+      // What was sent, by the emulator's count: the system prompt (6), the two newest exchanges (405 + 404 each) and the last message (405).
       assert.ok(outcome.status === 'done');
-      assert.equal(outcome.usage?.prompt_tokens, 1220);
+      assert.equal(outcome.usage?.prompt_tokens, 2029);
     });
 
     it('untrimmed, the service refuses it as too long, and the advice says what to do', async () => {
@@ -319,9 +319,9 @@ describe('streamReply against the emulator', () => {
     }) as ServiceClient;
     const { outcome, text } = await run({
       connection: Promise.resolve({ client: seeing, model: messenger }),
-      // 3,000 characters: past the 1,024-token minimum by the estimate.
+      // 1,200 tokens (three a sentence): past the 1,024-token minimum by the estimate.
       messages: [
-        { role: 'system', content: 'Answer briefly. '.repeat(188) },
+        { role: 'system', content: 'Answer briefly. '.repeat(400) },
         { role: 'user', content: 'hi' },
       ],
     });
@@ -404,5 +404,29 @@ describe('streamReply against the emulator', () => {
       // Caches on its own: the first request's whole prompt read back, nothing written.
       ['nova/responder', [0, 0], [1109, 0]],
     ]);
+  });
+
+  it('prices the request as it goes, fitted to the context, before any text arrives', async () => {
+    const events: string[] = [];
+    const prices: unknown[] = [];
+    const words = (n: number) => 'word '.repeat(n);
+    // 3,000 tokens of an old exchange do not fit acme/chat-basic's 4,000 with 1,000 kept for the answer: priced as sent, without them.
+    const messages: TextMessage[] = [
+      { role: 'user', content: words(3_000) },
+      { role: 'assistant', content: words(100) },
+      { role: 'user', content: 'word word' },
+    ];
+    const outcome = await streamReply(
+      { connection: Promise.resolve(basic), messages, signal: new AbortController().signal },
+      {
+        onDelta: () => events.push('delta'),
+        onPrice: (price) => (events.push('price'), prices.push(price)),
+        intervalMs: 0,
+      },
+    );
+    assert.equal(outcome.status, 'done');
+    assert.deepEqual(events.slice(0, 2), ['price', 'delta']);
+    const rounded = prices.map((price) => Object.fromEntries(Object.entries(price as object).map(([k, v]) => [k, Math.round(v * 1e8) / 1e8])));
+    assert.deepEqual(rounded, [{ inputTokens: 6, inputRub: 0.00003, answerTokens: 3_994, answerUpToRub: 0.07988 }]);
   });
 });

@@ -47,6 +47,18 @@ describe('chat page protocol', () => {
     }
   });
 
+  it('takes an empty draft to price, and a price in roubles that is never negative', () => {
+    assert.deepEqual(decodeToHost({ type: 'composer/draft', text: '', seq: 3 }), { ok: true, message: { type: 'composer/draft', text: '', seq: 3 } });
+    assert.equal(decodeToHost({ type: 'composer/draft', text: 'x'.repeat(MAX_MESSAGE_CHARS + 1), seq: 3 }).ok, false);
+    const parts = { history: 0.3, attachments: 0, instructions: 0.04, message: 0.03 };
+    assert.deepEqual(decodeToPage({ type: 'composer/estimate', seq: 3, estimate: { sendRub: 0.37, parts } }), {
+      ok: true,
+      message: { type: 'composer/estimate', seq: 3, estimate: { sendRub: 0.37, parts } },
+    });
+    assert.deepEqual(decodeToPage({ type: 'composer/estimate', seq: 3 }), { ok: true, message: { type: 'composer/estimate', seq: 3 } });
+    assert.equal(decodeToPage({ type: 'composer/estimate', seq: 3, estimate: { sendRub: -1, parts } }).ok, false);
+  });
+
   it('strips unknown fields from what it passes on', () => {
     assert.deepEqual(decodeToHost({ type: 'chat/stop', extra: '<script>' }), { ok: true, message: { type: 'chat/stop' } });
   });

@@ -19,9 +19,9 @@ const whenAsked = model({ input_cache_read: '0.00003', input_cache_write: '0.000
 const onItsOwn = model({ input_cache_read: '0.00015' });
 const unpriced = model({});
 
-// 3,000 characters are 1,076 estimated tokens: past the 1,024-token minimum on their own.
-const longSystem = 's'.repeat(3000);
-const longDescription = 'd'.repeat(3000);
+// 1,100 short words are 1,100 estimated tokens: past the 1,024-token minimum on their own.
+const longSystem = 'word '.repeat(1_100);
+const longDescription = 'tool '.repeat(1_100);
 const tools: ToolSpec[] = [
   { name: 'read_file', description: 'Reads a file', parameters: { type: 'object', properties: {} } },
   { name: 'edit_file', description: longDescription, parameters: { type: 'object', properties: {} } },
