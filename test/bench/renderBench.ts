@@ -20,7 +20,7 @@ import { benchReply, DELTA_COUNT } from './render/replyFixture';
 import { renderingMsPerTenth } from './render/traceCost';
 import { median } from './stats';
 
-type Variant = 'host' | 'ours' | 'baseline';
+type Variant = 'host' | 'siblings' | 'ours' | 'baseline';
 
 interface Cost {
   scriptMs: number;
@@ -45,6 +45,8 @@ export interface RenderBenchResult {
   deltas: number;
   /** Ours, fed as the host sends (frame figures). */
   host: RenderRun[];
+  /** Ours, three answers to one message fed at once as the host sends them (frame figures). */
+  siblings: RenderRun[];
   /** Ours, fed one message per delta (the scripting comparison). */
   ours: RenderRun[];
   baseline: RenderRun[];
@@ -63,6 +65,9 @@ export interface RenderBenchResult {
   idleDroppedFrames: number;
   /** The worst gap between frames in the idle controls. */
   idleLongestFrameMs: number;
+  /** The worst gap between frames, and the worst 95th percentile, in the siblings rounds. */
+  siblingsLongestFrameMs: number;
+  siblingsP95FrameMs: number;
   /** The same two under the one-message-per-delta feed. */
   stressLongestFrameMs: number;
   stressP95FrameMs: number;
@@ -218,10 +223,10 @@ export async function runRenderBench(log: (line: string) => void, rounds = 3): P
       renderingTenths.push(tenths);
       log(`  traced   style + layout + paint per tenth: ${tenths.map((ms) => ms.toFixed(0)).join(', ')} ms`);
     }
-    const runs: Record<Variant, RenderRun[]> = { host: [], ours: [], baseline: [] };
+    const runs: Record<Variant, RenderRun[]> = { host: [], siblings: [], ours: [], baseline: [] };
     const idle: FrameGaps[] = [];
     for (let i = 0; i < rounds; i++) {
-      const order: Variant[] = i % 2 === 0 ? ['host', 'ours', 'baseline'] : ['baseline', 'ours', 'host'];
+      const order: Variant[] = i % 2 === 0 ? ['host', 'siblings', 'ours', 'baseline'] : ['baseline', 'ours', 'siblings', 'host'];
       for (const variant of order) {
         const result = await run(page, cdp, variant, expected);
         runs[variant].push(result);
@@ -237,11 +242,12 @@ export async function runRenderBench(log: (line: string) => void, rounds = 3): P
       }
     }
     if (errors.length > 0) throw new Error(`the page reported: ${errors.slice(0, 5).join(' | ')}`);
-    const { host, ours, baseline } = runs;
+    const { host, siblings, ours, baseline } = runs;
     return {
       replyChars: text.length,
       deltas: deltas.length,
       host,
+      siblings,
       ours,
       baseline,
       idle,
@@ -252,6 +258,8 @@ export async function runRenderBench(log: (line: string) => void, rounds = 3): P
       droppedFrames: count(host.map((o) => o.droppedFrames)),
       idleDroppedFrames: count(idle.map((o) => o.droppedFrames)),
       idleLongestFrameMs: Math.max(...idle.map((o) => o.longestFrameMs)),
+      siblingsLongestFrameMs: Math.max(...siblings.map((o) => o.longestFrameMs)),
+      siblingsP95FrameMs: Math.max(...siblings.map((o) => o.p95FrameMs)),
       stressLongestFrameMs: Math.max(...ours.map((o) => o.longestFrameMs)),
       stressP95FrameMs: Math.max(...ours.map((o) => o.p95FrameMs)),
       tailToHeadRatio: median(ours.map((o) => o.tenths[9]!.taskMs / o.tenths[0]!.taskMs)),

@@ -69,6 +69,41 @@ describe('the chat page in Chromium, its controls', () => {
     );
   });
 
+  it("another answer's tab, first opened by keyboard, asks the host for its text once and shows it in its panel", async () => {
+    const full = {
+      a1: answer('a1', { text: 'Red', model: 'acme/chat-large' }),
+      b1: answer('b1', { text: 'Green', model: 'mira/messenger' }),
+      c1: answer('c1', { text: 'Blue', model: 'nova/responder' }),
+    };
+    const tab = ({ text: _text, ...rest }: { text: string }) => rest;
+    await send(show('c1', [question('u1', 'Name a colour'), { ...full.a1, answers: [full.a1, full.b1, full.c1].map(tab) }]));
+    const panel = (id: string) => page.locator(`[role="tabpanel"][id="panel-${id}"]`);
+    await page.locator('[role="tab"]').first().focus();
+    await page.keyboard.press('ArrowRight');
+    const asked = {
+      sent: await sent('conversation/'),
+      busy: await panel('b1').getAttribute('aria-busy'),
+      rendered: await panel('b1').locator('.turn').count(),
+    };
+    await send({ type: 'conversation/answer', id: 'c1', turn: full.b1 });
+    const shown = { visible: await page.locator('[role="tabpanel"]:visible .markdown-body').textContent(), busy: await panel('b1').getAttribute('aria-busy') };
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowRight');
+    const again = await sent('conversation/');
+    // An answer of a conversation no longer shown is not put in its tab.
+    await send({ type: 'conversation/answer', id: 'c2', turn: full.c1 });
+    assert.deepEqual(
+      { asked, shown, again, other: await panel('c1').locator('.turn').count() },
+      {
+        asked: { sent: [{ type: 'conversation/answer', id: 'c1', answerId: 'b1' }], busy: 'true', rendered: 0 },
+        shown: { visible: 'Green\n', busy: null },
+        again: [{ type: 'conversation/answer', id: 'c1', answerId: 'c1' }],
+        other: 0,
+      },
+    );
+  });
+
   it('opening another conversation leaves edit mode: the next message is sent, not an edit of that conversation', async () => {
     await send(show('c1', [question('u1', 'first question'), answer('a1', { text: 'ok' })]));
     await page.locator('.turn-user .edit').click();

@@ -227,6 +227,32 @@ describe('chat: host <-> page protocol', () => {
     );
   });
 
+  it("sends another answer's text only when the page asks for it: its tab carries none", async () => {
+    const { session } = api.chat.host;
+    await emulator().queueReplies(['Red.', 'Green.']);
+    await session.send('Name a colour');
+    await session.regenerate();
+    const { id, others } = session.current();
+    const first = others?.[0]?.id ?? '';
+    page.send({ type: 'ready' });
+    type Tabs = { type: string; conversation: { turns: { answers?: { id: string; text?: string }[] }[] } };
+    const init = await until(() => page.received.find((m) => (m as Tabs).type === 'session/init') as Tabs | undefined, 'the page set up');
+    page.received.length = 0;
+    page.send({ type: 'conversation/answer', id: 'another', answerId: first });
+    page.send({ type: 'conversation/answer', id, answerId: first });
+    await until(() => page.received.length > 0 || undefined, "the answer's text");
+    assert.deepEqual(
+      {
+        tabs: init.conversation.turns[1]?.answers?.map((tab) => tab.text),
+        sent: page.received.map((m) => {
+          const { type, id: conversation, turn } = m as { type: string; id: string; turn: { id: string; text: string } };
+          return { type, conversation, answer: turn.id, text: turn.text };
+        }),
+      },
+      { tabs: [undefined, undefined], sent: [{ type: 'conversation/answer', conversation: id, answer: first, text: 'Red.' }] },
+    );
+  });
+
   it('drops and logs unknown and malformed messages', () => {
     page.send({ type: 'ready' });
     const before = api.logLines().length;

@@ -3,14 +3,14 @@
 // and its cost. The answer the conversation goes on from is selected first; another one shown
 // offers Continue With This Answer.
 import * as l10n from '@vscode/l10n';
-import type { AssistantTurn } from '../common/conversation/conversation';
+import type { AnswerTab } from '../common/protocol/protocol';
 import { formatDecimal, formatInteger, formatRub } from '../../platform/format/localeFormat';
 import { displayLocale } from '../../platform/format/displayLanguage';
 import { el, iconButton } from '../../platform/page/dom';
 import type { HostBridge } from './hostBridge';
 
 /** "mira/messenger · 1.2 s · tokens: 98 · 0.04 ₽": each part only where the answer has it. */
-export function tabLabel(answer: AssistantTurn): string {
+export function tabLabel(answer: AnswerTab): string {
   const locale = displayLocale();
   const parts = [answer.model ?? l10n.t('Assistant')];
   if (answer.firstTokenMs !== undefined)
@@ -24,14 +24,23 @@ export function tabLabel(answer: AssistantTurn): string {
 /**
  * The tabs of `answers` over their panels, `shown` (the answer on the path) selected. `render`
  * makes an answer's element: a streaming one at once (its text is coming), another when its tab
- * is first selected, so that a conversation with many answers opens as fast as one without.
+ * is first selected, so that a conversation with many answers opens as fast as one without. It
+ * gives none for an answer whose text the host has not sent yet: `fillAnswerPanel` adds it then.
  */
-export function answerTabs(answers: readonly AssistantTurn[], shown: string, render: (answer: AssistantTurn) => HTMLElement, bridge: HostBridge): HTMLElement {
+export function answerTabs(
+  answers: readonly AnswerTab[],
+  shown: string,
+  render: (answer: AnswerTab) => HTMLElement | undefined,
+  bridge: HostBridge,
+): HTMLElement {
   const tabs: HTMLButtonElement[] = [];
   const shownPanels: HTMLElement[] = [];
   const fill = (at: number): void => {
     const panel = shownPanels[at]!;
-    if (!panel.querySelector('.turn')) panel.prepend(render(answers[at]!));
+    if (panel.querySelector('.turn')) return;
+    const element = render(answers[at]!);
+    if (element) panel.prepend(element);
+    else panel.setAttribute('aria-busy', 'true');
   };
   const list = el('div', { class: 'answer-tabs', attrs: { role: 'tablist', 'aria-label': l10n.t('Answers to this message') } });
   const group = el('div', { class: 'turn-answers', attrs: { 'data-turn-id': shown } }, list);
@@ -56,7 +65,8 @@ export function answerTabs(answers: readonly AssistantTurn[], shown: string, ren
     list.append(tab);
     const panel = el('div', { class: 'answer-panel', attrs: { role: 'tabpanel', id: `panel-${answer.id}`, 'aria-labelledby': tab.id } });
     shownPanels.push(panel);
-    if (answer.status === 'streaming') panel.append(render(answer));
+    const streaming = answer.status === 'streaming' ? render(answer) : undefined;
+    if (streaming) panel.append(streaming);
     if (answer.id !== shown)
       panel.append(
         iconButton('arrow-right', l10n.t('Continue With This Answer'), () => bridge.post({ type: 'chat/choose', id: answer.id }), {
@@ -84,8 +94,17 @@ export function answerTabs(answers: readonly AssistantTurn[], shown: string, ren
   return group;
 }
 
+/** Puts `element`, the answer `answerId` the host sent, in its panel under `root`, unless it has one; says whether it did. */
+export function fillAnswerPanel(root: ParentNode, answerId: string, element: () => HTMLElement): boolean {
+  const panel = root.querySelector<HTMLElement>(`.answer-panel[id="${CSS.escape(`panel-${answerId}`)}"]`);
+  if (!panel || panel.querySelector('.turn')) return false;
+  panel.prepend(element());
+  panel.removeAttribute('aria-busy');
+  return true;
+}
+
 /** Updates the label of the tab of `answer`, if it has one (as it streams and ends). */
-export function relabelTab(root: ParentNode, answer: AssistantTurn): void {
+export function relabelTab(root: ParentNode, answer: AnswerTab): void {
   const tab = root.querySelector(`.answer-tab[data-answer-id="${CSS.escape(answer.id)}"]`);
   if (tab) tab.textContent = tabLabel(answer);
 }

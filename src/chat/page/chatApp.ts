@@ -113,6 +113,9 @@ export class ChatApp {
       case 'conversation/earlier':
         if (this.transcript.prependEarlier(message.id, message.before, message.turns)) this.meter.prepend(message.turns);
         break;
+      case 'conversation/answer':
+        this.transcript.showAnswer(message.id, message.turn);
+        break;
       case 'history/set':
         this.history.show(message.items, message.activeId, message.unreadable);
         break;

@@ -2,7 +2,7 @@
 // the code-block actions, the link interception and the scroll following of their own files.
 import * as l10n from '@vscode/l10n';
 import type { AssistantTurn, Fallback } from '../common/conversation/conversation';
-import type { ConversationView, SlashCommandView, TurnView } from '../common/protocol/protocol';
+import type { AnswerTab, ConversationView, SlashCommandView, TurnView } from '../common/protocol/protocol';
 import type { Sanitizer } from './markdown/index';
 import { el } from '../../platform/page/dom';
 import type { HostBridge } from './hostBridge';
@@ -12,7 +12,7 @@ import { ScrollFollower } from './scrollFollower';
 import { Countdown } from '../../platform/reply/retryWait';
 import { answering, TurnRenderer, type TurnElements } from './turnView';
 import { PendingTurns } from './pendingTurns';
-import { answerTabs, relabelTab } from './answerTabs';
+import { answerTabs, fillAnswerPanel, relabelTab } from './answerTabs';
 import type { Action } from '../../platform/actions/actions';
 
 /** The latest turns whose answers are rendered at once when a conversation opens, at the least. */
@@ -32,6 +32,8 @@ export class Transcript {
   /** The turns the page asks for after painting an opened conversation's latest ones (FIRST_TURNS). */
   private earlier?: { id: string; before: string };
   private busy = false;
+  /** The conversation shown, and the answers of it whose text the page asked for (answer tabs opened). */
+  private shown?: { id: string; asked: Set<string> };
   private readonly scroll: ScrollFollower;
   /** The countdown shown in an answer's "Answering…" line while the client waits to try again. */
   private waitLabel?: HTMLElement;
@@ -87,6 +89,7 @@ export class Transcript {
     this.stopWaiting();
     this.turns.clear();
     this.pending.clear();
+    this.shown = { id: conversation.id, asked: new Set() };
     const { turns } = conversation;
     let firstRendered = Math.max(0, turns.length - EAGER_TURNS);
     while (firstRendered > 0 && !turns.slice(firstRendered).some((turn) => turn.role === 'user')) firstRendered--;
@@ -119,16 +122,35 @@ export class Transcript {
     return this.rendered(turn);
   }
 
-  /** A turn's element: an answer with others to its message is the tabs of them all, each rendered. */
+  /** A turn's element: an answer with others to its message is the tabs of them all, each rendered when its text is here. */
   private rendered(turn: TurnView): HTMLElement {
-    const render = (answer: TurnView): HTMLElement => {
-      const parts = this.renderer.render(answer);
-      this.turns.set(answer.id, parts);
-      return parts.element;
-    };
-    const answers = turn.role === 'assistant' ? (turn.answers ?? []) : [];
-    if (answers.length < 2) return render(turn);
-    return answerTabs(answers, turn.id, (answer) => render(answer.id === turn.id ? turn : answer), this.bridge);
+    if (turn.role !== 'assistant' || !turn.answers || turn.answers.length < 2) return this.render(turn);
+    const chosen = turn;
+    return answerTabs(turn.answers, turn.id, (answer) => (answer.id === chosen.id ? this.render(chosen) : this.renderAnswer(answer)), this.bridge);
+  }
+
+  private render(turn: TurnView | AssistantTurn): HTMLElement {
+    const parts = this.renderer.render(turn);
+    this.turns.set(turn.id, parts);
+    return parts.element;
+  }
+
+  /** An answer's element, or none while its text is asked of the host (asked once; `showAnswer` renders it). */
+  private renderAnswer(answer: AnswerTab): HTMLElement | undefined {
+    const { text } = answer;
+    if (text !== undefined) return this.render({ ...answer, text });
+    const shown = this.shown;
+    if (shown && !shown.asked.has(answer.id)) {
+      shown.asked.add(answer.id);
+      this.bridge.post({ type: 'conversation/answer', id: shown.id, answerId: answer.id });
+    }
+    return undefined;
+  }
+
+  /** Shows in its tab an answer the page asked for, if it is of the conversation shown. */
+  showAnswer(id: string, turn: AssistantTurn): void {
+    if (this.shown?.id !== id || !fillAnswerPanel(this.list, turn.id, () => this.render(turn))) return;
+    this.refresh();
   }
 
   append(turn: TurnView): void {

@@ -31,6 +31,7 @@ import type { ProjectInstructionsSource } from '../../platform/instructions/vsco
 import { Attachments } from './attachments';
 import { priceDraft } from './draftEstimate';
 import { pickOtherModels } from './otherModelsPick';
+import { postRequestedTurns } from './requestedTurns';
 import type { NetworkWatcher } from '../../platform/settings/vscode/networkSettings';
 
 export interface ChatHostDeps {
@@ -235,10 +236,9 @@ export class ChatHost extends Disposable {
       }
       case 'chat/new':
         return session.newConversation();
-      case 'conversation/earlier': {
-        const turns = session.earlierTurns(message.id, message.before);
-        return turns && from.post({ type: 'conversation/earlier', id: message.id, before: message.before, turns });
-      }
+      case 'conversation/earlier':
+      case 'conversation/answer':
+        return postRequestedTurns(session, message, from);
       case 'history/open':
         return void (await session.open(message.id));
       case 'history/search': {

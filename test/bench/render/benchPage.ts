@@ -1,10 +1,13 @@
 // Runs inside the benchmark page, after the chat page's real bundle (dist/webview.js).
-// Feeds the reply three ways:
+// Feeds the reply four ways:
 //  - host: what the extension host sends ('turn/append', 'reply/delta' ..., 'reply/end'),
 //    handled by the real page, while the deltas arrive at one a millisecond (about 5,000
 //    tokens a second, faster than any model streams): they go through the host's own
 //    DeltaBatcher, so the page gets the first text at once and then at most one message per
 //    16 ms with all that arrived meanwhile. The frame figures come from this feed;
+//  - siblings: the same reply from three models answering one message at once (Ask Another
+//    Model), each through its own DeltaBatcher at that speed, the turn's answers shown as
+//    tabs as the host sends them (the first selected, the others streaming into their panels);
 //  - ours: the same messages but one window message per delta, all of a tenth posted in
 //    one task: a stress feed the host never sends (dispatching 500 messages held the page
 //    for two frames), kept for the scripting comparison with the baseline;
@@ -19,12 +22,18 @@ import { DeltaBatcher } from '#src/platform/reply/deltaBatcher';
 import { createSanitizer, renderMarkdown } from '#src/chat/page/markdown/index';
 import { TENTH_END, TENTH_START } from './traceCost';
 
-type Variant = 'host' | 'ours' | 'baseline';
+type Variant = 'host' | 'siblings' | 'ours' | 'baseline';
 
 /** How fast deltas arrive at the host in the host feed. */
 const HOST_DELTAS_PER_MS = 1;
 
 const TURN_ID = 'bench-answer';
+/** The answers of the siblings feed, the first the one the conversation goes on from. */
+const SIBLINGS = [
+  { id: TURN_ID, model: 'acme/chat-large' },
+  { id: `${TURN_ID}-2`, model: 'mira/messenger' },
+  { id: `${TURN_ID}-3`, model: 'nova/responder' },
+];
 const CONVERSATION = { id: 'bench', title: 'Benchmark', turns: [], earlier: 0 };
 const sanitizer = createSanitizer(window);
 const baselineHost = document.createElement('div');
@@ -66,11 +75,15 @@ channel.port1.onmessage = (event: MessageEvent<string>) => {
 };
 
 const toPage = (message: object): void => window.postMessage(message, '*');
-const sendDelta = (text: string): void => {
-  sent++;
-  toPage({ type: 'reply/delta', turnId: TURN_ID, text });
-};
-let host = new DeltaBatcher(sendDelta);
+const deltaTo =
+  (turnId: string) =>
+  (text: string): void => {
+    sent++;
+    toPage({ type: 'reply/delta', turnId, text });
+  };
+const sendDelta = deltaTo(TURN_ID);
+/** The host's batcher of each answer streaming in the host or siblings feed. */
+let hosts = [new DeltaBatcher(sendDelta)];
 
 const nextFrame = (): Promise<number> => new Promise((resolve) => requestAnimationFrame(resolve));
 
@@ -89,17 +102,17 @@ new PerformanceObserver((list) => {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Pushes deltas [from, to) into the host's batcher as they arrive, at HOST_DELTAS_PER_MS. */
+/** Pushes deltas [from, to) into each answer's batcher as they arrive, at HOST_DELTAS_PER_MS. */
 async function arrive(from: number, to: number): Promise<void> {
   const start = performance.now();
   let next = from;
   while (next < to) {
     const due = Math.min(to, from + Math.floor((performance.now() - start) * HOST_DELTAS_PER_MS) + 1);
-    for (; next < due; next++) host.push(deltas[next]!);
+    for (; next < due; next++) for (const host of hosts) host.push(deltas[next]!);
     if (next < to) await sleep(4);
   }
   // The batcher's timer would send the rest within 16 ms; the tenth ends here instead.
-  host.flush();
+  for (const host of hosts) host.flush();
 }
 
 export interface FrameGaps {
@@ -152,12 +165,17 @@ const bench = {
   async begin(variant: Variant): Promise<void> {
     received = 0;
     sent = 0;
-    host = new DeltaBatcher(sendDelta);
+    hosts = (variant === 'siblings' ? SIBLINGS : SIBLINGS.slice(0, 1)).map(({ id }) => new DeltaBatcher(deltaTo(id)));
     baselineText = '';
     baselineBody.replaceChildren();
     baselineHost.hidden = variant !== 'baseline';
     toPage({ type: 'conversation/show', conversation: CONVERSATION, busy: false });
-    if (variant !== 'baseline') {
+    if (variant === 'siblings') {
+      const createdAt = new Date().toISOString();
+      const answers = SIBLINGS.map(({ id, model }) => ({ id, role: 'assistant', text: '', status: 'streaming', model, createdAt }));
+      const ask = { id: 'bench-question', role: 'user', text: 'Compare map and forEach.', mode: 'chat', context: [], createdAt };
+      toPage({ type: 'conversation/show', conversation: { ...CONVERSATION, turns: [ask, { ...answers[0], answers }] }, busy: true });
+    } else if (variant !== 'baseline') {
       toPage({
         type: 'turn/append',
         turn: { id: TURN_ID, role: 'assistant', text: '', status: 'streaming', model: 'acme/chat-large', createdAt: new Date().toISOString() },
@@ -171,7 +189,7 @@ const bench = {
   /** Sends deltas [from, to); resolves once all are handled and shown. */
   async feed(variant: Variant, from: number, to: number): Promise<void> {
     console.timeStamp(TENTH_START);
-    if (variant === 'host') await arrive(from, to);
+    if (variant === 'host' || variant === 'siblings') await arrive(from, to);
     else if (variant === 'ours') for (let i = from; i < to; i++) sendDelta(deltas[i]!);
     else {
       for (let i = from; i < to; i++) channel.port2.postMessage(deltas[i]);
@@ -186,11 +204,11 @@ const bench = {
   /** Ends the answer; returns the frame figures of the whole run and what is shown. */
   async end(variant: Variant): Promise<FrameFigures> {
     if (variant !== 'baseline') {
-      toPage({
-        type: 'reply/end',
-        turn: { id: TURN_ID, role: 'assistant', text: deltas.join(''), status: 'done', model: 'acme/chat-large', createdAt: new Date().toISOString() },
-      });
-      // A backlog is shown over the next frames; the answer says when it is complete.
+      const ended = variant === 'siblings' ? SIBLINGS : SIBLINGS.slice(0, 1);
+      for (const { id, model } of ended)
+        toPage({ type: 'reply/end', turn: { id, role: 'assistant', text: deltas.join(''), status: 'done', model, createdAt: new Date().toISOString() } });
+      // A backlog is shown over the next frames; the answer on screen says when it is complete
+      // (the others are shown when their tabs are).
       const body = () => document.querySelector(`[data-turn-id="${TURN_ID}"] .markdown-body`);
       while (body()?.getAttribute('aria-busy') !== 'false') await nextFrame();
     }

@@ -1,9 +1,9 @@
 // What the page is first sent of a conversation, and the turns it asks for after. Apart from
 // protocol.ts (zod) so that a page playing the host (the history benchmark) sends the same
 // without bundling the schemas.
-import type { Conversation, Turn } from '../conversation/conversation';
-import { siblingGroups, type Tree } from '../conversation/conversationTree';
-import type { ConversationViewInput, TurnViewInput } from './protocol';
+import type { AssistantTurn, Conversation, Turn } from '../conversation/conversation';
+import { allTurns, siblingGroups, type Tree } from '../conversation/conversationTree';
+import type { AnswerTab, ConversationViewInput, TurnViewInput } from './protocol';
 
 /**
  * How many of a conversation's latest turns its first message to the page holds: more than a
@@ -19,14 +19,26 @@ export function conversationView(conversation: Pick<Conversation, 'id' | 'title'
   return { id, title, turns: turnViews(conversation, turns.slice(earlier)), earlier };
 }
 
-/** Turns of `tree`'s path as the page is sent them: each answer with every answer to its message, each message with its place among its branches. */
+/** `answer`'s tab: its label's parts, and its text only while it streams (the page asks for another's when its tab opens). */
+export function answerTab(answer: AssistantTurn): AnswerTab {
+  const { id, role, status, model, usage, costRub, firstTokenMs, createdAt } = answer;
+  return { id, role, status, model, usage, costRub, firstTokenMs, createdAt, ...(status === 'streaming' && { text: answer.text }) };
+}
+
+/** The answer `id` anywhere in `tree`, if it has one. */
+export function answerIn(tree: Tree, id: string): AssistantTurn | undefined {
+  const turn = allTurns(tree).find((candidate) => candidate.id === id);
+  return turn?.role === 'assistant' ? turn : undefined;
+}
+
+/** Turns of `tree`'s path as the page is sent them: each answer with the tabs of every answer to its message, each message with its place among its branches. */
 export function turnViews(tree: Tree, turns: readonly Turn[]): TurnViewInput[] {
   if (!tree.others?.length) return [...turns];
   const groups = siblingGroups(tree);
   return turns.map((turn) => {
     const siblings = groups.get(turn.id);
     if (!siblings) return turn;
-    if (turn.role === 'assistant') return { ...turn, answers: siblings.filter((sibling) => sibling.role === 'assistant') };
+    if (turn.role === 'assistant') return { ...turn, answers: siblings.flatMap((sibling) => (sibling.role === 'assistant' ? [answerTab(sibling)] : [])) };
     const at = siblings.indexOf(turn);
     return { ...turn, branch: { at: at + 1, of: siblings.length, previous: siblings[at - 1]?.id, next: siblings[at + 1]?.id } };
   });

@@ -31,6 +31,21 @@ const BranchSchema = buildOnce(() =>
 );
 
 /**
+ * An answer as its tab shows it: what its label says. A streaming one carries its text as well
+ * (the page renders it at once); another's text is asked for when its tab is first opened
+ * (`conversation/answer`), so that a conversation with many answers opens as fast as one without.
+ */
+const AnswerTabSchema = buildOnce(() =>
+  z.extend(
+    z.pick(AssistantTurnSchema(), { id: true, role: true, status: true, model: true, usage: true, costRub: true, firstTokenMs: true, createdAt: true }),
+    {
+      text: z.optional(z.string()),
+    },
+  ),
+);
+export type AnswerTab = z.output<ReturnType<typeof AnswerTabSchema>>;
+
+/**
  * A turn as the page sees it: attached code is shown as chips, its text stays on the host (a
  * chip's schema leaves the text out). The page checks the same schema again, on the chips. An
  * answer on the path carries every answer to its message (it among them), its tabs; a message,
@@ -39,7 +54,7 @@ const BranchSchema = buildOnce(() =>
 const TurnViewSchema = buildOnce(() =>
   z.discriminatedUnion('role', [
     z.extend(UserTurnSchema(), { context: z.array(ContextChipSchema()), branch: z.optional(BranchSchema()) }),
-    z.extend(AssistantTurnSchema(), { answers: z.optional(z.array(AssistantTurnSchema()).check(z.maxLength(50))) }),
+    z.extend(AssistantTurnSchema(), { answers: z.optional(z.array(AnswerTabSchema()).check(z.maxLength(50))) }),
   ]),
 );
 export type TurnView = z.output<ReturnType<typeof TurnViewSchema>>;
@@ -162,6 +177,8 @@ export const ToPageSchemas = {
   'model/set': payload(() => ({ model: ModelViewSchema() })),
   /** The turns before `before` of the open conversation `id`, which the page asked for. */
   'conversation/earlier': payload(() => ({ id: id(), before: id(), turns: z.array(TurnViewSchema()) })),
+  /** An answer of the open conversation `id` off the path, whose tab the page opened (it asked). */
+  'conversation/answer': payload(() => ({ id: id(), turn: AssistantTurnSchema() })),
   'turn/append': payload(() => ({ turn: TurnViewSchema() })),
   'turn/remove': payload(() => ({ turnId: id() })),
   /** The model answering a streaming turn, once the request goes out: the turn is labelled with it (and `fallback` says whom it stands in for). */
@@ -207,6 +224,8 @@ export const ToHostSchemas = {
   'chat/new': empty,
   /** The turns of the open conversation `id` before the turn `before`, the first the page was sent. */
   'conversation/earlier': payload(() => ({ id: id(), before: id() })),
+  /** The answer `answerId` of the open conversation `id`, whose tab was first opened: its tab carries no text. */
+  'conversation/answer': payload(() => ({ id: id(), answerId: id() })),
   'history/open': byId,
   'history/rename': byId,
   'history/delete': byId,
@@ -265,6 +284,7 @@ export function withImageSources(message: ToPageInput, src: (file: string) => st
       return { ...message, turns: message.turns.map(turn) };
     case 'turn/append':
     case 'reply/end':
+    case 'conversation/answer':
       return { ...message, turn: turn(message.turn) } as ToPageInput;
     default:
       return message;

@@ -1,10 +1,10 @@
 // The open conversation of a window, apart from asking: which one is open, reading it when the
 // history is read, following what other windows store of it, storing it, and telling every open
 // page what changed. ChatSession (chatSession.ts) asks and answers in it.
-import { conversationView, turnsBefore, turnViews } from '../protocol/firstTurns';
+import { answerIn, conversationView, turnsBefore, turnViews } from '../protocol/firstTurns';
 import type { SessionStateInput, TurnViewInput } from '../protocol/protocol';
 import type { ChatSessionDeps } from './sessionDeps';
-import { newConversation, type ContextItem, type Conversation, type Turn } from '../conversation/conversation';
+import { newConversation, type AssistantTurn, type ContextItem, type Conversation, type Turn } from '../conversation/conversation';
 import { placeTree } from '../conversation/conversationTree';
 import { adoptedTree, type Saved } from './elsewhereChanges';
 import { PendingContext } from './pendingContext';
@@ -99,6 +99,11 @@ export class OpenConversation {
   earlierTurns(id: string, before: string): TurnViewInput[] | undefined {
     const turns = id === this.conversation.id ? turnsBefore(this.conversation.turns, before) : undefined;
     return turns && turnViews(this.conversation, turns);
+  }
+
+  /** The answer `answerId` of the conversation `id`, if it is the open one and has it: what a tab the page opened shows. */
+  answer(id: string, answerId: string): AssistantTurn | undefined {
+    return id === this.conversation.id ? answerIn(this.conversation, answerId) : undefined;
   }
 
   /** Resolves when the reply being streamed (if any) has ended. */

@@ -153,6 +153,10 @@ export class StreamView {
     this.frameRequested = true;
     this.requestFrame((time) => {
       this.frameRequested = false;
+      // In a hidden part of the page (another answer's tab) text waits until it is shown: three
+      // answers streaming at once into one message cost the frames of the one on screen. One
+      // no longer in the page renders what it has and stops asking for frames.
+      if (this.container.isConnected && this.container.closest('[hidden]')) return this.scheduleFrame();
       if (!this.backlog && time - this.shownAt < MIN_SHOW_INTERVAL_MS) return this.scheduleFrame();
       this.shownAt = time;
       const started = this.now();

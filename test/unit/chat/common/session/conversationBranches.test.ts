@@ -37,7 +37,7 @@ describe('ChatSession: other answers and branches', () => {
   const texts = (turns: readonly Turn[] | undefined) => (turns ?? []).map((turn) => turn.text);
   const shown = () => posted.filter((message) => message.type === 'conversation/show').at(-1);
 
-  it('Regenerate adds an answer beside the first and shows it; the first stays among the answers', async () => {
+  it('Regenerate adds an answer beside the first and shows it streaming; the first stays among the answers, its text sent when its tab asks', async () => {
     await control.queueReplies(['one', 'two']);
     const s = await session();
     await s.send('question');
@@ -46,7 +46,11 @@ describe('ChatSession: other answers and branches', () => {
     assert.deepEqual([texts(conversation.turns), texts(conversation.others)], [['question', 'two'], ['one']]);
     const view = shown();
     const answer = view?.type === 'conversation/show' ? view.conversation.turns[1] : undefined;
-    assert.deepEqual(answer?.role === 'assistant' && texts(answer.answers), ['one', 'two']);
+    assert.deepEqual(answer?.role === 'assistant' && answer.answers?.map((tab) => [tab.text, s.answer(conversation.id, tab.id)?.text]), [
+      [undefined, 'one'],
+      ['', 'two'],
+    ]);
+    assert.equal(s.answer('another-conversation', conversation.turns[1]!.id), undefined);
   });
 
   it('Ask Another Model: each model answers the same message beside the answer, at the same time, one request each; the path stays until one is chosen', async () => {

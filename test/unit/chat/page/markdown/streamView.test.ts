@@ -40,6 +40,22 @@ describe('StreamView', () => {
     view = new StreamView(container, { sanitizer, requestFrame: (callback) => frames.push(callback) });
   });
 
+  it('in a hidden part of the page (another answer tab) shows nothing until that part is shown, then what arrived meanwhile', () => {
+    const panel = document.createElement('div');
+    panel.hidden = true;
+    panel.append(container);
+    document.body.append(panel);
+    view.append('Hello ');
+    runFrames();
+    view.append('**world**');
+    runFrames();
+    const hidden = { html: shownHtml(), waiting: frames.length };
+    panel.hidden = false;
+    runFrames();
+    panel.remove();
+    assert.deepEqual({ hidden, shown: shownHtml() }, { hidden: { html: '', waiting: 1 }, shown: '<p>Hello <strong>world</strong></p>\n' });
+  });
+
   it('batches deltas into one DOM update per frame', () => {
     view.append('Hello ');
     view.append('**world**');
