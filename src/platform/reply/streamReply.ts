@@ -170,10 +170,11 @@ async function askModel(connection: ModelConnection, request: ReplyRequest, hand
     const fitted = fitToContext(request.messages, contextLength, maxTokens);
     if (fitted.dropped > 0 && contextLength !== undefined) handlers.onTrimmed?.(fitted.dropped, contextLength);
     const messages = fitted.messages;
-    const price = handlers.onPrice && requestPrice(model, { messages, maxTokens });
+    // Priced once, for the caller's line and the spend guard alike.
+    const price = handlers.onPrice || connection.admit ? requestPrice(model, { messages, maxTokens }) : undefined;
     if (price) handlers.onPrice?.(price);
     heard.sentTokens = boundTokens(messages);
-    if (connection.admit) await connection.admit(upTo(model, messages, maxTokens));
+    if (connection.admit) await connection.admit(upTo(price));
     // Spec, Endpoints 5: `stream` is an optional field like any other.
     const streaming = model.supported_parameters.includes('stream');
     const built = buildTextRequest(model, messages, {
@@ -253,8 +254,7 @@ async function askModel(connection: ModelConnection, request: ReplyRequest, hand
 }
 
 /** The most a request can cost: its input and the bound of its answer (the input alone when nothing bounds the answer). */
-function upTo(model: ModelConnection['model'], messages: TextMessage[], maxTokens: number | undefined): number | undefined {
-  const price = requestPrice(model, { messages, maxTokens });
+function upTo(price: RequestPrice | undefined): number | undefined {
   return price && price.inputRub + (price.answerUpToRub ?? 0);
 }
 
