@@ -35,6 +35,15 @@ describe('Refactor Selection (e2e, packaged extension in code-server)', function
     files: { 'total.ts': SOURCE },
   });
 
+  /** Opens total.ts and selects its last line (the file ends with a line break). */
+  async function selectLastLine(): Promise<void> {
+    const { page } = workbench;
+    await workbench.openFile('total.ts');
+    await page.locator('.editor-instance .view-lines').first().click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Shift+ArrowUp');
+  }
+
   it('select, Refactor Selection from the context menu, pick a preset, watch the diff fill, accept, see the file changed', async () => {
     const { page } = workbench;
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'total.ts' }).click();
@@ -104,11 +113,7 @@ describe('Refactor Selection (e2e, packaged extension in code-server)', function
 
   it('a proposal with a zero-width space: Accept says so and applies it without', async () => {
     const { page } = workbench;
-    await workbench.openFile('total.ts');
-    const lines = page.locator('.editor-instance .view-lines').first();
-    await lines.click();
-    await page.keyboard.press('Control+End');
-    await page.keyboard.press('Shift+ArrowUp');
+    await selectLastLine();
     await control.queueReplies(['```ts\nexport const is\u200BAdmin = 1;\n```']);
     await workbench.runCommand('Multi-Model AI: Refactor Selection');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Simplify' }).click();
@@ -126,11 +131,7 @@ describe('Refactor Selection (e2e, packaged extension in code-server)', function
   });
   it("says the request's price in its progress as it goes, before the model answers", async () => {
     const { page } = workbench;
-    await workbench.openFile('total.ts');
-    const lines = page.locator('.editor-instance .view-lines').first();
-    await lines.click();
-    await page.keyboard.press('Control+End');
-    await page.keyboard.press('Shift+ArrowUp');
+    await selectLastLine();
     await control.queueReplies(['```ts\nexport const untouched = 2;\n```']);
     // Silent for a while before its first word: the progress says the price meanwhile.
     await control.queueFaults('chat', [{ type: 'stall', afterDeltas: 0, ms: 4_000 }]);
