@@ -6,10 +6,14 @@ import * as assert from 'node:assert/strict';
 import { useWorkbench } from '../support/useWorkbench';
 import { ChatWorkbench, type ChatPage } from './chatWorkbench';
 
-/** The line and its split, once the line says `line`. */
-async function estimate(chat: ChatPage, line: string): Promise<{ line: string; split: string[] }> {
+/**
+ * The line and its split, once the line says `line` and, given `whole`, the split prices the whole
+ * draft: the draft is priced as it is typed (debounced), and a partial draft's line can read the same.
+ */
+async function estimate(chat: ChatPage, line: string, whole?: string): Promise<{ line: string; split: string[] }> {
   const shown = chat.frame.locator('.estimate-line', { hasText: line });
   await shown.waitFor({ timeout: 30_000 });
+  if (whole !== undefined) await chat.frame.locator('.estimate-split > div', { hasText: whole }).waitFor({ state: 'attached', timeout: 30_000 });
   return { line: (await shown.textContent()) ?? '', split: await chat.frame.locator('.estimate-split > div').allTextContents() };
 }
 
@@ -24,7 +28,7 @@ describe('the price before sending (e2e, packaged extension in code-server)', fu
     await chat.composer.click();
     await chat.composer.pressSequentially('Explain closures');
     // 41 tokens of instructions and 6 of the message at 0.00025 ₽ a token; 16,384 answer tokens at 0.001 ₽.
-    const shown = await estimate(chat, '≈ 0.01 ₽ to send · up to 16.38 ₽ for the answer');
+    const shown = await estimate(chat, '≈ 0.01 ₽ to send · up to 16.38 ₽ for the answer', 'Your message: ≈ 0.0015 ₽');
     await chat.composer.press('Tab');
     await chat.frame.locator('.estimate-split').waitFor({ state: 'visible' });
     assert.deepEqual(shown, {
@@ -53,7 +57,7 @@ describe('the price before sending in a Russian VS Code (e2e)', function () {
     await chat.pickModel('acme/chat-large');
     await chat.composer.click();
     await chat.composer.pressSequentially('Объясни замыкания');
-    const shown = await estimate(chat, 'за отправку');
+    const shown = await estimate(chat, 'за отправку', 'Ваше сообщение: ≈ 0,0023 ₽');
     assert.deepEqual(shown, {
       line: '≈ 0,01 ₽ за отправку · до 16,38 ₽ за ответ',
       split: ['История: ≈ 0,00 ₽', 'Вложения: ≈ 0,00 ₽', 'Инструкции: ≈ 0,01 ₽', 'Ваше сообщение: ≈ 0,0023 ₽'],
